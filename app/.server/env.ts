@@ -1,0 +1,112 @@
+import path from "node:path";
+
+/** The server's configuration, parsed once at start-up from the environment. */
+export interface Config {
+  port: number;
+  /** Interface to listen on; undefined listens on every interface. */
+  host: string | undefined;
+  /** Absolute path of the folder holding the SQLite database and uploaded files. */
+  dataDir: string;
+  /** The database: a SQLite file inside dataDir, or a PostgreSQL server. */
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+  /** Credentials for the first administrator, used only while none exists. */
+  initialAdmin: { username: string; password: string } | undefined;
+  /** The public address, when known; an https address makes cookies Secure. */
+  siteUrl: URL | undefined;
+  /** Express "trust proxy" value: whether X-Forwarded-* headers are believed. */
+  trustProxy: boolean | number;
+  production: boolean;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Netinkama konfigūracija:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Parses the environment into a Config, collecting every problem before
+ * failing so an operator can fix them all in one go.
+ */
+export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
+  const problems: string[] = [];
+  const value = (name: string) => {
+    const v = env[name]?.trim();
+    return v ? v : undefined;
+  };
+
+  let port = 3000;
+  const rawPort = value("PORT");
+  if (rawPort !== undefined) {
+    port = Number(rawPort);
+    if (!/^\d+$/.test(rawPort) || port > 65535) {
+      problems.push(`PORT turi būti sveikasis skaičius nuo 0 iki 65535 (dabar „${rawPort}“).`);
+    }
+  }
+
+  const dataDir = path.resolve(cwd, value("DATA_DIR") ?? "data");
+
+  let database: Config["database"] = { kind: "sqlite", file: path.join(dataDir, "database.sqlite") };
+  const databaseUrl = value("DATABASE_URL");
+  if (databaseUrl !== undefined) {
+    if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+      database = { kind: "postgres", url: databaseUrl };
+    } else {
+      problems.push("DATABASE_URL turi prasidėti „postgres://“ arba „postgresql://“ (SQLite naudojamas, kai jis nenurodytas).");
+    }
+  }
+
+  const username = value("ADMIN_USERNAME");
+  // The password is taken as given: leading or trailing spaces may be intended.
+  const password = env.ADMIN_PASSWORD || undefined;
+  let initialAdmin: Config["initialAdmin"];
+  if (username !== undefined && password !== undefined) {
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      problems.push(`ADMIN_PASSWORD turi būti bent ${MIN_PASSWORD_LENGTH} simbolių ilgio.`);
+    }
+    initialAdmin = { username, password };
+  } else if (username !== undefined || password !== undefined) {
+    problems.push("ADMIN_USERNAME ir ADMIN_PASSWORD nurodomi kartu arba visai nenurodomi.");
+  }
+
+  let siteUrl: URL | undefined;
+  const rawSiteUrl = value("SITE_URL");
+  if (rawSiteUrl !== undefined) {
+    try {
+      siteUrl = new URL(rawSiteUrl);
+      if (siteUrl.protocol !== "http:" && siteUrl.protocol !== "https:") throw new Error();
+    } catch {
+      siteUrl = undefined;
+      problems.push(`SITE_URL turi būti pilnas http:// arba https:// adresas (dabar „${rawSiteUrl}“).`);
+    }
+  }
+
+  let trustProxy: boolean | number = false;
+  const rawTrustProxy = value("TRUST_PROXY");
+  if (rawTrustProxy !== undefined) {
+    if (rawTrustProxy === "true") trustProxy = true;
+    else if (rawTrustProxy === "false") trustProxy = false;
+    else if (/^\d+$/.test(rawTrustProxy)) trustProxy = Number(rawTrustProxy);
+    else problems.push(`TRUST_PROXY turi būti „true“, „false“ arba tarpinių serverių skaičius (dabar „${rawTrustProxy}“).`);
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port,
+    host: value("HOST"),
+    dataDir,
+    database,
+    initialAdmin,
+    siteUrl,
+    trustProxy,
+    production: env.NODE_ENV !== "development",
+  };
+}

@@ -1,0 +1,21 @@
+import { useEffect } from "react";
+import type { Toast } from "../lib/toasts.ts";
+import { useToast } from "./toaster.tsx";
+
+/**
+ * A message the server returned for a refused form: shown next to the form
+ * (so it reads without JavaScript too) and, in the browser, also as a toast.
+ */
+export function FormAlert({ toast }: { toast: (Toast & { id: string }) | null | undefined }) {
+  const show = useToast();
+  useEffect(() => {
+    if (toast) show(toast);
+  }, [toast?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (!toast) return null;
+  return (
+    <div role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+      <p className="font-semibold">{toast.title}</p>
+      {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useRef } from "react";
+import { Link, NavLink } from "react-router";
+
+const NAV_ITEMS = [
+  { to: "/", label: "Pradžia" },
+  { to: "/istorija", label: "Istorija" },
+  { to: "/medis", label: "Giminės medis" },
+  { to: "/galerija", label: "Galerija" },
+  { to: "/dokumentai", label: "Dokumentai" },
+  { to: "/apie", label: "Apie" },
+  { to: "/sveciai", label: "Svečių knyga" },
+];
+
+function navItems(loggedIn: boolean) {
+  return [...NAV_ITEMS, loggedIn ? { to: "/admin", label: "Administravimas" } : { to: "/login", label: "Prisijungimas" }];
+}
+
+function linkClass({ isActive }: { isActive: boolean }) {
+  return `block rounded-md px-3 py-2 text-sm font-medium no-underline ${
+    isActive ? "bg-accent text-white" : "text-ink hover:bg-accent-soft"
+  }`;
+}
+
+/**
+ * The family's name, the subtitle and the navigation. On a phone the links fold
+ * into a menu button; it is a <details> element, so it opens without JavaScript.
+ */
+export function SiteHeader({ familyName, loggedIn }: { familyName: string; loggedIn: boolean }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const items = navItems(loggedIn);
+  return (
+    <header className="border-b border-line bg-paper">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4">
+        <Link to="/" className="no-underline">
+          <span className="block font-serif text-2xl font-bold text-ink sm:text-3xl">{familyName}</span>
+          <span className="block text-sm text-ink-soft">Šeimos istorija ir paveldas</span>
+        </Link>
+        <details ref={menu} className="group relative md:hidden">
+          <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+              <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+            </svg>
+            Meniu
+          </summary>
+          <nav aria-label="Pagrindinė navigacija" className="absolute right-0 z-40 mt-2 w-56 rounded-lg border border-line bg-paper p-2 shadow-lg">
+            <ul className="flex flex-col gap-1">
+              {items.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === "/"} className={linkClass} onClick={() => menu.current?.removeAttribute("open")}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
+      </div>
+      <nav aria-label="Pagrindinė navigacija" className="hidden border-t border-line md:block">
+        <ul className="mx-auto flex max-w-6xl flex-wrap gap-1 px-4 py-2">
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+export function SiteFooter({ familyName, year }: { familyName: string; year: number }) {
+  return (
+    <footer className="mt-16 border-t border-line bg-paper">
+      <div className="mx-auto max-w-6xl px-4 py-6 text-sm text-ink-soft">
+        © {year} {familyName}. Visos teisės saugomos.
+      </div>
+    </footer>
+  );
+}

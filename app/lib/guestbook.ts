@@ -1,0 +1,3 @@
+/** Limits of the public guestbook form, checked in the browser and again on the server. */
+export const NAME_MAX_LENGTH = 100;
+export const MESSAGE_MAX_LENGTH = 2000;

@@ -1,0 +1,40 @@
+// Lithuanian formatting shared by server and browser. Dates are shown in the
+// family's time zone, so the server's render and the browser's agree.
+
+const TIME_ZONE = "Europe/Vilnius";
+
+const dateFormat = new Intl.DateTimeFormat("lt", { year: "numeric", month: "long", day: "numeric", timeZone: TIME_ZONE });
+const dateTimeFormat = new Intl.DateTimeFormat("lt", { dateStyle: "long", timeStyle: "short", timeZone: TIME_ZONE });
+const pluralRules = new Intl.PluralRules("lt");
+
+/** '2026 m. lapkričio 21 d.' */
+export function formatDate(iso: string | Date): string {
+  return dateFormat.format(new Date(iso));
+}
+
+/** '2026 m. lapkričio 21 d. 14:05' */
+export function formatDateTime(iso: string | Date): string {
+  return dateTimeFormat.format(new Date(iso));
+}
+
+/** The year in the family's time zone. */
+export function currentYear(at: Date = new Date()): number {
+  return Number(new Intl.DateTimeFormat("en", { year: "numeric", timeZone: TIME_ZONE }).format(at));
+}
+
+/**
+ * A count with its noun in the right form: plural(1, ['nuotrauka', 'nuotraukos', 'nuotraukų'])
+ * gives '1 nuotrauka'; 2 gives '2 nuotraukos'; 10 gives '10 nuotraukų'.
+ */
+export function plural(count: number, [one, few, many]: readonly [string, string, string]): string {
+  const form = pluralRules.select(count);
+  return `${count} ${form === "one" ? one : form === "few" ? few : many}`;
+}
+
+/** Sorting in Lithuanian alphabetical order (a ą b c č ...). */
+export const collator = new Intl.Collator("lt");
+
+/** Lower case without diacritics, for search: 'Žemės' and 'zemes' both give 'zemes'. */
+export function searchKey(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("lt");
+}

@@ -1,0 +1,56 @@
+// Every toast the site shows, in one place. Actions name a toast by its key;
+// the key travels in a short-lived cookie across the redirect that follows the
+// action (see .server/toast.ts), so the message appears with or without JavaScript.
+
+export interface Toast {
+  title: string;
+  description?: string;
+  /** A further line under the description. */
+  note?: string;
+  variant: "success" | "error" | "info";
+}
+
+export const TOASTS = {
+  loginSuccess: { title: "Sėkmingai prisijungėte!", variant: "success" },
+  loginFailed: { title: "Neteisingas vartotojo vardas arba slaptažodis", variant: "error" },
+  loginMissingFields: { title: "Klaida!", description: "Įveskite vartotojo vardą ir slaptažodį.", variant: "error" },
+  loginThrottled: {
+    title: "Per daug nesėkmingų bandymų prisijungti",
+    description: "Prisijungimas laikinai užblokuotas. Bandykite dar kartą po {minutes} min.",
+    variant: "error",
+  },
+  loggedOut: { title: "Atsijungėte", description: "Sesija baigta.", variant: "info" },
+  historySaved: { title: "Istorijos duomenys sėkmingai išsaugoti!", variant: "success" },
+  historyRestored: { title: "Ankstesnė versija atkurta", description: "Lankytojai jau mato atkurtą tekstą.", variant: "success" },
+  historyInvalid: { title: "Klaida!", description: "Patikrinkite pažymėtus laukus.", variant: "error" },
+  guestbookMissingFields: { title: "Klaida!", description: "Užpildykite visus privalomus laukus.", variant: "error" },
+  guestbookTooLong: {
+    title: "Klaida!",
+    description: "Vardas gali būti iki 100 simbolių, žinutė – iki 2000 simbolių.",
+    variant: "error",
+  },
+  guestbookAdded: {
+    title: "Įrašas pridėtas!",
+    description: "Jūsų žinutė buvo sėkmingai išsaugota svečių knygoje.",
+    note: "Ji bus paskelbta, kai administratorius ją peržiūrės.",
+    variant: "success",
+  },
+  settingsSaved: { title: "Svetainės nustatymai išsaugoti!", variant: "success" },
+} as const satisfies Record<string, Toast>;
+
+export type ToastKey = keyof typeof TOASTS;
+
+/** The toast for a key, with {name} placeholders filled from params. */
+export function resolveToast(key: ToastKey, params: Record<string, string | number> = {}): Toast {
+  const toast: Toast = TOASTS[key];
+  const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ""));
+  return {
+    ...toast,
+    title: fill(toast.title),
+    description: toast.description && fill(toast.description),
+  };
+}
+
+export function isToastKey(key: string): key is ToastKey {
+  return Object.hasOwn(TOASTS, key);
+}

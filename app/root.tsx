@@ -1,0 +1,107 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { currentUser, services, sessionMiddleware } from "./.server/context.ts";
+import { getSiteSettings } from "./.server/settings.ts";
+import { takeToast } from "./.server/toast.ts";
+import "./app.css";
+import { TooltipProvider } from "./components/icon-button.tsx";
+import { NotFound } from "./components/not-found.tsx";
+import { SiteFooter, SiteHeader } from "./components/site-header.tsx";
+import { ToastProvider } from "./components/toaster.tsx";
+import { currentYear } from "./lib/lithuanian.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = currentUser(context);
+  const settings = await getSiteSettings(services(context).db);
+  const { toast, clear } = await takeToast(request);
+  return data(
+    { user: user ? { username: user.username } : null, settings, year: currentYear(), toast },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+// Carries the loader's Set-Cookie (clearing a shown toast) onto full page loads.
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers();
+  for (const source of [actionHeaders, loaderHeaders]) {
+    for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
+  }
+  return headers;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const familyName = root?.settings.familyName ?? "Giminės svetainė";
+  return (
+    <html lang="lt">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#turinys" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-paper focus:p-2">
+          Pereiti prie turinio
+        </a>
+        <TooltipProvider>
+          <ToastProvider serverToast={root?.toast ?? null}>
+            <SiteHeader familyName={familyName} loggedIn={Boolean(root?.user)} />
+            <main id="turinys" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+              {children}
+            </main>
+            <SiteFooter familyName={familyName} year={root?.year ?? currentYear()} />
+          </ToastProvider>
+        </TooltipProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound path={location.pathname} />;
+  }
+  return (
+    <section className="card mx-auto max-w-2xl p-8">
+      <title>Klaida</title>
+      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <p className="mt-4 text-ink-soft">
+        Atsiprašome, svetainėje įvyko netikėta klaida ir šio puslapio parodyti nepavyko. Pabandykite dar kartą vėliau. Jei
+        klaida kartojasi, praneškite svetainės administratoriui.
+      </p>
+      {import.meta.env.DEV && error instanceof Error ? (
+        <pre className="mt-4 overflow-auto rounded bg-black/5 p-4 text-xs">{error.stack}</pre>
+      ) : null}
+      <p className="mt-6">
+        <Link to="/" className="btn-primary">
+          Grįžti į pradžią
+        </Link>
+      </p>
+    </section>
+  );
+}

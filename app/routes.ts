@@ -1,0 +1,25 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+// The spec's route table. Admin pages sit under one layout whose middleware
+// lets only a logged-in administrator through.
+export default [
+  index("routes/public/home.tsx"),
+  route("istorija", "routes/public/history.tsx"),
+  route("medis", "routes/public/tree.tsx"),
+  route("galerija", "routes/public/gallery.tsx"),
+  route("dokumentai", "routes/public/documents.tsx"),
+  route("apie", "routes/public/about.tsx"),
+  route("sveciai", "routes/public/guestbook.tsx"),
+
+  route("login", "routes/auth/login.tsx"),
+  route("logout", "routes/auth/logout.tsx"),
+
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("istorija", "routes/admin/history.tsx"),
+    route("galerija", "routes/admin/gallery.tsx"),
+    route("dokumentai", "routes/admin/documents.tsx"),
+  ]),
+
+  route("*", "routes/public/not-found.tsx"),
+] satisfies RouteConfig;

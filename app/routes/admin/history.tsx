@@ -1,0 +1,132 @@
+import { useState } from "react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/history";
+import { requireAdmin, services } from "../../.server/context.ts";
+import { getHistory, listHistoryRevisions, parseHistoryForm, restoreHistoryRevision, saveHistory } from "../../.server/history.ts";
+import { redirectWithToast } from "../../.server/toast.ts";
+import { HistoryArticle } from "../../components/history-article.tsx";
+import { PageTitle } from "../../components/page.tsx";
+import { HISTORY_FIELD_LABELS, HISTORY_FIELD_MAX_LENGTH, HISTORY_FIELDS, type HistoryContent, type HistoryField } from "../../lib/history.ts";
+import { formatDateTime } from "../../lib/lithuanian.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  const [{ id, createdAt, author, ...content }, revisions] = await Promise.all([getHistory(db), listHistoryRevisions(db)]);
+  return { revisionId: id, content, revisions };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireAdmin(context);
+  const { db } = services(context);
+  const form = await request.formData();
+
+  if (form.get("intent") === "restore") {
+    const restored = await restoreHistoryRevision(db, Number(form.get("revisionId")), user.username);
+    if (!restored) throw data("Tokios versijos nėra", { status: 404 });
+    return redirectWithToast("/admin/istorija", "historyRestored");
+  }
+
+  const result = parseHistoryForm(form);
+  if (!result.ok) return data({ content: result.content, errors: result.errors }, { status: 400 });
+  await saveHistory(db, result.content, user.username);
+  return redirectWithToast("/admin/istorija", "historySaved");
+}
+
+const SINGLE_LINE: ReadonlySet<HistoryField> = new Set(["title", "periodTitle"]);
+
+export default function HistoryEditor({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageTitle>Istorijos redaktorius</PageTitle>
+      <h1 className="mb-6 text-3xl font-bold">Istorijos redaktorius</h1>
+      {/* A new key after each save starts the form from the stored text. */}
+      <Editor key={loaderData.revisionId} initial={actionData?.content ?? loaderData.content} errors={actionData?.errors ?? {}} />
+      <Revisions revisions={loaderData.revisions} currentId={loaderData.revisionId} />
+    </>
+  );
+}
+
+function Editor({ initial, errors }: { initial: HistoryContent; errors: Partial<Record<HistoryField, string>> }) {
+  const [content, setContent] = useState(initial);
+  const saving = useNavigation().state === "submitting";
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      <Form method="post" className="card space-y-4 p-6" aria-label="Istorijos tekstas">
+        {HISTORY_FIELDS.map((field) => {
+          const common = {
+            id: field,
+            name: field,
+            value: content[field],
+            maxLength: HISTORY_FIELD_MAX_LENGTH[field],
+            className: "field-input",
+            "aria-invalid": Boolean(errors[field]),
+            "aria-describedby": errors[field] ? `${field}-error` : undefined,
+            onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+              setContent((c) => ({ ...c, [field]: e.target.value })),
+          };
+          return (
+            <div key={field}>
+              <label htmlFor={field} className="field-label">
+                {HISTORY_FIELD_LABELS[field]}
+              </label>
+              {SINGLE_LINE.has(field) ? <input {...common} /> : <textarea {...common} rows={field === "intro" ? 3 : 6} />}
+              {errors[field] ? (
+                <p id={`${field}-error`} className="mt-1 text-sm text-red-800">
+                  {errors[field]}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+        <p className="text-sm text-ink-soft">Tuščia eilutė pradeda naują pastraipą.</p>
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? "Saugoma…" : "Išsaugoti"}
+        </button>
+      </Form>
+      <section aria-labelledby="perziura">
+        <h2 id="perziura" className="mb-3 text-sm font-semibold tracking-wide text-ink-soft uppercase">
+          Peržiūra
+        </h2>
+        <div className="card p-6">
+          <HistoryArticle content={content} headingLevel={2} />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Revisions({ revisions, currentId }: { revisions: Route.ComponentProps["loaderData"]["revisions"]; currentId: number }) {
+  return (
+    <section aria-labelledby="versijos" className="mt-10">
+      <h2 id="versijos" className="text-2xl font-semibold">
+        Ankstesnės versijos
+      </h2>
+      <p className="mt-1 text-sm text-ink-soft">Kiekvienas išsaugojimas įrašomas kaip nauja versija. Atkūrus seną versiją, ji tampa dabartine.</p>
+      <ol className="mt-4 divide-y divide-line rounded-lg border border-line bg-paper">
+        {revisions.map((revision) => (
+          <li key={revision.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+            <div className="min-w-0 flex-1">
+              <time dateTime={revision.createdAt} className="font-medium">
+                {formatDateTime(revision.createdAt)}
+              </time>
+              <span className="block truncate text-sm text-ink-soft">
+                {revision.title} · {revision.author ?? "pradinis turinys"}
+              </span>
+            </div>
+            {revision.id === currentId ? (
+              <span className="rounded bg-moss/10 px-2 py-1 text-sm text-moss">Dabartinė</span>
+            ) : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="restore" />
+                <input type="hidden" name="revisionId" value={revision.id} />
+                <button type="submit" className="btn-secondary" aria-label={`Atkurti ${formatDateTime(revision.createdAt)} versiją`}>
+                  Atkurti
+                </button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

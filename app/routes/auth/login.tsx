@@ -1,0 +1,64 @@
+import { Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { attemptLogin } from "../../.server/auth.ts";
+import { currentUser, requestInfo, services } from "../../.server/context.ts";
+import { minutesUntil } from "../../.server/login-throttle.ts";
+import { createSession, destroySession, readSessionToken } from "../../.server/session.ts";
+import { redirectWithToast } from "../../.server/toast.ts";
+import { PageTitle } from "../../components/page.tsx";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  if (currentUser(context)) throw redirect("/admin");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = services(context);
+  const { clientAddress, secure } = requestInfo(context);
+  const form = await request.formData();
+  const username = String(form.get("username") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  if (!username || !password) return redirectWithToast("/login", "loginMissingFields");
+
+  const result = await attemptLogin(db, { username, password, clientAddress });
+  if (!result.ok) {
+    return result.reason === "throttled"
+      ? redirectWithToast("/login", "loginThrottled", { minutes: minutesUntil(result.retryAt, new Date()) })
+      : redirectWithToast("/login", "loginFailed");
+  }
+  // A new session id at every login: a session id planted before login is worthless.
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession(db, await readSessionToken(request), secure));
+  headers.append("Set-Cookie", await createSession(db, result.user.id, secure));
+  return redirectWithToast("/admin", "loginSuccess", undefined, headers);
+}
+
+export default function LoginPage() {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageTitle>Prisijungimas</PageTitle>
+      <section className="card mx-auto max-w-md p-6 sm:p-8">
+        <h1 className="text-2xl font-bold">Administratoriaus prisijungimas</h1>
+        <p className="mt-2 text-sm text-ink-soft">Prisijunkite, kad galėtumėte redaguoti svetainės turinį.</p>
+        <Form method="post" className="mt-6 space-y-4">
+          <div>
+            <label htmlFor="username" className="field-label">
+              Vartotojo vardas
+            </label>
+            <input id="username" name="username" className="field-input" required autoComplete="username" autoCapitalize="none" spellCheck={false} />
+          </div>
+          <div>
+            <label htmlFor="password" className="field-label">
+              Slaptažodis
+            </label>
+            <input id="password" name="password" type="password" className="field-input" required autoComplete="current-password" />
+          </div>
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? "Jungiamasi…" : "Prisijungti"}
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useRef } from "react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/guestbook";
+import { services } from "../../.server/context.ts";
+import { addEntry, listApprovedEntries, parseGuestbookForm } from "../../.server/guestbook.ts";
+import { redirectWithToast } from "../../.server/toast.ts";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { PageHeading, PageTitle } from "../../components/page.tsx";
+import { useToast } from "../../components/toaster.tsx";
+import { MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from "../../lib/guestbook.ts";
+import { formatDate } from "../../lib/lithuanian.ts";
+import { resolveToast } from "../../lib/toasts.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { entries: await listApprovedEntries(services(context).db) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = parseGuestbookForm(await request.formData());
+  if (!result.ok) {
+    const key = result.error === "missing" ? "guestbookMissingFields" : "guestbookTooLong";
+    return data({ toast: { ...resolveToast(key), id: crypto.randomUUID() } }, { status: 400 });
+  }
+  await addEntry(services(context).db, result.entry);
+  return redirectWithToast("/sveciai", "guestbookAdded");
+}
+
+export default function GuestbookPage({ loaderData: { entries }, actionData }: Route.ComponentProps) {
+  const form = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const toast = useToast();
+  const submitting = navigation.state === "submitting";
+
+  // After a successful submission the action redirects here without action
+  // data: the fields are cleared for the next message.
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle") wasBusy.current = true;
+    else if (wasBusy.current) {
+      wasBusy.current = false;
+      if (!actionData) form.current?.reset();
+    }
+  }, [navigation.state, actionData]);
+
+  function checkRequired(event: React.FormEvent<HTMLFormElement>) {
+    const fields = new FormData(event.currentTarget);
+    const empty = ["name", "message"].some((name) => String(fields.get(name) ?? "").trim() === "");
+    if (empty) {
+      event.preventDefault();
+      toast(resolveToast("guestbookMissingFields"));
+    }
+  }
+
+  return (
+    <>
+      <PageTitle>Svečių knyga</PageTitle>
+      <PageHeading title="Svečių knyga" lead="Pasidalykite prisiminimais, pasveikinkite giminaičius ar palikite žinutę." />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <section aria-labelledby="naujas-irasas" className="card h-fit p-6">
+          <h2 id="naujas-irasas" className="mb-4 text-xl font-semibold">
+            Nauja žinutė
+          </h2>
+          <FormAlert toast={actionData?.toast} />
+          <Form method="post" ref={form} onSubmit={checkRequired} noValidate>
+            <label htmlFor="name" className="field-label">
+              Vardas <span aria-hidden="true">*</span>
+            </label>
+            <input id="name" name="name" className="field-input" maxLength={NAME_MAX_LENGTH} aria-required="true" autoComplete="name" />
+            <label htmlFor="message" className="field-label mt-4">
+              Žinutė <span aria-hidden="true">*</span>
+            </label>
+            <textarea id="message" name="message" rows={6} className="field-input" maxLength={MESSAGE_MAX_LENGTH} aria-required="true" />
+            <p className="mt-2 text-sm text-ink-soft">Žinutė bus paskelbta, kai ją peržiūrės administratorius.</p>
+            <button type="submit" className="btn-primary mt-4" disabled={submitting}>
+              {submitting ? "Siunčiama…" : "Siųsti žinutę"}
+            </button>
+          </Form>
+        </section>
+        <section aria-labelledby="irasai">
+          <h2 id="irasai" className="mb-4 text-xl font-semibold">
+            Svečių įrašai
+          </h2>
+          {entries.length === 0 ? (
+            <p className="text-ink-soft">Įrašų dar nėra. Būkite pirmas!</p>
+          ) : (
+            <ol className="space-y-4">
+              {entries.map((entry) => (
+                <li key={entry.id} className="card p-5">
+                  <article>
+                    <header className="flex flex-wrap items-baseline justify-between gap-2">
+                      <h3 className="font-semibold break-words">{entry.name}</h3>
+                      <time dateTime={entry.createdAt} className="text-sm text-ink-soft">
+                        {formatDate(entry.createdAt)}
+                      </time>
+                    </header>
+                    <p className="mt-2 whitespace-pre-line break-words">{entry.message}</p>
+                  </article>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Migration } from "kysely/migration";
+import * as m0001 from "./0001_initial.ts";
+
+/**
+ * Every migration, in order. Listed here rather than read from the folder so the
+ * server bundle and the command-line tools carry the same set. A migration is
+ * never edited once released: add a new one.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_initial": m0001,
+};

@@ -1,0 +1,19 @@
+import { defineConfig } from "@playwright/test";
+import { CHROMIUM_LAUNCH_OPTIONS } from "./tests/e2e/chromium.ts";
+
+// Each spec file starts its own server from the production build with a fresh
+// data folder (tests/e2e/site.ts), so files never see each other's changes.
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  workers: 2,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
+  use: {
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
+    locale: "lt-LT",
+    timezoneId: "Europe/Vilnius",
+    trace: "retain-on-failure",
+  },
+});

@@ -1,0 +1,64 @@
+// Starts the site: `node server.ts` serves the production build (npm start
+// builds it first); NODE_ENV=development serves the sources through Vite.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { ServerBuild } from "react-router";
+import { fileURLToPath } from "node:url";
+import type * as AppModule from "./server/app.ts";
+
+const development = process.env.NODE_ENV === "development";
+
+async function load(): Promise<AppModule.App> {
+  if (!development) {
+    // The production bundle is server/app.ts compiled with the whole app.
+    const bundle = (await import(new URL("./build/server/index.js", import.meta.url).href)) as typeof AppModule;
+    const clientDir = fileURLToPath(new URL("./build/client", import.meta.url));
+    return bundle.createApp({ build: bundle.productionBuild, clientDir });
+  }
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+  const bundle = (await devServer.ssrLoadModule("./server/app.ts")) as typeof AppModule;
+  const app = await bundle.createApp({
+    build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+  });
+  const handler = app.handler;
+  app.handler = ((req: IncomingMessage, res: ServerResponse) =>
+    devServer.middlewares(req, res, () => handler(req, res))) as unknown as typeof handler;
+  const close = app.close;
+  app.close = async () => {
+    await devServer.close();
+    await close();
+  };
+  return app;
+}
+
+let app: AppModule.App;
+try {
+  app = await load();
+} catch (error) {
+  console.error(error instanceof Error && error.name === "ConfigError" ? error.message : error);
+  process.exit(1);
+}
+
+const { port, host } = app.config;
+const server = createServer(app.handler);
+server.listen(port, host, () => {
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  console.log(`Svetainė veikia: http://${host ?? "localhost"}:${actualPort}`);
+});
+
+let stopping = false;
+function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`Gautas ${signal}: stabdoma.`);
+  server.close(async () => {
+    await app.close();
+    process.exit(0);
+  });
+  // Idle keep-alive connections would otherwise hold the server open.
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));

@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { requestInfoContext, servicesContext } from "#app/.server/context.ts";
+import { migrateToLatest, openDatabase } from "#app/.server/db.ts";
+import { parseConfig, type Config } from "#app/.server/env.ts";
+import { seedIfNew } from "#app/.server/seed.ts";
+import { deleteExpiredSessions } from "#app/.server/session.ts";
+import { ensureAdministrator } from "#app/.server/users.ts";
+
+// The HTTP application: start-up work (configuration, database, migrations,
+// first-run content, the administrator), security headers, static files and
+// the React Router request handler. server.ts builds it and listens.
+
+export interface AppOptions {
+  /** The React Router server build, or a function loading it (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** The built browser assets; absent in development, where Vite serves them. */
+  clientDir?: string;
+  env?: Record<string, string | undefined>;
+  log?: (line: string) => void;
+}
+
+export interface App {
+  handler: express.Express;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createApp({ build, clientDir, env = process.env, log = console.log }: AppOptions): Promise<App> {
+  const config = parseConfig(env);
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  if (await seedIfNew(db)) log("Nauja svetainė: įrašytas pradinis turinys.");
+  await ensureAdministrator(db, config.initialAdmin, log);
+  await deleteExpiredSessions(db);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+  app.use(compression());
+  app.use(securityHeaders(config));
+
+  if (clientDir) {
+    // Vite puts a content hash in every file name under assets/, so they never change.
+    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode: config.production ? "production" : "development",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, { db, config });
+        context.set(requestInfoContext, {
+          nonce: res.locals.cspNonce as string,
+          clientAddress: clientAddress(req),
+          secure: config.siteUrl?.protocol === "https:" || req.secure,
+        });
+        return context;
+      },
+    }),
+  );
+
+  app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    console.error(error);
+    if (res.headersSent) return next(error);
+    res
+      .status(500)
+      .type("html")
+      .send('<!doctype html><html lang="lt"><meta charset="utf-8"><title>Klaida</title><p>Įvyko serverio klaida. Bandykite vėliau.</p><p><a href="/">Į pradžią</a></p></html>');
+  });
+
+  return {
+    handler: app,
+    config,
+    close: () => db.destroy(),
+  };
+}
+
+function clientAddress(req: express.Request): string {
+  const address = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  return address.startsWith("::ffff:") ? address.slice(7) : address;
+}
+
+/**
+ * Headers for every response. Scripts run only from this site and only with
+ * the per-request nonce that entry.server.tsx gives React Router's scripts.
+ */
+function securityHeaders(config: Config): express.RequestHandler {
+  const development = !config.production;
+  return (_req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    const csp = [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}'`,
+      // Vite injects styles as inline tags while developing.
+      development ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+      "img-src 'self' data: blob:",
+      "font-src 'self'",
+      development ? "connect-src 'self' ws:" : "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join("; ");
+    res.setHeader("Content-Security-Policy", csp);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (config.siteUrl?.protocol === "https:") {
+      res.setHeader("Strict-Transport-Security", "max-age=31536000");
+    }
+    next();
+  };
+}
+
+/** The React Router build compiled into this bundle (production). */
+export async function productionBuild(): Promise<ServerBuild> {
+  return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+}

@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { getHistory, listHistoryRevisions, parseHistoryForm, restoreHistoryRevision, saveHistory } from "#app/.server/history.ts";
+import { SEED_HISTORY } from "#app/.server/seed.ts";
+import type { HistoryContent } from "#app/lib/history.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+let t: TestDatabase;
+beforeEach(async () => {
+  t = await createTestDatabase();
+});
+afterEach(() => t.close());
+
+const edited: HistoryContent = { ...SEED_HISTORY, title: "Nauja antraštė", intro: "Pirma eilutė\nantra eilutė" };
+
+test("a new installation reads the seeded history", async () => {
+  expect(await getHistory(t.db)).toMatchObject(SEED_HISTORY);
+});
+
+test("every save is a revision; the newest is current and earlier ones are listed newest first", async () => {
+  await saveHistory(t.db, edited, "ona");
+  await saveHistory(t.db, { ...edited, title: "Trečia versija" }, "ona");
+  expect((await getHistory(t.db)).title).toBe("Trečia versija");
+  const revisions = await listHistoryRevisions(t.db);
+  expect(revisions.map((r) => r.title)).toEqual(["Trečia versija", "Nauja antraštė", SEED_HISTORY.title]);
+  expect(revisions.map((r) => r.author)).toEqual(["ona", "ona", null]);
+});
+
+test("restoring an old revision makes it current as a new revision, losing nothing", async () => {
+  const [seed] = await listHistoryRevisions(t.db);
+  await saveHistory(t.db, edited, "ona");
+  const restored = await restoreHistoryRevision(t.db, seed.id, "ona");
+  expect(restored).toMatchObject(SEED_HISTORY);
+  expect(await getHistory(t.db)).toMatchObject(SEED_HISTORY);
+  expect((await listHistoryRevisions(t.db)).map((r) => r.title)).toEqual([SEED_HISTORY.title, "Nauja antraštė", SEED_HISTORY.title]);
+  expect(await restoreHistoryRevision(t.db, 9999, "ona")).toBeNull();
+});
+
+test("markup is stored as typed, line breaks normalised", async () => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(SEED_HISTORY)) form.set(k, v);
+  form.set("paragraph1", "<script>alert(1)</script>\r\nKita eilutė");
+  const result = parseHistoryForm(form);
+  expect(result.ok).toBe(true);
+  await saveHistory(t.db, result.content, "ona");
+  expect((await getHistory(t.db)).paragraph1).toBe("<script>alert(1)</script>\nKita eilutė");
+});
+
+test("an empty title or an overlong field is refused with a Lithuanian message", () => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(SEED_HISTORY)) form.set(k, v);
+  form.set("title", "   ");
+  form.set("intro", "x".repeat(5001));
+  const result = parseHistoryForm(form);
+  expect(result.ok).toBe(false);
+  if (result.ok) return;
+  expect(result.errors.title).toBe("Įrašykite pavadinimą.");
+  expect(result.errors.intro).toContain("per ilgas");
+});

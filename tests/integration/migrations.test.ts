@@ -1,0 +1,54 @@
+import SqliteDatabase from "better-sqlite3";
+import { afterEach, expect, test } from "vitest";
+import { migrateToLatest } from "#app/.server/db.ts";
+import { seedIfNew, SEED_HISTORY } from "#app/.server/seed.ts";
+import { getSiteSettings } from "#app/.server/settings.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+let t: TestDatabase;
+afterEach(() => t?.close());
+
+test("migrations build every table from an empty file, and running them again changes nothing", async () => {
+  t = await createTestDatabase({ seed: false });
+  await migrateToLatest(t.db);
+  const sqlite = new SqliteDatabase(t.file, { readonly: true });
+  const tables = sqlite
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name")
+    .pluck()
+    .all();
+  expect(tables).toEqual([
+    "documents",
+    "failed_logins",
+    "gallery_items",
+    "guestbook_entries",
+    "history_revisions",
+    "sessions",
+    "settings",
+    "users",
+  ]);
+  expect(sqlite.prepare("select count(*) from kysely_migration").pluck().get()).toBe(1);
+  expect(sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
+  sqlite.close();
+});
+
+test("a new installation gets the seeded content once: six photos, five documents, guestbook examples", async () => {
+  t = await createTestDatabase({ seed: false });
+  expect(await seedIfNew(t.db)).toBe(true);
+  const count = async (table: "galleryItems" | "documents" | "guestbookEntries" | "historyRevisions") =>
+    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  expect(await count("galleryItems")).toBe(6);
+  expect(await count("documents")).toBe(5);
+  expect(await count("guestbookEntries")).toBeGreaterThanOrEqual(2);
+  expect(await count("historyRevisions")).toBe(1);
+  expect((await t.db.selectFrom("historyRevisions").select("title").executeTakeFirstOrThrow()).title).toBe(SEED_HISTORY.title);
+  expect((await getSiteSettings(t.db)).familyName).toBe("Jonaičių giminė");
+  // Gallery and document ids follow the spec's rule: 1, 2, 3...
+  const ids = (await t.db.selectFrom("documents").select("id").orderBy("id").execute()).map((r) => r.id);
+  expect(ids).toEqual([1, 2, 3, 4, 5]);
+
+  // Emptied by the administrator, the gallery stays empty after a restart.
+  await t.db.deleteFrom("galleryItems").execute();
+  expect(await seedIfNew(t.db)).toBe(false);
+  expect(await count("galleryItems")).toBe(0);
+  expect(await count("documents")).toBe(5);
+});
