@@ -18,6 +18,8 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("istorija", "routes/admin/history.tsx"),
     route("galerija", "routes/admin/gallery.tsx"),
+    route("galerija/ikelti", "routes/admin/gallery-upload.ts"),
+    route("galerija/:id/originalas", "routes/admin/gallery-original.ts"),
     route("dokumentai", "routes/admin/documents.tsx"),
   ]),
 

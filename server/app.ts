@@ -6,6 +6,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestInfoContext, servicesContext } from "#app/.server/context.ts";
 import { migrateToLatest, openDatabase } from "#app/.server/db.ts";
 import { parseConfig, type Config } from "#app/.server/env.ts";
+import { cleanUpMedia, mediaStore, publicMediaDir } from "#app/.server/media.ts";
 import { seedIfNew } from "#app/.server/seed.ts";
 import { deleteExpiredSessions } from "#app/.server/session.ts";
 import { ensureAdministrator } from "#app/.server/users.ts";
@@ -32,10 +33,12 @@ export interface App {
 export async function createApp({ build, clientDir, env = process.env, log = console.log }: AppOptions): Promise<App> {
   const config = parseConfig(env);
   const db = openDatabase(config.database);
+  const media = mediaStore(config);
   await migrateToLatest(db);
-  if (await seedIfNew(db)) log("Nauja svetainė: įrašytas pradinis turinys.");
+  if (await seedIfNew(db, media)) log("Nauja svetainė: įrašytas pradinis turinys.");
   await ensureAdministrator(db, config.initialAdmin, log);
   await deleteExpiredSessions(db);
+  await cleanUpMedia(db, media);
 
   const app = express();
   app.disable("x-powered-by");
@@ -48,6 +51,8 @@ export async function createApp({ build, clientDir, env = process.env, log = con
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
+  // Derived images: each upload gets a new id, so a name never changes content.
+  app.use("/media", express.static(publicMediaDir(media), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
 
   app.all(
     "/{*path}",
@@ -56,7 +61,7 @@ export async function createApp({ build, clientDir, env = process.env, log = con
       mode: config.production ? "production" : "development",
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
-        context.set(servicesContext, { db, config });
+        context.set(servicesContext, { db, config, media });
         context.set(requestInfoContext, {
           nonce: res.locals.cspNonce as string,
           clientAddress: clientAddress(req),
@@ -68,8 +73,14 @@ export async function createApp({ build, clientDir, env = process.env, log = con
   );
 
   app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
-    console.error(error);
     if (res.headersSent) return next(error);
+    // A missing media file (express.static with fallthrough off).
+    const status = (error as { status?: number }).status;
+    if (status === 404 || status === 403) {
+      res.status(status).type("text").send(status === 404 ? "Failas nerastas" : "Draudžiama");
+      return;
+    }
+    console.error(error);
     res
       .status(500)
       .type("html")

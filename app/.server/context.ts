@@ -1,6 +1,7 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Database } from "./db.ts";
 import type { Config } from "./env.ts";
+import type { MediaStore } from "./media.ts";
 import { findSessionUser, readSessionToken, type SessionUser } from "./session.ts";
 
 // What every loader and action may use, set per request by the HTTP server
@@ -9,6 +10,7 @@ import { findSessionUser, readSessionToken, type SessionUser } from "./session.t
 export interface Services {
   db: Database;
   config: Config;
+  media: MediaStore;
 }
 
 export interface RequestInfo {

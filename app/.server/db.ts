@@ -47,11 +47,26 @@ export interface HistoryRevisionsTable {
   author: string | null;
 }
 
+export interface MediaTable {
+  id: string;
+  kind: "image" | "pdf";
+  originalName: string;
+  originalType: string;
+  originalExtension: string;
+  originalSize: number;
+  width: number | null;
+  height: number | null;
+  displayWidth: number | null;
+  displayHeight: number | null;
+  createdAt: string;
+}
+
 export interface GalleryItemsTable {
   id: number;
   title: string;
   description: string;
-  image: string | null;
+  /** Null while the item shows the placeholder image. */
+  mediaId: string | null;
   position: number;
   createdAt: string;
 }
@@ -79,6 +94,7 @@ export interface Tables {
   sessions: SessionsTable;
   failedLogins: FailedLoginsTable;
   settings: SettingsTable;
+  media: MediaTable;
   historyRevisions: HistoryRevisionsTable;
   galleryItems: GalleryItemsTable;
   documents: DocumentsTable;

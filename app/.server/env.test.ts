@@ -25,6 +25,15 @@ describe("configuration", () => {
     expect(config.siteUrl).toBeUndefined();
     expect(config.trustProxy).toBe(false);
     expect(config.production).toBe(true);
+    expect(config.uploads).toEqual({ maxBytes: 30 * 1024 * 1024, maxPixels: 100_000_000 });
+  });
+
+  test("upload limits are configurable and must be positive", () => {
+    expect(parseConfig({ MAX_UPLOAD_MB: "5", MAX_IMAGE_MEGAPIXELS: "0.5" }, cwd).uploads).toEqual({
+      maxBytes: 5 * 1024 * 1024,
+      maxPixels: 500_000,
+    });
+    expect(problems({ MAX_UPLOAD_MB: "-1", MAX_IMAGE_MEGAPIXELS: "daug" })).toHaveLength(2);
   });
 
   test("every variable is read", () => {

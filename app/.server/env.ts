@@ -13,6 +13,8 @@ export interface Config {
   initialAdmin: { username: string; password: string } | undefined;
   /** The public address, when known; an https address makes cookies Secure. */
   siteUrl: URL | undefined;
+  /** Limits for uploaded files: bytes per file, and pixels per image (stops decompression bombs). */
+  uploads: { maxBytes: number; maxPixels: number };
   /** Express "trust proxy" value: whether X-Forwarded-* headers are believed. */
   trustProxy: boolean | number;
   production: boolean;
@@ -88,6 +90,21 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     }
   }
 
+  const positiveNumber = (name: string, fallback: number, unit: string) => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n <= 0) {
+      problems.push(`${name} turi būti teigiamas skaičius (${unit}; dabar „${raw}“).`);
+      return fallback;
+    }
+    return n;
+  };
+  const uploads = {
+    maxBytes: Math.round(positiveNumber("MAX_UPLOAD_MB", 30, "megabaitais") * 1024 * 1024),
+    maxPixels: Math.round(positiveNumber("MAX_IMAGE_MEGAPIXELS", 100, "megapikseliais") * 1_000_000),
+  };
+
   let trustProxy: boolean | number = false;
   const rawTrustProxy = value("TRUST_PROXY");
   if (rawTrustProxy !== undefined) {
@@ -106,6 +123,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     database,
     initialAdmin,
     siteUrl,
+    uploads,
     trustProxy,
     production: env.NODE_ENV !== "development",
   };

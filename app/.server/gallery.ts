@@ -1,19 +1,175 @@
+import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "../lib/gallery.ts";
+import type { ImageRef } from "../lib/media.ts";
+import { resolveToast, type Toast } from "../lib/toasts.ts";
 import type { Database } from "./db.ts";
+import {
+  discardReceived,
+  insertMedia,
+  prepareImage,
+  removeMediaFiles,
+  UploadRejected,
+  type MediaStore,
+  type PreparedMedia,
+  type ReceivedFile,
+} from "./media.ts";
 
 export interface GalleryItem {
   id: number;
   title: string;
   description: string;
   /** Null while the item shows the placeholder image. */
-  image: string | null;
+  image: ImageRef | null;
 }
+
 
 /** The gallery in its display order. */
 export async function listGalleryItems(db: Database): Promise<GalleryItem[]> {
+  const rows = await db
+    .selectFrom("galleryItems")
+    .leftJoin("media", "media.id", "galleryItems.mediaId")
+    .select([
+      "galleryItems.id",
+      "galleryItems.title",
+      "galleryItems.description",
+      "media.id as mediaId",
+      "media.displayWidth",
+      "media.displayHeight",
+    ])
+    .orderBy("galleryItems.position")
+    .orderBy("galleryItems.id")
+    .execute();
+  return rows.map(({ mediaId, displayWidth, displayHeight, ...item }) => ({
+    ...item,
+    image: mediaId ? { id: mediaId, width: displayWidth ?? 0, height: displayHeight ?? 0 } : null,
+  }));
+}
+
+export type GalleryFields = { title: string; description: string };
+
+/** Title and description are both required (the spec's 'Prašome užpildyti visus laukus'). */
+export function parseGalleryFields(form: FormData): GalleryFields | null {
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.trim() : "";
+  };
+  const title = text("title").slice(0, GALLERY_TITLE_MAX);
+  const description = text("description").slice(0, GALLERY_DESCRIPTION_MAX);
+  return title && description ? { title, description } : null;
+}
+
+/**
+ * Adds an item at the end of the gallery with an image whose files already
+ * exist. Its id is the highest id plus one, as the spec says. If the rows
+ * cannot be written, the files are removed, so nothing half-made remains.
+ */
+export async function addGalleryItem(db: Database, fields: GalleryFields, image: PreparedMedia): Promise<number> {
+  try {
+    return await db.transaction().execute(async (tx) => {
+      await insertMedia(tx, image.record);
+      const { maxId, maxPosition } = await tx
+        .selectFrom("galleryItems")
+        .select((eb) => [eb.fn.max("id").as("maxId"), eb.fn.max("position").as("maxPosition")])
+        .executeTakeFirstOrThrow();
+      const id = Number(maxId ?? 0) + 1;
+      await tx
+        .insertInto("galleryItems")
+        .values({ id, ...fields, mediaId: image.record.id, position: Number(maxPosition ?? 0) + 1, createdAt: image.record.createdAt })
+        .execute();
+      return id;
+    });
+  } catch (error) {
+    await image.discard();
+    throw error;
+  }
+}
+
+export type AddResult = { ok: true; id: number } | { ok: false; toast: Toast };
+
+/**
+ * The whole add, as both the page's form and the upload endpoint submit it:
+ * the server repeats every check the browser made, then derives the images
+ * and stores the item. A refusal changes nothing and says why.
+ */
+export async function addGalleryItemFromForm(
+  db: Database,
+  store: MediaStore,
+  form: FormData,
+  file: ReceivedFile | undefined,
+): Promise<AddResult> {
+  try {
+    const fields = parseGalleryFields(form);
+    if (!fields) return { ok: false, toast: resolveToast("galleryMissingFields") };
+    if (!file) return { ok: false, toast: resolveToast("galleryMissingImage") };
+    const image = await prepareImage(store, file);
+    return { ok: true, id: await addGalleryItem(db, fields, image) };
+  } catch (error) {
+    if (error instanceof UploadRejected) {
+      if (error.reason === "failed") console.error(error.cause ?? error);
+      return { ok: false, toast: { title: error.message, variant: "error" } };
+    }
+    console.error(error);
+    return { ok: false, toast: resolveToast("uploadFailed") };
+  } finally {
+    await discardReceived(file);
+  }
+}
+
+/** Changes an item's title and description; false if there is no such item. */
+export async function updateGalleryItem(db: Database, id: number, fields: GalleryFields): Promise<boolean> {
+  const result = await db.updateTable("galleryItems").set(fields).where("id", "=", id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Removes an item and its image files; false if there is no such item. */
+export async function removeGalleryItem(db: Database, store: MediaStore, id: number): Promise<boolean> {
+  const media = await db.transaction().execute(async (tx) => {
+    const item = await tx.selectFrom("galleryItems").select("mediaId").where("id", "=", id).executeTakeFirst();
+    if (!item) return undefined;
+    await tx.deleteFrom("galleryItems").where("id", "=", id).execute();
+    if (!item.mediaId) return null;
+    const record = await tx.selectFrom("media").select(["id", "originalExtension"]).where("id", "=", item.mediaId).executeTakeFirst();
+    await tx.deleteFrom("media").where("id", "=", item.mediaId).execute();
+    return record ?? null;
+  });
+  if (media === undefined) return false;
+  // The rows are gone first: no visitor is ever pointed at a missing file.
+  if (media) await removeMediaFiles(store, media);
+  return true;
+}
+
+/**
+ * Saves the order the administrator arranged. The ids must be exactly the
+ * gallery's items (a stale page gets false and changes nothing).
+ */
+export async function saveGalleryOrder(db: Database, ids: number[]): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const existing = (await tx.selectFrom("galleryItems").select("id").execute()).map((r) => r.id);
+    const wanted = new Set(ids);
+    if (wanted.size !== ids.length || existing.length !== ids.length || !existing.every((id) => wanted.has(id))) return false;
+    for (const [index, id] of ids.entries()) {
+      await tx.updateTable("galleryItems").set({ position: index + 1 }).where("id", "=", id).execute();
+    }
+    return true;
+  });
+}
+
+/** Moves one item a place up or down and saves the order (the no-JavaScript way to reorder). */
+export async function moveGalleryItem(db: Database, id: number, direction: "up" | "down"): Promise<boolean> {
+  const ids = (await listGalleryItems(db)).map((item) => item.id);
+  const from = ids.indexOf(id);
+  const to = direction === "up" ? from - 1 : from + 1;
+  if (from < 0) return false;
+  if (to < 0 || to >= ids.length) return true;
+  [ids[from], ids[to]] = [ids[to], ids[from]];
+  return saveGalleryOrder(db, ids);
+}
+
+/** The stored original of an item's image, for the administrator's download. */
+export async function findGalleryOriginal(db: Database, id: number) {
   return db
     .selectFrom("galleryItems")
-    .select(["id", "title", "description", "image"])
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
+    .innerJoin("media", "media.id", "galleryItems.mediaId")
+    .select(["media.id", "media.originalExtension", "media.originalName", "media.originalType", "media.originalSize"])
+    .where("galleryItems.id", "=", id)
+    .executeTakeFirst();
 }

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { Semaphore } from "./limit.ts";
 
 // scrypt at OWASP's recommended minimum (N=2^17, r=8, p=1): about 128 MiB and a
 // few hundred milliseconds per hash, which makes guessing from a stolen
@@ -8,27 +9,19 @@ const PARAMS = { logN: 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
-// At most this many hashes run at once (each holds 128 MiB); the rest wait their
+// At most two hashes run at once (each holds 128 MiB); the rest wait their
 // turn, so a burst of logins cannot exhaust the server's memory.
-const MAX_CONCURRENT = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
+const hashing = new Semaphore(2);
 
-async function derive(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
-  // A finishing hash hands its slot straight to the next in line.
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    const N = 2 ** logN;
-    const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r * p + 16 * 1024 * 1024 };
-    return await new Promise<Buffer>((resolve, reject) =>
-      scrypt(password.normalize("NFC"), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
-    );
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
+function derive(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
+  const N = 2 ** logN;
+  const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r * p + 16 * 1024 * 1024 };
+  return hashing.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize("NFC"), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
+  );
 }
 
 /** Hashes a password as `scrypt$ln=17,r=8,p=1$<salt>$<key>` (base64url). */

@@ -1,5 +1,10 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
 import type { HistoryContent } from "../lib/history.ts";
 import { now, type Database } from "./db.ts";
+import { insertMedia, mediaTmpDir, prepareImage, type MediaStore, type PreparedMedia } from "./media.ts";
+import { SEED_IMAGE_SVGS } from "./seed-images.ts";
 import { DEFAULT_SETTINGS, isSeeded, markSeeded } from "./settings.ts";
 
 // The content a new installation starts with, so that the site reads as a
@@ -57,11 +62,51 @@ export const SEED_GUESTBOOK = [
   },
 ];
 
+/**
+ * Renders the seeded pictures into JPEG "scans" and puts them through the same
+ * pipeline as an upload (original kept, display and grid images derived).
+ */
+async function seedImages(store: MediaStore): Promise<Array<PreparedMedia | null>> {
+  // Inside the store's own tmp/, so the file can be renamed into place.
+  const dir = await fs.mkdtemp(path.join(await mediaTmpDir(store), "seed-"));
+  try {
+    const images: Array<PreparedMedia | null> = [];
+    for (const [i, svg] of SEED_IMAGE_SVGS.entries()) {
+      if (!svg) {
+        images.push(null);
+        continue;
+      }
+      const file = path.join(dir, `nuotrauka-${i + 1}.jpg`);
+      const { size } = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toFile(file);
+      images.push(await prepareImage(store, { path: file, name: `nuotrauka-${i + 1}.jpg`, size }));
+    }
+    return images;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** Writes the first-run content if this installation has never had it. */
-export async function seedIfNew(db: Database): Promise<boolean> {
+export async function seedIfNew(db: Database, store: MediaStore): Promise<boolean> {
+  if (await isSeeded(db)) return false;
+  const images = await seedImages(store);
+  const discardImages = () => Promise.all(images.map((image) => image?.discard()));
+  try {
+    const seeded = await seedRows(db, images);
+    if (!seeded) await discardImages();
+    return seeded;
+  } catch (error) {
+    await discardImages();
+    throw error;
+  }
+}
+
+async function seedRows(db: Database, images: Array<PreparedMedia | null>): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
+    // Another server process may have seeded while the pictures were rendered.
     if (await isSeeded(tx)) return false;
     const at = now();
+    for (const image of images) if (image) await insertMedia(tx, image.record);
     await tx
       .insertInto("settings")
       .values([
@@ -72,7 +117,9 @@ export async function seedIfNew(db: Database): Promise<boolean> {
     await tx.insertInto("historyRevisions").values({ ...SEED_HISTORY, createdAt: at, author: null }).execute();
     await tx
       .insertInto("galleryItems")
-      .values(SEED_GALLERY.map((item, i) => ({ ...item, id: i + 1, image: null, position: i + 1, createdAt: at })))
+      .values(
+        SEED_GALLERY.map((item, i) => ({ ...item, id: i + 1, mediaId: images[i]?.record.id ?? null, position: i + 1, createdAt: at })),
+      )
       .execute();
     await tx
       .insertInto("documents")

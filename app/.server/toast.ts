@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createCookie, redirect } from "react-router";
+import { createCookie, data, redirect } from "react-router";
 import { isToastKey, resolveToast, type Toast, type ToastKey } from "../lib/toasts.ts";
 
 // A toast survives the redirect after an action in a cookie that lives one
@@ -39,4 +39,14 @@ export async function takeToast(request: Request): Promise<{ toast: ShownToast |
     for (const [name, v] of Object.entries(params)) if (typeof v === "number" && Number.isFinite(v)) safeParams[name] = v;
   }
   return { toast: { ...resolveToast(key, safeParams), id: id.slice(0, 64) }, clear };
+}
+
+/**
+ * Action data for a refused form: the page shows the message next to the form
+ * (without JavaScript) and as a toast (with it). Nothing is redirected, so the
+ * form keeps what was typed.
+ */
+export function refusal(toast: ToastKey | Toast, status = 400) {
+  const resolved = typeof toast === "string" ? resolveToast(toast) : toast;
+  return data({ toast: { ...resolved, id: randomUUID() } }, { status });
 }

@@ -21,7 +21,7 @@ export function IconButton({ label, children, className = "", type = "button", .
   return (
     <Tooltip.Root>
       <Tooltip.Trigger asChild>
-        <button type={type} aria-label={label} className={`rounded-md hover:bg-black/5 ${className}`} {...rest}>
+        <button type={type} aria-label={label} className={`rounded-md hover:bg-black/5 disabled:cursor-not-allowed disabled:opacity-30 ${className}`} {...rest}>
           {children}
         </button>
       </Tooltip.Trigger>

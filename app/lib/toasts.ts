@@ -35,6 +35,26 @@ export const TOASTS = {
     note: "Ji bus paskelbta, kai administratorius ją peržiūrės.",
     variant: "success",
   },
+  galleryAdded: { title: "Nuotrauka sėkmingai pridėta!", variant: "success" },
+  galleryRemoved: { title: "Nuotrauka pašalinta!", variant: "success" },
+  galleryUpdated: { title: "Nuotraukos aprašymas atnaujintas!", variant: "success" },
+  galleryOrderSaved: { title: "Visos nuotraukos išsaugotos!", variant: "success" },
+  galleryOrderStale: {
+    title: "Tvarka neišsaugota",
+    description: "Galerija ką tik pasikeitė. Atnaujinkite puslapį ir surikiuokite dar kartą.",
+    variant: "error",
+  },
+  galleryMissingFields: { title: "Prašome užpildyti visus laukus", variant: "error" },
+  galleryMissingImage: { title: "Prašome pasirinkti nuotrauką", variant: "error" },
+  galleryNoFile: { title: "Nepasirinkta nuotrauka", variant: "error" },
+  galleryPreviewFailed: {
+    title: "Nepavyko sukurti nuotraukos peržiūros",
+    description: "Naršyklė šio failo parodyti negali. Jei tai nuotrauka (pvz., TIFF), ją vis tiek galima įkelti.",
+    variant: "error",
+  },
+  galleryNotFound: { title: "Tokios nuotraukos nebėra", description: "Galbūt ji jau pašalinta.", variant: "error" },
+  uploadFailed: { title: "Nepavyko apdoroti nuotraukos. Bandykite dar kartą.", variant: "error" },
+  sessionExpired: { title: "Sesija baigėsi", description: "Prisijunkite iš naujo ir pakartokite veiksmą.", variant: "error" },
   settingsSaved: { title: "Svetainės nustatymai išsaugoti!", variant: "success" },
 } as const satisfies Record<string, Toast>;
 

@@ -1,6 +1,9 @@
 import SqliteDatabase from "better-sqlite3";
 import { afterEach, expect, test } from "vitest";
-import { migrateToLatest } from "#app/.server/db.ts";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { migrateToLatest, openDatabase } from "#app/.server/db.ts";
 import { seedIfNew, SEED_HISTORY } from "#app/.server/seed.ts";
 import { getSiteSettings } from "#app/.server/settings.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -9,8 +12,12 @@ let t: TestDatabase;
 afterEach(() => t?.close());
 
 test("migrations build every table from an empty file, and running them again changes nothing", async () => {
-  t = await createTestDatabase({ seed: false });
-  await migrateToLatest(t.db);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "seima-migrate-"));
+  const db = openDatabase({ kind: "sqlite", file: path.join(dir, "database.sqlite") });
+  await migrateToLatest(db);
+  await migrateToLatest(db);
+  await db.destroy();
+  t = { file: path.join(dir, "database.sqlite"), close: async () => fs.rmSync(dir, { recursive: true, force: true }) } as TestDatabase;
   const sqlite = new SqliteDatabase(t.file, { readonly: true });
   const tables = sqlite
     .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name")
@@ -22,24 +29,31 @@ test("migrations build every table from an empty file, and running them again ch
     "gallery_items",
     "guestbook_entries",
     "history_revisions",
+    "media",
     "sessions",
     "settings",
     "users",
   ]);
-  expect(sqlite.prepare("select count(*) from kysely_migration").pluck().get()).toBe(1);
+  expect(sqlite.prepare("select count(*) from kysely_migration").pluck().get()).toBe(2);
   expect(sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
   sqlite.close();
 });
 
 test("a new installation gets the seeded content once: six photos, five documents, guestbook examples", async () => {
   t = await createTestDatabase({ seed: false });
-  expect(await seedIfNew(t.db)).toBe(true);
+  expect(await seedIfNew(t.db, t.media)).toBe(true);
   const count = async (table: "galleryItems" | "documents" | "guestbookEntries" | "historyRevisions") =>
     Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
   expect(await count("galleryItems")).toBe(6);
   expect(await count("documents")).toBe(5);
   expect(await count("guestbookEntries")).toBeGreaterThanOrEqual(2);
   expect(await count("historyRevisions")).toBe(1);
+  // Five of the six seeded photos have real pictures, with their files on disk.
+  const images = await t.db.selectFrom("galleryItems").select("mediaId").orderBy("position").execute();
+  expect(images.map((i) => i.mediaId !== null)).toEqual([true, true, true, true, true, false]);
+  for (const { mediaId } of images.slice(0, 5)) {
+    expect(fs.existsSync(path.join(t.media.root, "public", mediaId!, "display.jpg"))).toBe(true);
+  }
   expect((await t.db.selectFrom("historyRevisions").select("title").executeTakeFirstOrThrow()).title).toBe(SEED_HISTORY.title);
   expect((await getSiteSettings(t.db)).familyName).toBe("Jonaičių giminė");
   // Gallery and document ids follow the spec's rule: 1, 2, 3...
@@ -48,7 +62,7 @@ test("a new installation gets the seeded content once: six photos, five document
 
   // Emptied by the administrator, the gallery stays empty after a restart.
   await t.db.deleteFrom("galleryItems").execute();
-  expect(await seedIfNew(t.db)).toBe(false);
+  expect(await seedIfNew(t.db, t.media)).toBe(false);
   expect(await count("galleryItems")).toBe(0);
   expect(await count("documents")).toBe(5);
 });

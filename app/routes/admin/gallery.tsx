@@ -1,25 +1,498 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/gallery";
-import { services } from "../../.server/context.ts";
-import { listGalleryItems } from "../../.server/gallery.ts";
-import { GalleryCard } from "../../components/gallery-card.tsx";
+import { requireAdmin, services } from "../../.server/context.ts";
+import {
+  addGalleryItemFromForm,
+  listGalleryItems,
+  moveGalleryItem,
+  parseGalleryFields,
+  removeGalleryItem,
+  saveGalleryOrder,
+  updateGalleryItem,
+} from "../../.server/gallery.ts";
+import { discardReceived, readUploadForm, UploadRejected } from "../../.server/media.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { GalleryPicture, ImagePlaceholder } from "../../components/gallery.tsx";
+import { IconButton } from "../../components/icon-button.tsx";
 import { PageTitle } from "../../components/page.tsx";
+import { useToast } from "../../components/toaster.tsx";
+import { useHydrated } from "../../components/use-hydrated.ts";
+import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "../../lib/gallery.ts";
+import { resolveToast, type Toast } from "../../lib/toasts.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { items: await listGalleryItems(services(context).db) };
+  const { db, media } = services(context);
+  return { items: await listGalleryItems(db), maxBytes: media.maxBytes };
 }
 
-export default function GalleryEditor({ loaderData: { items } }: Route.ComponentProps) {
+const PAGE = "/admin/galerija";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context);
+  const { db, media } = services(context);
+  let upload;
+  try {
+    upload = await readUploadForm(request, media, "image");
+  } catch (error) {
+    if (error instanceof UploadRejected) return refusal({ title: error.message, variant: "error" }, 413);
+    throw error;
+  }
+  const { form, file } = upload;
+  const intent = form.get("intent");
+  if (intent === "add") {
+    // The page's own form: the way in without JavaScript.
+    const result = await addGalleryItemFromForm(db, media, form, file);
+    return result.ok ? redirectWithToast(PAGE, "galleryAdded") : refusal(result.toast);
+  }
+  await discardReceived(file);
+  const id = Number(form.get("id"));
+
+  switch (intent) {
+    case "update": {
+      const fields = parseGalleryFields(form);
+      if (!fields) return refusal("galleryMissingFields");
+      if (!(await updateGalleryItem(db, id, fields))) return refusal("galleryNotFound", 404);
+      return redirectWithToast(PAGE, "galleryUpdated");
+    }
+    case "remove": {
+      // Without JavaScript the first press asks on a page of its own.
+      if (form.get("confirmed") !== "1") {
+        const item = (await listGalleryItems(db)).find((i) => i.id === id);
+        if (!item) return refusal("galleryNotFound", 404);
+        return data({ confirmRemove: { id: item.id, title: item.title } });
+      }
+      if (!(await removeGalleryItem(db, media, id))) return refusal("galleryNotFound", 404);
+      return redirectWithToast(PAGE, "galleryRemoved");
+    }
+    case "move": {
+      const direction = form.get("direction") === "up" ? "up" : "down";
+      if (!(await moveGalleryItem(db, id, direction))) return refusal("galleryNotFound", 404);
+      return redirectWithToast(PAGE, "galleryOrderSaved");
+    }
+    case "saveOrder": {
+      const ids = form.getAll("order").map(Number);
+      if (!(await saveGalleryOrder(db, ids))) return refusal("galleryOrderStale", 409);
+      return redirectWithToast(PAGE, "galleryOrderSaved");
+    }
+  }
+  throw data("Nežinomas veiksmas", { status: 400 });
+}
+
+export default function GalleryEditor({ loaderData: { items, maxBytes }, actionData }: Route.ComponentProps) {
+  const confirmRemove = actionData && "confirmRemove" in actionData ? actionData.confirmRemove : null;
+  const toast = actionData && "toast" in actionData ? actionData.toast : null;
   return (
     <>
       <PageTitle>Galerijos redaktorius</PageTitle>
       <h1 className="mb-6 text-3xl font-bold">Galerijos redaktorius</h1>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {items.map((item) => (
-          <li key={item.id}>
-            <GalleryCard item={item} />
-          </li>
-        ))}
-      </ul>
+      <FormAlert toast={toast} />
+      {confirmRemove ? (
+        <section role="alertdialog" aria-labelledby="confirm-remove" className="card mb-6 border-red-300 p-6">
+          <h2 id="confirm-remove" className="text-lg font-semibold">
+            Ar tikrai pašalinti nuotrauką „{confirmRemove.title}“?
+          </h2>
+          <p className="mt-1 text-sm text-ink-soft">Nuotrauka ir jos failai bus ištrinti visam laikui.</p>
+          <div className="mt-4 flex gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value="remove" />
+              <input type="hidden" name="id" value={confirmRemove.id} />
+              <input type="hidden" name="confirmed" value="1" />
+              <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800">
+                Taip, pašalinti
+              </button>
+            </Form>
+            <Link to={PAGE} className="btn-secondary">
+              Atšaukti
+            </Link>
+          </div>
+        </section>
+      ) : null}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <AddPhotoForm maxBytes={maxBytes} />
+        <PhotoList items={items} />
+      </div>
     </>
+  );
+}
+
+type Item = Route.ComponentProps["loaderData"]["items"][number];
+
+/** An object URL for a chosen file, released when the file changes. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setUrl(null);
+    const created = URL.createObjectURL(file);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [file]);
+  return url;
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB` : `${Math.ceil(bytes / 1024)} kB`;
+}
+
+/**
+ * The spec's three states of the image: nothing chosen; a file chosen and
+ * previewed at 4:3; confirmed (the form now has its image and the file input
+ * is cleared). The button adds only when title, description and a confirmed
+ * image are there. With JavaScript the upload goes through XMLHttpRequest to
+ * show its progress; without it, the form posts the file directly.
+ */
+function AddPhotoForm({ maxBytes }: { maxBytes: number }) {
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [selected, setSelected] = useState<File | null>(null);
+  const [confirmed, setConfirmed] = useState<File | null>(null);
+  const [previewFailed, setPreviewFailed] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const selectedUrl = useObjectUrl(selected);
+  const confirmedUrl = useObjectUrl(confirmed);
+  const previewUrl = selected ? selectedUrl : confirmedUrl;
+  const ready = Boolean(title.trim() && description.trim() && confirmed);
+
+  function choose(event: React.ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0] ?? null;
+    setPreviewFailed(false);
+    if (file && file.size > maxBytes) {
+      toast({ title: `Failas per didelis: daugiausia ${Math.round(maxBytes / 1024 / 1024)} MB.`, variant: "error" });
+      event.target.value = "";
+      setSelected(null);
+      return;
+    }
+    setSelected(file);
+  }
+
+  function confirm() {
+    if (!selected) {
+      toast(resolveToast("galleryNoFile"));
+      return;
+    }
+    setConfirmed(selected);
+    setSelected(null);
+    setPreviewFailed(false);
+    if (fileInput.current) fileInput.current.value = "";
+  }
+
+  function upload(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!title.trim() || !description.trim()) return toast(resolveToast("galleryMissingFields"));
+    if (!confirmed) return toast(resolveToast("galleryMissingImage"));
+    const body = new FormData();
+    body.set("title", title);
+    body.set("description", description);
+    body.set("image", confirmed, confirmed.name);
+    const request = new XMLHttpRequest();
+    request.open("POST", `${PAGE}/ikelti`);
+    request.responseType = "json";
+    request.upload.onprogress = (e) => {
+      if (e.lengthComputable) setProgress(e.loaded / e.total);
+    };
+    request.onload = () => {
+      setProgress(null);
+      const answer = request.response as { ok: boolean; toast?: Toast } | null;
+      if (answer?.ok) {
+        toast(resolveToast("galleryAdded"));
+        setTitle("");
+        setDescription("");
+        setConfirmed(null);
+        revalidator.revalidate();
+      } else if (answer?.toast) {
+        toast(answer.toast);
+      } else {
+        // A redirect to the login page instead of an answer.
+        toast(resolveToast(request.responseURL.endsWith("/login") ? "sessionExpired" : "uploadFailed"));
+      }
+    };
+    request.onerror = () => {
+      setProgress(null);
+      toast(resolveToast("uploadFailed"));
+    };
+    setProgress(0);
+    request.send(body);
+  }
+
+  return (
+    <section aria-labelledby="nauja-nuotrauka" className="card h-fit p-6">
+      <h2 id="nauja-nuotrauka" className="mb-4 text-xl font-semibold">
+        Nauja nuotrauka
+      </h2>
+      <form method="post" encType="multipart/form-data" onSubmit={hydrated ? upload : undefined} className="space-y-4">
+        <input type="hidden" name="intent" value="add" />
+        <div>
+          <label htmlFor="add-title" className="field-label">
+            Pavadinimas
+          </label>
+          <input id="add-title" name="title" className="field-input" maxLength={GALLERY_TITLE_MAX} value={title} onChange={(e) => setTitle(e.target.value)} />
+        </div>
+        <div>
+          <label htmlFor="add-description" className="field-label">
+            Aprašymas
+          </label>
+          <textarea id="add-description" name="description" rows={3} className="field-input" maxLength={GALLERY_DESCRIPTION_MAX} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </div>
+        <fieldset className="space-y-3">
+          <legend className="field-label">Nuotrauka</legend>
+          {/* The browser's own file button speaks the browser's language; this one speaks Lithuanian. */}
+          <div className="flex flex-wrap items-center gap-3">
+            <input
+              ref={fileInput}
+              id="add-image"
+              name="image"
+              type="file"
+              accept="image/*,.tif,.tiff,.heic"
+              onChange={choose}
+              aria-label="Nuotraukos failas"
+              className={hydrated ? "peer sr-only" : "block w-full text-sm"}
+            />
+            {hydrated ? (
+              <>
+                <label htmlFor="add-image" className="btn-secondary cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-accent">
+                  Pasirinkti failą…
+                </label>
+                <span className="text-sm break-all text-ink-soft">{selected ? selected.name : "Failas nepasirinktas"}</span>
+              </>
+            ) : null}
+          </div>
+          {hydrated ? (
+            <>
+              <div className="aspect-[4/3] w-full overflow-hidden rounded-md border border-line bg-accent-soft" aria-live="polite">
+                {previewUrl && !previewFailed ? (
+                  <img
+                    src={previewUrl}
+                    alt="Pasirinktos nuotraukos peržiūra"
+                    className="h-full w-full object-cover"
+                    onError={() => {
+                      setPreviewFailed(true);
+                      toast(resolveToast("galleryPreviewFailed"));
+                    }}
+                  />
+                ) : (
+                  <ImagePlaceholder label={previewFailed ? "Peržiūra negalima" : "Nuotrauka nepasirinkta"} />
+                )}
+              </div>
+              <button type="button" className="btn-secondary" onClick={confirm}>
+                Patvirtinti nuotrauką
+              </button>
+              {confirmed ? (
+                <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="confirmed-image">
+                  <span className="font-medium text-moss">✓ Nuotrauka paruošta:</span>
+                  <span className="break-all">
+                    {confirmed.name} ({formatSize(confirmed.size)})
+                  </span>
+                  <button type="button" className="text-accent underline" onClick={() => setConfirmed(null)}>
+                    Atsisakyti
+                  </button>
+                </p>
+              ) : null}
+            </>
+          ) : null}
+        </fieldset>
+        {progress !== null ? (
+          <div>
+            <label htmlFor="upload-progress" className="field-label">
+              Įkeliama… {Math.round(progress * 100)}%
+            </label>
+            <progress id="upload-progress" value={progress} max={1} className="h-2 w-full accent-accent" />
+          </div>
+        ) : null}
+        <button type="submit" className="btn-primary" disabled={hydrated && (!ready || progress !== null)}>
+          Pridėti nuotrauką
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** Moves the item with `id` to `index` in the list of ids. */
+function placeAt(order: number[], id: number, index: number): number[] {
+  const rest = order.filter((x) => x !== id);
+  rest.splice(Math.max(0, Math.min(index, rest.length)), 0, id);
+  return rest;
+}
+
+/**
+ * The items in their order. With JavaScript they are dragged, or moved with
+ * the arrow buttons, and the order is saved with one button; without it each
+ * arrow button saves its move at once.
+ */
+function PhotoList({ items }: { items: Item[] }) {
+  const hydrated = useHydrated();
+  const saved = items.map((i) => i.id).join(",");
+  const [order, setOrder] = useState(() => items.map((i) => i.id));
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  useEffect(() => setOrder(saved ? saved.split(",").map(Number) : []), [saved]);
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const changed = order.join(",") !== saved;
+
+  function move(id: number, step: number) {
+    const from = order.indexOf(id);
+    const to = from + step;
+    if (to < 0 || to >= order.length) return;
+    setOrder(placeAt(order, id, to));
+    setAnnouncement(`„${byId.get(id)?.title}“ perkelta į ${to + 1} vietą iš ${order.length}.`);
+  }
+
+  if (items.length === 0) {
+    return <p className="card h-fit p-6 text-ink-soft">Galerijoje kol kas nėra nuotraukų. Pridėkite pirmąją.</p>;
+  }
+
+  return (
+    <section aria-labelledby="nuotraukos">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="nuotraukos" className="text-xl font-semibold">
+          Nuotraukos ({items.length})
+        </h2>
+        <Form method="post" id="gallery-order">
+          <input type="hidden" name="intent" value="saveOrder" />
+          {order.map((id) => (
+            <input key={id} type="hidden" name="order" value={id} />
+          ))}
+          <button type="submit" className="btn-primary" disabled={hydrated && !changed}>
+            Išsaugoti tvarką
+          </button>
+        </Form>
+      </div>
+      <p className="mb-3 text-sm text-ink-soft">
+        {hydrated ? "Tempkite nuotraukas arba naudokite rodykles, tada išsaugokite tvarką." : "Rodyklės perkelia nuotrauką iš karto."}
+        {changed ? <strong className="ml-1 text-accent">Tvarka pakeista, bet dar neišsaugota.</strong> : null}
+      </p>
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+      <ol className="space-y-3">
+        {order.map((id, index) => {
+          const item = byId.get(id);
+          if (!item) return null;
+          return (
+            <li
+              key={id}
+              data-testid="gallery-item"
+              draggable={hydrated}
+              onDragStart={(e) => {
+                setDragging(id);
+                e.dataTransfer.effectAllowed = "move";
+                e.dataTransfer.setData("text/plain", String(id));
+              }}
+              onDragOver={(e) => {
+                if (dragging === null) return;
+                e.preventDefault();
+                if (dragging !== id) setOrder((o) => placeAt(o, dragging, o.indexOf(id)));
+              }}
+              onDrop={(e) => {
+                e.preventDefault();
+                setDragging(null);
+              }}
+              onDragEnd={() => setDragging(null)}
+              className={`card flex flex-wrap items-start gap-3 p-3 sm:flex-nowrap ${dragging === id ? "opacity-50" : ""}`}
+            >
+              {hydrated ? (
+                <span aria-hidden="true" className="cursor-grab self-center px-1 text-xl text-ink-soft select-none" title="Tempkite">
+                  ⠿
+                </span>
+              ) : null}
+              <div className="aspect-[4/3] w-24 shrink-0 overflow-hidden rounded bg-accent-soft">
+                {item.image ? <GalleryPicture image={item.image} alt="" sizes="96px" /> : <ImagePlaceholder label="" />}
+              </div>
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold break-words">
+                  <span className="mr-1 text-ink-soft">{index + 1}.</span>
+                  {item.title}
+                </p>
+                <p className="text-sm text-ink-soft break-words">{item.description}</p>
+                <ItemEditor item={item} />
+              </div>
+              <div className="flex shrink-0 items-center gap-1">
+                <Form method="post" className="flex gap-1">
+                  <input type="hidden" name="intent" value="move" />
+                  <input type="hidden" name="id" value={id} />
+                  <IconButton
+                    type="submit"
+                    name="direction"
+                    value="up"
+                    label={`Perkelti aukštyn: ${item.title}`}
+                    className="p-2"
+                    disabled={index === 0}
+                    onClick={hydrated ? (e) => (e.preventDefault(), move(id, -1)) : undefined}
+                  >
+                    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+                      <path d="M10 4 4 10.5l1.4 1.4L9 8.3V16h2V8.3l3.6 3.6 1.4-1.4z" />
+                    </svg>
+                  </IconButton>
+                  <IconButton
+                    type="submit"
+                    name="direction"
+                    value="down"
+                    label={`Perkelti žemyn: ${item.title}`}
+                    className="p-2"
+                    disabled={index === order.length - 1}
+                    onClick={hydrated ? (e) => (e.preventDefault(), move(id, 1)) : undefined}
+                  >
+                    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+                      <path d="M10 16l6-6.5-1.4-1.4-3.6 3.6V4H9v7.7L5.4 8.1 4 9.5z" />
+                    </svg>
+                  </IconButton>
+                </Form>
+                <Form
+                  method="post"
+                  onSubmit={(e) => {
+                    const form = e.currentTarget;
+                    if (!window.confirm(`Ar tikrai pašalinti nuotrauką „${item.title}“?`)) e.preventDefault();
+                    else (form.elements.namedItem("confirmed") as HTMLInputElement).value = "1";
+                  }}
+                >
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="id" value={id} />
+                  <input type="hidden" name="confirmed" value="" />
+                  <IconButton type="submit" label={`Pašalinti: ${item.title}`} className="p-2 text-red-800">
+                    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+                      <path d="M7 3h6l1 1h3v2H3V4h3zm-2 4h10l-1 10H6z" />
+                    </svg>
+                  </IconButton>
+                </Form>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function ItemEditor({ item }: { item: Item }) {
+  return (
+    <details className="mt-2">
+      <summary className="cursor-pointer text-sm text-accent">Redaguoti aprašymą</summary>
+      <Form method="post" className="mt-2 space-y-2">
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="id" value={item.id} />
+        <label className="block text-sm">
+          <span className="field-label">Pavadinimas</span>
+          <input name="title" defaultValue={item.title} required maxLength={GALLERY_TITLE_MAX} className="field-input" />
+        </label>
+        <label className="block text-sm">
+          <span className="field-label">Aprašymas</span>
+          <textarea name="description" defaultValue={item.description} required rows={3} maxLength={GALLERY_DESCRIPTION_MAX} className="field-input" />
+        </label>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn-primary">
+            Išsaugoti
+          </button>
+          {item.image ? (
+            <a href={`${PAGE}/${item.id}/originalas`} className="text-sm" download>
+              Atsisiųsti originalą
+            </a>
+          ) : null}
+        </div>
+      </Form>
+    </details>
   );
 }

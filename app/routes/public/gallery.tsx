@@ -1,7 +1,7 @@
 import type { Route } from "./+types/gallery";
 import { services } from "../../.server/context.ts";
 import { listGalleryItems } from "../../.server/gallery.ts";
-import { GalleryCard } from "../../components/gallery-card.tsx";
+import { GalleryGrid } from "../../components/gallery.tsx";
 import { PageHeading, PageTitle } from "../../components/page.tsx";
 import { plural } from "../../lib/lithuanian.ts";
 
@@ -20,13 +20,7 @@ export default function GalleryPage({ loaderData: { items } }: Route.ComponentPr
       {items.length === 0 ? (
         <p className="card p-6 text-ink-soft">Galerijoje kol kas nėra nuotraukų.</p>
       ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((item) => (
-            <li key={item.id}>
-              <GalleryCard item={item} />
-            </li>
-          ))}
-        </ul>
+        <GalleryGrid items={items} />
       )}
     </>
   );

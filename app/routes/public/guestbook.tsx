@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/guestbook";
 import { services } from "../../.server/context.ts";
 import { addEntry, listApprovedEntries, parseGuestbookForm } from "../../.server/guestbook.ts";
-import { redirectWithToast } from "../../.server/toast.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PageHeading, PageTitle } from "../../components/page.tsx";
 import { useToast } from "../../components/toaster.tsx";
@@ -18,8 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const result = parseGuestbookForm(await request.formData());
   if (!result.ok) {
-    const key = result.error === "missing" ? "guestbookMissingFields" : "guestbookTooLong";
-    return data({ toast: { ...resolveToast(key), id: crypto.randomUUID() } }, { status: 400 });
+    return refusal(result.error === "missing" ? "guestbookMissingFields" : "guestbookTooLong");
   }
   await addEntry(services(context).db, result.entry);
   return redirectWithToast("/sveciai", "guestbookAdded");

@@ -1,0 +1,282 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { DISPLAY_BOX, DISPLAY_QUALITY, GRID_WIDTHS } from "../lib/media.ts";
+import type { Database, MediaTable } from "./db.ts";
+import type { Config } from "./env.ts";
+import { Semaphore } from "./limit.ts";
+
+// Uploaded files under DATA_DIR/media:
+//   originals/<id>.<ext>   the file as uploaded, byte for byte; never served publicly
+//                          (it may carry GPS and camera data)
+//   public/<id>/...        what visitors get: display.jpg and the grid sizes, served
+//                          at /media/<id>/... with a year-long cache (names never change)
+//   tmp/                   uploads being received or processed
+// Files are complete before they get their final names (written in tmp/, then
+// renamed), and the database row comes last, so a failure at any point leaves
+// at worst unreferenced files, which cleanUpMedia removes.
+
+export interface MediaStore {
+  root: string;
+  maxBytes: number;
+  maxPixels: number;
+}
+
+export function mediaStore(config: Pick<Config, "dataDir" | "uploads">): MediaStore {
+  return { root: path.join(config.dataDir, "media"), ...config.uploads };
+}
+
+export function publicMediaDir(store: MediaStore): string {
+  return path.join(store.root, "public");
+}
+
+function originalsDir(store: MediaStore) {
+  return path.join(store.root, "originals");
+}
+
+/** Where uploads wait while they are checked; on the same disk as the final places. */
+export async function mediaTmpDir(store: MediaStore): Promise<string> {
+  const dir = path.join(store.root, "tmp");
+  await fs.mkdir(dir, { recursive: true });
+  return dir;
+}
+
+function tmpDir(store: MediaStore) {
+  return path.join(store.root, "tmp");
+}
+
+export function originalPath(store: MediaStore, media: { id: string; originalExtension: string }): string {
+  return path.join(originalsDir(store), `${media.id}.${media.originalExtension}`);
+}
+
+export type RejectReason = "notImage" | "truncated" | "tooLarge" | "tooManyPixels" | "failed";
+
+/** An upload the server will not keep; the message says why, in Lithuanian. */
+export class UploadRejected extends Error {
+  readonly reason: RejectReason;
+  constructor(reason: RejectReason, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "UploadRejected";
+    this.reason = reason;
+  }
+}
+
+export function rejection(store: MediaStore, reason: RejectReason, cause?: unknown): UploadRejected {
+  const mb = Math.round((store.maxBytes / 1024 / 1024) * 10) / 10;
+  const megapixels = Math.round((store.maxPixels / 1_000_000) * 10) / 10;
+  const messages: Record<RejectReason, string> = {
+    notImage: "Šis failas nėra nuotrauka. Pasirinkite paveikslėlio failą (pvz., JPEG, PNG ar TIFF).",
+    truncated: "Nuotraukos failas pažeistas arba neužbaigtas. Įkelkite jį dar kartą.",
+    tooLarge: `Failas per didelis: daugiausia ${mb} MB.`,
+    tooManyPixels: `Nuotrauka per didelė: daugiausia ${megapixels} megapikselių.`,
+    failed: "Nepavyko apdoroti nuotraukos. Bandykite dar kartą.",
+  };
+  return new UploadRejected(reason, messages[reason], { cause });
+}
+
+/** An uploaded file, saved to a temporary file while it is checked. */
+export interface ReceivedFile {
+  path: string;
+  name: string;
+  size: number;
+}
+
+/** Saves an uploaded file under tmp/; the caller removes it with discardReceived when done. */
+export async function receiveUpload(store: MediaStore, file: File): Promise<ReceivedFile> {
+  if (file.size > store.maxBytes) throw rejection(store, "tooLarge");
+  const target = path.join(await mediaTmpDir(store), `upload-${randomBytes(12).toString("hex")}`);
+  await fs.writeFile(target, file.stream());
+  // Only the last path segment of the name the browser sent, within reason.
+  const name = path.basename(file.name.replaceAll("\\", "/")).slice(0, 255) || "nuotrauka";
+  return { path: target, name, size: file.size };
+}
+
+export async function discardReceived(file: ReceivedFile | undefined): Promise<void> {
+  if (file) await fs.rm(file.path, { force: true });
+}
+
+export type NewMedia = MediaTable;
+
+/** Files written for an upload, not yet in the database. */
+export interface PreparedMedia {
+  record: NewMedia;
+  /** Removes the files again, when the database row could not be written. */
+  discard(): Promise<void>;
+}
+
+const MIME: Record<string, string> = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  tiff: "image/tiff",
+  avif: "image/avif",
+  heif: "image/heif",
+  svg: "image/svg+xml",
+  jp2: "image/jp2",
+  jxl: "image/jxl",
+};
+const EXTENSION: Record<string, string> = { jpeg: "jpg", tiff: "tif", heif: "heic" };
+
+// sharp uses every core for one image; one image at a time keeps memory flat.
+const processing = new Semaphore(1);
+
+/**
+ * Checks that an uploaded file is an image sharp can decode (from its bytes,
+ * not its name) within the pixel limit, then keeps the original and writes the
+ * display and grid images, upright and without metadata. Throws UploadRejected.
+ * The received file is consumed: it becomes the archive copy.
+ */
+export function prepareImage(store: MediaStore, file: ReceivedFile): Promise<PreparedMedia> {
+  return processing.run(() => prepare(store, file));
+}
+
+async function prepare(store: MediaStore, file: ReceivedFile): Promise<PreparedMedia> {
+  let meta: Metadata;
+  try {
+    // Reads the header only: a decompression bomb is refused before it is decoded.
+    meta = await sharp(file.path, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw rejection(store, "notImage", error);
+  }
+  const format = meta.format as string;
+  if (!meta.width || !meta.height || !(format in MIME)) throw rejection(store, "notImage");
+  if (meta.width * meta.height > store.maxPixels) throw rejection(store, "tooManyPixels");
+
+  const id = randomBytes(12).toString("hex");
+  const stage = path.join(tmpDir(store), `stage-${id}`);
+  const publicDir = path.join(publicMediaDir(store), id);
+  const extension = EXTENSION[format] ?? format;
+  const original = originalPath(store, { id, originalExtension: extension });
+  let display: OutputInfo;
+  try {
+    await fs.mkdir(stage, { recursive: true });
+    // rotate() without arguments turns the pixels upright by the EXIF orientation;
+    // sharp writes no metadata (EXIF, GPS, XMP) unless told to.
+    const upright = sharp(file.path, { limitInputPixels: store.maxPixels, failOn: "truncated" }).rotate();
+    const outputs: Promise<OutputInfo>[] = [
+      upright
+        .clone()
+        .resize({ ...DISPLAY_BOX, fit: "inside", withoutEnlargement: true })
+        .jpeg({ quality: DISPLAY_QUALITY })
+        .toFile(path.join(stage, "display.jpg")),
+    ];
+    for (const width of GRID_WIDTHS) {
+      const grid = upright.clone().resize({ width, height: Math.round((width * 3) / 4), fit: "outside", withoutEnlargement: true });
+      outputs.push(grid.clone().webp({ quality: 80 }).toFile(path.join(stage, `w${width}.webp`)));
+      outputs.push(grid.clone().jpeg({ quality: 82, progressive: true }).toFile(path.join(stage, `w${width}.jpg`)));
+    }
+    [display] = await Promise.all(outputs);
+  } catch (error) {
+    await fs.rm(stage, { recursive: true, force: true });
+    // The header was readable, so a decoding error means damaged pixel data; a
+    // system error (disk full, permissions) is the server's failure, not the file's.
+    const systemError = error instanceof Error && "code" in error;
+    throw rejection(store, systemError ? "failed" : "truncated", error);
+  }
+
+  try {
+    await fs.mkdir(publicMediaDir(store), { recursive: true });
+    await fs.mkdir(originalsDir(store), { recursive: true });
+    await fs.rename(file.path, original);
+    await fs.rename(stage, publicDir);
+  } catch (error) {
+    await fs.rm(stage, { recursive: true, force: true });
+    await fs.rm(publicDir, { recursive: true, force: true });
+    await fs.rm(original, { force: true });
+    throw rejection(store, "failed", error);
+  }
+
+  const swapped = (meta.orientation ?? 1) >= 5;
+  return {
+    record: {
+      id,
+      kind: "image",
+      originalName: file.name,
+      originalType: MIME[format],
+      originalExtension: extension,
+      originalSize: file.size,
+      width: swapped ? meta.height : meta.width,
+      height: swapped ? meta.width : meta.height,
+      displayWidth: display.width,
+      displayHeight: display.height,
+      createdAt: new Date().toISOString(),
+    },
+    discard: () => removeMediaFiles(store, { id, originalExtension: extension }),
+  };
+}
+
+/** Deletes every file of a media item (after its row is gone). */
+export async function removeMediaFiles(store: MediaStore, media: { id: string; originalExtension: string }): Promise<void> {
+  await fs.rm(path.join(publicMediaDir(store), media.id), { recursive: true, force: true });
+  await fs.rm(originalPath(store, media), { force: true });
+}
+
+export async function insertMedia(db: Database, record: NewMedia): Promise<void> {
+  await db.insertInto("media").values(record).execute();
+}
+
+/**
+ * Start-up clean-up: removes uploads a crash left half done, and files whose
+ * database row was never written. Only files older than `graceMs` go, so an
+ * upload another server process is finishing right now is left alone.
+ */
+export async function cleanUpMedia(db: Database, store: MediaStore, graceMs = 10 * 60 * 1000): Promise<number> {
+  const known = new Set((await db.selectFrom("media").select("id").execute()).map((m) => m.id));
+  const cutoff = Date.now() - graceMs;
+  let removed = 0;
+  const sweep = async (dir: string, idOf: (name: string) => string | null) => {
+    let names: string[];
+    try {
+      names = await fs.readdir(dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const id = idOf(name);
+      if (id !== null && known.has(id)) continue;
+      const full = path.join(dir, name);
+      const stat = await fs.stat(full).catch(() => null);
+      if (!stat || stat.mtimeMs > cutoff) continue;
+      await fs.rm(full, { recursive: true, force: true });
+      removed++;
+    }
+  };
+  await sweep(tmpDir(store), () => null);
+  await sweep(publicMediaDir(store), (name) => name);
+  await sweep(originalsDir(store), (name) => name.replace(/\.[^.]*$/, ""));
+  return removed;
+}
+
+/**
+ * Reads a form that may carry one file in `fileField`: the file goes to tmp/
+ * (refused when over the size limit), the other fields stay in the FormData.
+ * Also reads plain (urlencoded) forms. An empty file input counts as no file.
+ */
+export async function readUploadForm(
+  request: Request,
+  store: MediaStore,
+  fileField: string,
+): Promise<{ form: FormData; file: ReceivedFile | undefined }> {
+  let file: ReceivedFile | undefined;
+  try {
+    const form = await parseFormData(
+      request,
+      { maxFiles: 1, maxFileSize: store.maxBytes, maxTotalSize: store.maxBytes + 1024 * 1024 },
+      async (upload) => {
+        if (upload.fieldName !== fileField || (upload.size === 0 && !upload.name)) return null;
+        file = await receiveUpload(store, upload);
+        return file.name;
+      },
+    );
+    return { form, file };
+  } catch (error) {
+    await discardReceived(file);
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+      throw rejection(store, "tooLarge", error);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,3 @@
+/** Field limits of a gallery item, checked in the browser and again on the server. */
+export const GALLERY_TITLE_MAX = 200;
+export const GALLERY_DESCRIPTION_MAX = 2000;

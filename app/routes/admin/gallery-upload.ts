@@ -1,0 +1,23 @@
+import type { Route } from "./+types/gallery-upload";
+import { requireAdmin, services } from "../../.server/context.ts";
+import { addGalleryItemFromForm } from "../../.server/gallery.ts";
+import { readUploadForm, UploadRejected } from "../../.server/media.ts";
+
+// The gallery editor's upload endpoint: the browser sends the form here with
+// XMLHttpRequest (for its progress bar) and gets JSON back. Without JavaScript
+// the same form goes to the page's own action instead.
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context);
+  const { db, media } = services(context);
+  let upload;
+  try {
+    upload = await readUploadForm(request, media, "image");
+  } catch (error) {
+    if (error instanceof UploadRejected) {
+      return Response.json({ ok: false, toast: { title: error.message, variant: "error" } }, { status: 413 });
+    }
+    throw error;
+  }
+  const result = await addGalleryItemFromForm(db, media, upload.form, upload.file);
+  return Response.json(result, { status: result.ok ? 201 : 400 });
+}

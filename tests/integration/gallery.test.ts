@@ -1,0 +1,277 @@
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import {
+  addGalleryItemFromForm,
+  listGalleryItems,
+  moveGalleryItem,
+  removeGalleryItem,
+  saveGalleryOrder,
+} from "#app/.server/gallery.ts";
+import { cleanUpMedia, prepareImage, readUploadForm, UploadRejected, type ReceivedFile } from "#app/.server/media.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { bombPng } from "../fixtures/images.ts";
+
+let t: TestDatabase;
+let scratch: string;
+beforeEach(async () => {
+  t = await createTestDatabase({ seed: false });
+  scratch = fs.mkdtempSync(path.join(path.dirname(t.file), "scratch-"));
+});
+afterEach(() => t.close());
+
+/** Every file the media store holds, as paths relative to its root. */
+function storedFiles(): string[] {
+  if (!fs.existsSync(t.media.root)) return [];
+  return (fs.readdirSync(t.media.root, { recursive: true }) as string[])
+    .filter((p) => fs.statSync(path.join(t.media.root, p)).isFile())
+    .sort();
+}
+
+/** Puts bytes where the form parser would have received them. */
+function received(bytes: Buffer, name: string): ReceivedFile {
+  const dir = path.join(t.media.root, "tmp");
+  fs.mkdirSync(dir, { recursive: true });
+  const target = path.join(dir, `upload-${Math.random().toString(16).slice(2)}`);
+  fs.writeFileSync(target, bytes);
+  return { path: target, name, size: bytes.length };
+}
+
+function form(fields: Record<string, string>): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+}
+
+async function jpeg(width: number, height: number, options: { exif?: Record<string, Record<string, string>>; orientation?: number } = {}) {
+  let image = sharp({ create: { width, height, channels: 3, background: "#806040" } }).jpeg({ quality: 90 });
+  if (options.exif) image = image.withExif(options.exif);
+  if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
+  return image.toBuffer();
+}
+
+async function add(bytes: Buffer, name: string, fields = { title: "Sodyba", description: "Apie 1930 m." }) {
+  return addGalleryItemFromForm(t.db, t.media, form(fields), received(bytes, name));
+}
+
+function publicFile(mediaId: string, file: string) {
+  return path.join(t.media.root, "public", mediaId, file);
+}
+
+describe("the image pipeline", () => {
+  test("a 6000x4000 upload yields a 1200x800 display JPEG at quality 95, grid sizes, and the original byte for byte", async () => {
+    const bytes = await jpeg(6000, 4000);
+    const result = await add(bytes, "didele.jpg");
+    expect(result).toEqual({ ok: true, id: 1 });
+    const [item] = await listGalleryItems(t.db);
+    expect(item.image).toMatchObject({ width: 1200, height: 800 });
+    const display = await sharp(publicFile(item.image!.id, "display.jpg")).metadata();
+    expect(display).toMatchObject({ format: "jpeg", width: 1200, height: 800 });
+    // Each grid size covers a 4:3 card of its nominal width: 3:2 at 300 px high is 450 wide.
+    for (const [file, format, width, height] of [
+      ["w400.webp", "webp", 450, 300],
+      ["w400.jpg", "jpeg", 450, 300],
+      ["w800.webp", "webp", 900, 600],
+      ["w800.jpg", "jpeg", 900, 600],
+    ] as const) {
+      expect(await sharp(publicFile(item.image!.id, file)).metadata()).toMatchObject({ format, width, height });
+    }
+    const media = await t.db.selectFrom("media").selectAll().executeTakeFirstOrThrow();
+    expect(media).toMatchObject({ width: 6000, height: 4000, originalType: "image/jpeg", originalName: "didele.jpg", originalSize: bytes.length });
+    const original = fs.readFileSync(path.join(t.media.root, "originals", `${media.id}.jpg`));
+    expect(createHash("sha256").update(original).digest("hex")).toBe(createHash("sha256").update(bytes).digest("hex"));
+  });
+
+  test("the display JPEG is encoded at the spec's quality (0.95)", async () => {
+    // A noisy picture: at q95 it is clearly larger than the same picture at q80.
+    const noise = await sharp(Buffer.from(Array.from({ length: 1200 * 800 * 3 }, (_, i) => (i * 7919) % 251)), {
+      raw: { width: 1200, height: 800, channels: 3 },
+    })
+      .png()
+      .toBuffer();
+    await add(noise, "triuksmas.png");
+    const [item] = await listGalleryItems(t.db);
+    const display = fs.readFileSync(publicFile(item.image!.id, "display.jpg"));
+    const q95 = await sharp(noise).jpeg({ quality: 95 }).toBuffer();
+    const q80 = await sharp(noise).jpeg({ quality: 80 }).toBuffer();
+    expect(Math.abs(display.length - q95.length) / q95.length).toBeLessThan(0.02);
+    expect(display.length).toBeGreaterThan(q80.length * 1.2);
+  });
+
+  test("an EXIF-rotated photo comes out upright", async () => {
+    // Stored sideways: the top of the scene is on the left of the pixels, red; orientation 6 turns it up.
+    const pixels = await sharp({ create: { width: 800, height: 400, channels: 3, background: "#0000ff" } })
+      .composite([{ input: { create: { width: 400, height: 400, channels: 3, background: "#ff0000" } }, left: 0, top: 0 }])
+      .jpeg()
+      .toBuffer();
+    const rotated = await sharp(pixels).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    await add(rotated, "pasukta.jpg");
+    const [item] = await listGalleryItems(t.db);
+    expect(item.image).toMatchObject({ width: 400, height: 800 });
+    const { data, info } = await sharp(publicFile(item.image!.id, "display.jpg")).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([400, 800]);
+    const at = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3));
+    const [r1, , b1] = at(200, 100);
+    const [r2, , b2] = at(200, 700);
+    expect(r1).toBeGreaterThan(200); // red on top
+    expect(b1).toBeLessThan(60);
+    expect(b2).toBeGreaterThan(200); // blue below
+    expect(r2).toBeLessThan(60);
+    // The stored size is the upright size.
+    expect(await t.db.selectFrom("media").select(["width", "height"]).executeTakeFirst()).toEqual({ width: 400, height: 800 });
+  });
+
+  test("no GPS or camera data in any derived file; the original keeps them", async () => {
+    const bytes = await jpeg(1600, 1200, {
+      exif: { IFD0: { Make: "Zenit", Model: "E", Copyright: "Jonaičiai" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "54/1 23/1 0/1" } },
+    });
+    expect((await sharp(bytes).metadata()).exif).toBeDefined();
+    await add(bytes, "su-gps.jpg");
+    const [item] = await listGalleryItems(t.db);
+    for (const file of fs.readdirSync(path.join(t.media.root, "public", item.image!.id))) {
+      const meta = await sharp(publicFile(item.image!.id, file)).metadata();
+      expect(meta.exif, file).toBeUndefined();
+      expect(meta.xmp, file).toBeUndefined();
+      expect(fs.readFileSync(publicFile(item.image!.id, file)).includes(Buffer.from("Zenit")), file).toBe(false);
+    }
+    const original = storedFiles().find((f) => f.startsWith("originals/"))!;
+    expect((await sharp(path.join(t.media.root, original)).metadata()).exif).toBeDefined();
+  });
+
+  test("the type comes from the bytes: a PNG named .jpg is a PNG; a text file named .jpg is refused and nothing is kept", async () => {
+    const png = await sharp({ create: { width: 640, height: 480, channels: 4, background: "#336699" } }).png().toBuffer();
+    expect(await add(png, "tikrai-png.jpg")).toMatchObject({ ok: true });
+    const media = await t.db.selectFrom("media").select(["originalType", "originalExtension"]).executeTakeFirstOrThrow();
+    expect(media).toEqual({ originalType: "image/png", originalExtension: "png" });
+    const before = storedFiles();
+
+    const result = await add(Buffer.from("Tai ne nuotrauka, o laiškas.\n"), "laiskas.jpg");
+    expect(result).toEqual({ ok: false, toast: { title: "Šis failas nėra nuotrauka. Pasirinkite paveikslėlio failą (pvz., JPEG, PNG ar TIFF).", variant: "error" } });
+    expect(storedFiles()).toEqual(before);
+    expect(await listGalleryItems(t.db)).toHaveLength(1);
+  });
+
+  test("TIFF scans are accepted", async () => {
+    const tiff = await sharp({ create: { width: 1000, height: 1400, channels: 3, background: "#aa9988" } }).tiff().toBuffer();
+    expect(await add(tiff, "skenas.tif")).toMatchObject({ ok: true });
+    expect((await listGalleryItems(t.db))[0].image).toMatchObject({ width: 571, height: 800 });
+  });
+
+  test("a truncated image is refused with its own message and nothing is kept", async () => {
+    const whole = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+      .jpeg()
+      .toBuffer();
+    const result = await add(whole.subarray(0, Math.floor(whole.length * 0.6)), "nutruke.jpg");
+    expect(result).toEqual({ ok: false, toast: { title: "Nuotraukos failas pažeistas arba neužbaigtas. Įkelkite jį dar kartą.", variant: "error" } });
+    expect(storedFiles()).toEqual([]);
+    expect(await t.db.selectFrom("media").selectAll().execute()).toEqual([]);
+  });
+
+  test("a 20000x20000 image is refused before it is decoded, in a process that stays small", async () => {
+    const bomb = path.join(scratch, "bomb.png");
+    await bombPng(bomb, 20000, 20000);
+    expect(fs.statSync(bomb).size).toBeLessThan(2 * 1024 * 1024);
+    const script = path.join(scratch, "bomb.ts");
+    const mediaModule = path.resolve(import.meta.dirname, "../../app/.server/media.ts");
+    fs.writeFileSync(
+      script,
+      `import { mediaStore, prepareImage } from ${JSON.stringify(mediaModule)};
+       const store = mediaStore({ dataDir: ${JSON.stringify(scratch)}, uploads: { maxBytes: 30 * 1024 * 1024, maxPixels: 100_000_000 } });
+       const size = (await import("node:fs")).statSync(${JSON.stringify(bomb)}).size;
+       let reason = "accepted";
+       try { await prepareImage(store, { path: ${JSON.stringify(bomb)}, name: "bomb.png", size }); } catch (e) { reason = e.reason ?? String(e); }
+       console.log(JSON.stringify({ reason, maxRssMb: process.resourceUsage().maxRSS / 1024 }));`,
+    );
+    const { stdout } = await promisify(execFile)(process.execPath, [script], { cwd: path.resolve(import.meta.dirname, "../..") });
+    const outcome = JSON.parse(stdout.trim().split("\n").pop()!);
+    expect(outcome.reason).toBe("tooManyPixels");
+    expect(outcome.maxRssMb).toBeLessThan(300);
+
+    const result = await addGalleryItemFromForm(t.db, t.media, form({ title: "x", description: "y" }), received(fs.readFileSync(bomb), "bomb.png"));
+    expect(result).toEqual({ ok: false, toast: { title: "Nuotrauka per didelė: daugiausia 100 megapikselių.", variant: "error" } });
+    expect(storedFiles()).toEqual([]);
+  });
+
+  test("a file over the size limit is refused while it is read, and nothing is kept", async () => {
+    const small = await createTestDatabase({ seed: false, uploads: { maxBytes: 1024 * 1024, maxPixels: 100_000_000 } });
+    try {
+      const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+        .jpeg({ quality: 95 })
+        .toBuffer();
+      expect(big.length).toBeGreaterThan(1024 * 1024);
+      const body = new FormData();
+      body.set("title", "Per didelė");
+      body.set("image", new File([big], "didele.jpg", { type: "image/jpeg" }));
+      const request = new Request("http://localhost/admin/galerija", { method: "POST", body });
+      const error = await readUploadForm(request, small.media, "image").catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UploadRejected);
+      expect((error as UploadRejected).message).toBe("Failas per didelis: daugiausia 1 MB.");
+      const tmp = path.join(small.media.root, "tmp");
+      expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
+    } finally {
+      await small.close();
+    }
+  });
+
+  test("missing fields and a missing image get the spec's messages and store nothing", async () => {
+    const bytes = await jpeg(800, 600);
+    expect(await add(bytes, "a.jpg", { title: "  ", description: "Aprašymas" })).toEqual({
+      ok: false,
+      toast: { title: "Prašome užpildyti visus laukus", variant: "error" },
+    });
+    expect(await addGalleryItemFromForm(t.db, t.media, form({ title: "Pavadinimas", description: "Aprašymas" }), undefined)).toEqual({
+      ok: false,
+      toast: { title: "Prašome pasirinkti nuotrauką", variant: "error" },
+    });
+    expect(storedFiles()).toEqual([]);
+  });
+
+  test("when the database write fails, the files already written are removed", async () => {
+    await t.db.schema.dropTable("gallery_items").execute();
+    const result = await add(await jpeg(1000, 800), "a.jpg");
+    expect(result).toEqual({ ok: false, toast: { title: "Nepavyko apdoroti nuotraukos. Bandykite dar kartą.", variant: "error" } });
+    expect(storedFiles()).toEqual([]);
+    expect(await t.db.selectFrom("media").selectAll().execute()).toEqual([]);
+  });
+});
+
+describe("gallery items", () => {
+  test("ids are the highest plus one; removing an item removes its files", async () => {
+    await add(await jpeg(800, 600), "1.jpg");
+    await add(await jpeg(800, 600), "2.jpg");
+    expect((await listGalleryItems(t.db)).map((i) => i.id)).toEqual([1, 2]);
+    expect(await removeGalleryItem(t.db, t.media, 1)).toBe(true);
+    expect(storedFiles().filter((f) => f.startsWith("originals/"))).toHaveLength(1);
+    expect(storedFiles().filter((f) => f.startsWith("public/"))).toHaveLength(5);
+    await add(await jpeg(800, 600), "3.jpg");
+    expect((await listGalleryItems(t.db)).map((i) => i.id)).toEqual([2, 3]);
+    expect(await removeGalleryItem(t.db, t.media, 99)).toBe(false);
+  });
+
+  test("the saved order is the display order; a stale order changes nothing", async () => {
+    for (const n of [1, 2, 3]) await add(await jpeg(400, 300), `${n}.jpg`, { title: `Nr. ${n}`, description: "x" });
+    expect(await saveGalleryOrder(t.db, [3, 1, 2])).toBe(true);
+    expect((await listGalleryItems(t.db)).map((i) => i.title)).toEqual(["Nr. 3", "Nr. 1", "Nr. 2"]);
+    expect(await saveGalleryOrder(t.db, [1, 2])).toBe(false);
+    expect(await saveGalleryOrder(t.db, [1, 1, 2])).toBe(false);
+    expect(await moveGalleryItem(t.db, 2, "up")).toBe(true);
+    expect((await listGalleryItems(t.db)).map((i) => i.id)).toEqual([3, 2, 1]);
+    expect(await moveGalleryItem(t.db, 3, "up")).toBe(true);
+    expect((await listGalleryItems(t.db)).map((i) => i.id)).toEqual([3, 2, 1]);
+  });
+
+  test("start-up clean-up removes files left without a row, and only those", async () => {
+    await add(await jpeg(400, 300), "keep.jpg");
+    const orphan = await prepareImage(t.media, received(await jpeg(400, 300), "orphan.jpg"));
+    expect(storedFiles().filter((f) => f.includes(orphan.record.id))).toHaveLength(6);
+    // Too fresh: another process may be about to write its row.
+    expect(await cleanUpMedia(t.db, t.media)).toBe(0);
+    expect(await cleanUpMedia(t.db, t.media, -1)).toBe(2);
+    expect(storedFiles().filter((f) => f.includes(orphan.record.id))).toEqual([]);
+    expect(storedFiles()).toHaveLength(6);
+  });
+});
