@@ -402,7 +402,7 @@ function PhotoList({ items }: { items: Item[] }) {
               <div className="aspect-[4/3] w-24 shrink-0 overflow-hidden rounded bg-accent-soft">
                 {item.image ? <GalleryPicture image={item.image} alt="" sizes="96px" /> : <ImagePlaceholder label="" />}
               </div>
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-40">
                 <p className="font-semibold break-words">
                   <span className="mr-1 text-ink-soft">{index + 1}.</span>
                   {item.title}
@@ -410,7 +410,7 @@ function PhotoList({ items }: { items: Item[] }) {
                 <p className="text-sm text-ink-soft break-words">{item.description}</p>
                 <ItemEditor item={item} />
               </div>
-              <div className="flex shrink-0 items-center gap-1">
+              <div className="ml-auto flex shrink-0 items-center gap-1">
                 <Form method="post" className="flex gap-1">
                   <input type="hidden" name="intent" value="move" />
                   <input type="hidden" name="id" value={id} />
