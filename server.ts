@@ -6,6 +6,8 @@ import { fileURLToPath } from "node:url";
 import type * as AppModule from "./server/app.ts";
 
 const development = process.env.NODE_ENV === "development";
+// React and Express read NODE_ENV themselves: unset means production here.
+process.env.NODE_ENV ??= "production";
 
 async function load(): Promise<AppModule.App> {
   if (!development) {

@@ -52,7 +52,23 @@ export async function createApp({ build, clientDir, env = process.env, log = con
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
   // Derived images: each upload gets a new id, so a name never changes content.
-  app.use("/media", express.static(publicMediaDir(media), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  app.use(
+    "/media",
+    express.static(publicMediaDir(media), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      fallthrough: false,
+      setHeaders(res, file) {
+        // A scanned PDF opens in the browser's own viewer, which the page's
+        // script policy would block; the file is the administrator's upload.
+        if (file.endsWith(".pdf")) {
+          res.removeHeader("Content-Security-Policy");
+          res.setHeader("Content-Disposition", "inline");
+        }
+      },
+    }),
+  );
 
   app.all(
     "/{*path}",

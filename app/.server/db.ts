@@ -77,6 +77,8 @@ export interface DocumentsTable {
   person: string;
   year: string;
   type: string;
+  /** The scanned document, if any (media.kind 'image' or 'pdf'). */
+  scanMediaId: string | null;
   createdAt: string;
   updatedAt: string;
 }

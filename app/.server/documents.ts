@@ -1,14 +1,127 @@
+import { formatDocumentYear, parseDocumentYear, YEAR_FORMS_MESSAGE } from "../lib/document-year.ts";
+import { DOCUMENT_FIELD_MAX } from "../lib/documents.ts";
+import type { ScanRef } from "../lib/media.ts";
 import type { Database } from "./db.ts";
+import { deleteMediaRow, insertMedia, removeMediaFiles, type MediaStore, type PreparedMedia } from "./media.ts";
 
 export interface FamilyDocument {
   id: number;
   title: string;
   person: string;
-  /** Text, as the spec says: a year or a range such as '1920–1925'. */
+  /** Text, as the spec says, in one of the forms lib/document-year.ts accepts. */
   year: string;
   type: string;
+  scan: ScanRef | null;
 }
 
+export type DocumentFields = Pick<FamilyDocument, "title" | "person" | "year" | "type">;
+
+function baseQuery(db: Database) {
+  return db
+    .selectFrom("documents")
+    .leftJoin("media", "media.id", "documents.scanMediaId")
+    .select(["documents.id", "documents.title", "documents.person", "documents.year", "documents.type", "media.id as scanId", "media.kind as scanKind"]);
+}
+
+function toDocument({ scanId, scanKind, ...doc }: { scanId: string | null; scanKind: "image" | "pdf" | null } & DocumentFields & { id: number }): FamilyDocument {
+  return { ...doc, scan: scanId && scanKind ? { id: scanId, kind: scanKind } : null };
+}
+
+/** Every document, in the order they were added. */
 export async function listDocuments(db: Database): Promise<FamilyDocument[]> {
-  return db.selectFrom("documents").select(["id", "title", "person", "year", "type"]).orderBy("id").execute();
+  return (await baseQuery(db).orderBy("documents.id").execute()).map(toDocument);
+}
+
+export async function findDocument(db: Database, id: number): Promise<FamilyDocument | null> {
+  const row = await baseQuery(db).where("documents.id", "=", id).executeTakeFirst();
+  return row ? toDocument(row) : null;
+}
+
+export type DocumentFormResult = { ok: true; fields: DocumentFields } | { ok: false; message: string };
+
+/**
+ * Reads the editor's fields: all four are required (the spec's disabled add
+ * button, repeated here), and the year must be a year a reader understands.
+ */
+export function parseDocumentFields(form: FormData): DocumentFormResult {
+  const text = (name: keyof DocumentFields) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.trim().slice(0, DOCUMENT_FIELD_MAX[name]) : "";
+  };
+  const fields = { title: text("title"), person: text("person"), year: text("year"), type: text("type") };
+  if (!fields.title || !fields.person || !fields.year || !fields.type) {
+    return { ok: false, message: "Užpildykite visus laukus: pavadinimą, asmenį, metus ir tipą." };
+  }
+  const year = parseDocumentYear(fields.year);
+  if (!year) return { ok: false, message: YEAR_FORMS_MESSAGE };
+  return { ok: true, fields: { ...fields, year: formatDocumentYear(year) } };
+}
+
+/** Adds a document (id: the highest plus one), with its scan if one was prepared. */
+export async function addDocument(db: Database, fields: DocumentFields, scan: PreparedMedia | null): Promise<number> {
+  try {
+    return await db.transaction().execute(async (tx) => {
+      if (scan) await insertMedia(tx, scan.record);
+      const { maxId } = await tx.selectFrom("documents").select((eb) => eb.fn.max("id").as("maxId")).executeTakeFirstOrThrow();
+      const id = Number(maxId ?? 0) + 1;
+      const at = new Date().toISOString();
+      await tx
+        .insertInto("documents")
+        .values({ id, ...fields, scanMediaId: scan?.record.id ?? null, createdAt: at, updatedAt: at })
+        .execute();
+      return id;
+    });
+  } catch (error) {
+    await scan?.discard();
+    throw error;
+  }
+}
+
+/**
+ * Saves a document's fields, and replaces or removes its scan. The old scan's
+ * files go only after the new state is stored. False if there is no such document.
+ */
+export async function updateDocument(
+  db: Database,
+  store: MediaStore,
+  id: number,
+  fields: DocumentFields,
+  scan: { replace: PreparedMedia } | { remove: true } | null,
+): Promise<boolean> {
+  let old: { id: string; originalExtension: string } | undefined;
+  try {
+    const found = await db.transaction().execute(async (tx) => {
+      const current = await tx.selectFrom("documents").select("scanMediaId").where("id", "=", id).executeTakeFirst();
+      if (!current) return false;
+      let scanMediaId = current.scanMediaId;
+      if (scan && "replace" in scan) {
+        await insertMedia(tx, scan.replace.record);
+        scanMediaId = scan.replace.record.id;
+      } else if (scan && "remove" in scan) {
+        scanMediaId = null;
+      }
+      await tx.updateTable("documents").set({ ...fields, scanMediaId, updatedAt: new Date().toISOString() }).where("id", "=", id).execute();
+      if (current.scanMediaId && current.scanMediaId !== scanMediaId) old = (await deleteMediaRow(tx, current.scanMediaId)) ?? undefined;
+      return true;
+    });
+    if (!found && scan && "replace" in scan) await scan.replace.discard();
+    if (old) await removeMediaFiles(store, old);
+    return found;
+  } catch (error) {
+    if (scan && "replace" in scan) await scan.replace.discard();
+    throw error;
+  }
+}
+
+/** Removes a document and its scan; false if there is no such document. */
+export async function removeDocument(db: Database, store: MediaStore, id: number): Promise<boolean> {
+  const scan = await db.transaction().execute(async (tx) => {
+    const doc = await tx.selectFrom("documents").select("scanMediaId").where("id", "=", id).executeTakeFirst();
+    if (!doc) return undefined;
+    await tx.deleteFrom("documents").where("id", "=", id).execute();
+    return doc.scanMediaId ? deleteMediaRow(tx, doc.scanMediaId) : null;
+  });
+  if (scan === undefined) return false;
+  if (scan) await removeMediaFiles(store, scan);
+  return true;
 }

@@ -3,6 +3,7 @@ import type { ImageRef } from "../lib/media.ts";
 import { resolveToast, type Toast } from "../lib/toasts.ts";
 import type { Database } from "./db.ts";
 import {
+  deleteMediaRow,
   discardReceived,
   insertMedia,
   prepareImage,
@@ -126,10 +127,7 @@ export async function removeGalleryItem(db: Database, store: MediaStore, id: num
     const item = await tx.selectFrom("galleryItems").select("mediaId").where("id", "=", id).executeTakeFirst();
     if (!item) return undefined;
     await tx.deleteFrom("galleryItems").where("id", "=", id).execute();
-    if (!item.mediaId) return null;
-    const record = await tx.selectFrom("media").select(["id", "originalExtension"]).where("id", "=", item.mediaId).executeTakeFirst();
-    await tx.deleteFrom("media").where("id", "=", item.mediaId).execute();
-    return record ?? null;
+    return item.mediaId ? deleteMediaRow(tx, item.mediaId) : null;
   });
   if (media === undefined) return false;
   // The rows are gone first: no visitor is ever pointed at a missing file.

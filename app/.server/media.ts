@@ -51,7 +51,7 @@ export function originalPath(store: MediaStore, media: { id: string; originalExt
   return path.join(originalsDir(store), `${media.id}.${media.originalExtension}`);
 }
 
-export type RejectReason = "notImage" | "truncated" | "tooLarge" | "tooManyPixels" | "failed";
+export type RejectReason = "notImage" | "notScan" | "truncated" | "tooLarge" | "tooManyPixels" | "failed";
 
 /** An upload the server will not keep; the message says why, in Lithuanian. */
 export class UploadRejected extends Error {
@@ -68,7 +68,8 @@ export function rejection(store: MediaStore, reason: RejectReason, cause?: unkno
   const megapixels = Math.round((store.maxPixels / 1_000_000) * 10) / 10;
   const messages: Record<RejectReason, string> = {
     notImage: "Šis failas nėra nuotrauka. Pasirinkite paveikslėlio failą (pvz., JPEG, PNG ar TIFF).",
-    truncated: "Nuotraukos failas pažeistas arba neužbaigtas. Įkelkite jį dar kartą.",
+    notScan: "Skenas turi būti PDF arba paveikslėlio failas (pvz., JPEG, PNG ar TIFF).",
+    truncated: "Failas pažeistas arba neužbaigtas. Įkelkite jį dar kartą.",
     tooLarge: `Failas per didelis: daugiausia ${mb} MB.`,
     tooManyPixels: `Nuotrauka per didelė: daugiausia ${megapixels} megapikselių.`,
     failed: "Nepavyko apdoroti nuotraukos. Bandykite dar kartą.",
@@ -208,6 +209,71 @@ async function prepare(store: MediaStore, file: ReceivedFile): Promise<PreparedM
   };
 }
 
+/**
+ * A document's scan: a PDF, kept as it is and served as it is (the browser
+ * shows it), or an image, treated like a gallery photo.
+ */
+export async function prepareScan(store: MediaStore, file: ReceivedFile): Promise<PreparedMedia> {
+  const handle = await fs.open(file.path);
+  let head: Buffer;
+  let tail: Buffer;
+  try {
+    head = Buffer.alloc(5);
+    await handle.read(head, 0, 5, 0);
+    tail = Buffer.alloc(Math.min(1024, file.size));
+    await handle.read(tail, 0, tail.length, Math.max(0, file.size - tail.length));
+  } finally {
+    await handle.close();
+  }
+  if (head.toString("latin1") !== "%PDF-") {
+    try {
+      return await prepareImage(store, file);
+    } catch (error) {
+      if (error instanceof UploadRejected && error.reason === "notImage") throw rejection(store, "notScan", error);
+      throw error;
+    }
+  }
+  // A PDF ends with %%EOF (perhaps followed by a line end); a cut-off download does not.
+  if (!tail.includes("%%EOF")) throw rejection(store, "truncated");
+  return processing.run(() => placePdf(store, file));
+}
+
+async function placePdf(store: MediaStore, file: ReceivedFile): Promise<PreparedMedia> {
+  const id = randomBytes(12).toString("hex");
+  const stage = path.join(tmpDir(store), `stage-${id}`);
+  const publicDir = path.join(publicMediaDir(store), id);
+  const original = originalPath(store, { id, originalExtension: "pdf" });
+  try {
+    await fs.mkdir(stage, { recursive: true });
+    await fs.copyFile(file.path, path.join(stage, "scan.pdf"));
+    await fs.mkdir(publicMediaDir(store), { recursive: true });
+    await fs.mkdir(originalsDir(store), { recursive: true });
+    await fs.rename(file.path, original);
+    await fs.rename(stage, publicDir);
+  } catch (error) {
+    await fs.rm(stage, { recursive: true, force: true });
+    await fs.rm(publicDir, { recursive: true, force: true });
+    await fs.rm(original, { force: true });
+    throw rejection(store, "failed", error);
+  }
+  return {
+    record: {
+      id,
+      kind: "pdf",
+      originalName: file.name,
+      originalType: "application/pdf",
+      originalExtension: "pdf",
+      originalSize: file.size,
+      width: null,
+      height: null,
+      displayWidth: null,
+      displayHeight: null,
+      createdAt: new Date().toISOString(),
+    },
+    discard: () => removeMediaFiles(store, { id, originalExtension: "pdf" }),
+  };
+}
+
 /** Deletes every file of a media item (after its row is gone). */
 export async function removeMediaFiles(store: MediaStore, media: { id: string; originalExtension: string }): Promise<void> {
   await fs.rm(path.join(publicMediaDir(store), media.id), { recursive: true, force: true });
@@ -216,6 +282,16 @@ export async function removeMediaFiles(store: MediaStore, media: { id: string; o
 
 export async function insertMedia(db: Database, record: NewMedia): Promise<void> {
   await db.insertInto("media").values(record).execute();
+}
+
+/**
+ * Deletes a media row (inside the caller's transaction) and returns what
+ * removeMediaFiles needs once that transaction has committed.
+ */
+export async function deleteMediaRow(db: Database, id: string): Promise<{ id: string; originalExtension: string } | null> {
+  const media = await db.selectFrom("media").select(["id", "originalExtension"]).where("id", "=", id).executeTakeFirst();
+  await db.deleteFrom("media").where("id", "=", id).execute();
+  return media ?? null;
 }
 
 /**

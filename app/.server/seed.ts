@@ -123,7 +123,7 @@ async function seedRows(db: Database, images: Array<PreparedMedia | null>): Prom
       .execute();
     await tx
       .insertInto("documents")
-      .values(SEED_DOCUMENTS.map((doc, i) => ({ ...doc, id: i + 1, createdAt: at, updatedAt: at })))
+      .values(SEED_DOCUMENTS.map((doc, i) => ({ ...doc, id: i + 1, scanMediaId: null, createdAt: at, updatedAt: at })))
       .execute();
     await tx
       .insertInto("guestbookEntries")

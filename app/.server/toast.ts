@@ -46,7 +46,7 @@ export async function takeToast(request: Request): Promise<{ toast: ShownToast |
  * (without JavaScript) and as a toast (with it). Nothing is redirected, so the
  * form keeps what was typed.
  */
-export function refusal(toast: ToastKey | Toast, status = 400) {
+export function refusal<Extra extends object = object>(toast: ToastKey | Toast, status = 400, extra?: Extra) {
   const resolved = typeof toast === "string" ? resolveToast(toast) : toast;
-  return data({ toast: { ...resolved, id: randomUUID() } }, { status });
+  return data({ ...(extra as Extra), toast: { ...resolved, id: randomUUID() } }, { status });
 }

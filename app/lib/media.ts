@@ -32,3 +32,13 @@ export function gridUrl(image: Pick<ImageRef, "id">, width: number, format: "web
 export function gridSrcSet(image: Pick<ImageRef, "id">, format: "webp" | "jpg"): string {
   return GRID_WIDTHS.map((w) => `${gridUrl(image, w, format)} ${w}w`).join(", ");
 }
+
+export interface ScanRef {
+  id: string;
+  kind: "image" | "pdf";
+}
+
+/** Where a document's scan opens: the large image, or the PDF itself. */
+export function scanUrl(scan: ScanRef): string {
+  return scan.kind === "pdf" ? `/media/${scan.id}/scan.pdf` : displayUrl(scan);
+}

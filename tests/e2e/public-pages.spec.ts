@@ -72,7 +72,7 @@ test("documents: the table with title, person, year, type and the archive box", 
   await page.goto(`${site().url}/dokumentai`);
   await expectFrame(page);
   const table = page.getByRole("table");
-  await expect(table.getByRole("columnheader")).toHaveText(["Pavadinimas", "Asmuo", "Metai", "Tipas"]);
+  await expect(table.getByRole("columnheader")).toHaveText([/^Pavadinimas/, /^Asmuo/, /^Metai/, /^Tipas/]);
   await expect(table.locator("tbody tr")).toHaveCount(5);
   await expect(table.locator("tbody tr").last()).toContainText("Laiškai iš Čikagos");
   await expect(table.locator("tbody tr").last()).toContainText("1949–1965");

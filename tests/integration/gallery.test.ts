@@ -166,7 +166,7 @@ describe("the image pipeline", () => {
       .jpeg()
       .toBuffer();
     const result = await add(whole.subarray(0, Math.floor(whole.length * 0.6)), "nutruke.jpg");
-    expect(result).toEqual({ ok: false, toast: { title: "Nuotraukos failas pažeistas arba neužbaigtas. Įkelkite jį dar kartą.", variant: "error" } });
+    expect(result).toEqual({ ok: false, toast: { title: "Failas pažeistas arba neužbaigtas. Įkelkite jį dar kartą.", variant: "error" } });
     expect(storedFiles()).toEqual([]);
     expect(await t.db.selectFrom("media").selectAll().execute()).toEqual([]);
   });

@@ -1,24 +1,234 @@
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/documents";
-import { services } from "../../.server/context.ts";
-import { listDocuments } from "../../.server/documents.ts";
+import { requireAdmin, services } from "../../.server/context.ts";
+import { addDocument, findDocument, listDocuments, parseDocumentFields, removeDocument, updateDocument } from "../../.server/documents.ts";
+import { discardReceived, prepareScan, readUploadForm, UploadRejected, type PreparedMedia } from "../../.server/media.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { FileInput } from "../../components/file-input.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { PageTitle } from "../../components/page.tsx";
+import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
+import { useHydrated } from "../../components/use-hydrated.ts";
+import { DOCUMENT_FIELD_MAX, DOCUMENT_TYPES } from "../../lib/documents.ts";
+import { scanUrl } from "../../lib/media.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { documents: await listDocuments(services(context).db) };
+const PAGE = "/admin/dokumentai";
+
+// Add mode and edit mode are in the URL: 'Redaguoti' links to ?redaguoti=ID,
+// 'Atšaukti' back to the plain page. So both work without JavaScript too.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  const editId = Number(new URL(request.url).searchParams.get("redaguoti"));
+  const [documents, editing] = await Promise.all([listDocuments(db), editId ? findDocument(db, editId) : null]);
+  return { documents, editing };
 }
 
-export default function DocumentsEditor({ loaderData: { documents } }: Route.ComponentProps) {
+const removeQuestion = (title: string) => `Ar tikrai pašalinti dokumentą „${title}“?`;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context);
+  const { db, media } = services(context);
+  let upload;
+  try {
+    upload = await readUploadForm(request, media, "scan");
+  } catch (error) {
+    if (error instanceof UploadRejected) return refusal({ title: error.message, variant: "error" }, 413);
+    throw error;
+  }
+  const { form, file } = upload;
+  const intent = form.get("intent");
+  const id = Number(form.get("id"));
+
+  if (intent === "remove") {
+    await discardReceived(file);
+    if (form.get("confirmed") !== "1") {
+      const doc = await findDocument(db, id);
+      if (!doc) return refusal("documentNotFound", 404);
+      return data({ confirmRemove: { id: doc.id, title: doc.title } });
+    }
+    if (!(await removeDocument(db, media, id))) return refusal("documentNotFound", 404);
+    return redirectWithToast(PAGE, "documentRemoved");
+  }
+
+  if (intent !== "add" && intent !== "update") {
+    await discardReceived(file);
+    throw data("Nežinomas veiksmas", { status: 400 });
+  }
+  // What was typed comes back with a refusal, so nothing has to be typed again.
+  const typed = { title: String(form.get("title") ?? ""), person: String(form.get("person") ?? ""), year: String(form.get("year") ?? ""), type: String(form.get("type") ?? "") };
+  const parsed = parseDocumentFields(form);
+  if (!parsed.ok) {
+    await discardReceived(file);
+    return refusal({ title: "Dokumentas neišsaugotas", description: parsed.message, variant: "error" }, 400, { values: typed });
+  }
+  let scan: PreparedMedia | null = null;
+  try {
+    if (file) scan = await prepareScan(media, file);
+  } catch (error) {
+    if (error instanceof UploadRejected) return refusal({ title: error.message, variant: "error" }, 400, { values: typed });
+    throw error;
+  } finally {
+    await discardReceived(file);
+  }
+
+  if (intent === "add") {
+    await addDocument(db, parsed.fields, scan);
+    return redirectWithToast(PAGE, "documentAdded");
+  }
+  const change = scan ? { replace: scan } : form.get("removeScan") === "1" ? ({ remove: true } as const) : null;
+  if (!(await updateDocument(db, media, id, parsed.fields, change))) return refusal("documentNotFound", 404);
+  return redirectWithToast(PAGE, "documentUpdated");
+}
+
+export default function DocumentsEditor({ loaderData: { documents, editing }, actionData }: Route.ComponentProps) {
+  const confirmRemove = actionData && "confirmRemove" in actionData ? actionData.confirmRemove : null;
+  const refused = actionData && "toast" in actionData ? actionData : null;
   return (
     <>
       <PageTitle>Dokumentų redaktorius</PageTitle>
       <h1 className="mb-6 text-3xl font-bold">Dokumentų redaktorius</h1>
-      <ul className="card divide-y divide-line">
+      <FormAlert toast={refused?.toast} />
+      {confirmRemove ? (
+        <ConfirmRemovePanel
+          id={confirmRemove.id}
+          question={removeQuestion(confirmRemove.title)}
+          detail="Dokumentas ir jo skenas bus ištrinti visam laikui."
+          cancelTo={PAGE}
+        />
+      ) : null}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        {/* A new key starts the form afresh: for each document edited, and after an
+            add (the list grows), so a saved document's values do not linger. */}
+        <DocumentForm
+          key={`${editing?.id ?? "naujas"}-${documents.length}`}
+          editing={editing}
+          typed={refused && "values" in refused ? (refused.values as Fields) : undefined}
+        />
+        <DocumentList documents={documents} editingId={editing?.id} />
+      </div>
+    </>
+  );
+}
+
+type Doc = Route.ComponentProps["loaderData"]["documents"][number];
+type Fields = Pick<Doc, "title" | "person" | "year" | "type">;
+
+function DocumentForm({ editing, typed }: { editing: Doc | null; typed?: Fields }) {
+  const hydrated = useHydrated();
+  const saving = useNavigation().state === "submitting";
+  const [fields, setFields] = useState<Fields>(() => {
+    const from = typed ?? editing;
+    return { title: from?.title ?? "", person: from?.person ?? "", year: from?.year ?? "", type: from?.type ?? "" };
+  });
+  const complete = Object.values(fields).every((v) => v.trim() !== "");
+  const input = (name: keyof Fields, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <div>
+      <label htmlFor={`doc-${name}`} className="field-label">
+        {label}
+      </label>
+      <input
+        id={`doc-${name}`}
+        name={name}
+        value={fields[name]}
+        maxLength={DOCUMENT_FIELD_MAX[name]}
+        onChange={(e) => setFields((f) => ({ ...f, [name]: e.target.value }))}
+        className="field-input"
+        {...extra}
+      />
+    </div>
+  );
+  return (
+    <section aria-labelledby="dokumento-forma" className="card h-fit p-6">
+      <h2 id="dokumento-forma" className="mb-4 text-xl font-semibold">
+        {editing ? `Redaguojamas: ${editing.title}` : "Naujas dokumentas"}
+      </h2>
+      <Form method="post" encType="multipart/form-data" className="space-y-4">
+        <input type="hidden" name="intent" value={editing ? "update" : "add"} />
+        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+        {input("title", "Pavadinimas")}
+        {input("person", "Asmuo")}
+        {input("year", "Metai", { "aria-describedby": "doc-year-hint", inputMode: "text" })}
+        <p id="doc-year-hint" className="-mt-3 text-sm text-ink-soft">
+          Pvz.: 1918, 1920–1925, apie 1900, prieš 1900, po 1900.
+        </p>
+        {input("type", "Tipas", { list: "document-types", "aria-describedby": "doc-type-hint" })}
+        <p id="doc-type-hint" className="-mt-3 text-sm text-ink-soft">
+          Pasirinkite iš sąrašo arba įrašykite savo.
+        </p>
+        <datalist id="document-types">
+          {DOCUMENT_TYPES.map((type) => (
+            <option key={type} value={type} />
+          ))}
+        </datalist>
+        <fieldset className="space-y-2">
+          <legend className="field-label">Skenas (nebūtinas): PDF, JPEG, PNG arba TIFF</legend>
+          {editing?.scan ? (
+            <p className="flex flex-wrap items-center gap-3 text-sm">
+              <a href={scanUrl(editing.scan)}>Dabartinis skenas{editing.scan.kind === "pdf" ? " (PDF)" : ""}</a>
+              <label className="inline-flex items-center gap-2">
+                <input type="checkbox" name="removeScan" value="1" /> Pašalinti skeną
+              </label>
+            </p>
+          ) : null}
+          <FileInput
+            id="doc-scan"
+            name="scan"
+            accept="application/pdf,image/*,.tif,.tiff"
+            label={editing?.scan ? "Naujas skeno failas (pakeis dabartinį)" : "Skeno failas"}
+          />
+        </fieldset>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className="btn-primary" disabled={(hydrated && !complete) || saving}>
+            {editing ? "Išsaugoti pakeitimus" : "Pridėti dokumentą"}
+          </button>
+          {editing ? (
+            <Link to={PAGE} className="btn-secondary">
+              Atšaukti
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function DocumentList({ documents, editingId }: { documents: Doc[]; editingId: number | undefined }) {
+  if (documents.length === 0) {
+    return <p className="card h-fit p-6 text-ink-soft">Dokumentų dar nėra. Pridėkite pirmąjį.</p>;
+  }
+  return (
+    <section aria-labelledby="dokumentai">
+      <h2 id="dokumentai" className="mb-3 text-xl font-semibold">
+        Dokumentai ({documents.length})
+      </h2>
+      <ul className="space-y-3">
         {documents.map((doc) => (
-          <li key={doc.id} className="px-4 py-3">
-            <strong>{doc.title}</strong> · {doc.person} · {doc.year} · {doc.type}
+          <li key={doc.id} data-testid="document-row" className={`card flex flex-wrap items-start gap-3 p-4 ${doc.id === editingId ? "border-accent ring-2 ring-accent/30" : ""}`}>
+            <div className="min-w-0 flex-1 basis-48">
+              <p className="font-semibold break-words">{doc.title}</p>
+              <p className="text-sm text-ink-soft break-words">
+                {doc.person} · {doc.year} · {doc.type}
+              </p>
+              {doc.scan ? (
+                <a href={scanUrl(doc.scan)} className="text-sm">
+                  Skenas{doc.scan.kind === "pdf" ? " (PDF)" : ""}
+                </a>
+              ) : null}
+            </div>
+            <div className="ml-auto flex items-center gap-2">
+              <Link to={`?redaguoti=${doc.id}`} className="btn-secondary" aria-label={`Redaguoti: ${doc.title}`}>
+                Redaguoti
+              </Link>
+              <RemoveForm id={doc.id} question={removeQuestion(doc.title)}>
+                <button type="submit" className="btn border border-red-200 bg-paper text-red-800 hover:bg-red-50" aria-label={`Pašalinti: ${doc.title}`}>
+                  Pašalinti
+                </button>
+              </RemoveForm>
+            </div>
           </li>
         ))}
       </ul>
-    </>
+    </section>
   );
 }

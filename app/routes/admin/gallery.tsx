@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useRevalidator } from "react-router";
+import { data, Form, useRevalidator } from "react-router";
 import type { Route } from "./+types/gallery";
 import { requireAdmin, services } from "../../.server/context.ts";
 import {
@@ -13,10 +13,12 @@ import {
 } from "../../.server/gallery.ts";
 import { discardReceived, readUploadForm, UploadRejected } from "../../.server/media.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { FileInput } from "../../components/file-input.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { GalleryPicture, ImagePlaceholder } from "../../components/gallery.tsx";
 import { IconButton } from "../../components/icon-button.tsx";
 import { PageTitle } from "../../components/page.tsx";
+import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
 import { useToast } from "../../components/toaster.tsx";
 import { useHydrated } from "../../components/use-hydrated.ts";
 import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "../../lib/gallery.ts";
@@ -28,6 +30,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const PAGE = "/admin/galerija";
+
+const removeQuestion = (title: string) => `Ar tikrai pašalinti nuotrauką „${title}“?`;
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
@@ -89,25 +93,12 @@ export default function GalleryEditor({ loaderData: { items, maxBytes }, actionD
       <h1 className="mb-6 text-3xl font-bold">Galerijos redaktorius</h1>
       <FormAlert toast={toast} />
       {confirmRemove ? (
-        <section role="alertdialog" aria-labelledby="confirm-remove" className="card mb-6 border-red-300 p-6">
-          <h2 id="confirm-remove" className="text-lg font-semibold">
-            Ar tikrai pašalinti nuotrauką „{confirmRemove.title}“?
-          </h2>
-          <p className="mt-1 text-sm text-ink-soft">Nuotrauka ir jos failai bus ištrinti visam laikui.</p>
-          <div className="mt-4 flex gap-3">
-            <Form method="post">
-              <input type="hidden" name="intent" value="remove" />
-              <input type="hidden" name="id" value={confirmRemove.id} />
-              <input type="hidden" name="confirmed" value="1" />
-              <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800">
-                Taip, pašalinti
-              </button>
-            </Form>
-            <Link to={PAGE} className="btn-secondary">
-              Atšaukti
-            </Link>
-          </div>
-        </section>
+        <ConfirmRemovePanel
+          id={confirmRemove.id}
+          question={removeQuestion(confirmRemove.title)}
+          detail="Nuotrauka ir jos failai bus ištrinti visam laikui."
+          cancelTo={PAGE}
+        />
       ) : null}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <AddPhotoForm maxBytes={maxBytes} />
@@ -240,27 +231,15 @@ function AddPhotoForm({ maxBytes }: { maxBytes: number }) {
         </div>
         <fieldset className="space-y-3">
           <legend className="field-label">Nuotrauka</legend>
-          {/* The browser's own file button speaks the browser's language; this one speaks Lithuanian. */}
-          <div className="flex flex-wrap items-center gap-3">
-            <input
-              ref={fileInput}
-              id="add-image"
-              name="image"
-              type="file"
-              accept="image/*,.tif,.tiff,.heic"
-              onChange={choose}
-              aria-label="Nuotraukos failas"
-              className={hydrated ? "peer sr-only" : "block w-full text-sm"}
-            />
-            {hydrated ? (
-              <>
-                <label htmlFor="add-image" className="btn-secondary cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-accent">
-                  Pasirinkti failą…
-                </label>
-                <span className="text-sm break-all text-ink-soft">{selected ? selected.name : "Failas nepasirinktas"}</span>
-              </>
-            ) : null}
-          </div>
+          <FileInput
+            ref={fileInput}
+            id="add-image"
+            name="image"
+            label="Nuotraukos failas"
+            accept="image/*,.tif,.tiff,.heic"
+            chosenName={selected?.name ?? null}
+            onChange={choose}
+          />
           {hydrated ? (
             <>
               <div className="aspect-[4/3] w-full overflow-hidden rounded-md border border-line bg-accent-soft" aria-live="polite">
@@ -441,23 +420,13 @@ function PhotoList({ items }: { items: Item[] }) {
                     </svg>
                   </IconButton>
                 </Form>
-                <Form
-                  method="post"
-                  onSubmit={(e) => {
-                    const form = e.currentTarget;
-                    if (!window.confirm(`Ar tikrai pašalinti nuotrauką „${item.title}“?`)) e.preventDefault();
-                    else (form.elements.namedItem("confirmed") as HTMLInputElement).value = "1";
-                  }}
-                >
-                  <input type="hidden" name="intent" value="remove" />
-                  <input type="hidden" name="id" value={id} />
-                  <input type="hidden" name="confirmed" value="" />
+                <RemoveForm id={id} question={removeQuestion(item.title)}>
                   <IconButton type="submit" label={`Pašalinti: ${item.title}`} className="p-2 text-red-800">
                     <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
                       <path d="M7 3h6l1 1h3v2H3V4h3zm-2 4h10l-1 10H6z" />
                     </svg>
                   </IconButton>
-                </Form>
+                </RemoveForm>
               </div>
             </li>
           );

@@ -1,0 +1,44 @@
+import { describe, expect, test } from "vitest";
+import { documentYearSortKey, formatDocumentYear, parseDocumentYear } from "./document-year.ts";
+
+describe("document years", () => {
+  test.each([
+    ["1918", "1918"],
+    [" 1918 ", "1918"],
+    ["1920–1925", "1920–1925"],
+    ["1920-1925", "1920–1925"],
+    ["1920 - 1925", "1920–1925"],
+    ["apie 1900", "apie 1900"],
+    ["Apie  1900", "apie 1900"],
+    ["prieš 1900", "prieš 1900"],
+    ["pries 1900", "prieš 1900"],
+    ["po 1900", "po 1900"],
+    ["998", "998"],
+  ])("'%s' is accepted and written as '%s'", (typed, shown) => {
+    const year = parseDocumentYear(typed);
+    expect(year).not.toBeNull();
+    expect(formatDocumentYear(year!)).toBe(shown);
+  });
+
+  test.each(["", "XX a.", "1920–1910", "1920–1920", "19", "12345", "apie", "1920 m.", "apie 1920–1925", "maždaug 1900", "1920/21"])(
+    "'%s' is refused",
+    (typed) => {
+      expect(parseDocumentYear(typed)).toBeNull();
+    },
+  );
+
+  test("years sort by their first year, qualified years sensibly around it", () => {
+    const typed = ["1921", "po 1920", "1920–1925", "1918", "apie 1920", "prieš 1920", "1920", "1920–1922", "kažkada"];
+    expect([...typed].sort((a, b) => documentYearSortKey(a) - documentYearSortKey(b))).toEqual([
+      "1918",
+      "prieš 1920",
+      "apie 1920",
+      "1920",
+      "1920–1922",
+      "1920–1925",
+      "po 1920",
+      "1921",
+      "kažkada",
+    ]);
+  });
+});

@@ -1,0 +1,65 @@
+// A document's year is text, as the spec has it, but only in forms a reader
+// understands and a list can sort: a year, a range, or a year with 'apie'
+// (about), 'prieš' (before) or 'po' (after).
+
+export const YEAR_FORMS_MESSAGE =
+  "Metai turi būti, pavyzdžiui, „1918“, „1920–1925“, „apie 1900“, „prieš 1900“ arba „po 1900“.";
+
+export type DocumentYear =
+  | { kind: "exact"; year: number }
+  | { kind: "range"; from: number; to: number }
+  | { kind: "about" | "before" | "after"; year: number };
+
+const QUALIFIERS = { apie: "about", prieš: "before", po: "after" } as const;
+const YEAR = "(\\d{3,4})";
+
+/** Parses a year as typed; null when it is none of the accepted forms. */
+export function parseDocumentYear(text: string): DocumentYear | null {
+  const value = text.trim().replace(/\s+/g, " ").toLocaleLowerCase("lt");
+  let m = new RegExp(`^${YEAR}$`).exec(value);
+  if (m) return { kind: "exact", year: Number(m[1]) };
+  m = new RegExp(`^${YEAR} ?[-–—] ?${YEAR}$`).exec(value);
+  if (m) {
+    const from = Number(m[1]);
+    const to = Number(m[2]);
+    return from < to ? { kind: "range", from, to } : null;
+  }
+  m = new RegExp(`^(apie|prieš|pries|po) ${YEAR}$`).exec(value);
+  if (m) {
+    const word = m[1] === "pries" ? "prieš" : (m[1] as keyof typeof QUALIFIERS);
+    return { kind: QUALIFIERS[word], year: Number(m[2]) };
+  }
+  return null;
+}
+
+/** The year written the one way the site shows it: '1920–1925', 'apie 1900'. */
+export function formatDocumentYear(year: DocumentYear): string {
+  switch (year.kind) {
+    case "exact":
+      return String(year.year);
+    case "range":
+      return `${year.from}–${year.to}`;
+    case "about":
+      return `apie ${year.year}`;
+    case "before":
+      return `prieš ${year.year}`;
+    case "after":
+      return `po ${year.year}`;
+  }
+}
+
+// Within one first year: before it, about it, exactly it, a range starting
+// at it, after it.
+const RANK = { before: 0, about: 1, exact: 2, range: 3, after: 4 } as const;
+
+/**
+ * A number that sorts years by their first year: 'prieš 1920' < 'apie 1920' <
+ * '1920' < '1920–1925' < 'po 1920' < '1921'. Text that is not a year sorts last.
+ */
+export function documentYearSortKey(text: string): number {
+  const year = parseDocumentYear(text);
+  if (!year) return Number.MAX_SAFE_INTEGER;
+  const first = year.kind === "range" ? year.from : year.year;
+  const span = year.kind === "range" ? Math.min(year.to - year.from, 999) / 1000 : 0;
+  return first * 10 + RANK[year.kind] + span;
+}

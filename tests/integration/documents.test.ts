@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { addDocument, findDocument, listDocuments, parseDocumentFields, removeDocument, updateDocument } from "#app/.server/documents.ts";
+import { prepareScan, UploadRejected, type ReceivedFile } from "#app/.server/media.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+const PDF = path.resolve(import.meta.dirname, "../fixtures/metrikai.pdf");
+
+let t: TestDatabase;
+beforeEach(async () => {
+  t = await createTestDatabase();
+});
+afterEach(() => t.close());
+
+function form(fields: Record<string, string>) {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+}
+
+function received(bytes: Buffer, name: string): ReceivedFile {
+  const dir = path.join(t.media.root, "tmp");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `upload-${Math.random().toString(16).slice(2)}`);
+  fs.writeFileSync(file, bytes);
+  return { path: file, name, size: bytes.length };
+}
+
+function mediaFiles(id: string): string[] {
+  const pub = path.join(t.media.root, "public", id);
+  const originals = path.join(t.media.root, "originals");
+  return [
+    ...(fs.existsSync(pub) ? fs.readdirSync(pub).map((f) => `public/${f}`) : []),
+    ...(fs.existsSync(originals) ? fs.readdirSync(originals).filter((f) => f.startsWith(id)).map((f) => `originals/${f}`) : []),
+  ].sort();
+}
+
+const FIELDS = { title: "Mirties liudijimas", person: "Ona Jonaitienė", year: "1961", type: "Mirties liudijimas" };
+
+describe("document fields", () => {
+  test("all four are required", () => {
+    for (const missing of ["title", "person", "year", "type"]) {
+      const result = parseDocumentFields(form({ ...FIELDS, [missing]: "  " }));
+      expect(result).toEqual({ ok: false, message: "Užpildykite visus laukus: pavadinimą, asmenį, metus ir tipą." });
+    }
+  });
+
+  test("the year is checked and written one way", () => {
+    expect(parseDocumentFields(form({ ...FIELDS, year: "1920-1925" }))).toEqual({ ok: true, fields: { ...FIELDS, year: "1920–1925" } });
+    expect(parseDocumentFields(form({ ...FIELDS, year: "Apie 1900" }))).toMatchObject({ ok: true, fields: { year: "apie 1900" } });
+    const refused = parseDocumentFields(form({ ...FIELDS, year: "XIX a. pabaiga" }));
+    expect(refused).toEqual({
+      ok: false,
+      message: "Metai turi būti, pavyzdžiui, „1918“, „1920–1925“, „apie 1900“, „prieš 1900“ arba „po 1900“.",
+    });
+  });
+});
+
+describe("documents", () => {
+  test("a new document gets the highest id plus one, and is stored at once", async () => {
+    expect(await listDocuments(t.db)).toHaveLength(5);
+    const id = await addDocument(t.db, FIELDS, null);
+    expect(id).toBe(6);
+    expect(await findDocument(t.db, 6)).toEqual({ id: 6, ...FIELDS, scan: null });
+  });
+
+  test("a PDF scan is kept and served as it is; replacing it removes the old files; removing the document removes the new", async () => {
+    const pdf = await prepareScan(t.media, received(fs.readFileSync(PDF), "metrikai.pdf"));
+    expect(pdf.record).toMatchObject({ kind: "pdf", originalType: "application/pdf" });
+    const id = await addDocument(t.db, FIELDS, pdf);
+    expect((await findDocument(t.db, id))!.scan).toEqual({ id: pdf.record.id, kind: "pdf" });
+    expect(mediaFiles(pdf.record.id)).toEqual([`originals/${pdf.record.id}.pdf`, "public/scan.pdf"]);
+    expect(fs.readFileSync(path.join(t.media.root, "public", pdf.record.id, "scan.pdf"))).toEqual(fs.readFileSync(PDF));
+
+    const jpeg = await sharp({ create: { width: 2400, height: 3200, channels: 3, background: "#ddd" } }).jpeg().toBuffer();
+    const image = await prepareScan(t.media, received(jpeg, "skenas.jpg"));
+    expect(await updateDocument(t.db, t.media, id, { ...FIELDS, year: "1962" }, { replace: image })).toBe(true);
+    expect(await findDocument(t.db, id)).toEqual({ id, ...FIELDS, year: "1962", scan: { id: image.record.id, kind: "image" } });
+    expect(mediaFiles(pdf.record.id)).toEqual([]);
+    expect(mediaFiles(image.record.id)).toContain("public/display.jpg");
+
+    expect(await removeDocument(t.db, t.media, id)).toBe(true);
+    expect(mediaFiles(image.record.id)).toEqual([]);
+    expect(await findDocument(t.db, id)).toBeNull();
+    expect(await t.db.selectFrom("media").selectAll().execute()).toHaveLength(5); // the gallery's seeded pictures
+  });
+
+  test("a scan can be removed and the document kept", async () => {
+    const pdf = await prepareScan(t.media, received(fs.readFileSync(PDF), "metrikai.pdf"));
+    const id = await addDocument(t.db, FIELDS, pdf);
+    expect(await updateDocument(t.db, t.media, id, FIELDS, { remove: true })).toBe(true);
+    expect((await findDocument(t.db, id))!.scan).toBeNull();
+    expect(mediaFiles(pdf.record.id)).toEqual([]);
+  });
+
+  test("a cut-off PDF and a file that is neither PDF nor image are refused", async () => {
+    const whole = fs.readFileSync(PDF);
+    const cut = await prepareScan(t.media, received(whole.subarray(0, 300), "nutrukes.pdf")).catch((e: unknown) => e);
+    expect(cut).toBeInstanceOf(UploadRejected);
+    expect((cut as UploadRejected).message).toBe("Failas pažeistas arba neužbaigtas. Įkelkite jį dar kartą.");
+    const text = await prepareScan(t.media, received(Buffer.from("Laiškas tekstu"), "laiskas.pdf")).catch((e: unknown) => e);
+    expect((text as UploadRejected).message).toBe("Skenas turi būti PDF arba paveikslėlio failas (pvz., JPEG, PNG ar TIFF).");
+  });
+
+  test("updating or removing a document that is gone says so and changes nothing", async () => {
+    expect(await updateDocument(t.db, t.media, 99, FIELDS, null)).toBe(false);
+    expect(await removeDocument(t.db, t.media, 99)).toBe(false);
+    expect(await listDocuments(t.db)).toHaveLength(5);
+  });
+});
