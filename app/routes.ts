@@ -21,6 +21,7 @@ export default [
     route("galerija/ikelti", "routes/admin/gallery-upload.ts"),
     route("galerija/:id/originalas", "routes/admin/gallery-original.ts"),
     route("dokumentai", "routes/admin/documents.tsx"),
+    route("sveciai", "routes/admin/guestbook.tsx"),
   ]),
 
   route("*", "routes/public/not-found.tsx"),

@@ -83,12 +83,16 @@ export interface DocumentsTable {
   updatedAt: string;
 }
 
+export type GuestbookStatus = "pending" | "approved" | "hidden";
+
 export interface GuestbookEntriesTable {
   id: Generated<number>;
   name: string;
   message: string;
   createdAt: string;
-  approved: Generated<number>;
+  status: Generated<GuestbookStatus>;
+  /** Keyed hash of the sender's address, for the rate limit; null for seeded entries. */
+  clientHash: string | null;
 }
 
 export interface Tables {

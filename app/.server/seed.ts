@@ -127,7 +127,7 @@ async function seedRows(db: Database, images: Array<PreparedMedia | null>): Prom
       .execute();
     await tx
       .insertInto("guestbookEntries")
-      .values(SEED_GUESTBOOK.map((entry) => ({ ...entry, approved: 1 })))
+      .values(SEED_GUESTBOOK.map((entry) => ({ ...entry, status: "approved" as const, clientHash: null })))
       .execute();
     await markSeeded(tx, at);
     return true;

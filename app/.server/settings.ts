@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Database } from "./db.ts";
 
 /** What the whole site shows about the family: the header's name and the contact address. */
@@ -41,4 +42,20 @@ export async function isSeeded(db: Database): Promise<boolean> {
 
 export async function markSeeded(db: Database, at: string): Promise<void> {
   await db.insertInto("settings").values({ key: "seeded_at", value: at }).execute();
+}
+
+/**
+ * A random secret generated on first use and kept in the database, so every
+ * server process of the installation shares it and none is ever configured or
+ * committed. Used to sign form tokens and to hash addresses.
+ */
+export async function installationSecret(db: Database, name: string): Promise<string> {
+  const key = `secret_${name}`;
+  await db
+    .insertInto("settings")
+    .values({ key, value: randomBytes(32).toString("base64url") })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirstOrThrow();
+  return row.value;
 }

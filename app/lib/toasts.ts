@@ -59,6 +59,15 @@ export const TOASTS = {
   documentNotFound: { title: "Tokio dokumento nebėra", description: "Galbūt jis jau pašalintas.", variant: "error" },
   uploadFailed: { title: "Nepavyko apdoroti nuotraukos. Bandykite dar kartą.", variant: "error" },
   sessionExpired: { title: "Sesija baigėsi", description: "Prisijunkite iš naujo ir pakartokite veiksmą.", variant: "error" },
+  guestbookRefused: {
+    title: "Žinutė neišsaugota",
+    description: "Atsiprašome, šios žinutės priimti negalime. Pabandykite vėliau arba parašykite mums el. paštu.",
+    variant: "error",
+  },
+  guestbookApproved: { title: "Įrašas patvirtintas", description: "Jis jau matomas svečių knygoje.", variant: "success" },
+  guestbookHidden: { title: "Įrašas paslėptas", description: "Lankytojai jo nebemato.", variant: "success" },
+  guestbookDeleted: { title: "Įrašas ištrintas", variant: "success" },
+  guestbookNotFound: { title: "Tokio įrašo nebėra", description: "Galbūt jis jau ištrintas.", variant: "error" },
   settingsSaved: { title: "Svetainės nustatymai išsaugoti!", variant: "success" },
 } as const satisfies Record<string, Toast>;
 

@@ -2,6 +2,7 @@ import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001_initial.ts";
 import * as m0002 from "./0002_media.ts";
 import * as m0003 from "./0003_document_scans.ts";
+import * as m0004 from "./0004_guestbook_moderation.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_media": m0002,
   "0003_document_scans": m0003,
+  "0004_guestbook_moderation": m0004,
 };

@@ -34,7 +34,7 @@ test("migrations build every table from an empty file, and running them again ch
     "settings",
     "users",
   ]);
-  expect(sqlite.prepare("select count(*) from kysely_migration").pluck().get()).toBe(3);
+  expect(sqlite.prepare("select count(*) from kysely_migration").pluck().get()).toBe(4);
   expect(sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
   sqlite.close();
 });

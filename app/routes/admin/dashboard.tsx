@@ -1,12 +1,16 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { requireAdmin, services } from "../../.server/context.ts";
+import { countPendingEntries } from "../../.server/guestbook.ts";
 import { getSiteSettings, updateSiteSettings } from "../../.server/settings.ts";
 import { redirectWithToast } from "../../.server/toast.ts";
 import { PageTitle } from "../../components/page.tsx";
+import { plural } from "../../lib/lithuanian.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { username: requireAdmin(context).username, settings: await getSiteSettings(services(context).db) };
+  const { db } = services(context);
+  const [settings, pending] = await Promise.all([getSiteSettings(db), countPendingEntries(db)]);
+  return { username: requireAdmin(context).username, settings, pending };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -30,7 +34,7 @@ const EDITORS = [
   { to: "/admin/dokumentai", title: "Dokumentų redaktorius", text: "Pridėkite, taisykite ir šalinkite dokumentus." },
 ];
 
-export default function Dashboard({ loaderData: { username, settings }, actionData }: Route.ComponentProps) {
+export default function Dashboard({ loaderData: { username, settings, pending }, actionData }: Route.ComponentProps) {
   const errors = actionData?.errors;
   return (
     <>
@@ -47,6 +51,20 @@ export default function Dashboard({ loaderData: { username, settings }, actionDa
           </li>
         ))}
       </ul>
+      <Link
+        to="/admin/sveciai"
+        className={`card mt-6 flex flex-wrap items-center justify-between gap-3 p-5 no-underline hover:shadow-md ${pending > 0 ? "border-accent" : ""}`}
+      >
+        <span>
+          <span className="block text-lg font-semibold text-ink">Svečių knyga</span>
+          <span className="text-ink-soft">
+            {pending > 0
+              ? `Laukia patvirtinimo: ${plural(pending, ["įrašas", "įrašai", "įrašų"])}.`
+              : "Naujų įrašų, laukiančių patvirtinimo, nėra."}
+          </span>
+        </span>
+        <span className="btn-secondary">Peržiūrėti</span>
+      </Link>
       <p className="mt-6">
         <Link to="/">Į viešą svetainę →</Link>
       </p>

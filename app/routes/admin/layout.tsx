@@ -15,6 +15,7 @@ const ADMIN_LINKS = [
   { to: "/admin/istorija", label: "Istorija" },
   { to: "/admin/galerija", label: "Galerija" },
   { to: "/admin/dokumentai", label: "Dokumentai" },
+  { to: "/admin/sveciai", label: "Svečių knyga" },
 ];
 
 export default function AdminLayout() {

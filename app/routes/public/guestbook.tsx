@@ -1,30 +1,30 @@
 import { useEffect, useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/guestbook";
-import { services } from "../../.server/context.ts";
-import { addEntry, listApprovedEntries, parseGuestbookForm } from "../../.server/guestbook.ts";
+import { requestInfo, services } from "../../.server/context.ts";
+import { issueFormToken, listApprovedEntries, PAGE_SIZE, submitEntry } from "../../.server/guestbook.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PageHeading, PageTitle } from "../../components/page.tsx";
 import { useToast } from "../../components/toaster.tsx";
-import { MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from "../../lib/guestbook.ts";
+import { HONEYPOT_FIELD, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from "../../lib/guestbook.ts";
 import { formatDate } from "../../lib/lithuanian.ts";
 import { resolveToast } from "../../lib/toasts.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { entries: await listApprovedEntries(services(context).db) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("puslapis")) || 1));
+  const { entries, total } = await listApprovedEntries(db, page);
+  return { entries, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), token: await issueFormToken(db) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = parseGuestbookForm(await request.formData());
-  if (!result.ok) {
-    return refusal(result.error === "missing" ? "guestbookMissingFields" : "guestbookTooLong");
-  }
-  await addEntry(services(context).db, result.entry);
+  const result = await submitEntry(services(context).db, await request.formData(), requestInfo(context).clientAddress);
+  if (!result.ok) return refusal(result.refusal);
   return redirectWithToast("/sveciai", "guestbookAdded");
 }
 
-export default function GuestbookPage({ loaderData: { entries }, actionData }: Route.ComponentProps) {
+export default function GuestbookPage({ loaderData: { entries, page, pages, token }, actionData }: Route.ComponentProps) {
   const form = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const toast = useToast();
@@ -61,6 +61,14 @@ export default function GuestbookPage({ loaderData: { entries }, actionData }: R
           </h2>
           <FormAlert toast={actionData?.toast} />
           <Form method="post" ref={form} onSubmit={checkRequired} noValidate>
+            <input type="hidden" name="zenklas" value={token} />
+            {/* The honeypot: hidden from people and screen readers, filled in by bots. */}
+            <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+              <label>
+                Svetainė (palikite tuščią)
+                <input name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+              </label>
+            </div>
             <label htmlFor="name" className="field-label">
               Vardas <span aria-hidden="true">*</span>
             </label>
@@ -80,7 +88,7 @@ export default function GuestbookPage({ loaderData: { entries }, actionData }: R
             Svečių įrašai
           </h2>
           {entries.length === 0 ? (
-            <p className="text-ink-soft">Įrašų dar nėra. Būkite pirmas!</p>
+            <p className="text-ink-soft">{page > 1 ? "Šiame puslapyje įrašų nėra." : "Įrašų dar nėra. Būkite pirmas!"}</p>
           ) : (
             <ol className="space-y-4">
               {entries.map((entry) => (
@@ -98,6 +106,27 @@ export default function GuestbookPage({ loaderData: { entries }, actionData }: R
               ))}
             </ol>
           )}
+          {pages > 1 ? (
+            <nav aria-label="Įrašų puslapiai" className="mt-6 flex items-center justify-between gap-3">
+              {page > 1 ? (
+                <Link to={page === 2 ? "/sveciai" : `/sveciai?puslapis=${page - 1}`} className="btn-secondary">
+                  ← Naujesni įrašai
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span className="text-sm text-ink-soft">
+                Puslapis {page} iš {pages}
+              </span>
+              {page < pages ? (
+                <Link to={`/sveciai?puslapis=${page + 1}`} className="btn-secondary">
+                  Senesni įrašai →
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          ) : null}
         </section>
       </div>
     </>

@@ -1,0 +1,111 @@
+import { data, Form } from "react-router";
+import type { Route } from "./+types/guestbook";
+import { requireAdmin, services } from "../../.server/context.ts";
+import { deleteEntry, listEntriesForReview, setEntryStatus } from "../../.server/guestbook.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { PageTitle } from "../../components/page.tsx";
+import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
+import { formatDateTime, plural } from "../../lib/lithuanian.ts";
+
+const PAGE = "/admin/sveciai";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { entries: await listEntriesForReview(services(context).db) };
+}
+
+const removeQuestion = (name: string) => `Ar tikrai ištrinti „${name}“ įrašą?`;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context);
+  const { db } = services(context);
+  const form = await request.formData();
+  const id = Number(form.get("id"));
+  switch (form.get("intent")) {
+    case "approve":
+      return (await setEntryStatus(db, id, "approved")) ? redirectWithToast(PAGE, "guestbookApproved") : refusal("guestbookNotFound", 404);
+    case "hide":
+      return (await setEntryStatus(db, id, "hidden")) ? redirectWithToast(PAGE, "guestbookHidden") : refusal("guestbookNotFound", 404);
+    case "remove": {
+      if (form.get("confirmed") !== "1") {
+        const entry = (await listEntriesForReview(db)).find((e) => e.id === id);
+        return entry ? data({ confirmRemove: { id: entry.id, name: entry.name } }) : refusal("guestbookNotFound", 404);
+      }
+      return (await deleteEntry(db, id)) ? redirectWithToast(PAGE, "guestbookDeleted") : refusal("guestbookNotFound", 404);
+    }
+  }
+  throw data("Nežinomas veiksmas", { status: 400 });
+}
+
+const SECTIONS = [
+  { status: "pending", title: "Laukia patvirtinimo", empty: "Naujų įrašų nėra." },
+  { status: "approved", title: "Paskelbti", empty: "Paskelbtų įrašų nėra." },
+  { status: "hidden", title: "Paslėpti", empty: "Paslėptų įrašų nėra." },
+] as const;
+
+export default function GuestbookModeration({ loaderData: { entries }, actionData }: Route.ComponentProps) {
+  const confirmRemove = actionData && "confirmRemove" in actionData ? actionData.confirmRemove : null;
+  return (
+    <>
+      <PageTitle>Svečių knygos įrašai</PageTitle>
+      <h1 className="mb-2 text-3xl font-bold">Svečių knygos įrašai</h1>
+      <p className="mb-6 text-ink-soft">Lankytojų žinutės matomos viešai tik jas patvirtinus.</p>
+      <FormAlert toast={actionData && "toast" in actionData ? actionData.toast : null} />
+      {confirmRemove ? (
+        <ConfirmRemovePanel id={confirmRemove.id} question={removeQuestion(confirmRemove.name)} detail="Įrašas bus ištrintas visam laikui." cancelTo={PAGE} />
+      ) : null}
+      {SECTIONS.map((section) => {
+        const list = entries.filter((e) => e.status === section.status);
+        return (
+          <section key={section.status} aria-labelledby={`skyrius-${section.status}`} className="mb-10">
+            <h2 id={`skyrius-${section.status}`} className="mb-3 text-xl font-semibold">
+              {section.title} ({list.length})
+            </h2>
+            {list.length === 0 ? (
+              <p className="text-ink-soft">{section.empty}</p>
+            ) : (
+              <ul className="space-y-3">
+                {list.map((entry) => (
+                  <li key={entry.id} data-testid="guestbook-entry" className="card flex flex-wrap items-start gap-4 p-4">
+                    <article className="min-w-0 flex-1 basis-60">
+                      <header className="flex flex-wrap items-baseline gap-x-3">
+                        <h3 className="font-semibold break-words">{entry.name}</h3>
+                        <time dateTime={entry.createdAt} className="text-sm text-ink-soft">
+                          {formatDateTime(entry.createdAt)}
+                        </time>
+                      </header>
+                      <p className="mt-1 whitespace-pre-line break-words">{entry.message}</p>
+                    </article>
+                    <div className="ml-auto flex flex-wrap items-center gap-2">
+                      {entry.status !== "approved" ? (
+                        <Form method="post">
+                          <input type="hidden" name="id" value={entry.id} />
+                          <button type="submit" name="intent" value="approve" className="btn-primary" aria-label={`Patvirtinti: ${entry.name}`}>
+                            Patvirtinti
+                          </button>
+                        </Form>
+                      ) : (
+                        <Form method="post">
+                          <input type="hidden" name="id" value={entry.id} />
+                          <button type="submit" name="intent" value="hide" className="btn-secondary" aria-label={`Paslėpti: ${entry.name}`}>
+                            Paslėpti
+                          </button>
+                        </Form>
+                      )}
+                      <RemoveForm id={entry.id} question={removeQuestion(entry.name)}>
+                        <button type="submit" className="btn border border-red-200 bg-paper text-red-800 hover:bg-red-50" aria-label={`Ištrinti: ${entry.name}`}>
+                          Ištrinti
+                        </button>
+                      </RemoveForm>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+      <p className="text-sm text-ink-soft">Iš viso {plural(entries.length, ["įrašas", "įrašai", "įrašų"])}.</p>
+    </>
+  );
+}
