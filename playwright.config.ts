@@ -9,7 +9,7 @@ export default defineConfig({
   workers: 2,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
+  reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON ?? "reports/playwright.json" }]],
   use: {
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
     locale: "lt-LT",

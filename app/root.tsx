@@ -42,9 +42,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return headers;
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
@@ -58,7 +56,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#turinys" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-paper focus:p-2">
+        <a
+          href="#turinys"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-paper focus:p-2"
+        >
           Pereiti prie turinio
         </a>
         <TooltipProvider>
@@ -91,8 +92,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <title>Klaida</title>
       <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
       <p className="mt-4 text-ink-soft">
-        Atsiprašome, svetainėje įvyko netikėta klaida ir šio puslapio parodyti nepavyko. Pabandykite dar kartą vėliau. Jei
-        klaida kartojasi, praneškite svetainės administratoriui.
+        Atsiprašome, svetainėje įvyko netikėta klaida ir šio puslapio parodyti nepavyko. Pabandykite dar kartą vėliau. Jei klaida kartojasi,
+        praneškite svetainės administratoriui.
       </p>
       {import.meta.env.DEV && error instanceof Error ? (
         <pre className="mt-4 overflow-auto rounded bg-black/5 p-4 text-xs">{error.stack}</pre>

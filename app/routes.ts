@@ -22,6 +22,7 @@ export default [
     route("galerija/:id/originalas", "routes/admin/gallery-original.ts"),
     route("dokumentai", "routes/admin/documents.tsx"),
     route("sveciai", "routes/admin/guestbook.tsx"),
+    route("atsargine-kopija", "routes/admin/backup.ts"),
   ]),
 
   route("*", "routes/public/not-found.tsx"),

@@ -34,7 +34,9 @@ const runs = Number(phase ?? 5);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "seima-bench-"));
 const photo = path.join(work, "24mp.jpg");
 // A photograph-like 6000 x 4000 picture: smooth gradients with film grain.
-await sharp({ create: { width: 6000, height: 4000, channels: 3, background: "#8a7050", noise: { type: "gaussian", mean: 120, sigma: 30 } } })
+await sharp({
+  create: { width: 6000, height: 4000, channels: 3, background: "#8a7050", noise: { type: "gaussian", mean: 120, sigma: 30 } },
+})
   .blur(1.2)
   .jpeg({ quality: 92 })
   .toFile(photo);

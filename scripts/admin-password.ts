@@ -61,7 +61,8 @@ try {
   if (users.length === 0) fail("Administratorius dar nesukurtas: paleiskite svetainę (npm start), ji jį sukurs.");
   const user = values.user ? users.find((u) => u.username === values.user) : users[0];
   if (!user) fail(`Administratoriaus „${values.user}“ nėra. Yra: ${users.map((u) => u.username).join(", ")}.`);
-  if (!values.user && users.length > 1) fail(`Yra keli administratoriai; nurodykite, kurį: --user ${users.map((u) => u.username).join(" | ")}`);
+  if (!values.user && users.length > 1)
+    fail(`Yra keli administratoriai; nurodykite, kurį: --user ${users.map((u) => u.username).join(" | ")}`);
 
   let password: string;
   if (values.generate) {

@@ -1,20 +1,24 @@
 // npm test: the whole suite, in the order a failure is cheapest to find:
 // type check, production build, unit and integration tests (Vitest), browser
-// tests (Playwright against the built site). Ends with one line
-// "N passed, N failed" that adds up every runner's machine-readable report.
-import { spawnSync } from "node:child_process";
+// tests (Playwright against the built site). The integration and browser
+// tests run twice: on SQLite, and on PostgreSQL. For PostgreSQL it uses
+// TEST_DATABASE_URL if set, or else starts a throwaway cluster when the
+// PostgreSQL binaries are installed; without either it says so plainly (and
+// under CI=true that counts as a failure). Ends with one line
+// "N passed, N failed" adding up every runner's machine-readable report.
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 
 const REPORTS = "reports";
 fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 
-const env = { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" };
+const baseEnv = { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" };
 const bin = (name: string) => `node_modules/.bin/${name}`;
 
-function run(title: string, command: string, args: string[]): boolean {
+function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n=== ${title} ===`);
-  const result = spawnSync(command, args, { stdio: "inherit", env });
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...baseEnv, ...env } });
   return result.status === 0;
 }
 
@@ -22,61 +26,10 @@ let passed = 0;
 let failed = 0;
 const problems: string[] = [];
 
-function step(title: string, ok: boolean) {
-  // A broken type check or build is a failed check of its own.
-  if (ok) passed++;
-  else {
-    failed++;
-    problems.push(title);
-  }
-}
-
-step("type check", run("type check", bin("react-router"), ["typegen"]) && run("type check", bin("tsc"), []));
-const built = run("build", bin("react-router"), ["build"]);
-step("build", built);
-
-interface VitestReport {
-  numPassedTests: number;
-  numFailedTests: number;
-  numFailedTestSuites: number;
-  success: boolean;
-}
-run("unit and integration tests (Vitest)", bin("vitest"), [
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${REPORTS}/vitest.json`,
-]);
-const vitest = readReport<VitestReport>(`${REPORTS}/vitest.json`);
-if (vitest) {
-  passed += vitest.numPassedTests;
-  // A test file that fails to load has no failed test but a failed suite.
-  const failures = vitest.numFailedTests || (vitest.success ? 0 : Math.max(1, vitest.numFailedTestSuites));
-  failed += failures;
-  if (failures) problems.push("Vitest");
-} else {
-  failed++;
-  problems.push("Vitest (no report)");
-}
-
-interface PlaywrightReport {
-  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-  errors: unknown[];
-}
-if (built) {
-  run("browser tests (Playwright, Chromium)", bin("playwright"), ["test"]);
-  const playwright = readReport<PlaywrightReport>(`${REPORTS}/playwright.json`);
-  if (playwright) {
-    const { expected, unexpected, flaky, skipped } = playwright.stats;
-    passed += expected + flaky;
-    // A skipped browser test hides something: it counts as a failure.
-    const failures = unexpected + skipped + playwright.errors.length;
-    failed += failures;
-    if (failures) problems.push("Playwright");
-  } else {
-    failed++;
-    problems.push("Playwright (no report)");
-  }
+function count(what: string, ok: number, bad: number) {
+  passed += ok;
+  failed += bad;
+  if (bad) problems.push(what);
 }
 
 function readReport<T>(file: string): T | undefined {
@@ -85,6 +38,86 @@ function readReport<T>(file: string): T | undefined {
   } catch {
     return undefined;
   }
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numFailedTestSuites: number;
+  success: boolean;
+}
+
+function vitest(title: string, args: string[], env: NodeJS.ProcessEnv, report: string) {
+  run(title, bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
+  const result = readReport<VitestReport>(report);
+  if (!result) return count(`${title} (no report)`, 0, 1);
+  // A test file that fails to load has no failed test but a failed suite.
+  count(title, result.numPassedTests, result.numFailedTests || (result.success ? 0 : Math.max(1, result.numFailedTestSuites)));
+}
+
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  errors: unknown[];
+}
+
+function playwright(title: string, env: NodeJS.ProcessEnv, report: string) {
+  run(title, bin("playwright"), ["test"], { ...env, PLAYWRIGHT_JSON: report });
+  const result = readReport<PlaywrightReport>(report);
+  if (!result) return count(`${title} (no report)`, 0, 1);
+  const { expected, unexpected, flaky, skipped } = result.stats;
+  // A skipped browser test hides something: it counts as a failure.
+  count(title, expected + flaky, unexpected + skipped + result.errors.length);
+}
+
+/** A PostgreSQL server for the second run: the given one, or a throwaway cluster. */
+function postgres(): { url: string; stop(): void } | null {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop() {} };
+  let output: string;
+  try {
+    output = execFileSync("bash", ["scripts/pg-throwaway.sh", "start"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  } catch (error) {
+    const reason = (error as { stderr?: string }).stderr?.trim() || String(error);
+    console.log(`\nNo PostgreSQL cluster could be started: ${reason}`);
+    return null;
+  }
+  const value = (name: string) => new RegExp(`export ${name}=(\\S+)`).exec(output)?.[1];
+  const url = value("TEST_DATABASE_URL");
+  const dir = value("PG_THROWAWAY_DIR");
+  if (!url || !dir) return null;
+  const stop = () => execFileSync("bash", ["scripts/pg-throwaway.sh", "stop", dir], { stdio: "inherit" });
+  process.once("SIGINT", () => (stop(), process.exit(130)));
+  process.once("SIGTERM", () => (stop(), process.exit(143)));
+  return { url, stop };
+}
+
+const typed = run("type check", bin("react-router"), ["typegen"]) && run("type check", bin("tsc"), []);
+count("type check", typed ? 1 : 0, typed ? 0 : 1);
+const built = run("build", bin("react-router"), ["build"]);
+count("build", built ? 1 : 0, built ? 0 : 1);
+
+vitest("unit and integration tests on SQLite (Vitest)", [], { TEST_DATABASE: "sqlite" }, `${REPORTS}/vitest-sqlite.json`);
+if (built) playwright("browser tests on SQLite (Playwright, Chromium)", { TEST_DATABASE: "sqlite" }, `${REPORTS}/playwright-sqlite.json`);
+
+const server = postgres();
+if (server) {
+  try {
+    const env = { TEST_DATABASE: "postgres", TEST_DATABASE_URL: server.url };
+    vitest(
+      "integration tests on PostgreSQL (Vitest)",
+      ["tests/integration", "--exclude", "**/*.sqlite.test.ts"],
+      env,
+      `${REPORTS}/vitest-postgres.json`,
+    );
+    if (built) playwright("browser tests on PostgreSQL (Playwright, Chromium)", env, `${REPORTS}/playwright-postgres.json`);
+  } finally {
+    server.stop();
+  }
+} else if (process.env.CI === "true") {
+  console.log("\nThe PostgreSQL suite could not run: in CI that is a failure.");
+  count("PostgreSQL suite (no server)", 0, 1);
+} else {
+  console.log("\nNOTE: the PostgreSQL suite was NOT run (no PostgreSQL binaries found and no TEST_DATABASE_URL).");
+  console.log("      Install PostgreSQL (apt-get install postgresql) or set TEST_DATABASE_URL to run it.");
 }
 
 console.log("");

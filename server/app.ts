@@ -6,6 +6,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestInfoContext, servicesContext } from "#app/.server/context.ts";
 import { migrateToLatest, openDatabase } from "#app/.server/db.ts";
 import { parseConfig, type Config } from "#app/.server/env.ts";
+import { otherInstancesAlive, registerInstance } from "#app/.server/instances.ts";
 import { cleanUpMedia, mediaStore, publicMediaDir } from "#app/.server/media.ts";
 import { seedIfNew } from "#app/.server/seed.ts";
 import { deleteExpiredSessions } from "#app/.server/session.ts";
@@ -38,7 +39,20 @@ export async function createApp({ build, clientDir, env = process.env, log = con
   if (await seedIfNew(db, media)) log("Nauja svetainė: įrašytas pradinis turinys.");
   await ensureAdministrator(db, config.initialAdmin, log);
   await deleteExpiredSessions(db);
-  await cleanUpMedia(db, media);
+  const instance = await registerInstance(db);
+  await cleanUpMedia(db, media, { othersAlive: await otherInstancesAlive(db, instance.id) });
+  // Every hour: the trash, and uploads another process abandoned.
+  const hourly = setInterval(
+    async () => {
+      try {
+        await cleanUpMedia(db, media, { othersAlive: await otherInstancesAlive(db, instance.id) });
+      } catch (error) {
+        console.error(error);
+      }
+    },
+    60 * 60 * 1000,
+  );
+  hourly.unref();
 
   const app = express();
   app.disable("x-powered-by");
@@ -93,20 +107,29 @@ export async function createApp({ build, clientDir, env = process.env, log = con
     // A missing media file (express.static with fallthrough off).
     const status = (error as { status?: number }).status;
     if (status === 404 || status === 403) {
-      res.status(status).type("text").send(status === 404 ? "Failas nerastas" : "Draudžiama");
+      res
+        .status(status)
+        .type("text")
+        .send(status === 404 ? "Failas nerastas" : "Draudžiama");
       return;
     }
     console.error(error);
     res
       .status(500)
       .type("html")
-      .send('<!doctype html><html lang="lt"><meta charset="utf-8"><title>Klaida</title><p>Įvyko serverio klaida. Bandykite vėliau.</p><p><a href="/">Į pradžią</a></p></html>');
+      .send(
+        '<!doctype html><html lang="lt"><meta charset="utf-8"><title>Klaida</title><p>Įvyko serverio klaida. Bandykite vėliau.</p><p><a href="/">Į pradžią</a></p></html>',
+      );
   });
 
   return {
     handler: app,
     config,
-    close: () => db.destroy(),
+    async close() {
+      clearInterval(hourly);
+      await instance.stop();
+      await db.destroy();
+    },
   };
 }
 

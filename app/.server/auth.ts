@@ -4,9 +4,7 @@ import type { SessionUser } from "./session.ts";
 import { authenticate } from "./users.ts";
 
 export type LoginResult =
-  | { ok: true; user: SessionUser }
-  | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "throttled"; retryAt: Date };
+  { ok: true; user: SessionUser } | { ok: false; reason: "invalid" } | { ok: false; reason: "throttled"; retryAt: Date };
 
 /**
  * Checks a login attempt. Each attempt is first recorded as a failure and then

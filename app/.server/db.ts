@@ -1,7 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Generated } from "kysely";
+import {
+  CamelCasePlugin,
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDriver,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Generated,
+} from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrations } from "#db/migrations/index.ts";
@@ -95,7 +107,16 @@ export interface GuestbookEntriesTable {
   clientHash: string | null;
 }
 
+export interface InstancesTable {
+  id: string;
+  host: string;
+  pid: number;
+  startedAt: string;
+  heartbeatAt: string;
+}
+
 export interface Tables {
+  instances: InstancesTable;
   users: UsersTable;
   sessions: SessionsTable;
   failedLogins: FailedLoginsTable;
@@ -108,6 +129,27 @@ export interface Tables {
 }
 
 export type Database = Kysely<Tables>;
+
+/**
+ * SQLite transactions here start with BEGIN IMMEDIATE: they take the write
+ * lock at once (waiting up to the busy timeout if another process holds it)
+ * instead of reading first and failing with "database is locked" when they
+ * later try to write while another process has written.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+function sqliteDialect(database: SqliteDatabase.Database): Dialect {
+  return {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new ImmediateSqliteDriver({ database }),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  };
+}
 
 /**
  * Opens the configured database. SQLite runs in WAL mode with a busy timeout,
@@ -126,10 +168,7 @@ export function openDatabase(database: Config["database"]): Database {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
-  return new Kysely<Tables>({
-    dialect: new SqliteDialect({ database: sqlite }),
-    plugins: [new CamelCasePlugin()],
-  });
+  return new Kysely<Tables>({ dialect: sqliteDialect(sqlite), plugins: [new CamelCasePlugin()] });
 }
 
 /** Brings the schema up to date; throws with the failing migration's error. */
@@ -144,6 +183,27 @@ export async function migrateToLatest(db: Database): Promise<void> {
     throw new Error(`Nepavyko atnaujinti duomenų bazės schemos${failed ? ` (${failed.migrationName})` : ""}`, {
       cause: error,
     });
+  }
+}
+
+/** Whether an error is a unique or primary key violation, on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+/**
+ * Runs a write again when it lost a race for a unique key: two server
+ * processes adding at once both computed "highest id + 1". The loser's
+ * transaction was rolled back, so running it again is safe.
+ */
+export async function retryOnConflict<T>(write: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= attempts || !isUniqueViolation(error)) throw error;
+    }
   }
 }
 

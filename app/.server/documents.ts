@@ -1,7 +1,7 @@
 import { formatDocumentYear, parseDocumentYear, YEAR_FORMS_MESSAGE } from "../lib/document-year.ts";
 import { DOCUMENT_FIELD_MAX } from "../lib/documents.ts";
 import type { ScanRef } from "../lib/media.ts";
-import type { Database } from "./db.ts";
+import { retryOnConflict, type Database } from "./db.ts";
 import { deleteMediaRow, insertMedia, removeMediaFiles, type MediaStore, type PreparedMedia } from "./media.ts";
 
 export interface FamilyDocument {
@@ -20,10 +20,22 @@ function baseQuery(db: Database) {
   return db
     .selectFrom("documents")
     .leftJoin("media", "media.id", "documents.scanMediaId")
-    .select(["documents.id", "documents.title", "documents.person", "documents.year", "documents.type", "media.id as scanId", "media.kind as scanKind"]);
+    .select([
+      "documents.id",
+      "documents.title",
+      "documents.person",
+      "documents.year",
+      "documents.type",
+      "media.id as scanId",
+      "media.kind as scanKind",
+    ]);
 }
 
-function toDocument({ scanId, scanKind, ...doc }: { scanId: string | null; scanKind: "image" | "pdf" | null } & DocumentFields & { id: number }): FamilyDocument {
+function toDocument({
+  scanId,
+  scanKind,
+  ...doc
+}: { scanId: string | null; scanKind: "image" | "pdf" | null } & DocumentFields & { id: number }): FamilyDocument {
   return { ...doc, scan: scanId && scanKind ? { id: scanId, kind: scanKind } : null };
 }
 
@@ -60,17 +72,22 @@ export function parseDocumentFields(form: FormData): DocumentFormResult {
 /** Adds a document (id: the highest plus one), with its scan if one was prepared. */
 export async function addDocument(db: Database, fields: DocumentFields, scan: PreparedMedia | null): Promise<number> {
   try {
-    return await db.transaction().execute(async (tx) => {
-      if (scan) await insertMedia(tx, scan.record);
-      const { maxId } = await tx.selectFrom("documents").select((eb) => eb.fn.max("id").as("maxId")).executeTakeFirstOrThrow();
-      const id = Number(maxId ?? 0) + 1;
-      const at = new Date().toISOString();
-      await tx
-        .insertInto("documents")
-        .values({ id, ...fields, scanMediaId: scan?.record.id ?? null, createdAt: at, updatedAt: at })
-        .execute();
-      return id;
-    });
+    return await retryOnConflict(() =>
+      db.transaction().execute(async (tx) => {
+        if (scan) await insertMedia(tx, scan.record);
+        const { maxId } = await tx
+          .selectFrom("documents")
+          .select((eb) => eb.fn.max("id").as("maxId"))
+          .executeTakeFirstOrThrow();
+        const id = Number(maxId ?? 0) + 1;
+        const at = new Date().toISOString();
+        await tx
+          .insertInto("documents")
+          .values({ id, ...fields, scanMediaId: scan?.record.id ?? null, createdAt: at, updatedAt: at })
+          .execute();
+        return id;
+      }),
+    );
   } catch (error) {
     await scan?.discard();
     throw error;
@@ -100,7 +117,11 @@ export async function updateDocument(
       } else if (scan && "remove" in scan) {
         scanMediaId = null;
       }
-      await tx.updateTable("documents").set({ ...fields, scanMediaId, updatedAt: new Date().toISOString() }).where("id", "=", id).execute();
+      await tx
+        .updateTable("documents")
+        .set({ ...fields, scanMediaId, updatedAt: new Date().toISOString() })
+        .where("id", "=", id)
+        .execute();
       if (current.scanMediaId && current.scanMediaId !== scanMediaId) old = (await deleteMediaRow(tx, current.scanMediaId)) ?? undefined;
       return true;
     });

@@ -1,7 +1,7 @@
 import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "../lib/gallery.ts";
 import type { ImageRef } from "../lib/media.ts";
 import { resolveToast, type Toast } from "../lib/toasts.ts";
-import type { Database } from "./db.ts";
+import { retryOnConflict, type Database } from "./db.ts";
 import {
   deleteMediaRow,
   discardReceived,
@@ -21,7 +21,6 @@ export interface GalleryItem {
   /** Null while the item shows the placeholder image. */
   image: ImageRef | null;
 }
-
 
 /** The gallery in its display order. */
 export async function listGalleryItems(db: Database): Promise<GalleryItem[]> {
@@ -65,19 +64,21 @@ export function parseGalleryFields(form: FormData): GalleryFields | null {
  */
 export async function addGalleryItem(db: Database, fields: GalleryFields, image: PreparedMedia): Promise<number> {
   try {
-    return await db.transaction().execute(async (tx) => {
-      await insertMedia(tx, image.record);
-      const { maxId, maxPosition } = await tx
-        .selectFrom("galleryItems")
-        .select((eb) => [eb.fn.max("id").as("maxId"), eb.fn.max("position").as("maxPosition")])
-        .executeTakeFirstOrThrow();
-      const id = Number(maxId ?? 0) + 1;
-      await tx
-        .insertInto("galleryItems")
-        .values({ id, ...fields, mediaId: image.record.id, position: Number(maxPosition ?? 0) + 1, createdAt: image.record.createdAt })
-        .execute();
-      return id;
-    });
+    return await retryOnConflict(() =>
+      db.transaction().execute(async (tx) => {
+        await insertMedia(tx, image.record);
+        const { maxId, maxPosition } = await tx
+          .selectFrom("galleryItems")
+          .select((eb) => [eb.fn.max("id").as("maxId"), eb.fn.max("position").as("maxPosition")])
+          .executeTakeFirstOrThrow();
+        const id = Number(maxId ?? 0) + 1;
+        await tx
+          .insertInto("galleryItems")
+          .values({ id, ...fields, mediaId: image.record.id, position: Number(maxPosition ?? 0) + 1, createdAt: image.record.createdAt })
+          .execute();
+        return id;
+      }),
+    );
   } catch (error) {
     await image.discard();
     throw error;
@@ -145,7 +146,11 @@ export async function saveGalleryOrder(db: Database, ids: number[]): Promise<boo
     const wanted = new Set(ids);
     if (wanted.size !== ids.length || existing.length !== ids.length || !existing.every((id) => wanted.has(id))) return false;
     for (const [index, id] of ids.entries()) {
-      await tx.updateTable("galleryItems").set({ position: index + 1 }).where("id", "=", id).execute();
+      await tx
+        .updateTable("galleryItems")
+        .set({ position: index + 1 })
+        .where("id", "=", id)
+        .execute();
     }
     return true;
   });

@@ -112,12 +112,7 @@ export type SubmitResult = { ok: true } | { ok: false; refusal: ToastKey };
  * Checks a submission from the public form and stores it as waiting for
  * review. Every refusal stores nothing.
  */
-export async function submitEntry(
-  db: Database,
-  form: FormData,
-  clientAddress: string,
-  now = Date.now(),
-): Promise<SubmitResult> {
+export async function submitEntry(db: Database, form: FormData, clientAddress: string, now = Date.now()): Promise<SubmitResult> {
   const text = (field: string) => {
     const v = form.get(field);
     return typeof v === "string" ? v.replace(/\r\n?/g, "\n").trim() : "";
@@ -132,7 +127,9 @@ export async function submitEntry(
   if (!(await formTokenValid(db, text("zenklas"), now))) return spam;
   if (countLinks(`${name}\n${message}`) > MAX_LINKS) return spam;
 
-  const clientHash = createHash("sha256").update(`${await secret(db)}:${clientAddress}`).digest("hex");
+  const clientHash = createHash("sha256")
+    .update(`${await secret(db)}:${clientAddress}`)
+    .digest("hex");
   const since = new Date(now - RATE_LIMIT.windowMinutes * 60_000).toISOString();
   const { recent } = await db
     .selectFrom("guestbookEntries")

@@ -30,12 +30,7 @@ export async function saveHistory(db: Database, content: HistoryContent, author:
 
 /** Revisions, newest first. */
 export async function listHistoryRevisions(db: Database, limit = 100): Promise<HistoryRevisionSummary[]> {
-  return db
-    .selectFrom("historyRevisions")
-    .select(["id", "createdAt", "author", "title"])
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
+  return db.selectFrom("historyRevisions").select(["id", "createdAt", "author", "title"]).orderBy("id", "desc").limit(limit).execute();
 }
 
 /** Makes an earlier revision current again by saving a copy of it; null if it does not exist. */
@@ -45,8 +40,7 @@ export async function restoreHistoryRevision(db: Database, id: number, author: s
 }
 
 export type HistoryFormResult =
-  | { ok: true; content: HistoryContent }
-  | { ok: false; content: HistoryContent; errors: Partial<Record<keyof HistoryContent, string>> };
+  { ok: true; content: HistoryContent } | { ok: false; content: HistoryContent; errors: Partial<Record<keyof HistoryContent, string>> };
 
 /** Reads and checks the editor's form. Only the title is required. */
 export function parseHistoryForm(form: FormData): HistoryFormResult {

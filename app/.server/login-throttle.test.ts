@@ -6,7 +6,12 @@ const now = Date.parse("2026-11-21T12:00:00Z");
 
 describe("login throttling window", () => {
   test("four failures in the window still allow an attempt", () => {
-    expect(blockedUntil([1, 2, 3, 4].map((m) => now - m * MIN), now)).toBeNull();
+    expect(
+      blockedUntil(
+        [1, 2, 3, 4].map((m) => now - m * MIN),
+        now,
+      ),
+    ).toBeNull();
   });
 
   test("five failures block until the oldest of them is 15 minutes old", () => {

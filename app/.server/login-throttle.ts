@@ -35,11 +35,7 @@ interface Attempt {
  * The time until which this user name or address is blocked, or null. With
  * `before`, only failures recorded before that one count (see attemptLogin).
  */
-export async function loginBlockedUntil(
-  db: Database,
-  { username, clientAddress, now }: Attempt,
-  before?: number,
-): Promise<Date | null> {
+export async function loginBlockedUntil(db: Database, { username, clientAddress, now }: Attempt, before?: number): Promise<Date | null> {
   const since = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
   const key = throttleKey(username);
   let query = db
@@ -49,11 +45,16 @@ export async function loginBlockedUntil(
     .where((eb) => eb.or([eb("username", "=", key), eb("clientAddress", "=", clientAddress)]));
   if (before !== undefined) query = query.where("id", "<", before);
   const rows = await query.execute();
-  const times = (match: (r: (typeof rows)[number]) => boolean) =>
-    rows.filter(match).map((r) => Date.parse(r.attemptedAt));
+  const times = (match: (r: (typeof rows)[number]) => boolean) => rows.filter(match).map((r) => Date.parse(r.attemptedAt));
   const until = Math.max(
-    blockedUntil(times((r) => r.username === key), now.getTime()) ?? 0,
-    blockedUntil(times((r) => r.clientAddress === clientAddress), now.getTime()) ?? 0,
+    blockedUntil(
+      times((r) => r.username === key),
+      now.getTime(),
+    ) ?? 0,
+    blockedUntil(
+      times((r) => r.clientAddress === clientAddress),
+      now.getTime(),
+    ) ?? 0,
   );
   return until > 0 ? new Date(until) : null;
 }
@@ -77,15 +78,10 @@ export async function removeFailedLogin(db: Database, id: number): Promise<void>
 
 /** After a successful login, this user's earlier mistakes from this address are forgiven. */
 export async function forgetFailedLogins(db: Database, { username, clientAddress }: Omit<Attempt, "now">): Promise<void> {
-  await db
-    .deleteFrom("failedLogins")
-    .where("username", "=", throttleKey(username))
-    .where("clientAddress", "=", clientAddress)
-    .execute();
+  await db.deleteFrom("failedLogins").where("username", "=", throttleKey(username)).where("clientAddress", "=", clientAddress).execute();
 }
 
 /** Minutes left until a blocked login may be tried again, rounded up (at least 1). */
 export function minutesUntil(until: Date, now: Date): number {
   return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
 }
-

@@ -166,8 +166,18 @@ async function prepare(store: MediaStore, file: ReceivedFile): Promise<PreparedM
     ];
     for (const width of GRID_WIDTHS) {
       const grid = upright.clone().resize({ width, height: Math.round((width * 3) / 4), fit: "outside", withoutEnlargement: true });
-      outputs.push(grid.clone().webp({ quality: 80 }).toFile(path.join(stage, `w${width}.webp`)));
-      outputs.push(grid.clone().jpeg({ quality: 82, progressive: true }).toFile(path.join(stage, `w${width}.jpg`)));
+      outputs.push(
+        grid
+          .clone()
+          .webp({ quality: 80 })
+          .toFile(path.join(stage, `w${width}.webp`)),
+      );
+      outputs.push(
+        grid
+          .clone()
+          .jpeg({ quality: 82, progressive: true })
+          .toFile(path.join(stage, `w${width}.jpg`)),
+      );
     }
     [display] = await Promise.all(outputs);
   } catch (error) {
@@ -274,10 +284,44 @@ async function placePdf(store: MediaStore, file: ReceivedFile): Promise<Prepared
   };
 }
 
-/** Deletes every file of a media item (after its row is gone). */
+/**
+ * Takes a media item's files out of use (after its row is gone): they move to
+ * trash/ and are deleted an hour later, so a backup that started before the
+ * removal still finds them.
+ */
 export async function removeMediaFiles(store: MediaStore, media: { id: string; originalExtension: string }): Promise<void> {
-  await fs.rm(path.join(publicMediaDir(store), media.id), { recursive: true, force: true });
-  await fs.rm(originalPath(store, media), { force: true });
+  const trash = path.join(store.root, "trash", `${media.id}.${Date.now()}`);
+  await fs.mkdir(trash, { recursive: true });
+  await moveIfPresent(path.join(publicMediaDir(store), media.id), path.join(trash, "public"));
+  await moveIfPresent(originalPath(store, media), path.join(trash, `original.${media.originalExtension}`));
+}
+
+async function moveIfPresent(from: string, to: string): Promise<void> {
+  try {
+    await fs.rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
+/** Where a media item's files are now: in place, or in the trash if it was removed a moment ago. */
+export async function locateMediaFiles(
+  store: MediaStore,
+  media: { id: string; originalExtension: string },
+): Promise<{ publicDir: string; original: string } | null> {
+  const inPlace = { publicDir: path.join(publicMediaDir(store), media.id), original: originalPath(store, media) };
+  if (await exists(inPlace.original)) return inPlace;
+  const trash = path.join(store.root, "trash");
+  const entry = (await fs.readdir(trash).catch(() => [] as string[])).find((name) => name.startsWith(`${media.id}.`));
+  if (!entry) return null;
+  return { publicDir: path.join(trash, entry, "public"), original: path.join(trash, entry, `original.${media.originalExtension}`) };
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 export async function insertMedia(db: Database, record: NewMedia): Promise<void> {
@@ -294,35 +338,40 @@ export async function deleteMediaRow(db: Database, id: string): Promise<{ id: st
   return media ?? null;
 }
 
+export const TRASH_KEEP_MS = 60 * 60 * 1000;
+const UPLOAD_GRACE_MS = 10 * 60 * 1000;
+
 /**
- * Start-up clean-up: removes uploads a crash left half done, and files whose
- * database row was never written. Only files older than `graceMs` go, so an
- * upload another server process is finishing right now is left alone.
+ * Clean-up, at start-up and every hour: removes uploads a crash left half
+ * done, files whose database row was never written, and trash older than an
+ * hour. While another server process may be mid-upload, only files older than
+ * ten minutes count as left over; when this is the only process, all of them.
  */
-export async function cleanUpMedia(db: Database, store: MediaStore, graceMs = 10 * 60 * 1000): Promise<number> {
+export async function cleanUpMedia(db: Database, store: MediaStore, { othersAlive }: { othersAlive: boolean }): Promise<number> {
   const known = new Set((await db.selectFrom("media").select("id").execute()).map((m) => m.id));
-  const cutoff = Date.now() - graceMs;
+  const cutoff = Date.now() - (othersAlive ? UPLOAD_GRACE_MS : 0);
   let removed = 0;
-  const sweep = async (dir: string, idOf: (name: string) => string | null) => {
-    let names: string[];
-    try {
-      names = await fs.readdir(dir);
-    } catch {
-      return;
-    }
+  const sweep = async (dir: string, keep: (name: string) => boolean, old: (name: string, mtimeMs: number) => boolean) => {
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
     for (const name of names) {
-      const id = idOf(name);
-      if (id !== null && known.has(id)) continue;
+      if (keep(name)) continue;
       const full = path.join(dir, name);
       const stat = await fs.stat(full).catch(() => null);
-      if (!stat || stat.mtimeMs > cutoff) continue;
+      if (!stat || !old(name, stat.mtimeMs)) continue;
       await fs.rm(full, { recursive: true, force: true });
       removed++;
     }
   };
-  await sweep(tmpDir(store), () => null);
-  await sweep(publicMediaDir(store), (name) => name);
-  await sweep(originalsDir(store), (name) => name.replace(/\.[^.]*$/, ""));
+  const leftOver = (_: string, mtimeMs: number) => mtimeMs <= cutoff;
+  await sweep(tmpDir(store), () => false, leftOver);
+  await sweep(publicMediaDir(store), (name) => known.has(name), leftOver);
+  await sweep(originalsDir(store), (name) => known.has(name.replace(/\.[^.]*$/, "")), leftOver);
+  const trashedAt = (name: string) => Number(name.split(".").pop());
+  await sweep(
+    path.join(store.root, "trash"),
+    () => false,
+    (name) => trashedAt(name) <= Date.now() - TRASH_KEEP_MS,
+  );
   return removed;
 }
 

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import type { HistoryContent } from "../lib/history.ts";
-import { now, type Database } from "./db.ts";
+import { isUniqueViolation, now, type Database } from "./db.ts";
 import { insertMedia, mediaTmpDir, prepareImage, type MediaStore, type PreparedMedia } from "./media.ts";
 import { SEED_IMAGE_SVGS } from "./seed-images.ts";
 import { DEFAULT_SETTINGS, isSeeded, markSeeded } from "./settings.ts";
@@ -51,8 +51,7 @@ export const SEED_GUESTBOOK = [
   },
   {
     name: "Tomas Jonaitis",
-    message:
-      "Sveiki, giminaičiai!\nJei kas turite daugiau nuotraukų iš Miroslavo, parašykite – papildysime galeriją.",
+    message: "Sveiki, giminaičiai!\nJei kas turite daugiau nuotraukų iš Miroslavo, parašykite – papildysime galeriją.",
     createdAt: "2026-05-02T17:45:00.000Z",
   },
   {
@@ -97,6 +96,8 @@ export async function seedIfNew(db: Database, store: MediaStore): Promise<boolea
     return seeded;
   } catch (error) {
     await discardImages();
+    // Another server process seeded at the same moment and won.
+    if (isUniqueViolation(error)) return false;
     throw error;
   }
 }
@@ -114,7 +115,10 @@ async function seedRows(db: Database, images: Array<PreparedMedia | null>): Prom
         { key: "contact_email", value: DEFAULT_SETTINGS.contactEmail },
       ])
       .execute();
-    await tx.insertInto("historyRevisions").values({ ...SEED_HISTORY, createdAt: at, author: null }).execute();
+    await tx
+      .insertInto("historyRevisions")
+      .values({ ...SEED_HISTORY, createdAt: at, author: null })
+      .execute();
     await tx
       .insertInto("galleryItems")
       .values(

@@ -1,4 +1,4 @@
-import { now, type Database } from "./db.ts";
+import { isUniqueViolation, now, type Database } from "./db.ts";
 import { generatePassword, hashForUnknownUser, hashPassword, verifyPassword } from "./password.ts";
 import type { SessionUser } from "./session.ts";
 
@@ -51,13 +51,19 @@ export async function ensureAdministrator(
 ): Promise<void> {
   const existing = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
   if (existing) return;
+  const username = initial?.username ?? "admin";
+  const password = initial?.password ?? generatePassword();
+  try {
+    await createUser(db, username, password);
+  } catch (error) {
+    // Another server process starting at the same moment created it first.
+    if (isUniqueViolation(error)) return;
+    throw error;
+  }
   if (initial) {
-    await createUser(db, initial.username, initial.password);
     log(`Sukurtas administratorius „${initial.username}“ (slaptažodis iš ADMIN_PASSWORD).`);
     return;
   }
-  const password = generatePassword();
-  await createUser(db, "admin", password);
   log(
     [
       "Sukurtas administratorius. Įsirašykite šiuos duomenis: slaptažodis daugiau nebus rodomas.",

@@ -21,15 +21,17 @@ export function IconButton({ label, children, className = "", type = "button", .
   return (
     <Tooltip.Root>
       <Tooltip.Trigger asChild>
-        <button type={type} aria-label={label} className={`rounded-md hover:bg-black/5 disabled:cursor-not-allowed disabled:opacity-30 ${className}`} {...rest}>
+        <button
+          type={type}
+          aria-label={label}
+          className={`rounded-md hover:bg-black/5 disabled:cursor-not-allowed disabled:opacity-30 ${className}`}
+          {...rest}
+        >
           {children}
         </button>
       </Tooltip.Trigger>
       <Tooltip.Portal>
-        <Tooltip.Content
-          sideOffset={4}
-          className="z-50 rounded bg-ink px-2 py-1 text-xs text-white shadow"
-        >
+        <Tooltip.Content sideOffset={4} className="z-50 rounded bg-ink px-2 py-1 text-xs text-white shadow">
           {label}
           <Tooltip.Arrow className="fill-ink" />
         </Tooltip.Content>

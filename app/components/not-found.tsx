@@ -6,8 +6,8 @@ export function NotFound({ path }: { path: string }) {
       <title>Puslapis nerastas</title>
       <h1 className="text-3xl font-bold">Puslapis nerastas</h1>
       <p className="mt-4 text-ink-soft">
-        Puslapio <code className="rounded bg-black/5 px-1 break-all">{path}</code> nėra. Galbūt adresas įvestas su klaida
-        arba puslapis buvo perkeltas.
+        Puslapio <code className="rounded bg-black/5 px-1 break-all">{path}</code> nėra. Galbūt adresas įvestas su klaida arba puslapis buvo
+        perkeltas.
       </p>
       <p className="mt-6">
         <Link to="/" className="btn-primary">

@@ -42,7 +42,10 @@ export function SiteHeader({ familyName, loggedIn }: { familyName: string; logge
             </svg>
             Meniu
           </summary>
-          <nav aria-label="Pagrindinė navigacija" className="absolute right-0 z-40 mt-2 w-56 rounded-lg border border-line bg-paper p-2 shadow-lg">
+          <nav
+            aria-label="Pagrindinė navigacija"
+            className="absolute right-0 z-40 mt-2 w-56 rounded-lg border border-line bg-paper p-2 shadow-lg"
+          >
             <ul className="flex flex-col gap-1">
               {items.map((item) => (
                 <li key={item.to}>

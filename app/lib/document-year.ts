@@ -2,13 +2,10 @@
 // understands and a list can sort: a year, a range, or a year with 'apie'
 // (about), 'prieš' (before) or 'po' (after).
 
-export const YEAR_FORMS_MESSAGE =
-  "Metai turi būti, pavyzdžiui, „1918“, „1920–1925“, „apie 1900“, „prieš 1900“ arba „po 1900“.";
+export const YEAR_FORMS_MESSAGE = "Metai turi būti, pavyzdžiui, „1918“, „1920–1925“, „apie 1900“, „prieš 1900“ arba „po 1900“.";
 
 export type DocumentYear =
-  | { kind: "exact"; year: number }
-  | { kind: "range"; from: number; to: number }
-  | { kind: "about" | "before" | "after"; year: number };
+  { kind: "exact"; year: number } | { kind: "range"; from: number; to: number } | { kind: "about" | "before" | "after"; year: number };
 
 const QUALIFIERS = { apie: "about", prieš: "before", po: "after" } as const;
 const YEAR = "(\\d{3,4})";

@@ -16,7 +16,13 @@ test("by default the list is sorted by year, first year first", () => {
 });
 
 test("text columns sort in the Lithuanian alphabet, either way", () => {
-  expect(titles(applyDocumentQuery(docs, q("rikiuoti=pavadinimas")))).toEqual(["Atestatas", "Cirkuliaras", "Čekis", "Laiškas iš Čikagos", "Žemės aktas"]);
+  expect(titles(applyDocumentQuery(docs, q("rikiuoti=pavadinimas")))).toEqual([
+    "Atestatas",
+    "Cirkuliaras",
+    "Čekis",
+    "Laiškas iš Čikagos",
+    "Žemės aktas",
+  ]);
   expect(titles(applyDocumentQuery(docs, q("rikiuoti=pavadinimas&tvarka=mazejanti")))[0]).toBe("Žemės aktas");
 });
 

@@ -20,12 +20,7 @@ describe("Lithuanian formatting", () => {
   });
 
   test("sorting follows the Lithuanian alphabet", () => {
-    expect(["Žemaitis", "Zabiela", "Čepas", "Cibulskis"].sort(collator.compare)).toEqual([
-      "Cibulskis",
-      "Čepas",
-      "Zabiela",
-      "Žemaitis",
-    ]);
+    expect(["Žemaitis", "Zabiela", "Čepas", "Cibulskis"].sort(collator.compare)).toEqual(["Cibulskis", "Čepas", "Zabiela", "Žemaitis"]);
   });
 
   test("search ignores case and diacritics", () => {

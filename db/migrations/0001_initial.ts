@@ -87,7 +87,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["guestbook_entries", "documents", "gallery_items", "history_revisions", "settings", "failed_logins", "sessions", "users"]) {
+  for (const table of [
+    "guestbook_entries",
+    "documents",
+    "gallery_items",
+    "history_revisions",
+    "settings",
+    "failed_logins",
+    "sessions",
+    "users",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

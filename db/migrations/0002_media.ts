@@ -23,7 +23,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
 
-  await db.schema.alterTable("gallery_items").addColumn("media_id", "text", (c) => c.references("media.id")).execute();
+  await db.schema
+    .alterTable("gallery_items")
+    .addColumn("media_id", "text", (c) => c.references("media.id"))
+    .execute();
   await db.schema.alterTable("gallery_items").dropColumn("image").execute();
   await db.schema.createIndex("gallery_items_media_id").on("gallery_items").column("media_id").execute();
 }

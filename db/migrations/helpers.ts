@@ -9,6 +9,5 @@ export function isPostgres(db: Kysely<any>): boolean {
 
 /** An integer primary key the database assigns (rowid on SQLite, identity on PostgreSQL). */
 export function generatedId(db: Kysely<any>) {
-  return (col: ColumnDefinitionBuilder) =>
-    isPostgres(db) ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey();
+  return (col: ColumnDefinitionBuilder) => (isPostgres(db) ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey());
 }

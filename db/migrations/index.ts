@@ -3,6 +3,7 @@ import * as m0001 from "./0001_initial.ts";
 import * as m0002 from "./0002_media.ts";
 import * as m0003 from "./0003_document_scans.ts";
 import * as m0004 from "./0004_guestbook_moderation.ts";
+import * as m0005 from "./0005_instances.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0002_media": m0002,
   "0003_document_scans": m0003,
   "0004_guestbook_moderation": m0004,
+  "0005_instances": m0005,
 };

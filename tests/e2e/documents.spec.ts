@@ -1,5 +1,4 @@
 import path from "node:path";
-import SqliteDatabase from "better-sqlite3";
 import sharp from "sharp";
 import { expect, test, type Page } from "@playwright/test";
 import { logInAsAdmin, toasts, useSite } from "./site.ts";
@@ -11,22 +10,18 @@ const PHOTO = path.resolve(import.meta.dirname, "../fixtures/sodyba.jpg");
 test.describe.configure({ mode: "serial" });
 
 function titles(page: Page) {
-  return page.getByRole("table").locator("tbody tr td:first-child > span").evaluateAll((cells) =>
-    cells.map((cell) => (cell.firstChild?.textContent ?? "").trim()),
-  );
+  return page
+    .getByRole("table")
+    .locator("tbody tr td:first-child > span")
+    .evaluateAll((cells) => cells.map((cell) => (cell.firstChild?.textContent ?? "").trim()));
 }
 
 function form(page: Page) {
   return page.getByRole("region", { name: /^(Naujas dokumentas|Redaguojamas: .*)$/ });
 }
 
-function storedTitles(): string[] {
-  const db = new SqliteDatabase(site().databaseFile, { readonly: true });
-  try {
-    return db.prepare("select title from documents order by id").pluck().all() as string[];
-  } finally {
-    db.close();
-  }
+async function storedTitles(): Promise<string[]> {
+  return (await site().db().selectFrom("documents").select("title").orderBy("id").execute()).map((r) => r.title);
 }
 
 test("the public list: the spec's columns, sorted by year; every column sorts both ways as a link", async ({ page }) => {
@@ -34,24 +29,28 @@ test("the public list: the spec's columns, sorted by year; every column sorts bo
   const table = page.getByRole("table");
   await expect(table.getByRole("columnheader")).toHaveText([/^Pavadinimas/, /^Asmuo/, /^Metai/, /^Tipas/]);
   await expect(table.locator("tbody tr")).toHaveCount(5);
-  await expect.poll(() => titles(page)).toEqual([
-    "Gimimo metrikų išrašas",
-    "Santuokos liudijimas",
-    "Žemės sklypo skyrimo aktas",
-    "Alytaus gimnazijos atestatas",
-    "Laiškai iš Čikagos",
-  ]);
+  await expect
+    .poll(() => titles(page))
+    .toEqual([
+      "Gimimo metrikų išrašas",
+      "Santuokos liudijimas",
+      "Žemės sklypo skyrimo aktas",
+      "Alytaus gimnazijos atestatas",
+      "Laiškai iš Čikagos",
+    ]);
   await expect(table.getByRole("columnheader", { name: /Metai/ })).toHaveAttribute("aria-sort", "ascending");
 
   await table.getByRole("link", { name: /^Pavadinimas/ }).click();
   await expect(page).toHaveURL(/\?rikiuoti=pavadinimas$/);
-  await expect.poll(() => titles(page)).toEqual([
-    "Alytaus gimnazijos atestatas",
-    "Gimimo metrikų išrašas",
-    "Laiškai iš Čikagos",
-    "Santuokos liudijimas",
-    "Žemės sklypo skyrimo aktas",
-  ]);
+  await expect
+    .poll(() => titles(page))
+    .toEqual([
+      "Alytaus gimnazijos atestatas",
+      "Gimimo metrikų išrašas",
+      "Laiškai iš Čikagos",
+      "Santuokos liudijimas",
+      "Žemės sklypo skyrimo aktas",
+    ]);
   await table.getByRole("link", { name: /^Pavadinimas/ }).click();
   await expect(page).toHaveURL(/\?rikiuoti=pavadinimas&tvarka=mazejanti$/);
   await expect.poll(async () => (await titles(page))[0]).toBe("Žemės sklypo skyrimo aktas");
@@ -132,7 +131,7 @@ test("adding: the button waits for all four fields; the toast; a visitor sees it
   await expect(toasts(page).getByText("Dokumentas sėkmingai pridėtas!")).toBeVisible();
   await expect(page.getByTestId("document-row")).toHaveCount(6);
   await expect(form(page).getByLabel("Pavadinimas")).toHaveValue("");
-  expect(storedTitles()).toContain("Krikšto metrikai");
+  expect(await storedTitles()).toContain("Krikšto metrikai");
 
   const visitor = await browser.newContext();
   const anonymous = await visitor.newPage();
@@ -150,12 +149,17 @@ test("a year in a form nobody understands is refused with what is accepted", asy
   await form(page).getByLabel("Metai").fill("XIX a. pabaiga");
   await form(page).getByLabel("Tipas").fill("Kita");
   await page.getByRole("button", { name: "Pridėti dokumentą" }).click();
-  await expect(page.getByRole("alert").first()).toContainText("Metai turi būti, pavyzdžiui, „1918“, „1920–1925“, „apie 1900“, „prieš 1900“ arba „po 1900“.");
+  await expect(page.getByRole("alert").first()).toContainText(
+    "Metai turi būti, pavyzdžiui, „1918“, „1920–1925“, „apie 1900“, „prieš 1900“ arba „po 1900“.",
+  );
   await expect(form(page).getByLabel("Pavadinimas")).toHaveValue("Neaiškūs metai");
-  expect(storedTitles()).not.toContain("Neaiškūs metai");
+  expect(await storedTitles()).not.toContain("Neaiškūs metai");
 });
 
-test("'Redaguoti' loads a row into the form; saving says 'Dokumentas atnaujintas!'; 'Atšaukti' returns to add mode", async ({ page, browser }) => {
+test("'Redaguoti' loads a row into the form; saving says 'Dokumentas atnaujintas!'; 'Atšaukti' returns to add mode", async ({
+  page,
+  browser,
+}) => {
   await logInAsAdmin(page, site());
   await page.goto(`${site().url}/admin/dokumentai`);
   const row = page.getByTestId("document-row").filter({ hasText: "Santuokos liudijimas" });
@@ -170,7 +174,7 @@ test("'Redaguoti' loads a row into the form; saving says 'Dokumentas atnaujintas
   await expect(form(page)).toHaveAccessibleName("Naujas dokumentas");
   await expect(form(page).getByLabel("Pavadinimas")).toHaveValue("");
   await expect(page.getByRole("button", { name: "Pridėti dokumentą" })).toBeDisabled();
-  expect(storedTitles()).toContain("Santuokos liudijimas");
+  expect(await storedTitles()).toContain("Santuokos liudijimas");
 
   // Edit again and save.
   await row.getByRole("link", { name: /^Redaguoti/ }).click();
@@ -191,14 +195,22 @@ test("'Redaguoti' loads a row into the form; saving says 'Dokumentas atnaujintas
 test("a PDF scan is attached and opens in the browser; an image scan opens large", async ({ page, browser }) => {
   await logInAsAdmin(page, site());
   await page.goto(`${site().url}/admin/dokumentai`);
-  await page.getByTestId("document-row").filter({ hasText: "Gimimo metrikų išrašas" }).getByRole("link", { name: /^Redaguoti/ }).click();
+  await page
+    .getByTestId("document-row")
+    .filter({ hasText: "Gimimo metrikų išrašas" })
+    .getByRole("link", { name: /^Redaguoti/ })
+    .click();
   await expect(form(page)).toHaveAccessibleName("Redaguojamas: Gimimo metrikų išrašas");
   await form(page).getByLabel("Skeno failas").setInputFiles(PDF);
   await page.getByRole("button", { name: "Išsaugoti pakeitimus" }).click();
   await expect(toasts(page).getByText("Dokumentas atnaujintas!")).toBeVisible();
 
   await expect(page.getByTestId("document-row").filter({ hasText: "Gimimo metrikų išrašas" })).toContainText("Skenas (PDF)");
-  await page.getByTestId("document-row").filter({ hasText: "Laiškai iš Čikagos" }).getByRole("link", { name: /^Redaguoti/ }).click();
+  await page
+    .getByTestId("document-row")
+    .filter({ hasText: "Laiškai iš Čikagos" })
+    .getByRole("link", { name: /^Redaguoti/ })
+    .click();
   await expect(form(page)).toHaveAccessibleName("Redaguojamas: Laiškai iš Čikagos");
   await form(page).getByLabel("Skeno failas").setInputFiles(PHOTO);
   await page.getByRole("button", { name: "Išsaugoti pakeitimus" }).click();
@@ -235,7 +247,7 @@ test("removing asks first and says 'Dokumentas pašalintas!'", async ({ page, br
   await row.getByRole("button", { name: /^Pašalinti/ }).click();
   await expect(toasts(page).getByText("Dokumentas pašalintas!")).toBeVisible();
   await expect(row).toHaveCount(0);
-  expect(storedTitles()).not.toContain("Alytaus gimnazijos atestatas");
+  expect(await storedTitles()).not.toContain("Alytaus gimnazijos atestatas");
 
   const visitor = await browser.newContext();
   const anonymous = await visitor.newPage();
@@ -245,10 +257,10 @@ test("removing asks first and says 'Dokumentas pašalintas!'", async ({ page, br
 });
 
 test("a crafted POST without a session changes nothing", async ({ request }) => {
-  const before = storedTitles();
+  const before = await storedTitles();
   const post = (form: Record<string, string>) => request.post(`${site().url}/admin/dokumentai`, { form, maxRedirects: 0 });
   expect((await post({ intent: "add", title: "Įsilaužėlis", person: "x", year: "1900", type: "Kita" })).status()).toBe(302);
   expect((await post({ intent: "update", id: "1", title: "Įsilaužėlis", person: "x", year: "1900", type: "Kita" })).status()).toBe(302);
   expect((await post({ intent: "remove", id: "1", confirmed: "1" })).status()).toBe(302);
-  expect(storedTitles()).toEqual(before);
+  expect(await storedTitles()).toEqual(before);
 });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import SqliteDatabase from "better-sqlite3";
+import { sql } from "kysely";
 import sharp from "sharp";
 import { expect, test, type Page } from "@playwright/test";
 import { logInAsAdmin, toasts, useSite } from "./site.ts";
@@ -21,13 +21,9 @@ function adminItems(page: Page) {
   return page.getByTestId("gallery-item");
 }
 
-function rows(sql: string): unknown[] {
-  const db = new SqliteDatabase(site().databaseFile, { readonly: true });
-  try {
-    return db.prepare(sql).all();
-  } finally {
-    db.close();
-  }
+/** Rows of a query on the site's database (column names in camelCase). */
+async function rows(query: string): Promise<unknown[]> {
+  return (await sql.raw(query).execute(site().db())).rows;
 }
 
 async function openEditor(page: Page) {
@@ -45,7 +41,10 @@ test("the public gallery: real pictures in card sizes, WebP with a JPEG fallback
   await expect(pictures).toHaveCount(5);
   const first = pictures.first();
   await expect(first.locator("source")).toHaveAttribute("type", "image/webp");
-  await expect(first.locator("source")).toHaveAttribute("srcset", /\/media\/[0-9a-f]+\/w400\.webp 400w, \/media\/[0-9a-f]+\/w800\.webp 800w/);
+  await expect(first.locator("source")).toHaveAttribute(
+    "srcset",
+    /\/media\/[0-9a-f]+\/w400\.webp 400w, \/media\/[0-9a-f]+\/w800\.webp 800w/,
+  );
   const img = first.locator("img");
   await expect(img).toHaveAttribute("srcset", /w400\.jpg 400w, .*w800\.jpg 800w/);
   // The first seeded picture is 4:3, so its display image is 1067 x 800.
@@ -164,7 +163,7 @@ test("adding a real JPEG: the toast, the list, and a visitor seeing the new phot
   await expect(adminItems(page).last()).toContainText("Sodyba žiemą");
   await expect(addForm(page).getByLabel("Pavadinimas")).toHaveValue("");
   await expect(page.getByTestId("confirmed-image")).toHaveCount(0);
-  expect(rows("select id, title from gallery_items where title = 'Sodyba žiemą'")).toEqual([{ id: 7, title: "Sodyba žiemą" }]);
+  expect(await rows("select id, title from gallery_items where title = 'Sodyba žiemą'")).toEqual([{ id: 7, title: "Sodyba žiemą" }]);
 
   const visitor = await browser.newContext();
   const anonymous = await visitor.newPage();
@@ -202,7 +201,7 @@ test("a file that is not a picture is refused by the server with a clear message
   await page.getByRole("button", { name: "Pridėti nuotrauką" }).click();
   await expect(toasts(page).getByText("Šis failas nėra nuotrauka.", { exact: false })).toBeVisible();
   await expect(adminItems(page)).toHaveCount(count);
-  expect(rows("select id from gallery_items where title = 'Netikra'")).toEqual([]);
+  expect(await rows("select id from gallery_items where title = 'Netikra'")).toEqual([]);
 });
 
 test("the server repeats every check: missing fields, missing image", async ({ page }) => {
@@ -216,7 +215,7 @@ test("the server repeats every check: missing fields, missing image", async ({ p
   const noImage = await page.request.post(endpoint, { multipart: { title: "Be nuotraukos", description: "x" } });
   expect(noImage.status()).toBe(400);
   expect((await noImage.json()).toast.title).toBe("Prašome pasirinkti nuotrauką");
-  expect(rows("select id from gallery_items where title = 'Be nuotraukos'")).toEqual([]);
+  expect(await rows("select id from gallery_items where title = 'Be nuotraukos'")).toEqual([]);
 });
 
 test("a progress bar shows the upload of a large file", async ({ page }) => {
@@ -232,7 +231,12 @@ test("a progress bar shows the upload of a large file", async ({ page }) => {
   await page.getByRole("button", { name: "Patvirtinti nuotrauką" }).click();
   // A slow connection, as from a village: about 4 MB/s up.
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 4 * 1024 * 1024 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 4 * 1024 * 1024,
+  });
   await page.getByRole("button", { name: "Pridėti nuotrauką" }).click();
   const progress = page.locator("progress#upload-progress");
   await expect(progress).toBeVisible();
@@ -260,8 +264,8 @@ test("editing a photo's title and description", async ({ page, browser }) => {
 test("removing asks first, then removes the photo and its files", async ({ page }) => {
   await openEditor(page);
   const item = adminItems(page).filter({ hasText: "Sodyba žiemą" });
-  const [{ media_id }] = rows("select media_id from gallery_items where title = 'Sodyba žiemą'") as { media_id: string }[];
-  expect(fs.existsSync(path.join(site().dataDir, "media", "public", media_id))).toBe(true);
+  const [{ mediaId }] = (await rows("select media_id from gallery_items where title = 'Sodyba žiemą'")) as { mediaId: string }[];
+  expect(fs.existsSync(path.join(site().dataDir, "media", "public", mediaId))).toBe(true);
 
   page.once("dialog", (dialog) => dialog.dismiss());
   await item.getByRole("button", { name: "Pašalinti: Sodyba žiemą" }).click();
@@ -274,8 +278,8 @@ test("removing asks first, then removes the photo and its files", async ({ page 
   await item.getByRole("button", { name: "Pašalinti: Sodyba žiemą" }).click();
   await expect(toasts(page).getByText("Nuotrauka pašalinta!")).toBeVisible();
   await expect(item).toHaveCount(0);
-  expect(fs.existsSync(path.join(site().dataDir, "media", "public", media_id))).toBe(false);
-  expect(fs.readdirSync(path.join(site().dataDir, "media", "originals")).some((f) => f.startsWith(media_id))).toBe(false);
+  expect(fs.existsSync(path.join(site().dataDir, "media", "public", mediaId))).toBe(false);
+  expect(fs.readdirSync(path.join(site().dataDir, "media", "originals")).some((f) => f.startsWith(mediaId))).toBe(false);
 });
 
 test("reordering by drag and drop and by keyboard; visitors see the saved order", async ({ page, browser }) => {
@@ -311,7 +315,10 @@ test("reordering by drag and drop and by keyboard; visitors see the saved order"
 
 test("icon-only buttons in the editor have tooltips", async ({ page }) => {
   await openEditor(page);
-  await adminItems(page).nth(1).getByRole("button", { name: /^Perkelti žemyn/ }).hover();
+  await adminItems(page)
+    .nth(1)
+    .getByRole("button", { name: /^Perkelti žemyn/ })
+    .hover();
   await expect(page.getByRole("tooltip")).toHaveText(/^Perkelti žemyn: /);
 });
 
@@ -332,11 +339,17 @@ test("without JavaScript: add with the plain form, move with one press, remove a
   await page.getByRole("button", { name: "Pridėti nuotrauką" }).click();
   await expect(page.getByRole("alert")).toContainText("Prašome užpildyti visus laukus");
 
-  await adminItems(page).last().getByRole("button", { name: /^Perkelti aukštyn/ }).click();
+  await adminItems(page)
+    .last()
+    .getByRole("button", { name: /^Perkelti aukštyn/ })
+    .click();
   await expect(toasts(page).getByText("Visos nuotraukos išsaugotos!")).toBeVisible();
   await expect(adminItems(page).nth(-2)).toContainText("Be skriptų");
 
-  await adminItems(page).filter({ hasText: "Be skriptų" }).getByRole("button", { name: /^Pašalinti/ }).click();
+  await adminItems(page)
+    .filter({ hasText: "Be skriptų" })
+    .getByRole("button", { name: /^Pašalinti/ })
+    .click();
   await expect(page.getByRole("alertdialog")).toContainText("Ar tikrai pašalinti nuotrauką „Be skriptų“?");
   await page.getByRole("button", { name: "Taip, pašalinti" }).click();
   await expect(toasts(page).getByText("Nuotrauka pašalinta!")).toBeVisible();
@@ -345,8 +358,8 @@ test("without JavaScript: add with the plain form, move with one press, remove a
 });
 
 test("a broken image falls back to the placeholder", async ({ page }) => {
-  const [{ media_id }] = rows("select media_id from gallery_items where title = 'Jono ir Onos vestuvės'") as { media_id: string }[];
-  fs.rmSync(path.join(site().dataDir, "media", "public", media_id), { recursive: true });
+  const [{ mediaId }] = (await rows("select media_id from gallery_items where title = 'Jono ir Onos vestuvės'")) as { mediaId: string }[];
+  fs.rmSync(path.join(site().dataDir, "media", "public", mediaId), { recursive: true });
   await page.goto(`${site().url}/galerija`);
   const card = publicCards(page).filter({ hasText: "Jono ir Onos vestuvės" });
   await expect(card.locator("[data-placeholder]")).toContainText("Nuotraukos nepavyko įkelti");
@@ -355,7 +368,7 @@ test("a broken image falls back to the placeholder", async ({ page }) => {
 
 test("a crafted request without a session changes nothing", async ({ browser }) => {
   const context = await browser.newContext();
-  const before = rows("select id, title, position from gallery_items order by id");
+  const before = await rows("select id, title, position from gallery_items order by id");
   const post = (url: string, form: Record<string, string>) => context.request.post(site().url + url, { form, maxRedirects: 0 });
   expect((await post("/admin/galerija", { intent: "remove", id: "1", confirmed: "1" })).status()).toBe(302);
   expect((await post("/admin/galerija", { intent: "saveOrder", order: "2" })).status()).toBe(302);
@@ -365,6 +378,6 @@ test("a crafted request without a session changes nothing", async ({ browser }) 
     maxRedirects: 0,
   });
   expect(upload.status()).toBe(302);
-  expect(rows("select id, title, position from gallery_items order by id")).toEqual(before);
+  expect(await rows("select id, title, position from gallery_items order by id")).toEqual(before);
   await context.close();
 });

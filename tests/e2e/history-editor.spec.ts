@@ -74,7 +74,10 @@ test("earlier versions are listed with their time and one can be restored", asyn
   await expect(versions.last()).toContainText("Jonaičių giminės istorija");
   await expect(versions.last()).toContainText("pradinis turinys");
 
-  await versions.filter({ hasText: "Versija A" }).getByRole("button", { name: /^Atkurti/ }).click();
+  await versions
+    .filter({ hasText: "Versija A" })
+    .getByRole("button", { name: /^Atkurti/ })
+    .click();
   await expect(toasts(page).getByText("Ankstesnė versija atkurta")).toBeVisible();
   await expect(page.getByLabel("Pavadinimas", { exact: true })).toHaveValue("Versija A");
   await expect(versions.first()).toContainText("Versija A");

@@ -1,4 +1,4 @@
-import SqliteDatabase from "better-sqlite3";
+import { sql } from "kysely";
 import { expect, test, type Page } from "@playwright/test";
 import { startSite, toasts, useSite, watchConsole } from "./site.ts";
 
@@ -30,7 +30,10 @@ test("home: header, footer, navigation and four teaser cards that link to their 
     ["Svečių knyga", "/sveciai"],
   ]) {
     await page.goto(site().url);
-    await page.getByRole("main").getByRole("link", { name: new RegExp(name) }).click();
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: new RegExp(name) })
+      .click();
     await expect(page).toHaveURL(site().url + path);
   }
   expect(errors).toEqual([]);
@@ -188,9 +191,7 @@ test("an unhandled error shows the app's own error page with status 500", async 
   // A second server whose database loses a table behind its back.
   const broken = await startSite();
   try {
-    const db = new SqliteDatabase(broken.databaseFile);
-    db.exec("drop table history_revisions");
-    db.close();
+    await sql`drop table history_revisions`.execute(broken.db());
     const response = await page.goto(`${broken.url}/istorija`);
     expect(response?.status()).toBe(500);
     await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();

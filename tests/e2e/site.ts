@@ -4,23 +4,39 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { openDatabase, type Database } from "#app/.server/db.ts";
+import type { Config } from "#app/.server/env.ts";
+import { createPostgresDatabase, databaseUrl, dropPostgresDatabase, onPostgres } from "../database-target.ts";
 
 export interface Site {
   url: string;
   dataDir: string;
-  databaseFile: string;
+  /** The site's database, as the tests open it (SQLite file or PostgreSQL database). */
+  database: Config["database"];
+  /** A connection of the test's own to the site's database, to check what was stored. */
+  db(): Database;
   admin: { username: string; password: string };
   /** Everything the server printed so far. */
   output(): string;
+  /** Ends the server process abruptly (SIGKILL), as a crash or a power cut would. */
+  kill(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /**
  * Starts the built site the way an operator does (node server.ts) on a free
- * port with an empty data folder, and waits until it listens.
+ * port with an empty data folder (and, in the PostgreSQL run, an empty
+ * database of its own), and waits until it listens.
  */
-export async function startSite(env: Record<string, string> = {}): Promise<Site> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seima-e2e-"));
+export async function startSite(
+  env: Record<string, string> = {},
+  shared?: { dataDir: string; database: Config["database"] },
+): Promise<Site> {
+  const dataDir = shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "seima-e2e-"));
+  const pgName = shared || !onPostgres ? null : await createPostgresDatabase("seima_e2e");
+  const database: Config["database"] =
+    shared?.database ??
+    (pgName ? { kind: "postgres", url: databaseUrl(pgName) } : { kind: "sqlite", file: path.join(dataDir, "database.sqlite") });
   const admin = { username: "admin", password: randomBytes(12).toString("base64url") };
   const child: ChildProcess = spawn(process.execPath, ["server.ts"], {
     env: {
@@ -29,6 +45,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
       PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      ...(database.kind === "postgres" ? { DATABASE_URL: database.url } : {}),
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
       ...env,
@@ -52,18 +69,30 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
 
+  let db: Database | undefined;
   return {
     url,
     dataDir,
-    databaseFile: path.join(dataDir, "database.sqlite"),
+    database,
+    db: () => (db ??= openDatabase(database)),
     admin,
     output: () => output,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
+      await db?.destroy();
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
         await exited;
       }
+      // A second server on shared data leaves the clean-up to the first.
+      if (shared) return;
+      if (pgName) await dropPostgresDatabase(pgName);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

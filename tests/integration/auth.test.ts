@@ -21,8 +21,14 @@ test("the right pair logs in, a wrong password or an unknown name does not", asy
     ok: true,
     user: { username: "ona" },
   });
-  expect(await attemptLogin(t.db, { username: "ona", password: "blogas", clientAddress: "10.0.0.1" })).toEqual({ ok: false, reason: "invalid" });
-  expect(await attemptLogin(t.db, { username: "jonas", password: PASSWORD, clientAddress: "10.0.0.1" })).toEqual({ ok: false, reason: "invalid" });
+  expect(await attemptLogin(t.db, { username: "ona", password: "blogas", clientAddress: "10.0.0.1" })).toEqual({
+    ok: false,
+    reason: "invalid",
+  });
+  expect(await attemptLogin(t.db, { username: "jonas", password: PASSWORD, clientAddress: "10.0.0.1" })).toEqual({
+    ok: false,
+    reason: "invalid",
+  });
 });
 
 test("after 5 wrong passwords for a user name, even the right one is refused", async () => {
@@ -39,7 +45,10 @@ test("after 5 wrong passwords for a user name, even the right one is refused", a
   expect(wait).toBeLessThanOrEqual(15 * 60_000);
 
   // Once the window has passed, the right password works again.
-  await t.db.updateTable("failedLogins").set({ attemptedAt: new Date(Date.now() - 16 * 60_000).toISOString() }).execute();
+  await t.db
+    .updateTable("failedLogins")
+    .set({ attemptedAt: new Date(Date.now() - 16 * 60_000).toISOString() })
+    .execute();
   expect((await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "10.9.9.9" })).ok).toBe(true);
 });
 

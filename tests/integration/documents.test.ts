@@ -33,7 +33,12 @@ function mediaFiles(id: string): string[] {
   const originals = path.join(t.media.root, "originals");
   return [
     ...(fs.existsSync(pub) ? fs.readdirSync(pub).map((f) => `public/${f}`) : []),
-    ...(fs.existsSync(originals) ? fs.readdirSync(originals).filter((f) => f.startsWith(id)).map((f) => `originals/${f}`) : []),
+    ...(fs.existsSync(originals)
+      ? fs
+          .readdirSync(originals)
+          .filter((f) => f.startsWith(id))
+          .map((f) => `originals/${f}`)
+      : []),
   ].sort();
 }
 
@@ -74,7 +79,9 @@ describe("documents", () => {
     expect(mediaFiles(pdf.record.id)).toEqual([`originals/${pdf.record.id}.pdf`, "public/scan.pdf"]);
     expect(fs.readFileSync(path.join(t.media.root, "public", pdf.record.id, "scan.pdf"))).toEqual(fs.readFileSync(PDF));
 
-    const jpeg = await sharp({ create: { width: 2400, height: 3200, channels: 3, background: "#ddd" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 2400, height: 3200, channels: 3, background: "#ddd" } })
+      .jpeg()
+      .toBuffer();
     const image = await prepareScan(t.media, received(jpeg, "skenas.jpg"));
     expect(await updateDocument(t.db, t.media, id, { ...FIELDS, year: "1962" }, { replace: image })).toBe(true);
     expect(await findDocument(t.db, id)).toEqual({ id, ...FIELDS, year: "1962", scan: { id: image.record.id, kind: "image" } });

@@ -5,14 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import {
-  addGalleryItemFromForm,
-  listGalleryItems,
-  moveGalleryItem,
-  removeGalleryItem,
-  saveGalleryOrder,
-} from "#app/.server/gallery.ts";
-import { cleanUpMedia, prepareImage, readUploadForm, UploadRejected, type ReceivedFile } from "#app/.server/media.ts";
+import { addGalleryItemFromForm, listGalleryItems, moveGalleryItem, removeGalleryItem, saveGalleryOrder } from "#app/.server/gallery.ts";
+import { cleanUpMedia, locateMediaFiles, prepareImage, readUploadForm, UploadRejected, type ReceivedFile } from "#app/.server/media.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { bombPng } from "../fixtures/images.ts";
 
@@ -20,15 +14,15 @@ let t: TestDatabase;
 let scratch: string;
 beforeEach(async () => {
   t = await createTestDatabase({ seed: false });
-  scratch = fs.mkdtempSync(path.join(path.dirname(t.file), "scratch-"));
+  scratch = fs.mkdtempSync(path.join(t.dir, "scratch-"));
 });
 afterEach(() => t.close());
 
-/** Every file the media store holds, as paths relative to its root. */
+/** Every file the media store holds in use (not in the trash), as paths relative to its root. */
 function storedFiles(): string[] {
   if (!fs.existsSync(t.media.root)) return [];
   return (fs.readdirSync(t.media.root, { recursive: true }) as string[])
-    .filter((p) => fs.statSync(path.join(t.media.root, p)).isFile())
+    .filter((p) => !p.startsWith("trash") && fs.statSync(path.join(t.media.root, p)).isFile())
     .sort();
 }
 
@@ -81,7 +75,13 @@ describe("the image pipeline", () => {
       expect(await sharp(publicFile(item.image!.id, file)).metadata()).toMatchObject({ format, width, height });
     }
     const media = await t.db.selectFrom("media").selectAll().executeTakeFirstOrThrow();
-    expect(media).toMatchObject({ width: 6000, height: 4000, originalType: "image/jpeg", originalName: "didele.jpg", originalSize: bytes.length });
+    expect(media).toMatchObject({
+      width: 6000,
+      height: 4000,
+      originalType: "image/jpeg",
+      originalName: "didele.jpg",
+      originalSize: bytes.length,
+    });
     const original = fs.readFileSync(path.join(t.media.root, "originals", `${media.id}.jpg`));
     expect(createHash("sha256").update(original).digest("hex")).toBe(createHash("sha256").update(bytes).digest("hex"));
   });
@@ -143,26 +143,35 @@ describe("the image pipeline", () => {
   });
 
   test("the type comes from the bytes: a PNG named .jpg is a PNG; a text file named .jpg is refused and nothing is kept", async () => {
-    const png = await sharp({ create: { width: 640, height: 480, channels: 4, background: "#336699" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 4, background: "#336699" } })
+      .png()
+      .toBuffer();
     expect(await add(png, "tikrai-png.jpg")).toMatchObject({ ok: true });
     const media = await t.db.selectFrom("media").select(["originalType", "originalExtension"]).executeTakeFirstOrThrow();
     expect(media).toEqual({ originalType: "image/png", originalExtension: "png" });
     const before = storedFiles();
 
     const result = await add(Buffer.from("Tai ne nuotrauka, o laiškas.\n"), "laiskas.jpg");
-    expect(result).toEqual({ ok: false, toast: { title: "Šis failas nėra nuotrauka. Pasirinkite paveikslėlio failą (pvz., JPEG, PNG ar TIFF).", variant: "error" } });
+    expect(result).toEqual({
+      ok: false,
+      toast: { title: "Šis failas nėra nuotrauka. Pasirinkite paveikslėlio failą (pvz., JPEG, PNG ar TIFF).", variant: "error" },
+    });
     expect(storedFiles()).toEqual(before);
     expect(await listGalleryItems(t.db)).toHaveLength(1);
   });
 
   test("TIFF scans are accepted", async () => {
-    const tiff = await sharp({ create: { width: 1000, height: 1400, channels: 3, background: "#aa9988" } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 1000, height: 1400, channels: 3, background: "#aa9988" } })
+      .tiff()
+      .toBuffer();
     expect(await add(tiff, "skenas.tif")).toMatchObject({ ok: true });
     expect((await listGalleryItems(t.db))[0].image).toMatchObject({ width: 571, height: 800 });
   });
 
   test("a truncated image is refused with its own message and nothing is kept", async () => {
-    const whole = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    const whole = await sharp({
+      create: { width: 2000, height: 1500, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+    })
       .jpeg()
       .toBuffer();
     const result = await add(whole.subarray(0, Math.floor(whole.length * 0.6)), "nutruke.jpg");
@@ -191,7 +200,12 @@ describe("the image pipeline", () => {
     expect(outcome.reason).toBe("tooManyPixels");
     expect(outcome.maxRssMb).toBeLessThan(300);
 
-    const result = await addGalleryItemFromForm(t.db, t.media, form({ title: "x", description: "y" }), received(fs.readFileSync(bomb), "bomb.png"));
+    const result = await addGalleryItemFromForm(
+      t.db,
+      t.media,
+      form({ title: "x", description: "y" }),
+      received(fs.readFileSync(bomb), "bomb.png"),
+    );
     expect(result).toEqual({ ok: false, toast: { title: "Nuotrauka per didelė: daugiausia 100 megapikselių.", variant: "error" } });
     expect(storedFiles()).toEqual([]);
   });
@@ -199,7 +213,9 @@ describe("the image pipeline", () => {
   test("a file over the size limit is refused while it is read, and nothing is kept", async () => {
     const small = await createTestDatabase({ seed: false, uploads: { maxBytes: 1024 * 1024, maxPixels: 100_000_000 } });
     try {
-      const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+      const big = await sharp({
+        create: { width: 3000, height: 2000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } },
+      })
         .jpeg({ quality: 95 })
         .toBuffer();
       expect(big.length).toBeGreaterThan(1024 * 1024);
@@ -264,14 +280,33 @@ describe("gallery items", () => {
     expect((await listGalleryItems(t.db)).map((i) => i.id)).toEqual([3, 2, 1]);
   });
 
-  test("start-up clean-up removes files left without a row, and only those", async () => {
+  test("clean-up removes files left without a row, and only those", async () => {
     await add(await jpeg(400, 300), "keep.jpg");
     const orphan = await prepareImage(t.media, received(await jpeg(400, 300), "orphan.jpg"));
     expect(storedFiles().filter((f) => f.includes(orphan.record.id))).toHaveLength(6);
-    // Too fresh: another process may be about to write its row.
-    expect(await cleanUpMedia(t.db, t.media)).toBe(0);
-    expect(await cleanUpMedia(t.db, t.media, -1)).toBe(2);
+    // While another process lives, fresh files may be its upload about to get its row.
+    expect(await cleanUpMedia(t.db, t.media, { othersAlive: true })).toBe(0);
+    // Alone, this process knows they are left over.
+    expect(await cleanUpMedia(t.db, t.media, { othersAlive: false })).toBe(2);
     expect(storedFiles().filter((f) => f.includes(orphan.record.id))).toEqual([]);
     expect(storedFiles()).toHaveLength(6);
+  });
+
+  test("removed files wait an hour in the trash, where a backup can still find them", async () => {
+    await add(await jpeg(400, 300), "a.jpg");
+    const [item] = await listGalleryItems(t.db);
+    const media = await t.db.selectFrom("media").select(["id", "originalExtension"]).executeTakeFirstOrThrow();
+    await removeGalleryItem(t.db, t.media, item.id);
+    expect(storedFiles()).toEqual([]);
+    const found = await locateMediaFiles(t.media, media);
+    expect(found?.original).toContain(`${path.sep}trash${path.sep}`);
+    expect(fs.existsSync(path.join(found!.publicDir, "display.jpg"))).toBe(true);
+    expect(await cleanUpMedia(t.db, t.media, { othersAlive: false })).toBe(0);
+    const trash = path.join(t.media.root, "trash");
+    const [entry] = fs.readdirSync(trash);
+    fs.renameSync(path.join(trash, entry), path.join(trash, `${media.id}.${Date.now() - 61 * 60 * 1000}`));
+    expect(await cleanUpMedia(t.db, t.media, { othersAlive: false })).toBe(1);
+    expect(fs.readdirSync(trash)).toEqual([]);
+    expect(await locateMediaFiles(t.media, media)).toBeNull();
   });
 });

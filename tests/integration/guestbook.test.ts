@@ -53,10 +53,21 @@ describe("a submission", () => {
   });
 
   test("with an empty field or an overlong one is refused and nothing is stored", async () => {
-    expect(await submitEntry(t.db, await form({ name: " ", message: "x" }), "10.0.0.1", NOW)).toEqual({ ok: false, refusal: "guestbookMissingFields" });
-    expect(await submitEntry(t.db, await form({ name: "x".repeat(101), message: "x" }), "10.0.0.1", NOW)).toEqual({ ok: false, refusal: "guestbookTooLong" });
-    expect(await submitEntry(t.db, await form({ name: "Ona", message: "x".repeat(2001) }), "10.0.0.1", NOW)).toEqual({ ok: false, refusal: "guestbookTooLong" });
-    expect(await submitEntry(t.db, await form({ name: "x".repeat(100), message: "x".repeat(2000) }), "10.0.0.1", NOW)).toEqual({ ok: true });
+    expect(await submitEntry(t.db, await form({ name: " ", message: "x" }), "10.0.0.1", NOW)).toEqual({
+      ok: false,
+      refusal: "guestbookMissingFields",
+    });
+    expect(await submitEntry(t.db, await form({ name: "x".repeat(101), message: "x" }), "10.0.0.1", NOW)).toEqual({
+      ok: false,
+      refusal: "guestbookTooLong",
+    });
+    expect(await submitEntry(t.db, await form({ name: "Ona", message: "x".repeat(2001) }), "10.0.0.1", NOW)).toEqual({
+      ok: false,
+      refusal: "guestbookTooLong",
+    });
+    expect(await submitEntry(t.db, await form({ name: "x".repeat(100), message: "x".repeat(2000) }), "10.0.0.1", NOW)).toEqual({
+      ok: true,
+    });
     expect(await stored()).toBe(SEEDED + 1);
   });
 });
@@ -125,12 +136,24 @@ test("the public list is paged, newest first", async () => {
   for (let i = 1; i <= 22; i++) {
     await t.db
       .insertInto("guestbookEntries")
-      .values({ name: `Svečias ${i}`, message: "Sveiki", createdAt: new Date(NOW + i * 60_000).toISOString(), status: "approved", clientHash: null })
+      .values({
+        name: `Svečias ${i}`,
+        message: "Sveiki",
+        createdAt: new Date(NOW + i * 60_000).toISOString(),
+        status: "approved",
+        clientHash: null,
+      })
       .execute();
   }
   const first = await listApprovedEntries(t.db, 1);
   expect(first.total).toBe(22 + SEEDED);
   expect(first.entries).toHaveLength(10);
   expect(first.entries[0].name).toBe("Svečias 22");
-  expect((await listApprovedEntries(t.db, 3)).entries.map((e) => e.name)).toEqual(["Svečias 2", "Svečias 1", "Laura (Čikaga)", "Tomas Jonaitis", "Rūta iš Kauno"]);
+  expect((await listApprovedEntries(t.db, 3)).entries.map((e) => e.name)).toEqual([
+    "Svečias 2",
+    "Svečias 1",
+    "Laura (Čikaga)",
+    "Tomas Jonaitis",
+    "Rūta iš Kauno",
+  ]);
 });

@@ -1,49 +1,55 @@
-import SqliteDatabase from "better-sqlite3";
-import { afterEach, expect, test } from "vitest";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { migrateToLatest, openDatabase } from "#app/.server/db.ts";
+import { afterEach, expect, test } from "vitest";
+import { migrateToLatest } from "#app/.server/db.ts";
 import { seedIfNew, SEED_HISTORY } from "#app/.server/seed.ts";
 import { getSiteSettings } from "#app/.server/settings.ts";
-import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { migrations } from "#db/migrations/index.ts";
+import { createEmptyDatabase, type TestDatabase } from "./database.ts";
 
 let t: TestDatabase;
 afterEach(() => t?.close());
 
-test("migrations build every table from an empty file, and running them again changes nothing", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "seima-migrate-"));
-  const db = openDatabase({ kind: "sqlite", file: path.join(dir, "database.sqlite") });
-  await migrateToLatest(db);
-  await migrateToLatest(db);
-  await db.destroy();
-  t = { file: path.join(dir, "database.sqlite"), close: async () => fs.rmSync(dir, { recursive: true, force: true }) } as TestDatabase;
-  const sqlite = new SqliteDatabase(t.file, { readonly: true });
-  const tables = sqlite
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name")
-    .pluck()
-    .all();
+test("migrations build every table from an empty database, and running them again changes nothing", async () => {
+  t = await createEmptyDatabase();
+  await migrateToLatest(t.db);
+  await migrateToLatest(t.db);
+  const tables = (await t.db.introspection.getTables())
+    .map((table) => table.name)
+    .filter((name) => !name.startsWith("kysely_"))
+    .sort();
   expect(tables).toEqual([
     "documents",
     "failed_logins",
     "gallery_items",
     "guestbook_entries",
     "history_revisions",
+    "instances",
     "media",
     "sessions",
     "settings",
     "users",
   ]);
-  expect(sqlite.prepare("select count(*) from kysely_migration").pluck().get()).toBe(4);
-  expect(sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
-  sqlite.close();
+  const applied = await t.db
+    .selectFrom("kysely_migration" as "settings")
+    .selectAll()
+    .execute();
+  expect(applied).toHaveLength(Object.keys(migrations).length);
 });
 
 test("a new installation gets the seeded content once: six photos, five documents, guestbook examples", async () => {
-  t = await createTestDatabase({ seed: false });
+  t = await createEmptyDatabase();
+  await migrateToLatest(t.db);
   expect(await seedIfNew(t.db, t.media)).toBe(true);
   const count = async (table: "galleryItems" | "documents" | "guestbookEntries" | "historyRevisions") =>
-    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   expect(await count("galleryItems")).toBe(6);
   expect(await count("documents")).toBe(5);
   expect(await count("guestbookEntries")).toBeGreaterThanOrEqual(2);

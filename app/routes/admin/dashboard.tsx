@@ -29,7 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const EDITORS = [
-  { to: "/admin/istorija", title: "Istorijos redaktorius", text: "Redaguokite giminės istorijos tekstą ir peržiūrėkite ankstesnes versijas." },
+  {
+    to: "/admin/istorija",
+    title: "Istorijos redaktorius",
+    text: "Redaguokite giminės istorijos tekstą ir peržiūrėkite ankstesnes versijas.",
+  },
   { to: "/admin/galerija", title: "Galerijos redaktorius", text: "Pridėkite, pašalinkite ir rikiuokite nuotraukas." },
   { to: "/admin/dokumentai", title: "Dokumentų redaktorius", text: "Pridėkite, taisykite ir šalinkite dokumentus." },
 ];
@@ -65,6 +69,17 @@ export default function Dashboard({ loaderData: { username, settings, pending },
         </span>
         <span className="btn-secondary">Peržiūrėti</span>
       </Link>
+      <section aria-labelledby="kopija" className="card mt-6 p-5">
+        <h2 id="kopija" className="text-lg font-semibold">
+          Atsarginė kopija
+        </h2>
+        <p className="mt-1 text-ink-soft">
+          Vienas failas su visu svetainės turiniu ir visomis įkeltomis nuotraukomis bei skenais. Laikykite jį saugioje vietoje.
+        </p>
+        <a href="/admin/atsargine-kopija" download className="btn-secondary mt-3">
+          Atsisiųsti atsarginę kopiją
+        </a>
+      </section>
       <p className="mt-6">
         <Link to="/">Į viešą svetainę →</Link>
       </p>
@@ -78,15 +93,42 @@ export default function Dashboard({ loaderData: { username, settings, pending },
             <label htmlFor="familyName" className="field-label">
               Giminės pavadinimas (rodomas antraštėje)
             </label>
-            <input id="familyName" name="familyName" defaultValue={settings.familyName} required maxLength={100} className="field-input" aria-invalid={Boolean(errors?.familyName)} aria-describedby={errors?.familyName ? "familyName-error" : undefined} />
-            {errors?.familyName ? <p id="familyName-error" className="mt-1 text-sm text-red-800">{errors.familyName}</p> : null}
+            <input
+              id="familyName"
+              name="familyName"
+              defaultValue={settings.familyName}
+              required
+              maxLength={100}
+              className="field-input"
+              aria-invalid={Boolean(errors?.familyName)}
+              aria-describedby={errors?.familyName ? "familyName-error" : undefined}
+            />
+            {errors?.familyName ? (
+              <p id="familyName-error" className="mt-1 text-sm text-red-800">
+                {errors.familyName}
+              </p>
+            ) : null}
           </div>
           <div>
             <label htmlFor="contactEmail" className="field-label">
               Kontaktinis el. paštas
             </label>
-            <input id="contactEmail" name="contactEmail" type="email" defaultValue={settings.contactEmail} required maxLength={200} className="field-input" aria-invalid={Boolean(errors?.contactEmail)} aria-describedby={errors?.contactEmail ? "contactEmail-error" : undefined} />
-            {errors?.contactEmail ? <p id="contactEmail-error" className="mt-1 text-sm text-red-800">{errors.contactEmail}</p> : null}
+            <input
+              id="contactEmail"
+              name="contactEmail"
+              type="email"
+              defaultValue={settings.contactEmail}
+              required
+              maxLength={200}
+              className="field-input"
+              aria-invalid={Boolean(errors?.contactEmail)}
+              aria-describedby={errors?.contactEmail ? "contactEmail-error" : undefined}
+            />
+            {errors?.contactEmail ? (
+              <p id="contactEmail-error" className="mt-1 text-sm text-red-800">
+                {errors.contactEmail}
+              </p>
+            ) : null}
           </div>
           <button type="submit" className="btn-primary">
             Išsaugoti nustatymus

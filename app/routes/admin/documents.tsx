@@ -56,7 +56,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw data("Nežinomas veiksmas", { status: 400 });
   }
   // What was typed comes back with a refusal, so nothing has to be typed again.
-  const typed = { title: String(form.get("title") ?? ""), person: String(form.get("person") ?? ""), year: String(form.get("year") ?? ""), type: String(form.get("type") ?? "") };
+  const typed = {
+    title: String(form.get("title") ?? ""),
+    person: String(form.get("person") ?? ""),
+    year: String(form.get("year") ?? ""),
+    type: String(form.get("type") ?? ""),
+  };
   const parsed = parseDocumentFields(form);
   if (!parsed.ok) {
     await discardReceived(file);
@@ -204,7 +209,11 @@ function DocumentList({ documents, editingId }: { documents: Doc[]; editingId: n
       </h2>
       <ul className="space-y-3">
         {documents.map((doc) => (
-          <li key={doc.id} data-testid="document-row" className={`card flex flex-wrap items-start gap-3 p-4 ${doc.id === editingId ? "border-accent ring-2 ring-accent/30" : ""}`}>
+          <li
+            key={doc.id}
+            data-testid="document-row"
+            className={`card flex flex-wrap items-start gap-3 p-4 ${doc.id === editingId ? "border-accent ring-2 ring-accent/30" : ""}`}
+          >
             <div className="min-w-0 flex-1 basis-48">
               <p className="font-semibold break-words">{doc.title}</p>
               <p className="text-sm text-ink-soft break-words">
@@ -221,7 +230,11 @@ function DocumentList({ documents, editingId }: { documents: Doc[]; editingId: n
                 Redaguoti
               </Link>
               <RemoveForm id={doc.id} question={removeQuestion(doc.title)}>
-                <button type="submit" className="btn border border-red-200 bg-paper text-red-800 hover:bg-red-50" aria-label={`Pašalinti: ${doc.title}`}>
+                <button
+                  type="submit"
+                  className="btn border border-red-200 bg-paper text-red-800 hover:bg-red-50"
+                  aria-label={`Pašalinti: ${doc.title}`}
+                >
                   Pašalinti
                 </button>
               </RemoveForm>

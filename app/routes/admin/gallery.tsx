@@ -221,13 +221,28 @@ function AddPhotoForm({ maxBytes }: { maxBytes: number }) {
           <label htmlFor="add-title" className="field-label">
             Pavadinimas
           </label>
-          <input id="add-title" name="title" className="field-input" maxLength={GALLERY_TITLE_MAX} value={title} onChange={(e) => setTitle(e.target.value)} />
+          <input
+            id="add-title"
+            name="title"
+            className="field-input"
+            maxLength={GALLERY_TITLE_MAX}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+          />
         </div>
         <div>
           <label htmlFor="add-description" className="field-label">
             Aprašymas
           </label>
-          <textarea id="add-description" name="description" rows={3} className="field-input" maxLength={GALLERY_DESCRIPTION_MAX} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <textarea
+            id="add-description"
+            name="description"
+            rows={3}
+            className="field-input"
+            maxLength={GALLERY_DESCRIPTION_MAX}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </div>
         <fieldset className="space-y-3">
           <legend className="field-label">Nuotrauka</legend>
@@ -449,7 +464,14 @@ function ItemEditor({ item }: { item: Item }) {
         </label>
         <label className="block text-sm">
           <span className="field-label">Aprašymas</span>
-          <textarea name="description" defaultValue={item.description} required rows={3} maxLength={GALLERY_DESCRIPTION_MAX} className="field-input" />
+          <textarea
+            name="description"
+            defaultValue={item.description}
+            required
+            rows={3}
+            maxLength={GALLERY_DESCRIPTION_MAX}
+            className="field-input"
+          />
         </label>
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary">

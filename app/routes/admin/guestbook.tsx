@@ -52,7 +52,12 @@ export default function GuestbookModeration({ loaderData: { entries }, actionDat
       <p className="mb-6 text-ink-soft">Lankytojų žinutės matomos viešai tik jas patvirtinus.</p>
       <FormAlert toast={actionData && "toast" in actionData ? actionData.toast : null} />
       {confirmRemove ? (
-        <ConfirmRemovePanel id={confirmRemove.id} question={removeQuestion(confirmRemove.name)} detail="Įrašas bus ištrintas visam laikui." cancelTo={PAGE} />
+        <ConfirmRemovePanel
+          id={confirmRemove.id}
+          question={removeQuestion(confirmRemove.name)}
+          detail="Įrašas bus ištrintas visam laikui."
+          cancelTo={PAGE}
+        />
       ) : null}
       {SECTIONS.map((section) => {
         const list = entries.filter((e) => e.status === section.status);
@@ -80,7 +85,13 @@ export default function GuestbookModeration({ loaderData: { entries }, actionDat
                       {entry.status !== "approved" ? (
                         <Form method="post">
                           <input type="hidden" name="id" value={entry.id} />
-                          <button type="submit" name="intent" value="approve" className="btn-primary" aria-label={`Patvirtinti: ${entry.name}`}>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="approve"
+                            className="btn-primary"
+                            aria-label={`Patvirtinti: ${entry.name}`}
+                          >
                             Patvirtinti
                           </button>
                         </Form>
@@ -93,7 +104,11 @@ export default function GuestbookModeration({ loaderData: { entries }, actionDat
                         </Form>
                       )}
                       <RemoveForm id={entry.id} question={removeQuestion(entry.name)}>
-                        <button type="submit" className="btn border border-red-200 bg-paper text-red-800 hover:bg-red-50" aria-label={`Ištrinti: ${entry.name}`}>
+                        <button
+                          type="submit"
+                          className="btn border border-red-200 bg-paper text-red-800 hover:bg-red-50"
+                          aria-label={`Ištrinti: ${entry.name}`}
+                        >
                           Ištrinti
                         </button>
                       </RemoveForm>

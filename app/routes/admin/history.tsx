@@ -6,7 +6,13 @@ import { getHistory, listHistoryRevisions, parseHistoryForm, restoreHistoryRevis
 import { redirectWithToast } from "../../.server/toast.ts";
 import { HistoryArticle } from "../../components/history-article.tsx";
 import { PageTitle } from "../../components/page.tsx";
-import { HISTORY_FIELD_LABELS, HISTORY_FIELD_MAX_LENGTH, HISTORY_FIELDS, type HistoryContent, type HistoryField } from "../../lib/history.ts";
+import {
+  HISTORY_FIELD_LABELS,
+  HISTORY_FIELD_MAX_LENGTH,
+  HISTORY_FIELDS,
+  type HistoryContent,
+  type HistoryField,
+} from "../../lib/history.ts";
 import { formatDateTime } from "../../lib/lithuanian.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -101,7 +107,9 @@ function Revisions({ revisions, currentId }: { revisions: Route.ComponentProps["
       <h2 id="versijos" className="text-2xl font-semibold">
         Ankstesnės versijos
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">Kiekvienas išsaugojimas įrašomas kaip nauja versija. Atkūrus seną versiją, ji tampa dabartine.</p>
+      <p className="mt-1 text-sm text-ink-soft">
+        Kiekvienas išsaugojimas įrašomas kaip nauja versija. Atkūrus seną versiją, ji tampa dabartine.
+      </p>
       <ol className="mt-4 divide-y divide-line rounded-lg border border-line bg-paper">
         {revisions.map((revision) => (
           <li key={revision.id} className="flex flex-wrap items-center gap-3 px-4 py-3">

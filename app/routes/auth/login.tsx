@@ -46,7 +46,15 @@ export default function LoginPage() {
             <label htmlFor="username" className="field-label">
               Vartotojo vardas
             </label>
-            <input id="username" name="username" className="field-input" required autoComplete="username" autoCapitalize="none" spellCheck={false} />
+            <input
+              id="username"
+              name="username"
+              className="field-input"
+              required
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
           </div>
           <div>
             <label htmlFor="password" className="field-label">

@@ -32,14 +32,19 @@ export default function DocumentsPage({ loaderData: { documents, total, types, q
   return (
     <>
       <PageTitle>Dokumentai</PageTitle>
-      <PageHeading title="Istoriniai dokumentai" lead="Giminės popierinio archyvo sąrašas: metrikai, liudijimai, laiškai ir žemės dokumentai." />
+      <PageHeading
+        title="Istoriniai dokumentai"
+        lead="Giminės popierinio archyvo sąrašas: metrikai, liudijimai, laiškai ir žemės dokumentai."
+      />
       {total === 0 ? (
         <p className="card p-6 text-ink-soft">Dokumentų sąrašas kol kas tuščias.</p>
       ) : (
         <>
           <Filters types={types} query={query} filtered={filtered} />
           <p className="mb-3 text-sm text-ink-soft" aria-live="polite">
-            {filtered ? `Rasta: ${plural(documents.length, ["dokumentas", "dokumentai", "dokumentų"])} iš ${total}.` : `Iš viso ${plural(total, ["dokumentas", "dokumentai", "dokumentų"])}.`}
+            {filtered
+              ? `Rasta: ${plural(documents.length, ["dokumentas", "dokumentai", "dokumentų"])} iš ${total}.`
+              : `Iš viso ${plural(total, ["dokumentas", "dokumentai", "dokumentų"])}.`}
           </p>
           {documents.length === 0 ? (
             <p className="card p-6 text-ink-soft">Pagal šią paiešką dokumentų nerasta.</p>
@@ -98,7 +103,11 @@ function SortHeader({ column, query }: { column: SortColumn; query: DocumentQuer
   const direction = active ? (query.descending ? "descending" : "ascending") : undefined;
   return (
     <th scope="col" className="px-4 py-3" aria-sort={direction}>
-      <Link to={documentQueryString(next) || "?"} preventScrollReset className="inline-flex items-center gap-1 text-ink no-underline hover:underline">
+      <Link
+        to={documentQueryString(next) || "?"}
+        preventScrollReset
+        className="inline-flex items-center gap-1 text-ink no-underline hover:underline"
+      >
         {COLUMN_LABELS[column]}
         <span aria-hidden="true" className={active ? "text-accent" : "text-ink-soft/50"}>
           {active && query.descending ? "▼" : "▲"}
@@ -112,13 +121,26 @@ function SortHeader({ column, query }: { column: SortColumn; query: DocumentQuer
 function Filters({ types, query, filtered }: { types: string[]; query: DocumentQuery; filtered: boolean }) {
   return (
     // Keyed by the query, so the fields show what the URL says after "Išvalyti" or Back.
-    <Form key={`${query.type}|${query.search}|${query.sort}|${query.descending}`} method="get" role="search" aria-label="Dokumentų paieška" className="mb-4 flex flex-wrap items-end gap-3" preventScrollReset>
-
+    <Form
+      key={`${query.type}|${query.search}|${query.sort}|${query.descending}`}
+      method="get"
+      role="search"
+      aria-label="Dokumentų paieška"
+      className="mb-4 flex flex-wrap items-end gap-3"
+      preventScrollReset
+    >
       <div className="min-w-48 flex-1">
         <label htmlFor="paieska" className="field-label">
           Paieška
         </label>
-        <input id="paieska" name="paieska" type="search" defaultValue={query.search} placeholder="Pavadinimas, asmuo, metai…" className="field-input" />
+        <input
+          id="paieska"
+          name="paieska"
+          type="search"
+          defaultValue={query.search}
+          placeholder="Pavadinimas, asmuo, metai…"
+          className="field-input"
+        />
       </div>
       <div>
         <label htmlFor="tipas" className="field-label">

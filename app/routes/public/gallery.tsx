@@ -15,13 +15,13 @@ export default function GalleryPage({ loaderData: { items } }: Route.ComponentPr
       <PageTitle>Galerija</PageTitle>
       <PageHeading
         title="Nuotraukų galerija"
-        lead={items.length > 0 ? `Senosios šeimos nuotraukos. Galerijoje – ${plural(items.length, ["nuotrauka", "nuotraukos", "nuotraukų"])}.` : undefined}
+        lead={
+          items.length > 0
+            ? `Senosios šeimos nuotraukos. Galerijoje – ${plural(items.length, ["nuotrauka", "nuotraukos", "nuotraukų"])}.`
+            : undefined
+        }
       />
-      {items.length === 0 ? (
-        <p className="card p-6 text-ink-soft">Galerijoje kol kas nėra nuotraukų.</p>
-      ) : (
-        <GalleryGrid items={items} />
-      )}
+      {items.length === 0 ? <p className="card p-6 text-ink-soft">Galerijoje kol kas nėra nuotraukų.</p> : <GalleryGrid items={items} />}
     </>
   );
 }

@@ -35,15 +35,27 @@ export default function Home() {
       <section className="mb-10 rounded-xl border border-line bg-accent-soft/60 px-6 py-10 sm:px-10">
         <h1 className="text-3xl font-bold sm:text-5xl">Sveiki atvykę!</h1>
         <p className="mt-4 max-w-2xl text-lg text-ink-soft">
-          Šioje svetainėje renkame mūsų giminės istoriją, senąsias nuotraukas ir dokumentus, kad jie išliktų ateinančioms
-          kartoms. Apsidairykite ir papildykite, ką žinote.
+          Šioje svetainėje renkame mūsų giminės istoriją, senąsias nuotraukas ir dokumentus, kad jie išliktų ateinančioms kartoms.
+          Apsidairykite ir papildykite, ką žinote.
         </p>
       </section>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {TEASERS.map((teaser) => (
           <li key={teaser.to}>
-            <Link to={teaser.to} className="card group flex h-full flex-col p-6 no-underline transition hover:-translate-y-0.5 hover:shadow-md">
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="mb-4 h-10 w-10 text-accent" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+            <Link
+              to={teaser.to}
+              className="card group flex h-full flex-col p-6 no-underline transition hover:-translate-y-0.5 hover:shadow-md"
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className="mb-4 h-10 w-10 text-accent"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d={teaser.icon} />
               </svg>
               <h2 className="text-xl font-semibold text-ink group-hover:text-accent">{teaser.title}</h2>

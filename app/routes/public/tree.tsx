@@ -16,8 +16,7 @@ export default function TreePage() {
       <section className="card max-w-3xl p-6 sm:p-8">
         <h2 className="text-2xl font-semibold">Giminės medžio vizualizacija dar kuriama</h2>
         <p className="mt-3 text-ink-soft">
-          Šiuo metu renkame ir tikriname duomenis apie giminės narius. Netrukus čia galėsite naršyti interaktyvų giminės
-          medį.
+          Šiuo metu renkame ir tikriname duomenis apie giminės narius. Netrukus čia galėsite naršyti interaktyvų giminės medį.
         </p>
         <h3 className="mt-6 text-xl font-semibold">Pagrindinės giminės šakos</h3>
         <ul className="mt-3 space-y-3">

@@ -1,0 +1,109 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { BackupError, restoreBackup, writeBackup } from "#app/.server/backup.ts";
+import { addGalleryItem, listGalleryItems, removeGalleryItem } from "#app/.server/gallery.ts";
+import { getHistory, saveHistory } from "#app/.server/history.ts";
+import { prepareImage } from "#app/.server/media.ts";
+import { SEED_HISTORY } from "#app/.server/seed.ts";
+import { createEmptyDatabase, createTestDatabase, type TestDatabase } from "./database.ts";
+import { contentOf, filesOf } from "./content.ts";
+
+let source: TestDatabase;
+let target: TestDatabase;
+beforeEach(async () => {
+  source = await createTestDatabase();
+  target = await createEmptyDatabase();
+});
+afterEach(async () => {
+  await source.close();
+  await target.close();
+});
+
+function archive(name = "kopija.tar.gz") {
+  return path.join(source.dir, name);
+}
+
+async function addPhoto(db: TestDatabase, title: string) {
+  const file = path.join(db.media.root, "tmp", `${title}.jpg`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await sharp({ create: { width: 900, height: 600, channels: 3, background: "#a08060" } })
+    .jpeg()
+    .toFile(file);
+  const image = await prepareImage(db.media, { path: file, name: `${title}.jpg`, size: fs.statSync(file).size });
+  return addGalleryItem(db.db, { title, description: "Pridėta testo" }, image);
+}
+
+test("a backup restores into an empty installation with the same content and files", async () => {
+  await saveHistory(source.db, { ...SEED_HISTORY, title: "Po atnaujinimo" }, "ona");
+  await addPhoto(source, "Nauja nuotrauka");
+  const manifest = await writeBackup(source.db, source.database.kind, source.media, archive());
+  expect(manifest).toMatchObject({ format: 1, source: source.database.kind, files: 36 });
+  expect(manifest.rows).toMatchObject({ galleryItems: 7, documents: 5, historyRevisions: 2, media: 6, users: 0 });
+
+  await restoreBackup(target.db, target.database.kind, target.media, archive());
+  expect(await contentOf(target.db)).toEqual(await contentOf(source.db));
+  expect(filesOf(target.media)).toEqual(filesOf(source.media));
+  expect((await getHistory(target.db)).title).toBe("Po atnaujinimo");
+});
+
+test("restoring over content is refused without --force, and replaces it with it", async () => {
+  await writeBackup(source.db, source.database.kind, source.media, archive());
+  const other = await createTestDatabase();
+  try {
+    await saveHistory(other.db, { ...SEED_HISTORY, title: "Kito diegimo tekstas" }, "jonas");
+    const refused = await restoreBackup(other.db, other.database.kind, other.media, archive()).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(BackupError);
+    expect((refused as Error).message).toContain("pakartokite su --force");
+    expect((await getHistory(other.db)).title).toBe("Kito diegimo tekstas");
+
+    await restoreBackup(other.db, other.database.kind, other.media, archive(), { force: true });
+    expect(await contentOf(other.db)).toEqual(await contentOf(source.db));
+    expect(filesOf(other.media)).toEqual(filesOf(source.media));
+  } finally {
+    await other.close();
+  }
+});
+
+test("a file that is not a backup is refused and changes nothing", async () => {
+  const junk = archive("ne-kopija.tar.gz");
+  fs.writeFileSync(junk, "tai ne archyvas");
+  await expect(restoreBackup(target.db, target.database.kind, target.media, junk)).rejects.toThrow(
+    "Nepavyko perskaityti atsarginės kopijos",
+  );
+  expect((await target.db.introspection.getTables()).length).toBe(0);
+});
+
+test("a backup taken while the site is being edited is consistent", async () => {
+  // Edits and uploads (and removals) go on while the backup is written.
+  let editing = true;
+  const edits = (async () => {
+    let n = 0;
+    while (editing) {
+      n++;
+      await saveHistory(source.db, { ...SEED_HISTORY, title: `Versija ${n}` }, "ona");
+      const id = await addPhoto(source, `Nuotrauka ${n}`);
+      if (n % 2 === 0) await removeGalleryItem(source.db, source.media, id);
+    }
+    return n;
+  })();
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  await writeBackup(source.db, source.database.kind, source.media, archive());
+  editing = false;
+  expect(await edits).toBeGreaterThan(0);
+
+  await restoreBackup(target.db, target.database.kind, target.media, archive());
+  // Every item's picture and every picture's files came along.
+  const items = await listGalleryItems(target.db);
+  const media = await target.db.selectFrom("media").select(["id", "originalExtension"]).execute();
+  const referenced = new Set(items.flatMap((i) => (i.image ? [i.image.id] : [])));
+  expect(new Set(media.map((m) => m.id))).toEqual(referenced);
+  for (const m of media) {
+    expect(fs.existsSync(path.join(target.media.root, "originals", `${m.id}.${m.originalExtension}`))).toBe(true);
+    expect(fs.existsSync(path.join(target.media.root, "public", m.id, "display.jpg"))).toBe(true);
+  }
+  // The history is the one current when the backup's moment was taken: a whole revision.
+  const history = await getHistory(target.db);
+  expect(history.title).toMatch(/^(Versija \d+|Jonaičių giminės istorija)$/);
+});

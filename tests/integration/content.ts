@@ -1,0 +1,32 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Database } from "#app/.server/db.ts";
+import type { MediaStore } from "#app/.server/media.ts";
+
+/** Every content row of an installation, in a fixed order, for comparing two installations. */
+export async function contentOf(db: Database) {
+  return {
+    settings: (await db.selectFrom("settings").selectAll().orderBy("key").execute()).filter((s) => !s.key.startsWith("secret_")),
+    users: await db.selectFrom("users").selectAll().orderBy("id").execute(),
+    media: await db.selectFrom("media").selectAll().orderBy("id").execute(),
+    historyRevisions: await db.selectFrom("historyRevisions").selectAll().orderBy("id").execute(),
+    galleryItems: await db.selectFrom("galleryItems").selectAll().orderBy("id").execute(),
+    documents: await db.selectFrom("documents").selectAll().orderBy("id").execute(),
+    guestbookEntries: await db.selectFrom("guestbookEntries").selectAll().orderBy("id").execute(),
+  };
+}
+
+/** Every uploaded file in use (originals and derived images) with a hash of its bytes. */
+export function filesOf(store: MediaStore): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const dir of ["originals", "public"]) {
+    const root = path.join(store.root, dir);
+    if (!fs.existsSync(root)) continue;
+    for (const name of fs.readdirSync(root, { recursive: true }) as string[]) {
+      const full = path.join(root, name);
+      if (fs.statSync(full).isFile()) files[`${dir}/${name}`] = createHash("sha256").update(fs.readFileSync(full)).digest("hex");
+    }
+  }
+  return files;
+}
