@@ -178,6 +178,7 @@ test("'Redaguoti' loads a row into the form; saving says 'Dokumentas atnaujintas
 
   // Edit again and save.
   await row.getByRole("link", { name: /^Redaguoti/ }).click();
+  await expect(form(page)).toHaveAccessibleName("Redaguojamas: Santuokos liudijimas");
   await form(page).getByLabel("Pavadinimas").fill("Santuokos metrikai");
   await form(page).getByLabel("Metai").fill("1923-1924");
   await page.getByRole("button", { name: "Išsaugoti pakeitimus" }).click();
