@@ -23,6 +23,9 @@ export default [
     route("dokumentai", "routes/admin/documents.tsx"),
     route("sveciai", "routes/admin/guestbook.tsx"),
     route("atsargine-kopija", "routes/admin/backup.ts"),
+    route("medis", "routes/admin/genealogy.tsx"),
+    route("medis/importuoti", "routes/admin/genealogy-import.ts"),
+    route("medis/eksportas", "routes/admin/genealogy-export.ts"),
   ]),
 
   route("*", "routes/public/not-found.tsx"),

@@ -18,7 +18,7 @@ import { locateMediaFiles, publicMediaDir, type MediaStore } from "./media.ts";
 
 export const BACKUP_FORMAT = 1;
 
-/** Content tables, parents before children. Sessions and login failures are not content. */
+/** Content tables, parents before children. Sessions, login failures and process heartbeats are not content. */
 const TABLES = [
   "settings",
   "users",
@@ -27,10 +27,32 @@ const TABLES = [
   "galleryItems",
   "documents",
   "guestbookEntries",
+  "genealogyTrees",
+  "genealogyPeople",
+  "genealogyFamilies",
+  "genealogyChildren",
+  "genealogyPlaces",
+  "genealogyEvents",
+  "genealogySources",
+  "genealogyCitations",
+  "genealogyMedia",
+  "genealogyMediaLinks",
+  "genealogyRecords",
 ] as const satisfies readonly (keyof Tables)[];
 type Table = (typeof TABLES)[number];
+/** The order rows are read in, so that two backups of the same content are the same. */
+const ORDER: Partial<Record<Table, string[]>> = {
+  settings: ["key"],
+  genealogyChildren: ["treeId", "familyId", "personId"],
+  genealogyMediaLinks: ["treeId", "ownerKind", "ownerId", "position"],
+};
 /** Tables whose ids PostgreSQL numbers itself: after a restore its counters must move past them. */
-const IDENTITY_TABLES = { users: "users", historyRevisions: "history_revisions", guestbookEntries: "guestbook_entries" } as const;
+const IDENTITY_TABLES = {
+  users: "users",
+  historyRevisions: "history_revisions",
+  guestbookEntries: "guestbook_entries",
+  genealogyTrees: "genealogy_trees",
+} as const;
 
 export interface Manifest {
   format: number;
@@ -55,8 +77,11 @@ type Rows = Record<Table, Record<string, unknown>[]>;
 async function readRows(db: Database): Promise<Rows> {
   const rows = {} as Rows;
   for (const table of TABLES) {
-    const key = table === "settings" ? "key" : "id";
-    rows[table] = (await db.selectFrom(table).selectAll().orderBy(key).execute()) as Record<string, unknown>[];
+    let query = db.selectFrom(table).selectAll();
+    for (const column of ORDER[table] ?? (table.startsWith("genealogy") && table !== "genealogyTrees" ? ["treeId", "id"] : ["id"])) {
+      query = query.orderBy(sql.ref(column) as never);
+    }
+    rows[table] = (await query.execute()) as Record<string, unknown>[];
   }
   return rows;
 }
@@ -150,7 +175,7 @@ export async function writeBackup(db: Database, kind: "sqlite" | "postgres", sto
 /** Whether the installation holds any content or uploaded file. */
 export async function installationIsEmpty(db: Database, store: MediaStore): Promise<boolean> {
   const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
-  for (const table of ["users", "history_revisions", "gallery_items", "documents", "guestbook_entries", "media"]) {
+  for (const table of ["users", "history_revisions", "gallery_items", "documents", "guestbook_entries", "media", "genealogy_trees"]) {
     if (!tables.has(table)) continue;
     const result = await sql<{ n: unknown }>`select count(*) as n from ${sql.table(table)}`.execute(db);
     if (Number(result.rows[0].n) > 0) return false;

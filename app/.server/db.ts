@@ -115,7 +115,150 @@ export interface InstancesTable {
   heartbeatAt: string;
 }
 
+// The family tree (db/migrations/0006_genealogy.ts). JSON columns hold text.
+export interface GenealogyTreesTable {
+  id: Generated<number>;
+  status: "importing" | "ready" | "failed";
+  sourceName: string;
+  gedcomVersion: string | null;
+  charset: string | null;
+  createdAt: string;
+  people: Generated<number>;
+  families: Generated<number>;
+  sources: Generated<number>;
+  media: Generated<number>;
+  warnings: Generated<string>;
+  header: Generated<string>;
+}
+
+export interface GenealogyPeopleTable {
+  treeId: number;
+  id: number;
+  xref: string | null;
+  givenNames: string;
+  surname: string;
+  birthSurname: string | null;
+  sex: string;
+  names: string;
+  notes: string;
+  extra: string;
+  searchKey: string;
+  position: number;
+}
+
+export interface GenealogyFamiliesTable {
+  treeId: number;
+  id: number;
+  xref: string | null;
+  partner1Id: number | null;
+  partner1Role: string | null;
+  partner2Id: number | null;
+  partner2Role: string | null;
+  notes: string;
+  extra: string;
+  position: number;
+}
+
+export interface GenealogyChildrenTable {
+  treeId: number;
+  familyId: number;
+  personId: number;
+  relation: string;
+  position: number;
+  extra: string;
+}
+
+export interface GenealogyPlacesTable {
+  treeId: number;
+  id: number;
+  name: string;
+  parts: string;
+}
+
+export interface GenealogyEventsTable {
+  treeId: number;
+  id: number;
+  ownerKind: "person" | "family";
+  ownerId: number;
+  tag: string;
+  type: string | null;
+  value: string | null;
+  date: string | null;
+  datePhrase: string | null;
+  dateFrom: number | null;
+  dateTo: number | null;
+  placeId: number | null;
+  placeExtra: string | null;
+  notes: string;
+  extra: string;
+  position: number;
+}
+
+export interface GenealogySourcesTable {
+  treeId: number;
+  id: number;
+  xref: string | null;
+  title: string | null;
+  author: string | null;
+  publication: string | null;
+  text: string | null;
+  notes: string;
+  extra: string;
+}
+
+export interface GenealogyCitationsTable {
+  treeId: number;
+  id: number;
+  ownerKind: "person" | "family" | "event";
+  ownerId: number;
+  sourceId: number | null;
+  text: string | null;
+  page: string | null;
+  extra: string;
+  position: number;
+}
+
+export interface GenealogyMediaTable {
+  treeId: number;
+  id: number;
+  xref: string | null;
+  file: string | null;
+  format: string | null;
+  title: string | null;
+  mediaId: string | null;
+  extra: string;
+}
+
+export interface GenealogyMediaLinksTable {
+  treeId: number;
+  mediaId: number;
+  ownerKind: "person" | "family" | "event";
+  ownerId: number;
+  position: number;
+  extra: string;
+}
+
+export interface GenealogyRecordsTable {
+  treeId: number;
+  id: number;
+  xref: string | null;
+  tag: string;
+  value: string | null;
+  children: string;
+}
+
 export interface Tables {
+  genealogyTrees: GenealogyTreesTable;
+  genealogyPeople: GenealogyPeopleTable;
+  genealogyFamilies: GenealogyFamiliesTable;
+  genealogyChildren: GenealogyChildrenTable;
+  genealogyPlaces: GenealogyPlacesTable;
+  genealogyEvents: GenealogyEventsTable;
+  genealogySources: GenealogySourcesTable;
+  genealogyCitations: GenealogyCitationsTable;
+  genealogyMedia: GenealogyMediaTable;
+  genealogyMediaLinks: GenealogyMediaLinksTable;
+  genealogyRecords: GenealogyRecordsTable;
   instances: InstancesTable;
   users: UsersTable;
   sessions: SessionsTable;

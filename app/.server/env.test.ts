@@ -26,6 +26,7 @@ describe("configuration", () => {
     expect(config.trustProxy).toBe(false);
     expect(config.production).toBe(true);
     expect(config.uploads).toEqual({ maxBytes: 30 * 1024 * 1024, maxPixels: 100_000_000 });
+    expect(config.maxGedcomBytes).toBe(200 * 1024 * 1024);
   });
 
   test("upload limits are configurable and must be positive", () => {

@@ -15,6 +15,8 @@ export interface Config {
   siteUrl: URL | undefined;
   /** Limits for uploaded files: bytes per file, and pixels per image (stops decompression bombs). */
   uploads: { maxBytes: number; maxPixels: number };
+  /** Largest GEDCOM file (or GEDZIP archive) the administrator may upload. */
+  maxGedcomBytes: number;
   /** Express "trust proxy" value: whether X-Forwarded-* headers are believed. */
   trustProxy: boolean | number;
   production: boolean;
@@ -105,6 +107,8 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     maxPixels: Math.round(positiveNumber("MAX_IMAGE_MEGAPIXELS", 100, "megapikseliais") * 1_000_000),
   };
 
+  const maxGedcomBytes = Math.round(positiveNumber("MAX_GEDCOM_MB", 200, "megabaitais") * 1024 * 1024);
+
   let trustProxy: boolean | number = false;
   const rawTrustProxy = value("TRUST_PROXY");
   if (rawTrustProxy !== undefined) {
@@ -124,6 +128,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     initialAdmin,
     siteUrl,
     uploads,
+    maxGedcomBytes,
     trustProxy,
     production: env.NODE_ENV !== "development",
   };

@@ -68,6 +68,14 @@ export const TOASTS = {
   guestbookHidden: { title: "Įrašas paslėptas", description: "Lankytojai jo nebemato.", variant: "success" },
   guestbookDeleted: { title: "Įrašas ištrintas", variant: "success" },
   guestbookNotFound: { title: "Tokio įrašo nebėra", description: "Galbūt jis jau ištrintas.", variant: "error" },
+  genealogyImported: { title: "Giminės medis importuotas", description: "Peržiūrėkite importo santrauką.", variant: "success" },
+  genealogyActivated: {
+    title: "Giminės medis pakeistas",
+    description: "Ankstesnis medis išsaugotas kaip atsarginė kopija.",
+    variant: "success",
+  },
+  genealogyDiscarded: { title: "Importas atmestas", description: "Dabartinis medis nepakeistas.", variant: "info" },
+  genealogyNotFound: { title: "Tokio medžio nebėra", variant: "error" },
   settingsSaved: { title: "Svetainės nustatymai išsaugoti!", variant: "success" },
 } as const satisfies Record<string, Toast>;
 

@@ -4,6 +4,7 @@ import * as m0002 from "./0002_media.ts";
 import * as m0003 from "./0003_document_scans.ts";
 import * as m0004 from "./0004_guestbook_moderation.ts";
 import * as m0005 from "./0005_instances.ts";
+import * as m0006 from "./0006_genealogy.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0003_document_scans": m0003,
   "0004_guestbook_moderation": m0004,
   "0005_instances": m0005,
+  "0006_genealogy": m0006,
 };

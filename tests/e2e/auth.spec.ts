@@ -51,7 +51,7 @@ test("the right pair shows 'Sėkmingai prisijungėte!' and lands on /admin with 
 
   // The dashboard: admin bar, links to the three editors and to the public site.
   const bar = page.getByRole("navigation", { name: "Administravimo meniu" });
-  await expect(bar.getByRole("link")).toHaveText(["Pagrindinis", "Istorija", "Galerija", "Dokumentai", "Svečių knyga"]);
+  await expect(bar.getByRole("link")).toHaveText(["Pagrindinis", "Istorija", "Galerija", "Dokumentai", "Svečių knyga", "Giminės medis"]);
   await expect(bar.getByRole("button", { name: "Atsijungti" })).toBeVisible();
   const main = page.getByRole("main");
   for (const [name, path] of [

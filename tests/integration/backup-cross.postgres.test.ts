@@ -9,6 +9,7 @@ import { saveHistory } from "#app/.server/history.ts";
 import { prepareScan } from "#app/.server/media.ts";
 import { seedIfNew, SEED_HISTORY } from "#app/.server/seed.ts";
 import { ensureAdministrator } from "#app/.server/users.ts";
+import { importFile } from "#app/.server/genealogy/trees.ts";
 import { contentOf, filesOf } from "./content.ts";
 import { createEmptyDatabase, type TestDatabase } from "./database.ts";
 
@@ -46,6 +47,10 @@ test("a SQLite backup restores into PostgreSQL and back, with identical content 
   form.set("name", "Rūta");
   form.set("message", "Sveiki!");
   expect(await submitEntry(sqlite.db, form, "10.0.0.1")).toEqual({ ok: true });
+
+  await importFile(sqlite.db, sqlite.media, path.resolve(import.meta.dirname, "../fixtures/gedcom/lietuviai-utf8.ged"), {
+    sourceName: "lietuviai.ged",
+  });
 
   const first = path.join(sqlite.dir, "is-sqlite.tar.gz");
   await writeBackup(sqlite.db, "sqlite", sqlite.media, first);

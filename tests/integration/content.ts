@@ -14,6 +14,21 @@ export async function contentOf(db: Database) {
     galleryItems: await db.selectFrom("galleryItems").selectAll().orderBy("id").execute(),
     documents: await db.selectFrom("documents").selectAll().orderBy("id").execute(),
     guestbookEntries: await db.selectFrom("guestbookEntries").selectAll().orderBy("id").execute(),
+    genealogyTrees: await db.selectFrom("genealogyTrees").selectAll().orderBy("id").execute(),
+    genealogyPeople: await db.selectFrom("genealogyPeople").selectAll().orderBy("treeId").orderBy("id").execute(),
+    genealogyFamilies: await db.selectFrom("genealogyFamilies").selectAll().orderBy("treeId").orderBy("id").execute(),
+    genealogyChildren: await db
+      .selectFrom("genealogyChildren")
+      .selectAll()
+      .orderBy("treeId")
+      .orderBy("familyId")
+      .orderBy("personId")
+      .execute(),
+    genealogyEvents: await db.selectFrom("genealogyEvents").selectAll().orderBy("treeId").orderBy("id").execute(),
+    genealogyPlaces: await db.selectFrom("genealogyPlaces").selectAll().orderBy("treeId").orderBy("id").execute(),
+    genealogySources: await db.selectFrom("genealogySources").selectAll().orderBy("treeId").orderBy("id").execute(),
+    genealogyCitations: await db.selectFrom("genealogyCitations").selectAll().orderBy("treeId").orderBy("id").execute(),
+    genealogyRecords: await db.selectFrom("genealogyRecords").selectAll().orderBy("treeId").orderBy("id").execute(),
   };
 }
 

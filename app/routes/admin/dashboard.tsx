@@ -36,6 +36,7 @@ const EDITORS = [
   },
   { to: "/admin/galerija", title: "Galerijos redaktorius", text: "Pridėkite, pašalinkite ir rikiuokite nuotraukas." },
   { to: "/admin/dokumentai", title: "Dokumentų redaktorius", text: "Pridėkite, taisykite ir šalinkite dokumentus." },
+  { to: "/admin/medis", title: "Giminės medis", text: "Importuokite ir eksportuokite GEDCOM failus." },
 ];
 
 export default function Dashboard({ loaderData: { username, settings, pending }, actionData }: Route.ComponentProps) {
@@ -45,7 +46,7 @@ export default function Dashboard({ loaderData: { username, settings, pending },
       <PageTitle>Administravimas</PageTitle>
       <h1 className="text-3xl font-bold">Sveiki, {username}!</h1>
       <p className="mt-2 text-ink-soft">Čia galite tvarkyti svetainės turinį. Pakeitimai lankytojams matomi iš karto.</p>
-      <ul className="mt-8 grid gap-6 md:grid-cols-3">
+      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {EDITORS.map((editor) => (
           <li key={editor.to}>
             <Link to={editor.to} className="card flex h-full flex-col p-6 no-underline hover:shadow-md">

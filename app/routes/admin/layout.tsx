@@ -16,6 +16,7 @@ const ADMIN_LINKS = [
   { to: "/admin/galerija", label: "Galerija" },
   { to: "/admin/dokumentai", label: "Dokumentai" },
   { to: "/admin/sveciai", label: "Svečių knyga" },
+  { to: "/admin/medis", label: "Giminės medis" },
 ];
 
 export default function AdminLayout() {

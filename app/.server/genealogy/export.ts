@@ -1,0 +1,422 @@
+import { once } from "node:events";
+import type { Writable } from "node:stream";
+import { parseGedcomDate, writeGedcomDate, type GedcomVersion } from "../../lib/gedcom-date.ts";
+import type { Database } from "../db.ts";
+import { livingPeople } from "./living.ts";
+import { PEDIGREE, type Note, type PersonName, type RawNode } from "./model.ts";
+
+// Writes a tree as GEDCOM 5.5.1 (UTF-8) or 7.0, a page of records at a time.
+// Everything the import kept (names, events, dates, places, notes, citations,
+// media, and the structures the project does not model) is written back.
+// A public export leaves out living people and what would reveal them.
+
+export interface ExportOptions {
+  version: GedcomVersion;
+  /** Leave out living people (and their links and family events). */
+  publicOnly?: boolean;
+  familyName?: string;
+}
+
+export interface ExportResult {
+  people: number;
+  families: number;
+  /** Media files the GEDCOM names, with the stored file for each (for GEDZIP). */
+  files: { path: string; mediaId: string }[];
+}
+
+const PAGE = 500;
+
+/** Writes lines to a stream, waiting when it is full. */
+class LineWriter {
+  readonly out: Writable;
+  readonly version: GedcomVersion;
+  constructor(out: Writable, version: GedcomVersion) {
+    this.out = out;
+    this.version = version;
+  }
+
+  async line(level: number, tag: string, value?: string | null, xref?: string | null): Promise<void> {
+    const head = `${level}${xref ? ` ${xref}` : ""} ${tag}`;
+    if (value === undefined || value === null || value === "") return this.#write(`${head}\n`);
+    const lines = value.split("\n");
+    await this.#long(head, lines[0], level);
+    for (const more of lines.slice(1)) await this.#long(`${level + 1} CONT`, more, level);
+  }
+
+  /** 5.5.1 limits a line to 255 characters: longer text continues in CONC lines. */
+  async #long(head: string, text: string, level: number): Promise<void> {
+    if (this.version === "7.0" || text.length <= 200) return this.#write(text ? `${head} ${text}\n` : `${head}\n`);
+    let rest = text;
+    let first = true;
+    while (rest.length > 0) {
+      let cut = Math.min(200, rest.length);
+      // Never end a piece with a space (readers trim them) or inside a surrogate pair.
+      while (cut < rest.length && cut > 1 && (rest[cut - 1] === " " || rest[cut] === " " || /[\uD800-\uDBFF]/.test(rest[cut - 1]))) cut--;
+      await this.#write(`${first ? head : `${level + 1} CONC`} ${rest.slice(0, cut)}\n`);
+      rest = rest.slice(cut);
+      first = false;
+    }
+  }
+
+  #buffer = "";
+
+  /** Lines are gathered and written 64 kB at a time: one write per line would cost more than the rest. */
+  async #write(text: string): Promise<void> {
+    this.#buffer += text;
+    if (this.#buffer.length >= 64 * 1024) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    const text = this.#buffer;
+    this.#buffer = "";
+    if (text && !this.out.write(text)) await once(this.out, "drain");
+  }
+
+  /** A text value with @ escaped as the version wants. */
+  escape(value: string | null | undefined): string | null | undefined {
+    if (!value) return value;
+    return this.version === "7.0" ? value.replace(/^@/, "@@") : value.replaceAll("@", "@@");
+  }
+
+  async raw(nodes: RawNode[] | undefined, level: number): Promise<void> {
+    for (const node of nodes ?? []) {
+      await this.line(level, node.t, node.v, node.x);
+      await this.raw(node.c, level + 1);
+    }
+  }
+}
+
+function parse<T>(json: string | null | undefined, fallback: T): T {
+  return json ? (JSON.parse(json) as T) : fallback;
+}
+
+const NAME_PART_TAGS: [keyof PersonName, string][] = [
+  ["type", "TYPE"],
+  ["prefix", "NPFX"],
+  ["given", "GIVN"],
+  ["nickname", "NICK"],
+  ["surnamePrefix", "SPFX"],
+  ["surname", "SURN"],
+  ["suffix", "NSFX"],
+];
+
+/** Enumerated values are lower case in 5.5.1 ('birth') and upper case in 7.0 ('BIRTH'). */
+function enumValue(value: string, version: GedcomVersion): string {
+  return version === "7.0" ? value.toUpperCase() : value.toLowerCase();
+}
+
+export async function exportGedcom(db: Database, treeId: number, out: Writable, options: ExportOptions): Promise<ExportResult> {
+  const w = new LineWriter(out, options.version);
+  const v7 = options.version === "7.0";
+  // Exported in the version family it came in, dates and enumerations are
+  // written as they were read; across versions they are converted.
+  const tree = await db.selectFrom("genealogyTrees").select(["gedcomVersion", "header"]).where("id", "=", treeId).executeTakeFirst();
+  const sameFamily = Number(tree?.gedcomVersion?.split(".")[0]) >= 7 === v7;
+  const enumFor = (value: string) => (sameFamily ? value : enumValue(value, options.version));
+  const hidden = options.publicOnly ? await livingPeople(db, treeId) : new Set<number>();
+  const files: ExportResult["files"] = [];
+
+  // Records without an identifier (GEDCOM 7 allows them, and people added on
+  // the site have none) get one that no record of the file uses.
+  const taken = new Set<string>();
+  for (const table of ["genealogyPeople", "genealogyFamilies", "genealogySources", "genealogyMedia", "genealogyRecords"] as const) {
+    for (const r of await db.selectFrom(table).select("xref").where("treeId", "=", treeId).where("xref", "is not", null).execute()) {
+      taken.add(r.xref!.toUpperCase());
+    }
+  }
+  const xrefs = async (table: "genealogyPeople" | "genealogyFamilies" | "genealogySources" | "genealogyMedia", prefix: string) => {
+    const rows = await db.selectFrom(table).select(["id", "xref"]).where("treeId", "=", treeId).execute();
+    return new Map(
+      rows.map((r) => {
+        if (r.xref) return [r.id, r.xref];
+        let xref = `@X${prefix}${r.id}@`;
+        for (let n = 2; taken.has(xref); n++) xref = `@X${prefix}${r.id}_${n}@`;
+        taken.add(xref);
+        return [r.id, xref];
+      }),
+    );
+  };
+  const people = await xrefs("genealogyPeople", "I");
+  const families = await xrefs("genealogyFamilies", "F");
+  const sources = await xrefs("genealogySources", "S");
+  const media = await xrefs("genealogyMedia", "O");
+  const places = new Map(
+    (await db.selectFrom("genealogyPlaces").select(["id", "name"]).where("treeId", "=", treeId).execute()).map((p) => [p.id, p.name]),
+  );
+  const records = await db.selectFrom("genealogyRecords").selectAll().where("treeId", "=", treeId).orderBy("id").execute();
+  const submitter = records.find((r) => r.tag === "SUBM");
+
+  // ---- HEAD
+  await w.line(0, "HEAD");
+  await w.line(1, "GEDC");
+  await w.line(2, "VERS", v7 ? "7.0" : "5.5.1");
+  if (!v7) await w.line(2, "FORM", "LINEAGE-LINKED");
+  if (!v7) await w.line(1, "CHAR", "UTF-8");
+  await w.line(1, "SOUR", "SEIMOS-PAVELDAS");
+  await w.line(2, "NAME", "Šeimos istorija ir paveldas");
+  const today = new Date();
+  await w.line(
+    1,
+    "DATE",
+    `${today.getUTCDate()} ${["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"][today.getUTCMonth()]} ${today.getUTCFullYear()}`,
+  );
+  await w.raw(parse<RawNode[]>(tree?.header, []), 1);
+  const submitterXref = submitter?.xref ?? "@SUBM1@";
+  if (!v7 || submitter) await w.line(1, "SUBM", submitterXref);
+  if (!submitter && !v7) {
+    await w.line(0, "SUBM", undefined, submitterXref);
+    await w.line(1, "NAME", w.escape(options.familyName ?? "Šeimos svetainė"));
+  }
+
+  const notes = async (list: Note[], level: number) => {
+    for (const note of list) {
+      if (note.ref) await w.line(level, v7 ? "SNOTE" : "NOTE", note.ref);
+      else await w.line(level, "NOTE", w.escape(note.text ?? ""));
+      await w.raw(note.extra, level + 1);
+    }
+  };
+
+  type Owner = "person" | "family" | "event";
+  const citationsFor = async (kind: Owner, ids: number[]) => {
+    if (ids.length === 0) return new Map<number, Awaited<ReturnType<typeof loadCitations>>>();
+    const rows = await loadCitations(kind, ids);
+    const map = new Map<number, typeof rows>();
+    for (const r of rows) map.set(r.ownerId, [...(map.get(r.ownerId) ?? []), r]);
+    return map;
+  };
+  const loadCitations = (kind: Owner, ids: number[]) =>
+    db
+      .selectFrom("genealogyCitations")
+      .selectAll()
+      .where("treeId", "=", treeId)
+      .where("ownerKind", "=", kind)
+      .where("ownerId", "in", ids)
+      .orderBy("ownerId")
+      .orderBy("position")
+      .execute();
+  const linksFor = async (kind: Owner, ids: number[]) => {
+    const map = new Map<number, { mediaId: number; extra: string }[]>();
+    if (ids.length === 0) return map;
+    const rows = await db
+      .selectFrom("genealogyMediaLinks")
+      .selectAll()
+      .where("treeId", "=", treeId)
+      .where("ownerKind", "=", kind)
+      .where("ownerId", "in", ids)
+      .orderBy("ownerId")
+      .orderBy("position")
+      .execute();
+    for (const r of rows) map.set(r.ownerId, [...(map.get(r.ownerId) ?? []), r]);
+    return map;
+  };
+  const writeCitations = async (list: Awaited<ReturnType<typeof loadCitations>> | undefined, level: number) => {
+    for (const c of list ?? []) {
+      if (c.sourceId !== null) {
+        await w.line(level, "SOUR", sources.get(c.sourceId));
+        if (c.page !== null) await w.line(level + 1, "PAGE", w.escape(c.page));
+      } else if (v7) {
+        // GEDCOM 7 has no inline sources: the text goes into the citation's PAGE.
+        await w.line(level, "SOUR", "@VOID@");
+        await w.line(level + 1, "PAGE", w.escape([c.text, c.page].filter(Boolean).join(" ")));
+      } else {
+        await w.line(level, "SOUR", w.escape(c.text ?? ""));
+        if (c.page !== null) await w.line(level + 1, "PAGE", w.escape(c.page));
+      }
+      await w.raw(parse<RawNode[]>(c.extra, []), level + 1);
+    }
+  };
+  const writeLinks = async (list: { mediaId: number; extra: string }[] | undefined, level: number) => {
+    for (const link of list ?? []) {
+      await w.line(level, "OBJE", media.get(link.mediaId));
+      await w.raw(parse<RawNode[]>(link.extra, []), level + 1);
+    }
+  };
+
+  const writeEvents = async (kind: "person" | "family", ownerIds: number[], level: number, skipOwners = new Set<number>()) => {
+    const byOwner = new Map<number, Awaited<ReturnType<typeof loadEvents>>>();
+    const loadEvents = () =>
+      db
+        .selectFrom("genealogyEvents")
+        .selectAll()
+        .where("treeId", "=", treeId)
+        .where("ownerKind", "=", kind)
+        .where("ownerId", "in", ownerIds)
+        .orderBy("ownerId")
+        .orderBy("position")
+        .execute();
+    const events = ownerIds.length ? await loadEvents() : [];
+    for (const e of events) byOwner.set(e.ownerId, [...(byOwner.get(e.ownerId) ?? []), e]);
+    const eventIds = events.map((e) => e.id);
+    const citations = await citationsFor("event", eventIds);
+    const links = await linksFor("event", eventIds);
+    return async (ownerId: number) => {
+      if (skipOwners.has(ownerId)) return;
+      for (const e of byOwner.get(ownerId) ?? []) {
+        await w.line(level, e.tag, w.escape(e.value));
+        if (e.type !== null) await w.line(level + 1, "TYPE", w.escape(e.type));
+        if (e.date !== null) {
+          const written = sameFamily
+            ? { value: e.date, phrase: e.datePhrase ?? undefined }
+            : writeGedcomDate(parseGedcomDate(e.date, e.datePhrase ?? undefined), options.version);
+          await w.line(level + 1, "DATE", written.value);
+          if (written.phrase) await w.line(level + 2, "PHRASE", written.phrase);
+        }
+        if (e.placeId !== null) {
+          await w.line(level + 1, "PLAC", w.escape(places.get(e.placeId)));
+          await w.raw(parse<RawNode[]>(e.placeExtra, []), level + 2);
+        }
+        await notes(parse<Note[]>(e.notes, []), level + 1);
+        await writeCitations(citations.get(e.id), level + 1);
+        await writeLinks(links.get(e.id), level + 1);
+        await w.raw(parse<RawNode[]>(e.extra, []), level + 1);
+      }
+    };
+  };
+
+  // ---- people
+  const familiesOfPartner = new Map<number, number[]>();
+  const allFamilies = await db
+    .selectFrom("genealogyFamilies")
+    .select(["id", "partner1Id", "partner2Id"])
+    .where("treeId", "=", treeId)
+    .orderBy("position")
+    .execute();
+  for (const f of allFamilies) {
+    for (const p of [f.partner1Id, f.partner2Id]) if (p !== null) familiesOfPartner.set(p, [...(familiesOfPartner.get(p) ?? []), f.id]);
+  }
+  let writtenPeople = 0;
+  // Pages by position (keyset, not OFFSET, which would read the table again for every page).
+  for (let after = -1; ;) {
+    const page = await db
+      .selectFrom("genealogyPeople")
+      .selectAll()
+      .where("treeId", "=", treeId)
+      .where("position", ">", after)
+      .orderBy("position")
+      .limit(PAGE)
+      .execute();
+    if (page.length === 0) break;
+    after = page[page.length - 1].position;
+    const visible = page.filter((p) => !hidden.has(p.id));
+    const ids = visible.map((p) => p.id);
+    const events = await writeEvents("person", ids, 1);
+    const citations = await citationsFor("person", ids);
+    const links = await linksFor("person", ids);
+    const childOf = new Map<number, Awaited<ReturnType<typeof childLinks>>>();
+    const childLinks = () =>
+      db.selectFrom("genealogyChildren").selectAll().where("treeId", "=", treeId).where("personId", "in", ids).execute();
+    for (const c of ids.length ? await childLinks() : []) childOf.set(c.personId, [...(childOf.get(c.personId) ?? []), c]);
+    for (const p of visible) {
+      writtenPeople++;
+      await w.line(0, "INDI", undefined, people.get(p.id));
+      for (const name of parse<PersonName[]>(p.names, [])) {
+        await w.line(1, "NAME", w.escape(name.value));
+        for (const [field, tag] of NAME_PART_TAGS) {
+          const value = name[field];
+          if (typeof value === "string") await w.line(2, tag, field === "type" ? enumFor(value) : w.escape(value));
+        }
+        await w.raw(name.extra, 2);
+      }
+      if (p.sex !== "U") await w.line(1, "SEX", p.sex);
+      await events(p.id);
+      for (const c of childOf.get(p.id) ?? []) {
+        await w.line(1, "FAMC", families.get(c.familyId));
+        if (c.relation !== "birth") {
+          const pedi = Object.entries(PEDIGREE).find(([, r]) => r === c.relation)?.[0] ?? "OTHER";
+          await w.line(2, "PEDI", enumValue(pedi, options.version));
+        }
+        await w.raw(parse<RawNode[]>(c.extra, []), 2);
+      }
+      for (const f of familiesOfPartner.get(p.id) ?? []) await w.line(1, "FAMS", families.get(f));
+      await notes(parse<Note[]>(p.notes, []), 1);
+      await writeCitations(citations.get(p.id), 1);
+      await writeLinks(links.get(p.id), 1);
+      await w.raw(parse<RawNode[]>(p.extra, []), 1);
+    }
+  }
+
+  // ---- families
+  let writtenFamilies = 0;
+  for (let after = -1; ;) {
+    const page = await db
+      .selectFrom("genealogyFamilies")
+      .selectAll()
+      .where("treeId", "=", treeId)
+      .where("position", ">", after)
+      .orderBy("position")
+      .limit(PAGE)
+      .execute();
+    if (page.length === 0) break;
+    after = page[page.length - 1].position;
+    const ids = page.map((f) => f.id);
+    const children = await db
+      .selectFrom("genealogyChildren")
+      .selectAll()
+      .where("treeId", "=", treeId)
+      .where("familyId", "in", ids)
+      .orderBy("familyId")
+      .orderBy("position")
+      .execute();
+    // A family with a living partner keeps its events to itself in a public export.
+    const private_ = new Set(page.filter((f) => [f.partner1Id, f.partner2Id].some((p) => p !== null && hidden.has(p))).map((f) => f.id));
+    const events = await writeEvents("family", ids, 1, private_);
+    const citations = await citationsFor("family", ids);
+    const links = await linksFor("family", ids);
+    const childrenOf = new Map<number, typeof children>();
+    for (const c of children) childrenOf.set(c.familyId, [...(childrenOf.get(c.familyId) ?? []), c]);
+    for (const f of page) {
+      const kids = (childrenOf.get(f.id) ?? []).filter((c) => !hidden.has(c.personId));
+      const partners = [
+        [f.partner1Id, f.partner1Role],
+        [f.partner2Id, f.partner2Role],
+      ].filter(([id]) => id !== null && !hidden.has(id as number)) as [number, string | null][];
+      if (options.publicOnly && partners.length === 0 && kids.length === 0) continue;
+      writtenFamilies++;
+      await w.line(0, "FAM", undefined, families.get(f.id));
+      for (const [id, role] of partners) await w.line(1, role ?? "HUSB", people.get(id));
+      for (const c of kids) await w.line(1, "CHIL", people.get(c.personId));
+      await events(f.id);
+      if (!private_.has(f.id)) {
+        await notes(parse<Note[]>(f.notes, []), 1);
+        await writeCitations(citations.get(f.id), 1);
+        await writeLinks(links.get(f.id), 1);
+        await w.raw(parse<RawNode[]>(f.extra, []), 1);
+      }
+    }
+  }
+
+  // ---- sources, media, other records
+  for (const s of await db.selectFrom("genealogySources").selectAll().where("treeId", "=", treeId).orderBy("id").execute()) {
+    await w.line(0, "SOUR", undefined, sources.get(s.id));
+    if (s.title !== null) await w.line(1, "TITL", w.escape(s.title));
+    if (s.author !== null) await w.line(1, "AUTH", w.escape(s.author));
+    if (s.publication !== null) await w.line(1, "PUBL", w.escape(s.publication));
+    if (s.text !== null) await w.line(1, "TEXT", w.escape(s.text));
+    await notes(parse<Note[]>(s.notes, []), 1);
+    await w.raw(parse<RawNode[]>(s.extra, []), 1);
+  }
+  for (const m of await db.selectFrom("genealogyMedia").selectAll().where("treeId", "=", treeId).orderBy("id").execute()) {
+    const extra = parse<RawNode[]>(m.extra, []);
+    const fileParts = extra.find((n) => n.t === "_FILEPARTS");
+    await w.line(0, "OBJE", undefined, media.get(m.id));
+    if (m.file !== null) {
+      await w.line(1, "FILE", m.file);
+      if (m.format !== null) await w.line(2, "FORM", m.format);
+      if (m.title !== null) await w.line(2, "TITL", w.escape(m.title));
+      await w.raw(fileParts?.c, 2);
+      if (m.mediaId) files.push({ path: m.file, mediaId: m.mediaId });
+    }
+    await w.raw(
+      extra.filter((n) => n !== fileParts),
+      1,
+    );
+  }
+  for (const r of records) {
+    const tag = r.tag === "NOTE" && v7 ? "SNOTE" : r.tag === "SNOTE" && !v7 ? "NOTE" : r.tag;
+    await w.line(0, tag, r.value, r.xref);
+    await w.raw(parse<RawNode[]>(r.children, []), 1);
+  }
+  await w.line(0, "TRLR");
+  await w.flush();
+  return { people: writtenPeople, families: writtenFamilies, files };
+}

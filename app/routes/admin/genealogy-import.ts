@@ -1,0 +1,36 @@
+import fs from "node:fs/promises";
+import type { Route } from "./+types/genealogy-import";
+import { requireAdmin, services } from "../../.server/context.ts";
+import type { CodePageChoice } from "../../.server/genealogy/charset.ts";
+import { NotGedcomError } from "../../.server/genealogy/import.ts";
+import { importFile } from "../../.server/genealogy/trees.ts";
+import { receiveRawUpload, TooLargeError } from "../../.server/genealogy/upload.ts";
+
+const CODE_PAGES: Record<string, CodePageChoice> = { auto: "auto", "1257": "windows-1257", "1252": "windows-1252" };
+
+// The import page sends the file itself as the request body (so a large file
+// streams to disk and the browser can show the upload's progress), with its
+// name and the chosen code page in the query. The answer is JSON.
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context);
+  const { db, media, config } = services(context);
+  const url = new URL(request.url);
+  const sourceName = (url.searchParams.get("failas") ?? "medis.ged").slice(0, 255);
+  const codePage = CODE_PAGES[url.searchParams.get("koduote") ?? "auto"] ?? "auto";
+  let file: string;
+  try {
+    file = await receiveRawUpload(request, media, config.maxGedcomBytes);
+  } catch (error) {
+    if (error instanceof TooLargeError) return Response.json({ ok: false, message: error.message }, { status: 413 });
+    throw error;
+  }
+  try {
+    const summary = await importFile(db, media, file, { sourceName, codePage });
+    return Response.json({ ok: true, treeId: summary.treeId, current: summary.current }, { status: 201 });
+  } catch (error) {
+    if (error instanceof NotGedcomError) return Response.json({ ok: false, message: error.message }, { status: 400 });
+    throw error;
+  } finally {
+    await fs.rm(file, { force: true });
+  }
+}

@@ -1,0 +1,297 @@
+import fs from "node:fs/promises";
+import { useRef, useState } from "react";
+import { data, Form, Link, useNavigate } from "react-router";
+import type { Route } from "./+types/genealogy";
+import { requireAdmin, services } from "../../.server/context.ts";
+import type { CodePageChoice } from "../../.server/genealogy/charset.ts";
+import { NotGedcomError } from "../../.server/genealogy/import.ts";
+import { discardTree, findTree, importFile, listTrees, makeCurrent } from "../../.server/genealogy/trees.ts";
+import { discardReceived, readUploadForm, UploadRejected } from "../../.server/media.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { FileInput } from "../../components/file-input.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { PageTitle } from "../../components/page.tsx";
+import { useToast } from "../../components/toaster.tsx";
+import { useHydrated } from "../../components/use-hydrated.ts";
+import { formatDateTime, plural } from "../../lib/lithuanian.ts";
+
+const PAGE = "/admin/medis";
+const SHOWN_WARNINGS = 200;
+const CODE_PAGES: Record<string, CodePageChoice> = { auto: "auto", "1257": "windows-1257", "1252": "windows-1252" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = services(context);
+  const trees = await listTrees(db);
+  const importedId = Number(new URL(request.url).searchParams.get("importas"));
+  const imported = importedId ? await findTree(db, importedId) : null;
+  return { trees, imported, maxBytes: config.maxGedcomBytes };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context);
+  const { db, media } = services(context);
+  let upload;
+  try {
+    upload = await readUploadForm(request, media, "gedcom");
+  } catch (error) {
+    if (error instanceof UploadRejected) return refusal({ title: error.message, variant: "error" }, 413);
+    throw error;
+  }
+  const { form, file } = upload;
+  const intent = form.get("intent");
+  if (intent === "import") {
+    // The page's form without JavaScript (with it, the file goes to /admin/medis/importuoti).
+    if (!file) return refusal({ title: "Pasirinkite GEDCOM failą", variant: "error" });
+    try {
+      const summary = await importFile(db, media, file.path, {
+        sourceName: file.name,
+        codePage: CODE_PAGES[String(form.get("koduote"))] ?? "auto",
+      });
+      return redirectWithToast(`${PAGE}?importas=${summary.treeId}`, "genealogyImported");
+    } catch (error) {
+      if (error instanceof NotGedcomError) return refusal({ title: error.message, variant: "error" });
+      throw error;
+    } finally {
+      await fs.rm(file.path, { force: true });
+    }
+  }
+  await discardReceived(file);
+  const treeId = Number(form.get("treeId"));
+  if (intent === "activate") {
+    return (await makeCurrent(db, media, treeId)) ? redirectWithToast(PAGE, "genealogyActivated") : refusal("genealogyNotFound", 404);
+  }
+  if (intent === "discard") {
+    return (await discardTree(db, media, treeId)) ? redirectWithToast(PAGE, "genealogyDiscarded") : refusal("genealogyNotFound", 404);
+  }
+  throw data("Nežinomas veiksmas", { status: 400 });
+}
+
+type Tree = Route.ComponentProps["loaderData"]["trees"][number];
+
+function counts(tree: Pick<Tree, "people" | "families" | "sources" | "media">): string {
+  return [
+    plural(tree.people, ["asmuo", "asmenys", "asmenų"]),
+    plural(tree.families, ["šeima", "šeimos", "šeimų"]),
+    plural(tree.sources, ["šaltinis", "šaltiniai", "šaltinių"]),
+    plural(tree.media, ["medijos objektas", "medijos objektai", "medijos objektų"]),
+  ].join(", ");
+}
+
+export default function GenealogyAdmin({ loaderData: { trees, imported, maxBytes }, actionData }: Route.ComponentProps) {
+  const current = trees.find((t) => t.current) ?? null;
+  const previous = trees.filter((t) => !t.current && t.id !== imported?.id);
+  return (
+    <>
+      <PageTitle>Giminės medis</PageTitle>
+      <h1 className="mb-6 text-3xl font-bold">Giminės medis</h1>
+      <FormAlert toast={actionData?.toast} />
+      {imported ? <ImportSummary tree={imported} replaces={current && !imported.current ? current : null} /> : null}
+      <div className="grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="dabartinis" className="card p-6">
+          <h2 id="dabartinis" className="text-xl font-semibold">
+            Dabartinis medis
+          </h2>
+          {current ? (
+            <>
+              <p className="mt-2">{counts(current)}.</p>
+              <p className="mt-1 text-sm text-ink-soft">
+                Iš „{current.sourceName}“ (GEDCOM {current.gedcomVersion ?? "?"}), importuota {formatDateTime(current.createdAt)}.
+              </p>
+              <h3 className="mt-6 font-semibold">Eksportuoti</h3>
+              <ul className="mt-2 space-y-1 text-sm">
+                <li>
+                  <a href={`${PAGE}/eksportas?versija=5.5.1`} download>
+                    GEDCOM 5.5.1 (UTF-8)
+                  </a>
+                </li>
+                <li>
+                  <a href={`${PAGE}/eksportas?versija=7.0`} download>
+                    GEDCOM 7.0
+                  </a>
+                </li>
+                <li>
+                  <a href={`${PAGE}/eksportas?gedzip=1`} download>
+                    GEDZIP (GEDCOM 7.0 su nuotraukomis)
+                  </a>
+                </li>
+                <li>
+                  <a href={`${PAGE}/eksportas?versija=5.5.1&viesas=1`} download>
+                    Viešas GEDCOM 5.5.1 (be gyvų asmenų)
+                  </a>
+                </li>
+              </ul>
+            </>
+          ) : (
+            <p className="mt-2 text-ink-soft">Giminės medžio dar nėra. Importuokite GEDCOM failą iš savo genealogijos programos.</p>
+          )}
+        </section>
+        <ImportForm maxBytes={maxBytes} hasTree={Boolean(current)} />
+      </div>
+      {previous.length ? (
+        <section aria-labelledby="ankstesni" className="mt-10">
+          <h2 id="ankstesni" className="text-xl font-semibold">
+            Ankstesni medžiai
+          </h2>
+          <p className="mt-1 text-sm text-ink-soft">Pakeisti medžiai saugomi kaip atsarginės kopijos; bet kurį galite grąžinti.</p>
+          <ul className="mt-3 space-y-3">
+            {previous.map((tree) => (
+              <li key={tree.id} className="card flex flex-wrap items-center gap-3 p-4" data-testid="previous-tree">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium break-words">„{tree.sourceName}“</p>
+                  <p className="text-sm text-ink-soft">
+                    {formatDateTime(tree.createdAt)} · {counts(tree)}
+                  </p>
+                </div>
+                <Form
+                  method="post"
+                  onSubmit={(e) => {
+                    if (!window.confirm(`Grąžinti medį „${tree.sourceName}“? Dabartinis liks atsarginė kopija.`)) e.preventDefault();
+                  }}
+                >
+                  <input type="hidden" name="treeId" value={tree.id} />
+                  <button type="submit" name="intent" value="activate" className="btn-secondary">
+                    Grąžinti šį medį
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function ImportSummary({ tree, replaces }: { tree: Tree; replaces: Tree | null }) {
+  const warnings = tree.warnings;
+  return (
+    <section aria-labelledby="importo-santrauka" className="card mb-8 border-accent p-6">
+      <h2 id="importo-santrauka" className="text-xl font-semibold">
+        Importo santrauka: „{tree.sourceName}“
+      </h2>
+      <p className="mt-2 text-lg">Importuota: {counts(tree)}.</p>
+      <p className="text-sm text-ink-soft">
+        GEDCOM {tree.gedcomVersion ?? "?"}, koduotė {tree.charset ?? "?"}.
+      </p>
+      {replaces ? (
+        <div className="mt-4 rounded-md bg-accent-soft p-4">
+          <p>
+            Šis medis dar neskelbiamas. Ar pakeisti juo dabartinį medį („{replaces.sourceName}“,{" "}
+            {plural(replaces.people, ["asmuo", "asmenys", "asmenų"])})? Dabartinis liks atsarginė kopija.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Form method="post">
+              <input type="hidden" name="treeId" value={tree.id} />
+              <button type="submit" name="intent" value="activate" className="btn-primary">
+                Pakeisti dabartinį medį
+              </button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="treeId" value={tree.id} />
+              <button type="submit" name="intent" value="discard" className="btn-secondary">
+                Atmesti importą
+              </button>
+            </Form>
+          </div>
+        </div>
+      ) : tree.current ? (
+        <p className="mt-3 font-medium text-moss">Medis paskelbtas svetainėje.</p>
+      ) : null}
+      <h3 className="mt-6 font-semibold">{warnings.length ? `Įspėjimai (${warnings.length})` : "Įspėjimų nėra."}</h3>
+      {warnings.length ? (
+        <ol className="mt-2 max-h-96 space-y-1 overflow-auto rounded border border-line bg-paper p-3 text-sm" data-testid="import-warnings">
+          {warnings.slice(0, SHOWN_WARNINGS).map((w, i) => (
+            <li key={i}>
+              {w.line ? <span className="font-mono text-ink-soft">{w.line} eil.: </span> : null}
+              {w.message}
+            </li>
+          ))}
+          {warnings.length > SHOWN_WARNINGS ? <li className="text-ink-soft">… ir dar {warnings.length - SHOWN_WARNINGS}.</li> : null}
+        </ol>
+      ) : null}
+      <p className="mt-4 text-sm">
+        <Link to={PAGE}>Uždaryti santrauką</Link>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * With JavaScript the file is sent as the request body with XMLHttpRequest,
+ * so a large file streams to the server and its progress shows; without it
+ * the form posts the file the usual way.
+ */
+function ImportForm({ maxBytes, hasTree }: { maxBytes: number; hasTree: boolean }) {
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [processing, setProcessing] = useState(false);
+
+  function upload(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const file = input.current?.files?.[0];
+    if (!file) return toast({ title: "Pasirinkite GEDCOM failą", variant: "error" });
+    if (file.size > maxBytes)
+      return toast({ title: `Failas per didelis: daugiausia ${Math.round(maxBytes / 1024 / 1024)} MB.`, variant: "error" });
+    const codePage = new FormData(event.currentTarget).get("koduote");
+    const request = new XMLHttpRequest();
+    request.open("POST", `${PAGE}/importuoti?failas=${encodeURIComponent(file.name)}&koduote=${codePage}`);
+    request.responseType = "json";
+    request.upload.onprogress = (e) => e.lengthComputable && setProgress(e.loaded / e.total);
+    request.upload.onload = () => setProcessing(true);
+    request.onload = () => {
+      setProgress(null);
+      setProcessing(false);
+      const answer = request.response as { ok: boolean; treeId?: number; message?: string } | null;
+      if (answer?.ok) navigate(`${PAGE}?importas=${answer.treeId}`);
+      else toast({ title: answer?.message ?? "Importuoti nepavyko. Bandykite dar kartą.", variant: "error" });
+    };
+    request.onerror = () => {
+      setProgress(null);
+      setProcessing(false);
+      toast({ title: "Importuoti nepavyko. Bandykite dar kartą.", variant: "error" });
+    };
+    setProgress(0);
+    request.send(file);
+  }
+
+  const busy = progress !== null;
+  return (
+    <section aria-labelledby="importas" className="card p-6">
+      <h2 id="importas" className="text-xl font-semibold">
+        Importuoti GEDCOM
+      </h2>
+      <p className="mt-2 text-sm text-ink-soft">
+        Failas .ged (GEDCOM 5.5, 5.5.1, 5.5.5, 7.0, 7.1) arba .gdz (GEDZIP su nuotraukomis).
+        {hasTree ? " Naujas medis pakeis dabartinį tik jums patvirtinus." : ""}
+      </p>
+      <form method="post" encType="multipart/form-data" onSubmit={hydrated ? upload : undefined} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="import" />
+        <FileInput ref={input} id="gedcom-file" name="gedcom" label="GEDCOM failas" accept=".ged,.gdz,.GED,.GDZ" />
+        <div>
+          <label htmlFor="koduote" className="field-label">
+            Koduotė, kai failas jos nenurodo (CHAR ANSI)
+          </label>
+          <select id="koduote" name="koduote" defaultValue="auto" className="field-input">
+            <option value="auto">Nustatyti automatiškai</option>
+            <option value="1257">Windows-1257 (baltų kalbos)</option>
+            <option value="1252">Windows-1252 (Vakarų Europos kalbos)</option>
+          </select>
+        </div>
+        {busy ? (
+          <div>
+            <label htmlFor="gedcom-progress" className="field-label">
+              {processing ? "Failas įkeltas, importuojama…" : `Įkeliama… ${Math.round((progress ?? 0) * 100)}%`}
+            </label>
+            <progress id="gedcom-progress" value={processing ? undefined : (progress ?? 0)} max={1} className="h-2 w-full accent-accent" />
+          </div>
+        ) : null}
+        <button type="submit" className="btn-primary" disabled={busy}>
+          Importuoti
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import fs from "node:fs";
+import { openDatabase, migrateToLatest } from "/work/main/app/.server/db.ts";
+import { importFile, exportFile } from "/work/main/app/.server/genealogy/trees.ts";
+import { mediaStore } from "/work/main/app/.server/media.ts";
+fs.rmSync("/tmp/gtest/x", { recursive: true, force: true }); fs.mkdirSync("/tmp/gtest/x", { recursive: true });
+const db = openDatabase({ kind: "sqlite", file: "/tmp/gtest/x/db.sqlite" }); await migrateToLatest(db);
+const store = mediaStore({ dataDir: "/tmp/gtest/x", uploads: { maxBytes: 1e8, maxPixels: 1e8 } });
+const s = await importFile(db, store, process.argv[2], { sourceName: "x" });
+await exportFile(db, store, "/tmp/gtest/x/out.ged", { treeId: s.treeId, version: process.argv[3] as "7.0" });
+console.log(fs.readFileSync("/tmp/gtest/x/out.ged", "utf8"));
+await db.destroy();

@@ -1,0 +1,135 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { logInAsAdmin, toasts, useSite } from "./site.ts";
+
+const site = useSite();
+const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/gedcom");
+const CORPUS = path.resolve(import.meta.dirname, "../../../shared/gedcom");
+
+test.describe.configure({ mode: "serial" });
+
+async function openPage(page: Page) {
+  await logInAsAdmin(page, site());
+  await page.getByRole("navigation", { name: "Administravimo meniu" }).getByRole("link", { name: "Giminės medis" }).click();
+  await expect(page).toHaveURL(`${site().url}/admin/medis`);
+}
+
+async function importFile(page: Page, file: string, codePage?: string) {
+  await page.getByLabel("GEDCOM failas").setInputFiles(file);
+  if (codePage) await page.getByLabel(/^Koduotė/).selectOption(codePage);
+  await page.getByRole("button", { name: "Importuoti" }).click();
+}
+
+function summary(page: Page) {
+  return page.getByRole("region", { name: /^Importo santrauka/ });
+}
+
+test("the first import: a summary with counts and warnings by line; the tree is published", async ({ page }) => {
+  await openPage(page);
+  await expect(page.getByRole("region", { name: "Dabartinis medis" })).toContainText("Giminės medžio dar nėra");
+  await importFile(page, path.join(FIXTURES, "lietuviai-cp1257.ged"));
+  await expect(summary(page)).toContainText("Importuota: 5 asmenys, 1 šeima, 1 šaltinis, 0 medijos objektų.");
+  await expect(summary(page)).toContainText("koduotė windows-1257");
+  const warnings = page.getByTestId("import-warnings").getByRole("listitem");
+  await expect(warnings).toHaveText([
+    "36 eil.: Data „17 GRU 1975“ neatpažinta: išsaugota kaip tekstas.",
+    "67 eil.: Nuoroda į neaprašytą šeimos įrašą @F9@: praleista.",
+    "68 eil.: Nežinoma žymė KILME: išsaugota nepakeista.",
+  ]);
+  await expect(summary(page)).toContainText("Medis paskelbtas svetainėje.");
+  await expect(page.getByRole("region", { name: "Dabartinis medis" })).toContainText("5 asmenys, 1 šeima");
+  const people = await site().db().selectFrom("genealogyPeople").select(["givenNames", "surname"]).orderBy("id").execute();
+  expect(people.map((p) => `${p.givenNames} ${p.surname}`)).toContain("Šarūnas Žemaitis");
+});
+
+test("a file that is not GEDCOM is refused with a clear message and changes nothing", async ({ page }) => {
+  await openPage(page);
+  const letter = path.join(os.tmpdir(), "laiskas.ged");
+  fs.writeFileSync(letter, "Mieli giminaičiai, siunčiu nuotraukas.\n");
+  await importFile(page, letter);
+  await expect(toasts(page).getByText("Tai ne GEDCOM failas: jis turi prasidėti eilute „0 HEAD“.")).toBeVisible();
+  expect(await site().db().selectFrom("genealogyTrees").select("id").execute()).toHaveLength(1);
+});
+
+test("a later import replaces the tree only after confirmation; the replaced tree can be restored", async ({ page }) => {
+  await openPage(page);
+  await importFile(page, path.join(CORPUS, "samples/bronte.ged"));
+  await expect(summary(page)).toContainText("Importuota: 14 asmenų, 4 šeimos");
+  await expect(summary(page)).toContainText("Šis medis dar neskelbiamas.");
+  // Still the first tree.
+  await expect(page.getByRole("region", { name: "Dabartinis medis" })).toContainText("5 asmenys");
+  await page.getByRole("button", { name: "Pakeisti dabartinį medį" }).click();
+  await expect(toasts(page).getByText("Giminės medis pakeistas")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Dabartinis medis" })).toContainText("14 asmenų");
+
+  const previous = page.getByTestId("previous-tree");
+  await expect(previous).toHaveCount(1);
+  await expect(previous).toContainText("lietuviai-cp1257.ged");
+  page.once("dialog", (dialog) => dialog.accept());
+  await previous.getByRole("button", { name: "Grąžinti šį medį" }).click();
+  await expect(toasts(page).getByText("Giminės medis pakeistas")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Dabartinis medis" })).toContainText("5 asmenys");
+
+  // An import can also be turned down.
+  await importFile(page, path.join(CORPUS, "samples/bach.ged"));
+  await page.getByRole("button", { name: "Atmesti importą" }).click();
+  await expect(toasts(page).getByText("Importas atmestas")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Dabartinis medis" })).toContainText("5 asmenys");
+});
+
+test("exports download as GEDCOM 5.5.1, 7.0 and GEDZIP; the public one leaves out living people", async ({ page }) => {
+  await openPage(page);
+  const download = async (name: string) => {
+    const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name, exact: true }).click()]);
+    return fs.readFileSync(await file.path());
+  };
+  const v551 = (await download("GEDCOM 5.5.1 (UTF-8)")).toString("utf8");
+  expect(v551).toContain("2 VERS 5.5.1");
+  expect(v551).toContain("1 NAME Šarūnas /Žemaitis/");
+  expect((await download("GEDCOM 7.0")).toString("utf8")).toContain("2 VERS 7.0");
+  const zip = await download("GEDZIP (GEDCOM 7.0 su nuotraukomis)");
+  expect(zip.subarray(0, 2).toString()).toBe("PK");
+  const publicExport = (await download("Viešas GEDCOM 5.5.1 (be gyvų asmenų)")).toString("utf8");
+  // Šarūnas, born after 1990, is living; Jonas died in 1961.
+  expect(publicExport).not.toContain("Šarūnas");
+  expect(publicExport).toContain("Jonas /Jonaitis/");
+});
+
+test("a progress bar shows the upload of a large file, then the summary", async ({ page }) => {
+  await openPage(page);
+  const cdp = await page.context().newCDPSession(page);
+  // About 100 kB/s up: the 270 kB file takes a few seconds.
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 100 * 1024 });
+  await importFile(page, path.join(CORPUS, "samples/IvarKingOfDublin.ged"));
+  await expect(page.locator("progress#gedcom-progress")).toBeVisible();
+  await expect(page.getByText(/Įkeliama… \d+%/)).toBeVisible();
+  await expect(summary(page)).toContainText("Importuota: 1288 asmenys, 495 šeimos", { timeout: 30_000 });
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.getByRole("button", { name: "Atmesti importą" }).click();
+  await expect(toasts(page).getByText("Importas atmestas")).toBeVisible();
+});
+
+test("the import also works without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await logInAsAdmin(page, site());
+  await page.goto(`${site().url}/admin/medis`);
+  await page.getByLabel("GEDCOM failas").setInputFiles(path.join(CORPUS, "samples/shakespeare.ged"));
+  await page.getByRole("button", { name: "Importuoti" }).click();
+  await expect(summary(page)).toContainText("Importuota: 31 asmuo, 11 šeimų");
+  await context.close();
+});
+
+test("a crafted request without a session imports nothing", async ({ request }) => {
+  const before = await site().db().selectFrom("genealogyTrees").select("id").execute();
+  const response = await request.post(`${site().url}/admin/medis/importuoti?failas=x.ged`, {
+    data: fs.readFileSync(path.join(CORPUS, "samples/bach.ged")),
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  const exported = await request.get(`${site().url}/admin/medis/eksportas?versija=5.5.1`, { maxRedirects: 0 });
+  expect(exported.status()).toBe(302);
+  expect(await site().db().selectFrom("genealogyTrees").select("id").execute()).toEqual(before);
+});
