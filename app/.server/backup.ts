@@ -38,6 +38,7 @@ const TABLES = [
   "genealogyMedia",
   "genealogyMediaLinks",
   "genealogyRecords",
+  "genealogyPersonLinks",
 ] as const satisfies readonly (keyof Tables)[];
 type Table = (typeof TABLES)[number];
 /** The order rows are read in, so that two backups of the same content are the same. */
@@ -45,6 +46,7 @@ const ORDER: Partial<Record<Table, string[]>> = {
   settings: ["key"],
   genealogyChildren: ["treeId", "familyId", "personId"],
   genealogyMediaLinks: ["treeId", "ownerKind", "ownerId", "position"],
+  genealogyPersonLinks: ["treeId", "personId", "kind", "itemId"],
 };
 /** Tables whose ids PostgreSQL numbers itself: after a restore its counters must move past them. */
 const IDENTITY_TABLES = {

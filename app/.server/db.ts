@@ -247,7 +247,15 @@ export interface GenealogyRecordsTable {
   children: string;
 }
 
+export interface GenealogyPersonLinksTable {
+  treeId: number;
+  personId: number;
+  kind: "gallery" | "document";
+  itemId: number;
+}
+
 export interface Tables {
+  genealogyPersonLinks: GenealogyPersonLinksTable;
   genealogyTrees: GenealogyTreesTable;
   genealogyPeople: GenealogyPeopleTable;
   genealogyFamilies: GenealogyFamiliesTable;

@@ -5,6 +5,7 @@ import * as m0003 from "./0003_document_scans.ts";
 import * as m0004 from "./0004_guestbook_moderation.ts";
 import * as m0005 from "./0005_instances.ts";
 import * as m0006 from "./0006_genealogy.ts";
+import * as m0007 from "./0007_person_links.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0004_guestbook_moderation": m0004,
   "0005_instances": m0005,
   "0006_genealogy": m0006,
+  "0007_person_links": m0007,
 };

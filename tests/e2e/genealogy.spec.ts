@@ -6,7 +6,7 @@ import { logInAsAdmin, toasts, useSite } from "./site.ts";
 
 const site = useSite();
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/gedcom");
-const CORPUS = path.resolve(import.meta.dirname, "../../../shared/gedcom");
+const CORPUS = path.resolve(import.meta.dirname, "../fixtures/gedcom-corpus");
 
 test.describe.configure({ mode: "serial" });
 

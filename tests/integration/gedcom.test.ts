@@ -7,7 +7,7 @@ import { generate } from "../../bench/gedcom-generate.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { treeSnapshot } from "./genealogy.ts";
 
-const CORPUS = path.resolve(import.meta.dirname, "../../../shared/gedcom");
+const CORPUS = path.resolve(import.meta.dirname, "../fixtures/gedcom-corpus");
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/gedcom");
 const inventory = fs
   .readFileSync(path.join(CORPUS, "inventory.tsv"), "utf8")

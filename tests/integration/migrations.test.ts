@@ -29,6 +29,7 @@ test("migrations build every table from an empty database, and running them agai
     "genealogy_media",
     "genealogy_media_links",
     "genealogy_people",
+    "genealogy_person_links",
     "genealogy_places",
     "genealogy_records",
     "genealogy_sources",

@@ -14,6 +14,8 @@ export interface ExportOptions {
   version: GedcomVersion;
   /** Leave out living people (and their links and family events). */
   publicOnly?: boolean;
+  /** The living rule's number of years (a site setting). */
+  livingYears?: number;
   familyName?: string;
 }
 
@@ -113,7 +115,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
   const tree = await db.selectFrom("genealogyTrees").select(["gedcomVersion", "header"]).where("id", "=", treeId).executeTakeFirst();
   const sameFamily = Number(tree?.gedcomVersion?.split(".")[0]) >= 7 === v7;
   const enumFor = (value: string) => (sameFamily ? value : enumValue(value, options.version));
-  const hidden = options.publicOnly ? await livingPeople(db, treeId) : new Set<number>();
+  const hidden = options.publicOnly ? await livingPeople(db, treeId, options.livingYears) : new Set<number>();
   const files: ExportResult["files"] = [];
 
   // Records without an identifier (GEDCOM 7 allows them, and people added on

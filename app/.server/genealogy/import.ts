@@ -608,7 +608,8 @@ export class Importer {
 }
 
 /** The tables of one tree, children before parents (for deleting a tree). */
-export const TREE_TABLES: TreeTable[] = [
+export const TREE_TABLES: (TreeTable | "genealogyPersonLinks")[] = [
+  "genealogyPersonLinks",
   "genealogyMediaLinks",
   "genealogyCitations",
   "genealogyEvents",

@@ -5,6 +5,7 @@ import type { GedcomVersion } from "../../lib/gedcom-date.ts";
 import type { Database } from "../db.ts";
 import { deleteMediaRow, insertMedia, mediaTmpDir, prepareScan, removeMediaFiles, UploadRejected, type MediaStore } from "../media.ts";
 import { getSiteSettings } from "../settings.ts";
+import { livingYearsSetting } from "./people.ts";
 import type { CodePageChoice } from "./charset.ts";
 import { exportGedcom, type ExportResult } from "./export.ts";
 import { GEDZIP_MAIN, isZip, packGedzip, unpackGedzip } from "./gedzip.ts";
@@ -169,7 +170,12 @@ export async function exportFile(
   const out = fs.createWriteStream(target);
   let result: ExportResult;
   try {
-    result = await exportGedcom(db, treeId, out, { version: options.version, publicOnly: options.publicOnly, familyName });
+    result = await exportGedcom(db, treeId, out, {
+      version: options.version,
+      publicOnly: options.publicOnly,
+      livingYears: await livingYearsSetting(db),
+      familyName,
+    });
   } finally {
     await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   }
