@@ -4,11 +4,12 @@
 //   npm run bench:db [-- seconds]
 // PostgreSQL: BENCH_DATABASE_URL (a server where a database may be created), or
 // a throwaway cluster started here (scripts/pg-throwaway.sh). Run `npm run build` first.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { BENCH_ADMIN, startServer } from "./server.ts";
 
 const SECONDS = Number(process.argv[2] ?? 8);
 const READ_CONCURRENCY = 16;
@@ -21,38 +22,15 @@ interface Server {
   dir: string;
 }
 
-async function startServer(env: Record<string, string>): Promise<Server> {
+async function startBenchServer(env: Record<string, string>): Promise<Server> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "seima-bench-"));
-  const child = spawn(process.execPath, ["server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dir,
-      TRUST_PROXY: "1",
-      ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: "bench-slaptazodis",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk) => {
-      out += chunk;
-      const match = /Svetainė veikia: (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]);
-    });
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { url, process: child, dir };
+  return { ...(await startServer(dir, { TRUST_PROXY: "1", ...env })), dir };
 }
 
 async function prepare(server: Server) {
   const login = await fetch(`${server.url}/login`, {
     method: "POST",
-    body: new URLSearchParams({ username: "admin", password: "bench-slaptazodis" }),
+    body: new URLSearchParams(BENCH_ADMIN),
     redirect: "manual",
   });
   const cookie = login.headers
@@ -140,9 +118,9 @@ pgUrl.pathname = `/${dbName}`;
 
 const servers: Server[] = [];
 try {
-  const sqlite = await startServer({});
+  const sqlite = await startBenchServer({});
   servers.push(sqlite);
-  const postgres = await startServer({ DATABASE_URL: pgUrl.toString() });
+  const postgres = await startBenchServer({ DATABASE_URL: pgUrl.toString() });
   servers.push(postgres);
   console.log(
     `${SECONDS} s each; reads: ${READ_CONCURRENCY} concurrent over ${PAGES.join(" ")}; writes: ${WRITE_CONCURRENCY} concurrent, half history saves, half guestbook posts`,

@@ -140,6 +140,7 @@ export async function removeDocument(db: Database, store: MediaStore, id: number
     const doc = await tx.selectFrom("documents").select("scanMediaId").where("id", "=", id).executeTakeFirst();
     if (!doc) return undefined;
     await tx.deleteFrom("documents").where("id", "=", id).execute();
+    await tx.deleteFrom("genealogyPersonLinks").where("kind", "=", "document").where("itemId", "=", id).execute();
     return doc.scanMediaId ? deleteMediaRow(tx, doc.scanMediaId) : null;
   });
   if (scan === undefined) return false;

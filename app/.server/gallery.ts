@@ -128,6 +128,7 @@ export async function removeGalleryItem(db: Database, store: MediaStore, id: num
     const item = await tx.selectFrom("galleryItems").select("mediaId").where("id", "=", id).executeTakeFirst();
     if (!item) return undefined;
     await tx.deleteFrom("galleryItems").where("id", "=", id).execute();
+    await tx.deleteFrom("genealogyPersonLinks").where("kind", "=", "gallery").where("itemId", "=", id).execute();
     return item.mediaId ? deleteMediaRow(tx, item.mediaId) : null;
   });
   if (media === undefined) return false;

@@ -76,6 +76,10 @@ export const TOASTS = {
   },
   genealogyDiscarded: { title: "Importas atmestas", description: "Dabartinis medis nepakeistas.", variant: "info" },
   genealogyNotFound: { title: "Tokio medžio nebėra", variant: "error" },
+  privacySaved: { title: "Privatumo nustatymas išsaugotas", variant: "success" },
+  personSaved: { title: "Asmens duomenys išsaugoti", variant: "success" },
+  personRemoved: { title: "Asmuo pašalintas iš giminės medžio", variant: "success" },
+  personNotFound: { title: "Tokio asmens nėra", variant: "error" },
   settingsSaved: { title: "Svetainės nustatymai išsaugoti!", variant: "success" },
 } as const satisfies Record<string, Toast>;
 

@@ -149,5 +149,7 @@ export function layoutChart(input: ChartInput): ChartLayout {
 
 /** Moves a path of absolute M/V/H commands sideways: its M and H x values change. */
 function shiftPath(path: string, dx: number): string {
-  return path.replace(/^M(-?[\d.]+) /, (_, x: string) => `M${Number(x) + dx} `).replace(/H(-?[\d.]+)/g, (_, x: string) => `H${Number(x) + dx}`);
+  return path
+    .replace(/^M(-?[\d.]+) /, (_, x: string) => `M${Number(x) + dx} `)
+    .replace(/H(-?[\d.]+)/g, (_, x: string) => `H${Number(x) + dx}`);
 }

@@ -6,6 +6,7 @@ import * as m0004 from "./0004_guestbook_moderation.ts";
 import * as m0005 from "./0005_instances.ts";
 import * as m0006 from "./0006_genealogy.ts";
 import * as m0007 from "./0007_person_links.ts";
+import * as m0008 from "./0008_people_names.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0005_instances": m0005,
   "0006_genealogy": m0006,
   "0007_person_links": m0007,
+  "0008_people_names": m0008,
 };

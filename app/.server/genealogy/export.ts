@@ -2,7 +2,7 @@ import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { parseGedcomDate, writeGedcomDate, type GedcomVersion } from "../../lib/gedcom-date.ts";
 import type { Database } from "../db.ts";
-import { livingPeople } from "./living.ts";
+import { DEFAULT_LIVING_YEARS, livingPeople } from "./people.ts";
 import { PEDIGREE, type Note, type PersonName, type RawNode } from "./model.ts";
 
 // Writes a tree as GEDCOM 5.5.1 (UTF-8) or 7.0, a page of records at a time.
@@ -107,6 +107,47 @@ function enumValue(value: string, version: GedcomVersion): string {
   return version === "7.0" ? value.toUpperCase() : value.toLowerCase();
 }
 
+/**
+ * In a public export, the media objects and shared notes that only hidden
+ * owners point to (living people, their events, families with a living
+ * partner): a living relative's photo or note stays as private as they do.
+ */
+async function privateRecords(db: Database, treeId: number, hiddenPeople: Set<number>, hiddenFamilies: Set<number>) {
+  const events = await db
+    .selectFrom("genealogyEvents")
+    .select(["id", "ownerKind", "ownerId", "notes"])
+    .where("treeId", "=", treeId)
+    .execute();
+  const hiddenEvents = new Set(
+    events.filter((e) => (e.ownerKind === "person" ? hiddenPeople : hiddenFamilies).has(e.ownerId)).map((e) => e.id),
+  );
+  const isHidden = (kind: "person" | "family" | "event", id: number) =>
+    (kind === "person" ? hiddenPeople : kind === "family" ? hiddenFamilies : hiddenEvents).has(id);
+  const split = <T>(refs: { key: T; hidden: boolean }[]) => {
+    const shown = new Set(refs.filter((r) => !r.hidden).map((r) => r.key));
+    return new Set(refs.filter((r) => r.hidden && !shown.has(r.key)).map((r) => r.key));
+  };
+  const links = await db
+    .selectFrom("genealogyMediaLinks")
+    .select(["ownerKind", "ownerId", "mediaId"])
+    .where("treeId", "=", treeId)
+    .execute();
+  const noteRefs = (json: string, hidden: boolean) =>
+    parse<Note[]>(json, []).flatMap((n) => (n.ref ? [{ key: n.ref.toUpperCase(), hidden }] : []));
+  const people = await db.selectFrom("genealogyPeople").select(["id", "notes"]).where("treeId", "=", treeId).execute();
+  const families = await db.selectFrom("genealogyFamilies").select(["id", "notes"]).where("treeId", "=", treeId).execute();
+  const sources = await db.selectFrom("genealogySources").select("notes").where("treeId", "=", treeId).execute();
+  return {
+    media: split(links.map((l) => ({ key: l.mediaId, hidden: isHidden(l.ownerKind, l.ownerId) }))),
+    notes: split([
+      ...people.flatMap((p) => noteRefs(p.notes, hiddenPeople.has(p.id))),
+      ...families.flatMap((f) => noteRefs(f.notes, hiddenFamilies.has(f.id))),
+      ...events.flatMap((e) => noteRefs(e.notes, hiddenEvents.has(e.id))),
+      ...sources.flatMap((src) => noteRefs(src.notes, false)),
+    ]),
+  };
+}
+
 export async function exportGedcom(db: Database, treeId: number, out: Writable, options: ExportOptions): Promise<ExportResult> {
   const w = new LineWriter(out, options.version);
   const v7 = options.version === "7.0";
@@ -115,7 +156,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
   const tree = await db.selectFrom("genealogyTrees").select(["gedcomVersion", "header"]).where("id", "=", treeId).executeTakeFirst();
   const sameFamily = Number(tree?.gedcomVersion?.split(".")[0]) >= 7 === v7;
   const enumFor = (value: string) => (sameFamily ? value : enumValue(value, options.version));
-  const hidden = options.publicOnly ? await livingPeople(db, treeId, options.livingYears) : new Set<number>();
+  const hidden = options.publicOnly ? await livingPeople(db, treeId, options.livingYears ?? DEFAULT_LIVING_YEARS) : new Set<number>();
   const files: ExportResult["files"] = [];
 
   // Records without an identifier (GEDCOM 7 allows them, and people added on
@@ -286,6 +327,13 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
   for (const f of allFamilies) {
     for (const p of [f.partner1Id, f.partner2Id]) if (p !== null) familiesOfPartner.set(p, [...(familiesOfPartner.get(p) ?? []), f.id]);
   }
+  // A family with a living partner keeps its events, notes and media to itself in a public export.
+  const privateFamilies = new Set(
+    allFamilies.filter((f) => [f.partner1Id, f.partner2Id].some((p) => p !== null && hidden.has(p))).map((f) => f.id),
+  );
+  const withheld = options.publicOnly
+    ? await privateRecords(db, treeId, hidden, privateFamilies)
+    : { media: new Set<number>(), notes: new Set<string>() };
   let writtenPeople = 0;
   // Pages by position (keyset, not OFFSET, which would read the table again for every page).
   for (let after = -1; ;) {
@@ -359,9 +407,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
       .orderBy("familyId")
       .orderBy("position")
       .execute();
-    // A family with a living partner keeps its events to itself in a public export.
-    const private_ = new Set(page.filter((f) => [f.partner1Id, f.partner2Id].some((p) => p !== null && hidden.has(p))).map((f) => f.id));
-    const events = await writeEvents("family", ids, 1, private_);
+    const events = await writeEvents("family", ids, 1, privateFamilies);
     const citations = await citationsFor("family", ids);
     const links = await linksFor("family", ids);
     const childrenOf = new Map<number, typeof children>();
@@ -378,7 +424,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
       for (const [id, role] of partners) await w.line(1, role ?? "HUSB", people.get(id));
       for (const c of kids) await w.line(1, "CHIL", people.get(c.personId));
       await events(f.id);
-      if (!private_.has(f.id)) {
+      if (!privateFamilies.has(f.id)) {
         await notes(parse<Note[]>(f.notes, []), 1);
         await writeCitations(citations.get(f.id), 1);
         await writeLinks(links.get(f.id), 1);
@@ -398,6 +444,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
     await w.raw(parse<RawNode[]>(s.extra, []), 1);
   }
   for (const m of await db.selectFrom("genealogyMedia").selectAll().where("treeId", "=", treeId).orderBy("id").execute()) {
+    if (withheld.media.has(m.id)) continue;
     const extra = parse<RawNode[]>(m.extra, []);
     const fileParts = extra.find((n) => n.t === "_FILEPARTS");
     await w.line(0, "OBJE", undefined, media.get(m.id));
@@ -414,6 +461,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
     );
   }
   for (const r of records) {
+    if (r.xref && withheld.notes.has(r.xref.toUpperCase())) continue;
     const tag = r.tag === "NOTE" && v7 ? "SNOTE" : r.tag === "SNOTE" && !v7 ? "NOTE" : r.tag;
     await w.line(0, tag, r.value, r.xref);
     await w.raw(parse<RawNode[]>(r.children, []), 1);

@@ -424,8 +424,15 @@ export class Importer {
       "person",
       id,
     );
-    const given = primary.given ?? split.given;
-    const surname = primary.surname ?? split.surname;
+    // GIVN and SURN are comma-separated lists ('John, Fitzgerald'); the page shows them as words.
+    const pieces = (list: string) =>
+      list
+        .split(",")
+        .map((w) => w.trim())
+        .filter(Boolean)
+        .join(" ");
+    const given = primary.given !== undefined ? pieces(primary.given) : split.given;
+    const surname = primary.surname !== undefined ? pieces(primary.surname) : split.surname;
     await this.#writer.add("genealogyPeople", {
       treeId: this.treeId,
       id,

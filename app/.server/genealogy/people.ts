@@ -1,9 +1,10 @@
 import { parseGedcomDate, formatGedcomDateLt, type GedcomDate } from "../../lib/gedcom-date.ts";
+import { EVENT_LABELS } from "../../lib/event-labels.ts";
 import { searchKey } from "../../lib/lithuanian.ts";
 import type { ChartInput, PersonSummary, Sex } from "../../lib/tree-layout.ts";
 import type { Database } from "../db.ts";
-/** The living rule's default number of years. */
-const DEFAULT_LIVING_YEARS = 110;
+import { listDocuments, type FamilyDocument } from "../documents.ts";
+import { listGalleryItems, type GalleryItem } from "../gallery.ts";
 import type { Note, PersonName } from "./model.ts";
 
 // Reading people for the public pages and the administrator. Every function
@@ -11,6 +12,10 @@ import type { Note, PersonName } from "./model.ts";
 // 'Gyvas asmuo': nothing more about them leaves the server.
 
 export const LIVING_LABEL = "Gyvas asmuo";
+/** The living rule's default number of years. */
+export const DEFAULT_LIVING_YEARS = 110;
+/** The numbers of years the administrator may choose. */
+export const LIVING_YEARS_RANGE: [number, number] = [50, 150];
 const DEATH_TAGS = new Set(["DEAT", "BURI", "CREM"]);
 const BIRTH_TAGS = ["BIRT", "CHR", "BAPM"];
 const DAYS_PER_YEAR = 365.2425;
@@ -57,17 +62,28 @@ async function relativesOf(db: Database, treeId: number, ids: number[]): Promise
       .execute();
     for (const f of ownFamilies) {
       const pair = [f.partner1Id, f.partner2Id];
-      for (const p of pair) if (p !== null && chunk.includes(p)) for (const q of pair) if (q !== null && q !== p) push(result.partners, p, q);
+      for (const p of pair)
+        if (p !== null && chunk.includes(p)) for (const q of pair) if (q !== null && q !== p) push(result.partners, p, q);
     }
     const familyIds = ownFamilies.map((f) => f.id);
     if (familyIds.length) {
-      const kids = await db.selectFrom("genealogyChildren").select(["familyId", "personId"]).where("treeId", "=", treeId).where("familyId", "in", familyIds).execute();
+      const kids = await db
+        .selectFrom("genealogyChildren")
+        .select(["familyId", "personId"])
+        .where("treeId", "=", treeId)
+        .where("familyId", "in", familyIds)
+        .execute();
       for (const k of kids) {
         const f = ownFamilies.find((x) => x.id === k.familyId)!;
         for (const p of [f.partner1Id, f.partner2Id]) if (p !== null && chunk.includes(p)) push(result.children, p, k.personId);
       }
     }
-    const asChild = await db.selectFrom("genealogyChildren").select(["familyId", "personId"]).where("treeId", "=", treeId).where("personId", "in", chunk).execute();
+    const asChild = await db
+      .selectFrom("genealogyChildren")
+      .select(["familyId", "personId"])
+      .where("treeId", "=", treeId)
+      .where("personId", "in", chunk)
+      .execute();
     const parentFamilies = asChild.length
       ? await db
           .selectFrom("genealogyFamilies")
@@ -126,12 +142,19 @@ function today(): number {
 }
 
 /**
- * Which of these people count as living (see living.ts for the rule): their
- * own records first, then their parents', partners' and children's dates.
+ * Which of these people count as living, so that living relatives' details
+ * stay private. A person is living unless they have a death, burial or
+ * cremation record, or any event of theirs is more than `years` (110 by
+ * default, a site setting) years old. Where their own records give no date,
+ * close relatives decide, as webtrees does: a parent with an event more than
+ * years + 45 ago, a partner more than years + 10 ago, or a child more than
+ * years - 15 ago.
  */
 export async function livingAmong(db: Database, treeId: number, ids: number[], years: number): Promise<Set<number>> {
   const relatives = await relativesOf(db, treeId, ids);
-  const everyone = [...new Set([...ids, ...[relatives.parents, relatives.partners, relatives.children].flatMap((m) => [...m.values()].flat())])];
+  const everyone = [
+    ...new Set([...ids, ...[relatives.parents, relatives.partners, relatives.children].flatMap((m) => [...m.values()].flat())]),
+  ];
   const facts = await lifeFacts(db, treeId, everyone);
   const olderThan = (id: number, y: number) => {
     const earliest = facts.get(id)?.earliest;
@@ -151,9 +174,16 @@ export async function livingAmong(db: Database, treeId: number, ids: number[], y
   return living;
 }
 
+/** The ids of the whole tree's people who count as living. */
+export async function livingPeople(db: Database, treeId: number, years: number): Promise<Set<number>> {
+  const ids = (await db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).execute()).map((p) => p.id);
+  return livingAmong(db, treeId, ids, years);
+}
+
 function yearOf(date: GedcomDate | null): number | null {
   if (!date) return null;
-  const simple = "date" in date ? date.date : date.kind === "between" ? date.from : date.kind === "period" ? (date.from ?? date.to) : undefined;
+  const simple =
+    "date" in date ? date.date : date.kind === "between" ? date.from : date.kind === "period" ? (date.from ?? date.to) : undefined;
   return simple ? simple.year : null;
 }
 
@@ -202,13 +232,42 @@ export async function summaries(db: Database, treeId: number, ids: number[], vie
   return out;
 }
 
+/** The first people of the tree, in the file's order (the administrator's list before a search). */
+export async function firstPeople(db: Database, treeId: number, viewer: Viewer, limit: number): Promise<PersonSummary[]> {
+  const ids = (
+    await db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).orderBy("position").limit(limit).execute()
+  ).map((r) => r.id);
+  const people = await summaries(db, treeId, ids, viewer);
+  return ids.map((id) => people[id]).filter(Boolean);
+}
+
+export async function peopleCount(db: Database, treeId: number): Promise<number> {
+  return Number(
+    (
+      await db
+        .selectFrom("genealogyPeople")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("treeId", "=", treeId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+}
+
 export async function firstPersonId(db: Database, treeId: number): Promise<number | null> {
-  const row = await db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).orderBy("position").limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom("genealogyPeople")
+    .select("id")
+    .where("treeId", "=", treeId)
+    .orderBy("position")
+    .limit(1)
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
 export async function personExists(db: Database, treeId: number, id: number): Promise<boolean> {
-  return (await db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).where("id", "=", id).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).where("id", "=", id).executeTakeFirst()) !== undefined
+  );
 }
 
 export type ChartMode = "abu" | "proteviai" | "palikuonys";
@@ -230,7 +289,12 @@ export async function neighbourhood(db: Database, treeId: number, root: number, 
 
   let generation = [root];
   for (let g = 0; g < up && generation.length; g++) {
-    const links = await db.selectFrom("genealogyChildren").select(["familyId", "personId"]).where("treeId", "=", treeId).where("personId", "in", generation).execute();
+    const links = await db
+      .selectFrom("genealogyChildren")
+      .select(["familyId", "personId"])
+      .where("treeId", "=", treeId)
+      .where("personId", "in", generation)
+      .execute();
     const fams = links.length
       ? await db
           .selectFrom("genealogyFamilies")
@@ -330,12 +394,98 @@ export async function searchPeople(db: Database, treeId: number, query: string, 
   const words = key.split(/\s+/).filter(Boolean);
   let q = db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId);
   for (const word of words) q = q.where("searchKey", "like", `%${word.replace(/[%_\\]/g, "")}%`);
-  const ids = (await q.orderBy("searchKey").limit(limit * 3).execute()).map((r) => r.id);
+  const ids = (
+    await q
+      .orderBy("searchKey")
+      .limit(limit * 3)
+      .execute()
+  ).map((r) => r.id);
   const people = await summaries(db, treeId, ids, viewer);
   return ids
     .map((id) => people[id])
     .filter((p) => p && (viewer.admin || !p.living))
     .slice(0, limit);
+}
+
+/** The ways a document's person field may name someone: 'Jonas Jonaitis', 'Jonaitis Jonas', with a birth surname too. */
+function nameKeys(p: { givenNames: string; surname: string; birthSurname: string | null }): string[] {
+  const surnames = [p.surname, p.birthSurname].filter((x): x is string => Boolean(x));
+  return surnames
+    .flatMap((surname) => [`${p.givenNames} ${surname}`, `${surname} ${p.givenNames}`])
+    .map((n) => searchKey(n.replace(/\s+/g, " ").trim()));
+}
+
+/**
+ * The person each document is about: the one the administrator linked it to
+ * (of several, the first the viewer may see), or else the one person whose
+ * name its person field is. A visitor is never pointed at a living person.
+ */
+export async function documentPeople(
+  db: Database,
+  treeId: number,
+  docs: { id: number; person: string }[],
+  viewer: Viewer,
+): Promise<Map<number, number>> {
+  const found = new Map<number, number>();
+  if (docs.length === 0) return found;
+  const links = await db
+    .selectFrom("genealogyPersonLinks")
+    .select(["itemId", "personId"])
+    .where("treeId", "=", treeId)
+    .where("kind", "=", "document")
+    .orderBy("personId")
+    .execute();
+  // A document linked to several people points at the first one the viewer may see.
+  const hiddenLinked = viewer.admin
+    ? new Set<number>()
+    : await livingAmong(db, treeId, [...new Set(links.map((l) => l.personId))], viewer.livingYears);
+  const linked = new Set(links.map((l) => l.itemId));
+  for (const link of links) if (!found.has(link.itemId) && !hiddenLinked.has(link.personId)) found.set(link.itemId, link.personId);
+  // Candidates come by surname and given names (indexed): as typed, capitalised
+  // or in capitals, in either order; the whole name then has to fit, case and
+  // diacritics aside.
+  const byKey = new Map<string, number | null>();
+  for (const doc of docs) {
+    if (linked.has(doc.id)) continue;
+    const words = doc.person.trim().split(/\s+/).filter(Boolean);
+    if (words.length < 2) continue;
+    const key = searchKey(words.join(" "));
+    if (!byKey.has(key)) {
+      const forms = (text: string) => {
+        const capitalised = text
+          .toLocaleLowerCase("lt")
+          .replace(/(^|\s|-)(\p{L})/gu, (_, before: string, letter: string) => before + letter.toLocaleUpperCase("lt"));
+        return [...new Set([text, capitalised, text.toLocaleUpperCase("lt")])];
+      };
+      const splits = [
+        { given: words.slice(0, -1).join(" "), surname: words[words.length - 1] },
+        { given: words.slice(1).join(" "), surname: words[0] },
+      ];
+      const rows = await db
+        .selectFrom("genealogyPeople")
+        .select(["id", "givenNames", "surname", "birthSurname"])
+        // The tree in every branch: SQLite then reads each branch from its index.
+        .where((eb) =>
+          eb.or(
+            splits.flatMap(({ given, surname }) => [
+              eb.and([eb("treeId", "=", treeId), eb("surname", "in", forms(surname)), eb("givenNames", "in", forms(given))]),
+              eb.and([eb("treeId", "=", treeId), eb("birthSurname", "in", forms(surname)), eb("givenNames", "in", forms(given))]),
+            ]),
+          ),
+        )
+        .limit(10)
+        .execute();
+      const matches = [...new Set(rows.filter((r) => nameKeys(r).includes(key)).map((r) => r.id))];
+      byKey.set(key, matches.length === 1 ? matches[0] : null);
+    }
+    const id = byKey.get(key);
+    if (id != null) found.set(doc.id, id);
+  }
+  if (!viewer.admin) {
+    const living = await livingAmong(db, treeId, [...new Set(found.values())], viewer.livingYears);
+    for (const [doc, person] of found) if (living.has(person)) found.delete(doc);
+  }
+  return found;
 }
 
 export interface PersonEvent {
@@ -356,83 +506,47 @@ export interface PersonDetail {
   parents: PersonSummary[];
   siblings: PersonSummary[];
   partners: { partner: PersonSummary | null; events: PersonEvent[]; children: PersonSummary[] }[];
-  gallery: { id: number; title: string; description: string; image: { id: string; width: number; height: number } | null }[];
-  documents: { id: number; title: string; year: string; type: string; scan: { id: string; kind: "image" | "pdf" } | null }[];
+  gallery: GalleryItem[];
+  documents: FamilyDocument[];
   /** Pictures that came with the GEDCOM file (GEDZIP), by their title. */
   pictures: { mediaId: string; title: string; width: number; height: number }[];
 }
 
-export const EVENT_LABELS: Record<string, string> = {
-  BIRT: "Gimimas",
-  CHR: "Krikštas",
-  BAPM: "Krikštas",
-  DEAT: "Mirtis",
-  BURI: "Palaidojimas",
-  CREM: "Kremavimas",
-  MARR: "Santuoka",
-  DIV: "Skyrybos",
-  ENGA: "Sužadėtuvės",
-  RESI: "Gyvenamoji vieta",
-  OCCU: "Profesija",
-  EDUC: "Išsilavinimas",
-  EMIG: "Emigracija",
-  IMMI: "Imigracija",
-  NATU: "Pilietybė",
-  CENS: "Gyventojų surašymas",
-  CONF: "Sutvirtinimas",
-  FCOM: "Pirmoji komunija",
-  GRAD: "Mokslų baigimas",
-  RETI: "Išėjimas į pensiją",
-  RELI: "Religija",
-  NATI: "Tautybė",
-  TITL: "Titulas",
-  ADOP: "Įvaikinimas",
-  PROB: "Testamento patvirtinimas",
-  WILL: "Testamentas",
-  EVEN: "Įvykis",
-  FACT: "Faktas",
-};
+/** 'Brookline, , Norfolk County' as 'Brookline, Norfolk County': GEDCOM keeps a slot for every jurisdiction, filled or not. */
+function placeLabel(name: string | undefined): string | null {
+  const parts = (name ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return parts.length ? parts.join(", ") : null;
+}
 
 function noteTexts(json: string, records: Map<string, string>): string[] {
   return (JSON.parse(json) as Note[]).map((n) => (n.ref ? (records.get(n.ref.toUpperCase()) ?? "") : (n.text ?? ""))).filter(Boolean);
 }
 
-/** A person page's content; null when there is no such person. A living person, to a visitor, is a name and nothing else. */
-export async function personDetail(db: Database, treeId: number, id: number, viewer: Viewer): Promise<PersonDetail | null> {
-  const person = await db.selectFrom("genealogyPeople").selectAll().where("treeId", "=", treeId).where("id", "=", id).executeTakeFirst();
-  if (!person) return null;
-  const relatives = await relativesOf(db, treeId, [id]);
-  const parentIds = relatives.parents.get(id) ?? [];
-  const parentFamilies = await db
-    .selectFrom("genealogyChildren")
-    .select("familyId")
-    .where("treeId", "=", treeId)
-    .where("personId", "=", id)
-    .execute();
-  const siblings = parentFamilies.length
-    ? (
-        await db
-          .selectFrom("genealogyChildren")
-          .select("personId")
-          .where("treeId", "=", treeId)
-          .where(
-            "familyId",
-            "in",
-            parentFamilies.map((f) => f.familyId),
-          )
-          .where("personId", "!=", id)
-          .orderBy("position")
-          .execute()
-      ).map((s) => s.personId)
-    : [];
+export interface FamiliesAround {
+  /** Families the person is a child of. */
+  parentFamilies: { id: number; partner1Id: number | null; partner2Id: number | null }[];
+  /** Families the person is a partner in, in their order. */
+  ownFamilies: { id: number; partner1Id: number | null; partner2Id: number | null }[];
+  /** The children of all those families, in order. */
+  children: { familyId: number; personId: number }[];
+}
+
+/** One person's families, as a child and as a partner, with their children. */
+export async function familiesAround(db: Database, treeId: number, id: number): Promise<FamiliesAround> {
+  const asChild = (
+    await db.selectFrom("genealogyChildren").select("familyId").where("treeId", "=", treeId).where("personId", "=", id).execute()
+  ).map((c) => c.familyId);
   const families = await db
     .selectFrom("genealogyFamilies")
     .select(["id", "partner1Id", "partner2Id"])
     .where("treeId", "=", treeId)
-    .where((eb) => eb.or([eb("partner1Id", "=", id), eb("partner2Id", "=", id)]))
+    .where((eb) => eb.or([eb("partner1Id", "=", id), eb("partner2Id", "=", id), ...(asChild.length ? [eb("id", "in", asChild)] : [])]))
     .orderBy("position")
     .execute();
-  const familyChildren = families.length
+  const children = families.length
     ? await db
         .selectFrom("genealogyChildren")
         .select(["familyId", "personId"])
@@ -445,21 +559,55 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
         .orderBy("position")
         .execute()
     : [];
+  return {
+    parentFamilies: families.filter((f) => asChild.includes(f.id)),
+    ownFamilies: families.filter((f) => f.partner1Id === id || f.partner2Id === id),
+    children,
+  };
+}
+
+/** A person page's content; null when there is no such person. A living person, to a visitor, is a name and nothing else. */
+export async function personDetail(db: Database, treeId: number, id: number, viewer: Viewer): Promise<PersonDetail | null> {
+  const person = await db.selectFrom("genealogyPeople").selectAll().where("treeId", "=", treeId).where("id", "=", id).executeTakeFirst();
+  if (!person) return null;
+  const around = await familiesAround(db, treeId, id);
+  const parentIds = [...new Set(around.parentFamilies.flatMap((f) => [f.partner1Id, f.partner2Id]).filter((p): p is number => p !== null))];
+  const parentFamilyIds = around.parentFamilies.map((f) => f.id);
+  const siblings = [
+    ...new Set(around.children.filter((c) => parentFamilyIds.includes(c.familyId) && c.personId !== id).map((c) => c.personId)),
+  ];
+  const families = around.ownFamilies;
+  const familyChildren = around.children.filter((c) => families.some((f) => f.id === c.familyId));
   const partnerIds = families.map((f) => (f.partner1Id === id ? f.partner2Id : f.partner1Id)).filter((p): p is number => p !== null);
-  const people = await summaries(db, treeId, [id, ...parentIds, ...siblings, ...partnerIds, ...familyChildren.map((c) => c.personId)], viewer);
+  const people = await summaries(
+    db,
+    treeId,
+    [id, ...parentIds, ...siblings, ...partnerIds, ...familyChildren.map((c) => c.personId)],
+    viewer,
+  );
   const summary = people[id];
   const hidden = summary.living && !viewer.admin;
 
-  const records = new Map(
-    (await db.selectFrom("genealogyRecords").select(["xref", "value", "children"]).where("treeId", "=", treeId).where("tag", "in", ["NOTE", "SNOTE"]).execute()).map((r) => [
-      (r.xref ?? "").toUpperCase(),
-      r.value ?? "",
-    ]),
-  );
+  // Shared notes (NOTE records) are read as the page's notes point to them, not all at once.
+  const records = new Map<string, string>();
+  const loadNotes = async (jsons: string[]) => {
+    const refs = [...new Set(jsons.flatMap((j) => (JSON.parse(j) as Note[]).flatMap((n) => (n.ref ? [n.ref] : []))))];
+    if (refs.length === 0) return;
+    const rows = await db
+      .selectFrom("genealogyRecords")
+      .select(["xref", "value"])
+      .where("treeId", "=", treeId)
+      .where("tag", "in", ["NOTE", "SNOTE"])
+      .where("xref", "in", refs)
+      .execute();
+    for (const r of rows) records.set((r.xref ?? "").toUpperCase(), r.value ?? "");
+  };
   const places = async (placeIds: number[]) =>
     new Map(
       placeIds.length
-        ? (await db.selectFrom("genealogyPlaces").select(["id", "name"]).where("treeId", "=", treeId).where("id", "in", placeIds).execute()).map((p) => [p.id, p.name])
+        ? (
+            await db.selectFrom("genealogyPlaces").select(["id", "name"]).where("treeId", "=", treeId).where("id", "in", placeIds).execute()
+          ).map((p) => [p.id, p.name])
         : [],
     );
   const eventsOf = async (kind: "person" | "family", ownerIds: number[]) => {
@@ -470,10 +618,15 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
       .where("treeId", "=", treeId)
       .where("ownerKind", "=", kind)
       .where("ownerId", "in", ownerIds)
-      .orderBy("dateFrom")
       .orderBy("position")
       .execute();
+    // Dated events in date order, then the undated ones as the file lists them.
+    rows.sort(
+      (a, b) =>
+        (a.dateFrom === null ? 1 : 0) - (b.dateFrom === null ? 1 : 0) || (a.dateFrom ?? 0) - (b.dateFrom ?? 0) || a.position - b.position,
+    );
     const placeNames = await places(rows.map((r) => r.placeId).filter((p): p is number => p !== null));
+    await loadNotes(rows.map((r) => r.notes));
     const map = new Map<number, PersonEvent[]>();
     for (const e of rows) {
       const event: PersonEvent = {
@@ -481,7 +634,7 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
         label: e.type ?? EVENT_LABELS[e.tag] ?? e.tag,
         value: e.value,
         date: e.date ? formatGedcomDateLt(parseGedcomDate(e.date, e.datePhrase ?? undefined)) : null,
-        place: e.placeId !== null ? (placeNames.get(e.placeId) ?? null) : null,
+        place: e.placeId !== null ? placeLabel(placeNames.get(e.placeId)) : null,
         notes: noteTexts(e.notes, records),
       };
       map.set(e.ownerId, [...(map.get(e.ownerId) ?? []), event]);
@@ -491,40 +644,33 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
 
   const links = hidden
     ? []
-    : await db.selectFrom("genealogyPersonLinks").select(["kind", "itemId"]).where("treeId", "=", treeId).where("personId", "=", id).execute();
+    : await db
+        .selectFrom("genealogyPersonLinks")
+        .select(["kind", "itemId"])
+        .where("treeId", "=", treeId)
+        .where("personId", "=", id)
+        .execute();
   const galleryIds = links.filter((l) => l.kind === "gallery").map((l) => l.itemId);
-  const documentIds = links.filter((l) => l.kind === "document").map((l) => l.itemId);
-  const gallery = galleryIds.length
-    ? (
-        await db
-          .selectFrom("galleryItems")
-          .leftJoin("media", "media.id", "galleryItems.mediaId")
-          .select(["galleryItems.id", "galleryItems.title", "galleryItems.description", "media.id as mediaId", "media.displayWidth", "media.displayHeight"])
-          .where("galleryItems.id", "in", galleryIds)
-          .orderBy("galleryItems.position")
-          .execute()
-      ).map(({ mediaId, displayWidth, displayHeight, ...g }) => ({
-        ...g,
-        image: mediaId ? { id: mediaId, width: displayWidth ?? 0, height: displayHeight ?? 0 } : null,
-      }))
-    : [];
-  const documents = documentIds.length
-    ? (
-        await db
-          .selectFrom("documents")
-          .leftJoin("media", "media.id", "documents.scanMediaId")
-          .select(["documents.id", "documents.title", "documents.year", "documents.type", "media.id as scanId", "media.kind as scanKind"])
-          .where("documents.id", "in", documentIds)
-          .orderBy("documents.id")
-          .execute()
-      ).map(({ scanId, scanKind, ...d }) => ({ ...d, scan: scanId && scanKind ? { id: scanId, kind: scanKind } : null }))
-    : [];
+  // Documents linked to the person, and those whose person field names them.
+  const allDocuments = hidden ? [] : await listDocuments(db);
+  const named = await documentPeople(db, treeId, allDocuments, viewer);
+  const documentIds = [
+    ...new Set([
+      ...links.filter((l) => l.kind === "document").map((l) => l.itemId),
+      ...[...named].filter(([, p]) => p === id).map(([doc]) => doc),
+    ]),
+  ];
+  // The family's photos and documents are tens or hundreds: read whole, then picked.
+  const gallery = galleryIds.length ? (await listGalleryItems(db)).filter((g) => galleryIds.includes(g.id)) : [];
+  const documents = documentIds.length ? allDocuments.filter((d) => documentIds.includes(d.id)) : [];
   const pictures = hidden
     ? []
     : await db
         .selectFrom("genealogyMediaLinks")
         .innerJoin("genealogyMedia", (j) =>
-          j.onRef("genealogyMedia.treeId", "=", "genealogyMediaLinks.treeId").onRef("genealogyMedia.id", "=", "genealogyMediaLinks.mediaId"),
+          j
+            .onRef("genealogyMedia.treeId", "=", "genealogyMediaLinks.treeId")
+            .onRef("genealogyMedia.id", "=", "genealogyMediaLinks.mediaId"),
         )
         .innerJoin("media", "media.id", "genealogyMedia.mediaId")
         .select(["media.id as mediaId", "genealogyMedia.title", "media.displayWidth", "media.displayHeight", "media.kind"])
@@ -533,11 +679,22 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
         .where("genealogyMediaLinks.ownerId", "=", id)
         .execute();
 
+  if (!hidden) await loadNotes([person.notes]);
   const personEvents = hidden ? new Map<number, PersonEvent[]>() : await eventsOf("person", [id]);
-  const familyEvents = hidden ? new Map<number, PersonEvent[]>() : await eventsOf("family", families.map((f) => f.id));
+  const familyEvents = hidden
+    ? new Map<number, PersonEvent[]>()
+    : await eventsOf(
+        "family",
+        families.map((f) => f.id),
+      );
   return {
     summary,
-    names: hidden ? [] : (JSON.parse(person.names) as PersonName[]).map((n) => ({ value: n.value.replaceAll("/", "").replace(/\s+/g, " ").trim(), type: n.type ?? null })),
+    names: hidden
+      ? []
+      : (JSON.parse(person.names) as PersonName[]).map((n) => ({
+          value: n.value.replaceAll("/", "").replace(/\s+/g, " ").trim(),
+          type: n.type ?? null,
+        })),
     sex: hidden ? "U" : ((person.sex as Sex) ?? "U"),
     events: personEvents.get(id) ?? [],
     notes: hidden ? [] : noteTexts(person.notes, records),
@@ -550,7 +707,10 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
       return {
         partner: partner !== null ? (people[partner] ?? null) : null,
         events: privateFamily ? [] : (familyEvents.get(f.id) ?? []),
-        children: familyChildren.filter((c) => c.familyId === f.id).map((c) => people[c.personId]).filter(Boolean),
+        children: familyChildren
+          .filter((c) => c.familyId === f.id)
+          .map((c) => people[c.personId])
+          .filter(Boolean),
       };
     }),
     gallery,

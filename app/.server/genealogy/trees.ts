@@ -71,16 +71,63 @@ async function deleteTree(db: Database, store: MediaStore, id: number): Promise<
 export async function makeCurrent(db: Database, store: MediaStore, id: number): Promise<boolean> {
   const tree = await db.selectFrom("genealogyTrees").select("id").where("id", "=", id).where("status", "=", "ready").executeTakeFirst();
   if (!tree) return false;
-  await db
-    .insertInto("settings")
-    .values({ key: CURRENT, value: String(id) })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: String(id) }))
-    .execute();
+  const previous = await currentTreeId(db);
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto("settings")
+      .values({ key: CURRENT, value: String(id) })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: String(id) }))
+      .execute();
+    if (previous !== null && previous !== id) await carryPersonLinks(tx, previous, id);
+  });
   const others = (await db.selectFrom("genealogyTrees").select("id").where("id", "!=", id).orderBy("id", "desc").execute()).map(
     (t) => t.id,
   );
   for (const old of others.slice(KEPT_TREES)) await deleteTree(db, store, old);
   return true;
+}
+
+/**
+ * A new import of the family's file keeps the photos and documents the
+ * administrator linked to people on the site: links move to the person with
+ * the same GEDCOM identifier (a tree that has links of its own keeps them).
+ */
+async function carryPersonLinks(db: Database, from: number, to: number): Promise<void> {
+  const has = await db.selectFrom("genealogyPersonLinks").select("personId").where("treeId", "=", to).limit(1).executeTakeFirst();
+  if (has) return;
+  const links = await db
+    .selectFrom("genealogyPersonLinks")
+    .innerJoin("genealogyPeople", (j) =>
+      j
+        .onRef("genealogyPeople.treeId", "=", "genealogyPersonLinks.treeId")
+        .onRef("genealogyPeople.id", "=", "genealogyPersonLinks.personId"),
+    )
+    .select(["genealogyPersonLinks.personId", "genealogyPersonLinks.kind", "genealogyPersonLinks.itemId", "genealogyPeople.xref"])
+    .where("genealogyPersonLinks.treeId", "=", from)
+    .execute();
+  if (links.length === 0) return;
+  // People added on the site have no identifier; an export names them @XI<id>@.
+  const xrefOf = (l: { personId: number; xref: string | null }) => (l.xref ?? `@XI${l.personId}@`).toUpperCase();
+  const targets = new Map<string, number>();
+  const wanted = [...new Set(links.flatMap((l) => [l.xref ?? xrefOf(l), xrefOf(l)]))];
+  for (let i = 0; i < wanted.length; i += 500) {
+    const rows = await db
+      .selectFrom("genealogyPeople")
+      .select(["id", "xref"])
+      .where("treeId", "=", to)
+      .where("xref", "in", wanted.slice(i, i + 500))
+      .execute();
+    for (const r of rows) targets.set(r.xref!.toUpperCase(), r.id);
+  }
+  const rows = links.flatMap((l) => {
+    const personId = targets.get(xrefOf(l));
+    return personId === undefined ? [] : [{ treeId: to, personId, kind: l.kind, itemId: l.itemId }];
+  });
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto("genealogyPersonLinks")
+      .values(rows.slice(i, i + 200))
+      .execute();
 }
 
 /** Discards an import that was not made current. */

@@ -5,6 +5,7 @@ import type { Route } from "./+types/genealogy";
 import { requireAdmin, services } from "../../.server/context.ts";
 import type { CodePageChoice } from "../../.server/genealogy/charset.ts";
 import { NotGedcomError } from "../../.server/genealogy/import.ts";
+import { LIVING_YEARS_RANGE, livingYearsSetting, setLivingYears } from "../../.server/genealogy/people.ts";
 import { discardTree, findTree, importFile, listTrees, makeCurrent } from "../../.server/genealogy/trees.ts";
 import { discardReceived, readUploadForm, UploadRejected } from "../../.server/media.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const trees = await listTrees(db);
   const importedId = Number(new URL(request.url).searchParams.get("importas"));
   const imported = importedId ? await findTree(db, importedId) : null;
-  return { trees, imported, maxBytes: config.maxGedcomBytes };
+  return { trees, imported, maxBytes: config.maxGedcomBytes, livingYears: await livingYearsSetting(db), livingRange: LIVING_YEARS_RANGE };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,6 +57,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   await discardReceived(file);
+  if (intent === "privacy") {
+    const years = Number(String(form.get("livingYears") ?? "").trim());
+    const [min, max] = LIVING_YEARS_RANGE;
+    if (!Number.isInteger(years) || years < min || years > max)
+      return refusal({ title: `Įrašykite metų skaičių nuo ${min} iki ${max}.`, variant: "error" });
+    await setLivingYears(db, years);
+    return redirectWithToast(PAGE, "privacySaved");
+  }
   const treeId = Number(form.get("treeId"));
   if (intent === "activate") {
     return (await makeCurrent(db, media, treeId)) ? redirectWithToast(PAGE, "genealogyActivated") : refusal("genealogyNotFound", 404);
@@ -77,13 +86,21 @@ function counts(tree: Pick<Tree, "people" | "families" | "sources" | "media">): 
   ].join(", ");
 }
 
-export default function GenealogyAdmin({ loaderData: { trees, imported, maxBytes }, actionData }: Route.ComponentProps) {
+export default function GenealogyAdmin({
+  loaderData: { trees, imported, maxBytes, livingYears, livingRange },
+  actionData,
+}: Route.ComponentProps) {
   const current = trees.find((t) => t.current) ?? null;
   const previous = trees.filter((t) => !t.current && t.id !== imported?.id);
   return (
     <>
       <PageTitle>Giminės medis</PageTitle>
-      <h1 className="mb-6 text-3xl font-bold">Giminės medis</h1>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">Giminės medis</h1>
+        <Link to={`${PAGE}/asmenys`} className="btn-primary">
+          Tvarkyti asmenis
+        </Link>
+      </div>
       <FormAlert toast={actionData?.toast} />
       {imported ? <ImportSummary tree={imported} replaces={current && !imported.current ? current : null} /> : null}
       <div className="grid gap-8 lg:grid-cols-2">
@@ -127,6 +144,37 @@ export default function GenealogyAdmin({ loaderData: { trees, imported, maxBytes
         </section>
         <ImportForm maxBytes={maxBytes} hasTree={Boolean(current)} />
       </div>
+      <section aria-labelledby="privatumas" className="card mt-8 p-6">
+        <h2 id="privatumas" className="text-xl font-semibold">
+          Gyvų asmenų privatumas
+        </h2>
+        <p className="mt-2 text-ink-soft">
+          Lankytojai gyvą asmenį mato tik kaip „Gyvas asmuo“: be vardo, datų, vietų ir nuotraukų. Asmuo laikomas gyvu, jei neturi mirties ar
+          laidojimo įrašo ir nė vienas jo įvykis nėra senesnis už nurodytą metų skaičių; kai datų nėra, sprendžiama pagal tėvų, partnerių ir
+          vaikų datas.
+        </p>
+        <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="privacy" />
+          <div>
+            <label htmlFor="livingYears" className="field-label">
+              Metų skaičius
+            </label>
+            <input
+              id="livingYears"
+              name="livingYears"
+              type="number"
+              inputMode="numeric"
+              min={livingRange[0]}
+              max={livingRange[1]}
+              defaultValue={livingYears}
+              className="field-input w-32"
+            />
+          </div>
+          <button type="submit" className="btn-primary">
+            Išsaugoti
+          </button>
+        </Form>
+      </section>
       {previous.length ? (
         <section aria-labelledby="ankstesni" className="mt-10">
           <h2 id="ankstesni" className="text-xl font-semibold">

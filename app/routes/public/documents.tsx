@@ -2,6 +2,8 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/documents";
 import { services } from "../../.server/context.ts";
 import { listDocuments } from "../../.server/documents.ts";
+import { documentPeople } from "../../.server/genealogy/people.ts";
+import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { PageHeading, PageTitle, useSiteSettings } from "../../components/page.tsx";
 import {
   applyDocumentQuery,
@@ -16,9 +18,13 @@ import { scanUrl, type ScanRef } from "../../lib/media.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseDocumentQuery(new URL(request.url).searchParams);
-  const all = await listDocuments(services(context).db);
+  const { db } = services(context);
+  const all = await listDocuments(db);
   const types = [...new Set(all.map((d) => d.type))].sort(collator.compare);
-  return { documents: applyDocumentQuery(all, query), total: all.length, types, query };
+  const { treeId, viewer } = await treeViewer(context);
+  const people = treeId === null ? new Map<number, number>() : await documentPeople(db, treeId, all, viewer);
+  const documents = applyDocumentQuery(all, query).map((d) => ({ ...d, personId: people.get(d.id) ?? null }));
+  return { documents, total: all.length, types, query };
 }
 
 const COLUMN_LABELS: Record<SortColumn, string> = { pavadinimas: "Pavadinimas", asmuo: "Asmuo", metai: "Metai", tipas: "Tipas" };
@@ -70,7 +76,7 @@ export default function DocumentsPage({ loaderData: { documents, total, types, q
                         </span>
                       </td>
                       <td className={CELL} data-label="Asmuo">
-                        {doc.person}
+                        {doc.personId !== null ? <Link to={`/asmuo/${doc.personId}`}>{doc.person}</Link> : doc.person}
                       </td>
                       <td className={`${CELL} whitespace-nowrap`} data-label="Metai">
                         {doc.year}

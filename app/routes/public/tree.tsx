@@ -1,4 +1,60 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import type { Route } from "./+types/tree";
+import { services } from "../../.server/context.ts";
+import {
+  ancestorList,
+  CHART_DEPTH,
+  descendantList,
+  firstPersonId,
+  neighbourhood,
+  personExists,
+  searchPeople,
+  type ChartMode,
+  type LineageNode,
+} from "../../.server/genealogy/people.ts";
+import { treeViewer } from "../../.server/genealogy/viewer.ts";
+import { FamilyChart } from "../../components/family-chart.tsx";
 import { PageHeading, PageTitle, useSiteSettings } from "../../components/page.tsx";
+import { layoutChart, type PersonSummary } from "../../lib/tree-layout.ts";
+
+const MODES: Record<ChartMode, string> = { abu: "Protėviai ir palikuonys", proteviai: "Protėviai", palikuonys: "Palikuonys" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  const { treeId, viewer } = await treeViewer(context);
+  const first = treeId === null ? null : await firstPersonId(db, treeId);
+  if (treeId === null || first === null) return { tree: null };
+  const params = new URL(request.url).searchParams;
+  const asked = Number(params.get("asmuo"));
+  const root = asked && (await personExists(db, treeId, asked)) ? asked : first;
+  const asMode = params.get("kryptis") ?? "abu";
+  const mode: ChartMode = asMode in CHART_DEPTH ? (asMode as ChartMode) : "abu";
+  const query = (params.get("paieska") ?? "").trim().slice(0, 100);
+  const chart = await neighbourhood(db, treeId, root, mode, viewer);
+  return {
+    tree: {
+      root: chart.people[root],
+      mode,
+      layout: layoutChart(chart),
+      ancestors: ancestorList(chart),
+      descendants: descendantList(chart),
+      query,
+      results: query ? await searchPeople(db, treeId, query, viewer) : null,
+    },
+  };
+}
+
+export default function TreePage({ loaderData: { tree } }: Route.ComponentProps) {
+  return (
+    <>
+      <PageTitle>Giminės medis</PageTitle>
+      <PageHeading title="Giminės medis" />
+      {tree ? <Chart tree={tree} /> : <Placeholder />}
+      {tree ? <Branches /> : null}
+    </>
+  );
+}
 
 const BRANCHES = [
   { name: "Alytaus šaka", text: "Giminės lopšys: sodyba Miroslavo apylinkėse ir čia likę Jono ir Onos palikuonys." },
@@ -7,34 +63,201 @@ const BRANCHES = [
   { name: "Užsienio šakos", text: "Po karo į Ameriką, Kanadą ir kitas šalis pasitraukę giminės nariai." },
 ];
 
-export default function TreePage() {
+function BranchList() {
+  return (
+    <ul className="mt-3 space-y-3">
+      {BRANCHES.map((branch) => (
+        <li key={branch.name} className="border-l-4 border-accent pl-4">
+          <strong>{branch.name}</strong>
+          <span className="block text-ink-soft">{branch.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Contact() {
   const { contactEmail } = useSiteSettings();
   return (
+    <p className="mt-6">
+      Turite informacijos apie giminės narius? Rašykite adresu{" "}
+      <a href={`mailto:${contactEmail}`} className="font-medium">
+        {contactEmail}
+      </a>
+      .
+    </p>
+  );
+}
+
+/** The spec's placeholder, shown while the tree is empty. */
+function Placeholder() {
+  return (
+    <section className="card max-w-3xl p-6 sm:p-8">
+      <h2 className="text-2xl font-semibold">Giminės medžio vizualizacija dar kuriama</h2>
+      <p className="mt-3 text-ink-soft">
+        Šiuo metu renkame ir tikriname duomenis apie giminės narius. Netrukus čia galėsite naršyti interaktyvų giminės medį.
+      </p>
+      <h3 className="mt-6 text-xl font-semibold">Pagrindinės giminės šakos</h3>
+      <BranchList />
+      <Contact />
+    </section>
+  );
+}
+
+function Branches() {
+  return (
+    <section aria-labelledby="sakos" className="card mt-10 max-w-3xl p-6">
+      <h2 id="sakos" className="text-xl font-semibold">
+        Pagrindinės giminės šakos
+      </h2>
+      <BranchList />
+      <Contact />
+      <p className="mt-4 text-sm">
+        <a href="/medis/gedcom">Atsisiųsti viešą giminės medį (GEDCOM, be gyvų asmenų)</a>
+      </p>
+    </section>
+  );
+}
+
+type Tree = NonNullable<Route.ComponentProps["loaderData"]["tree"]>;
+
+function Chart({ tree }: { tree: Tree }) {
+  const modeHref = (mode: ChartMode) => `/medis?asmuo=${tree.root.id}${mode === "abu" ? "" : `&kryptis=${mode}`}`;
+  return (
     <>
-      <PageTitle>Giminės medis</PageTitle>
-      <PageHeading title="Giminės medis" />
-      <section className="card max-w-3xl p-6 sm:p-8">
-        <h2 className="text-2xl font-semibold">Giminės medžio vizualizacija dar kuriama</h2>
-        <p className="mt-3 text-ink-soft">
-          Šiuo metu renkame ir tikriname duomenis apie giminės narius. Netrukus čia galėsite naršyti interaktyvų giminės medį.
-        </p>
-        <h3 className="mt-6 text-xl font-semibold">Pagrindinės giminės šakos</h3>
-        <ul className="mt-3 space-y-3">
-          {BRANCHES.map((branch) => (
-            <li key={branch.name} className="border-l-4 border-accent pl-4">
-              <strong>{branch.name}</strong>
-              <span className="block text-ink-soft">{branch.text}</span>
-            </li>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm text-ink-soft">Medis sudarytas aplink</p>
+          <p className="text-xl font-semibold">
+            <Link to={`/asmuo/${tree.root.id}`}>{tree.root.name}</Link>
+            {tree.root.years ? <span className="ml-2 text-base font-normal text-ink-soft">{tree.root.years}</span> : null}
+          </p>
+        </div>
+        <nav aria-label="Medžio kryptis" className="flex flex-wrap gap-1">
+          {(Object.keys(MODES) as ChartMode[]).map((mode) => (
+            <Link
+              key={mode}
+              to={modeHref(mode)}
+              aria-current={mode === tree.mode ? "page" : undefined}
+              className={`btn ${mode === tree.mode ? "bg-accent text-white" : "border border-line bg-paper text-ink hover:bg-accent-soft"}`}
+            >
+              {MODES[mode]}
+            </Link>
           ))}
-        </ul>
-        <p className="mt-6">
-          Turite informacijos apie giminės narius? Rašykite adresu{" "}
-          <a href={`mailto:${contactEmail}`} className="font-medium">
-            {contactEmail}
-          </a>
-          .
-        </p>
+        </nav>
+      </div>
+      <PersonSearch tree={tree} />
+      <FamilyChart layout={tree.layout} label={`Giminės medis: ${tree.root.name}. Paspauskite asmenį, kad atvertumėte jo puslapį.`} />
+      <section aria-labelledby="sarasas" className="mt-8 grid gap-8 md:grid-cols-2">
+        <h2 id="sarasas" className="sr-only">
+          Sąrašas
+        </h2>
+        <div>
+          <h3 className="text-xl font-semibold">Protėviai</h3>
+          {tree.ancestors.length ? <Lineage nodes={tree.ancestors} /> : <p className="mt-2 text-ink-soft">Protėvių duomenų nėra.</p>}
+        </div>
+        <div>
+          <h3 className="text-xl font-semibold">Palikuonys</h3>
+          {tree.descendants.length ? <Lineage nodes={tree.descendants} /> : <p className="mt-2 text-ink-soft">Palikuonių duomenų nėra.</p>}
+        </div>
       </section>
     </>
+  );
+}
+
+function PersonLink({ person }: { person: PersonSummary }) {
+  return (
+    <>
+      <Link to={`/asmuo/${person.id}`}>{person.name}</Link>
+      {person.years ? <span className="text-sm text-ink-soft"> ({person.years})</span> : null}
+    </>
+  );
+}
+
+/** Ancestors or descendants as nested lists: readable without the chart, and without JavaScript. */
+function Lineage({ nodes }: { nodes: LineageNode[] }) {
+  return (
+    <ul className="mt-2 space-y-1 border-l border-line pl-4">
+      {nodes.map((node) => (
+        <li key={node.person.id}>
+          <PersonLink person={node.person} />
+          {node.children.length ? <Lineage nodes={node.children} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Finding a person: a GET form (results as a list, without JavaScript), and with
+ * JavaScript suggestions while typing.
+ */
+function PersonSearch({ tree }: { tree: Tree }) {
+  const fetcher = useFetcher<{ people: PersonSummary[] }>();
+  const [text, setText] = useState(tree.query);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (text.trim().length >= 2 && text !== tree.query) fetcher.load(`/medis/paieska?q=${encodeURIComponent(text)}`);
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
+  const suggestions = text.trim().length >= 2 && text !== tree.query ? (fetcher.data?.people ?? []) : [];
+  return (
+    <div className="mb-4">
+      <Form method="get" role="search" aria-label="Asmens paieška" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="asmuo" value={tree.root.id} />
+        {tree.mode !== "abu" ? <input type="hidden" name="kryptis" value={tree.mode} /> : null}
+        <div className="relative min-w-56 flex-1">
+          <label htmlFor="paieska" className="field-label">
+            Rasti asmenį
+          </label>
+          <input
+            id="paieska"
+            name="paieska"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Vardas ar pavardė, pvz., sarunas"
+            autoComplete="off"
+            className="field-input"
+          />
+          {suggestions.length ? (
+            <ul aria-label="Pasiūlymai" className="absolute z-20 mt-1 w-full rounded-md border border-line bg-paper shadow-lg">
+              {suggestions.map((p) => (
+                <li key={p.id}>
+                  <Link
+                    to={`/medis?asmuo=${p.id}${tree.mode === "abu" ? "" : `&kryptis=${tree.mode}`}`}
+                    className="block px-3 py-2 no-underline hover:bg-accent-soft"
+                    onClick={() => setText("")}
+                  >
+                    {p.name} {p.years ? <span className="text-sm text-ink-soft">({p.years})</span> : null}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <button type="submit" className="btn-primary">
+          Ieškoti
+        </button>
+      </Form>
+      {tree.results ? (
+        <div className="mt-3" aria-live="polite">
+          {tree.results.length ? (
+            <ul className="flex flex-wrap gap-2">
+              {tree.results.map((p) => (
+                <li key={p.id}>
+                  <Link to={`/medis?asmuo=${p.id}${tree.mode === "abu" ? "" : `&kryptis=${tree.mode}`}`} className="btn-secondary">
+                    {p.name} {p.years ? `(${p.years})` : ""}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-ink-soft">Pagal „{tree.query}“ nieko nerasta.</p>
+          )}
+        </div>
+      ) : null}
+    </div>
   );
 }

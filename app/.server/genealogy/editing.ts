@@ -1,0 +1,609 @@
+import { EDITABLE_EVENTS } from "../../lib/event-labels.ts";
+import { dateInputToGedcom, DATE_FORMS_MESSAGE } from "../../lib/date-input.ts";
+import { parseGedcomDate, sortRange } from "../../lib/gedcom-date.ts";
+import { searchKey } from "../../lib/lithuanian.ts";
+import type { PersonSummary } from "../../lib/tree-layout.ts";
+import type { Database } from "../db.ts";
+import { listDocuments } from "../documents.ts";
+import { listGalleryItems } from "../gallery.ts";
+import type { Note, PersonName } from "./model.ts";
+import { familiesAround, summaries, type Viewer } from "./people.ts";
+import { currentTreeId } from "./trees.ts";
+
+// The administrator's changes to the current tree: people, their basic facts
+// and events, and the links between them. The structures an import kept
+// (other names' details, extra substructures) stay as they are.
+
+export interface PersonFields {
+  givenNames: string;
+  surname: string;
+  birthSurname: string;
+  sex: "M" | "F" | "X" | "U";
+  note: string;
+}
+
+export type EditResult = { ok: true; id: number } | { ok: false; message: string };
+
+/** The current tree; one is started (and made current) when the site has none yet. */
+export async function editableTree(db: Database): Promise<number> {
+  const current = await currentTreeId(db);
+  if (current !== null) return current;
+  const tree = await db
+    .insertInto("genealogyTrees")
+    .values({
+      status: "ready",
+      sourceName: "Sukurta svetainėje",
+      gedcomVersion: "5.5.1",
+      charset: "utf-8",
+      createdAt: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("settings")
+    .values({ key: "genealogy_current_tree", value: String(tree.id) })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: String(tree.id) }))
+    .execute();
+  return tree.id;
+}
+
+export function parsePersonFields(form: FormData): PersonFields | { error: string } {
+  const text = (name: string, max: number) =>
+    String(form.get(name) ?? "")
+      .trim()
+      .slice(0, max);
+  const fields = {
+    givenNames: text("givenNames", 120),
+    surname: text("surname", 120),
+    birthSurname: text("birthSurname", 120),
+    sex: (["M", "F", "X", "U"].includes(String(form.get("sex"))) ? form.get("sex") : "U") as PersonFields["sex"],
+    note: String(form.get("note") ?? "")
+      .replace(/\r\n?/g, "\n")
+      .trim()
+      .slice(0, 20000),
+  };
+  if (!fields.givenNames && !fields.surname) return { error: "Įrašykite vardą arba pavardę." };
+  return fields;
+}
+
+/** The names as GEDCOM keeps them: the main one, and the birth surname as a NAME of type birth. */
+function namesFor(fields: PersonFields, previous: PersonName[]): PersonName[] {
+  const primary: PersonName = {
+    ...(previous[0] ?? {}),
+    value: `${fields.givenNames} /${fields.surname}/`.trim(),
+    given: fields.givenNames || undefined,
+    surname: fields.surname || undefined,
+  };
+  const others = previous.slice(1).filter((n) => !/^(birth|maiden)$/i.test(n.type ?? ""));
+  const birth =
+    fields.birthSurname && fields.birthSurname !== fields.surname
+      ? [
+          {
+            value: `${fields.givenNames} /${fields.birthSurname}/`.trim(),
+            type: "birth",
+            given: fields.givenNames || undefined,
+            surname: fields.birthSurname,
+          },
+        ]
+      : [];
+  return [primary, ...birth, ...others];
+}
+
+function nextId(db: Database, table: "genealogyPeople" | "genealogyFamilies" | "genealogyEvents" | "genealogyPlaces", treeId: number) {
+  return db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max("id").as("max"))
+    .where("treeId", "=", treeId)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.max ?? 0) + 1);
+}
+
+export async function createPerson(db: Database, fields: PersonFields): Promise<number> {
+  const treeId = await editableTree(db);
+  const id = await nextId(db, "genealogyPeople", treeId);
+  const { max } = await db
+    .selectFrom("genealogyPeople")
+    .select((eb) => eb.fn.max("position").as("max"))
+    .where("treeId", "=", treeId)
+    .executeTakeFirstOrThrow();
+  const names = namesFor(fields, []);
+  await db
+    .insertInto("genealogyPeople")
+    .values({
+      treeId,
+      id,
+      xref: null,
+      givenNames: fields.givenNames,
+      surname: fields.surname,
+      birthSurname: fields.birthSurname || null,
+      sex: fields.sex,
+      names: JSON.stringify(names),
+      notes: JSON.stringify(fields.note ? [{ text: fields.note }] : []),
+      extra: "[]",
+      searchKey: searchKey(names.map((n) => n.value.replaceAll("/", "")).join(" ")),
+      position: Number(max ?? -1) + 1,
+    })
+    .execute();
+  await bumpCounts(db, treeId);
+  return id;
+}
+
+export async function updatePerson(db: Database, treeId: number, id: number, fields: PersonFields): Promise<boolean> {
+  const row = await db
+    .selectFrom("genealogyPeople")
+    .select(["names", "notes"])
+    .where("treeId", "=", treeId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return false;
+  const names = namesFor(fields, JSON.parse(row.names) as PersonName[]);
+  // Shared notes (pointers) stay; the text notes become the one text typed.
+  const pointers = (JSON.parse(row.notes) as Note[]).filter((n) => n.ref);
+  await db
+    .updateTable("genealogyPeople")
+    .set({
+      givenNames: fields.givenNames,
+      surname: fields.surname,
+      birthSurname: fields.birthSurname || null,
+      sex: fields.sex,
+      names: JSON.stringify(names),
+      notes: JSON.stringify([...(fields.note ? [{ text: fields.note }] : []), ...pointers]),
+      searchKey: searchKey(names.map((n) => n.value.replaceAll("/", "")).join(" ")),
+    })
+    .where("treeId", "=", treeId)
+    .where("id", "=", id)
+    .execute();
+  return true;
+}
+
+/** The text of a person's own notes, for the editor. */
+export function editableNote(notesJson: string): string {
+  return (JSON.parse(notesJson) as Note[])
+    .filter((n) => !n.ref)
+    .map((n) => n.text ?? "")
+    .join("\n\n");
+}
+
+async function placeId(db: Database, treeId: number, name: string): Promise<number | null> {
+  if (!name) return null;
+  const existing = await db
+    .selectFrom("genealogyPlaces")
+    .select("id")
+    .where("treeId", "=", treeId)
+    .where("name", "=", name)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const id = await nextId(db, "genealogyPlaces", treeId);
+  await db
+    .insertInto("genealogyPlaces")
+    .values({ treeId, id, name, parts: JSON.stringify(name.split(",").map((p) => p.trim())) })
+    .execute();
+  return id;
+}
+
+/** Adds an event to a person, or changes one; the date follows the import's rules. */
+export async function saveEvent(
+  db: Database,
+  treeId: number,
+  personId: number,
+  input: { eventId: number | null; tag: string; date: string; place: string; value: string },
+): Promise<EditResult> {
+  if (!(input.tag in EDITABLE_EVENTS) && input.eventId === null) return { ok: false, message: "Nežinomas įvykio tipas." };
+  const gedcomDate = dateInputToGedcom(input.date);
+  if (gedcomDate === null) return { ok: false, message: DATE_FORMS_MESSAGE };
+  const range = gedcomDate ? sortRange(parseGedcomDate(gedcomDate)) : null;
+  const place = await placeId(db, treeId, input.place.trim().slice(0, 300));
+  const values = {
+    date: gedcomDate || null,
+    datePhrase: null,
+    dateFrom: range?.[0] ?? null,
+    dateTo: range?.[1] ?? null,
+    placeId: place,
+    value: input.value.trim().slice(0, 300) || null,
+  };
+  if (input.eventId !== null) {
+    const result = await db
+      .updateTable("genealogyEvents")
+      .set(values)
+      .where("treeId", "=", treeId)
+      .where("id", "=", input.eventId)
+      .where("ownerKind", "=", "person")
+      .where("ownerId", "=", personId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0 ? { ok: true, id: input.eventId } : { ok: false, message: "Tokio įvykio nėra." };
+  }
+  const id = await nextId(db, "genealogyEvents", treeId);
+  const { max } = await db
+    .selectFrom("genealogyEvents")
+    .select((eb) => eb.fn.max("position").as("max"))
+    .where("treeId", "=", treeId)
+    .where("ownerKind", "=", "person")
+    .where("ownerId", "=", personId)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("genealogyEvents")
+    .values({
+      treeId,
+      id,
+      ownerKind: "person",
+      ownerId: personId,
+      tag: input.tag,
+      type: null,
+      ...values,
+      placeExtra: null,
+      notes: "[]",
+      extra: "[]",
+      position: Number(max ?? -1) + 1,
+    })
+    .execute();
+  return { ok: true, id };
+}
+
+export async function removeEvent(db: Database, treeId: number, personId: number, eventId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom("genealogyEvents")
+    .where("treeId", "=", treeId)
+    .where("id", "=", eventId)
+    .where("ownerKind", "=", "person")
+    .where("ownerId", "=", personId)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return false;
+  for (const table of ["genealogyCitations", "genealogyMediaLinks"] as const) {
+    await db.deleteFrom(table).where("treeId", "=", treeId).where("ownerKind", "=", "event").where("ownerId", "=", eventId).execute();
+  }
+  return true;
+}
+
+/** Removes a person: their events, links and place in families (a family left empty goes too). */
+export async function removePerson(db: Database, treeId: number, id: number): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const found = await tx.deleteFrom("genealogyPeople").where("treeId", "=", treeId).where("id", "=", id).executeTakeFirst();
+    if (Number(found.numDeletedRows) === 0) return false;
+    await removeOwned(tx, treeId, "person", [id]);
+    await tx.deleteFrom("genealogyPersonLinks").where("treeId", "=", treeId).where("personId", "=", id).execute();
+    await tx.deleteFrom("genealogyChildren").where("treeId", "=", treeId).where("personId", "=", id).execute();
+    await tx
+      .updateTable("genealogyFamilies")
+      .set({ partner1Id: null, partner1Role: null })
+      .where("treeId", "=", treeId)
+      .where("partner1Id", "=", id)
+      .execute();
+    await tx
+      .updateTable("genealogyFamilies")
+      .set({ partner2Id: null, partner2Role: null })
+      .where("treeId", "=", treeId)
+      .where("partner2Id", "=", id)
+      .execute();
+    await removeEmptyFamilies(tx, treeId);
+    await bumpCounts(tx, treeId);
+    return true;
+  });
+}
+
+/** What hangs off people or families that go: their events (with their citations and media links), citations and media links. */
+async function removeOwned(db: Database, treeId: number, kind: "person" | "family", ids: number[]): Promise<void> {
+  const events = (
+    await db
+      .selectFrom("genealogyEvents")
+      .select("id")
+      .where("treeId", "=", treeId)
+      .where("ownerKind", "=", kind)
+      .where("ownerId", "in", ids)
+      .execute()
+  ).map((e) => e.id);
+  for (const table of ["genealogyCitations", "genealogyMediaLinks"] as const) {
+    if (events.length)
+      await db.deleteFrom(table).where("treeId", "=", treeId).where("ownerKind", "=", "event").where("ownerId", "in", events).execute();
+    await db.deleteFrom(table).where("treeId", "=", treeId).where("ownerKind", "=", kind).where("ownerId", "in", ids).execute();
+  }
+  await db.deleteFrom("genealogyEvents").where("treeId", "=", treeId).where("ownerKind", "=", kind).where("ownerId", "in", ids).execute();
+}
+
+/** Families with neither partners nor children describe nobody: they go, with their events. */
+async function removeEmptyFamilies(db: Database, treeId: number): Promise<void> {
+  const empty = (
+    await db
+      .selectFrom("genealogyFamilies")
+      .select("id")
+      .where("treeId", "=", treeId)
+      .where("partner1Id", "is", null)
+      .where("partner2Id", "is", null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("genealogyChildren")
+              .select("personId")
+              .where("genealogyChildren.treeId", "=", treeId)
+              .whereRef("genealogyChildren.familyId", "=", "genealogyFamilies.id"),
+          ),
+        ),
+      )
+      .execute()
+  ).map((f) => f.id);
+  if (empty.length === 0) return;
+  await removeOwned(db, treeId, "family", empty);
+  await db.deleteFrom("genealogyFamilies").where("treeId", "=", treeId).where("id", "in", empty).execute();
+}
+
+/** Whether `candidate` is among the person's descendants (who cannot also be their parent). */
+async function isDescendant(db: Database, treeId: number, person: number, candidate: number): Promise<boolean> {
+  const seen = new Set<number>([person]);
+  let generation = [person];
+  while (generation.length) {
+    const families = (
+      await db
+        .selectFrom("genealogyFamilies")
+        .select("id")
+        .where("treeId", "=", treeId)
+        .where((eb) => eb.or([eb("partner1Id", "in", generation), eb("partner2Id", "in", generation)]))
+        .execute()
+    ).map((f) => f.id);
+    const children = families.length
+      ? (
+          await db
+            .selectFrom("genealogyChildren")
+            .select("personId")
+            .where("treeId", "=", treeId)
+            .where("familyId", "in", families)
+            .execute()
+        ).map((c) => c.personId)
+      : [];
+    if (children.includes(candidate)) return true;
+    generation = children.filter((c) => !seen.has(c));
+    for (const c of generation) seen.add(c);
+  }
+  return false;
+}
+
+function role(sex: string | undefined, fallback: "HUSB" | "WIFE"): "HUSB" | "WIFE" {
+  return sex === "M" ? "HUSB" : sex === "F" ? "WIFE" : fallback;
+}
+
+/** The family of these two partners (in either order), made if there is none. */
+async function familyOf(db: Database, treeId: number, a: number | null, b: number | null): Promise<number> {
+  const existing = await db
+    .selectFrom("genealogyFamilies")
+    .select(["id", "partner1Id", "partner2Id"])
+    .where("treeId", "=", treeId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("partner1Id", a === null ? "is" : "=", a), eb("partner2Id", b === null ? "is" : "=", b)]),
+        eb.and([eb("partner1Id", b === null ? "is" : "=", b), eb("partner2Id", a === null ? "is" : "=", a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const sexes = new Map(
+    (
+      await db
+        .selectFrom("genealogyPeople")
+        .select(["id", "sex"])
+        .where("treeId", "=", treeId)
+        .where("id", "in", [a ?? -1, b ?? -1])
+        .execute()
+    ).map((p) => [p.id, p.sex]),
+  );
+  const id = await nextId(db, "genealogyFamilies", treeId);
+  const { max } = await db
+    .selectFrom("genealogyFamilies")
+    .select((eb) => eb.fn.max("position").as("max"))
+    .where("treeId", "=", treeId)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("genealogyFamilies")
+    .values({
+      treeId,
+      id,
+      xref: null,
+      partner1Id: a,
+      partner1Role: a === null ? null : role(sexes.get(a), "HUSB"),
+      partner2Id: b,
+      partner2Role: b === null ? null : role(sexes.get(b), "WIFE"),
+      notes: "[]",
+      extra: "[]",
+      position: Number(max ?? -1) + 1,
+    })
+    .execute();
+  await bumpCounts(db, treeId);
+  return id;
+}
+
+/** Makes the two people (either may be unknown) the person's parents. */
+export async function setParents(
+  db: Database,
+  treeId: number,
+  childId: number,
+  first: number | null,
+  second: number | null,
+): Promise<EditResult> {
+  if (first === childId || second === childId) return { ok: false, message: "Asmuo negali būti pats sau tėvas ar motina." };
+  if (first === null && second === null) return { ok: false, message: "Nurodykite bent vieną iš tėvų." };
+  for (const parent of [first, second]) {
+    if (parent !== null && (await isDescendant(db, treeId, childId, parent)))
+      return { ok: false, message: "Palikuonis negali būti savo protėvio tėvas ar motina." };
+  }
+  const familyId = await familyOf(db, treeId, first, second);
+  const already = await db
+    .selectFrom("genealogyChildren")
+    .select("personId")
+    .where("treeId", "=", treeId)
+    .where("familyId", "=", familyId)
+    .where("personId", "=", childId)
+    .executeTakeFirst();
+  if (!already) {
+    const { max } = await db
+      .selectFrom("genealogyChildren")
+      .select((eb) => eb.fn.max("position").as("max"))
+      .where("treeId", "=", treeId)
+      .where("familyId", "=", familyId)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("genealogyChildren")
+      .values({ treeId, familyId, personId: childId, relation: "birth", position: Number(max ?? -1) + 1, extra: "[]" })
+      .execute();
+  }
+  return { ok: true, id: familyId };
+}
+
+export async function addPartner(db: Database, treeId: number, personId: number, partnerId: number): Promise<EditResult> {
+  if (personId === partnerId) return { ok: false, message: "Asmuo negali būti pats sau partneris." };
+  return { ok: true, id: await familyOf(db, treeId, personId, partnerId) };
+}
+
+/** Adds a child to one of the person's families (with no partner: a family of the person alone). */
+export async function addChild(
+  db: Database,
+  treeId: number,
+  personId: number,
+  partnerId: number | null,
+  childId: number,
+): Promise<EditResult> {
+  if (childId === personId || childId === partnerId) return { ok: false, message: "Vaikas negali būti tas pats asmuo." };
+  return setParents(db, treeId, childId, personId, partnerId);
+}
+
+export async function removeChildLink(db: Database, treeId: number, familyId: number, personId: number): Promise<void> {
+  await db
+    .deleteFrom("genealogyChildren")
+    .where("treeId", "=", treeId)
+    .where("familyId", "=", familyId)
+    .where("personId", "=", personId)
+    .execute();
+  await removeEmptyFamilies(db, treeId);
+  await bumpCounts(db, treeId);
+}
+
+export async function removePartnerLink(db: Database, treeId: number, familyId: number, personId: number): Promise<void> {
+  await db
+    .updateTable("genealogyFamilies")
+    .set({ partner1Id: null, partner1Role: null })
+    .where("treeId", "=", treeId)
+    .where("id", "=", familyId)
+    .where("partner1Id", "=", personId)
+    .execute();
+  await db
+    .updateTable("genealogyFamilies")
+    .set({ partner2Id: null, partner2Role: null })
+    .where("treeId", "=", treeId)
+    .where("id", "=", familyId)
+    .where("partner2Id", "=", personId)
+    .execute();
+  await removeEmptyFamilies(db, treeId);
+  await bumpCounts(db, treeId);
+}
+
+/** Sets which gallery photos and documents are linked to a person. */
+export async function setPersonLinks(
+  db: Database,
+  treeId: number,
+  personId: number,
+  gallery: number[],
+  documents: number[],
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom("genealogyPersonLinks").where("treeId", "=", treeId).where("personId", "=", personId).execute();
+    const rows = [
+      ...gallery.map((itemId) => ({ treeId, personId, kind: "gallery" as const, itemId })),
+      ...documents.map((itemId) => ({ treeId, personId, kind: "document" as const, itemId })),
+    ];
+    if (rows.length) await tx.insertInto("genealogyPersonLinks").values(rows).execute();
+  });
+}
+
+/** Keeps the tree's counts (shown on /admin/medis) in step with edits. */
+async function bumpCounts(db: Database, treeId: number): Promise<void> {
+  const count = async (table: "genealogyPeople" | "genealogyFamilies") =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("treeId", "=", treeId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  await db
+    .updateTable("genealogyTrees")
+    .set({ people: await count("genealogyPeople"), families: await count("genealogyFamilies") })
+    .where("id", "=", treeId)
+    .execute();
+}
+
+/**
+ * A person the administrator named in a relation form: '#12', '12', or a name
+ * that matches exactly one person.
+ */
+export async function resolvePerson(db: Database, treeId: number, typed: string): Promise<{ id: number } | { error: string } | null> {
+  const text = typed.trim();
+  if (!text) return null;
+  const byId = /(?:^|#)(\d+)$/.exec(text);
+  if (byId) {
+    const id = Number(byId[1]);
+    const exists = await db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).where("id", "=", id).executeTakeFirst();
+    return exists ? { id } : { error: `Asmens Nr. ${id} nėra.` };
+  }
+  const key = searchKey(text);
+  const matches = await db
+    .selectFrom("genealogyPeople")
+    .select(["id", "givenNames", "surname"])
+    .where("treeId", "=", treeId)
+    .where("searchKey", "like", `%${key.replace(/[%_]/g, "")}%`)
+    .limit(6)
+    .execute();
+  if (matches.length === 1) return { id: matches[0].id };
+  if (matches.length === 0) return { error: `Asmens „${text}“ nerasta.` };
+  return {
+    error: `„${text}“ atitinka kelis asmenis (${matches.map((m) => `${m.givenNames} ${m.surname} #${m.id}`).join(", ")}): įrašykite numerį.`,
+  };
+}
+
+/** Everything the administrator's person editor shows; null when there is no such person. */
+export async function personForEditing(db: Database, treeId: number, id: number, viewer: Viewer) {
+  const person = await db.selectFrom("genealogyPeople").selectAll().where("treeId", "=", treeId).where("id", "=", id).executeTakeFirst();
+  if (!person) return null;
+  const events = await db
+    .selectFrom("genealogyEvents")
+    .leftJoin("genealogyPlaces", (j) =>
+      j.onRef("genealogyPlaces.treeId", "=", "genealogyEvents.treeId").onRef("genealogyPlaces.id", "=", "genealogyEvents.placeId"),
+    )
+    .select(["genealogyEvents.id", "genealogyEvents.tag", "genealogyEvents.date", "genealogyEvents.value", "genealogyPlaces.name as place"])
+    .where("genealogyEvents.treeId", "=", treeId)
+    .where("genealogyEvents.ownerKind", "=", "person")
+    .where("genealogyEvents.ownerId", "=", id)
+    .orderBy("genealogyEvents.position")
+    .execute();
+  const { parentFamilies, ownFamilies, children } = await familiesAround(db, treeId, id);
+  const ids = [...parentFamilies, ...ownFamilies].flatMap((f) => [f.partner1Id, f.partner2Id]).filter((x): x is number => x !== null);
+  const people = await summaries(db, treeId, [id, ...ids, ...children.map((c) => c.personId)], viewer);
+  const who = (p: number | null): PersonSummary[] => (p !== null && people[p] ? [people[p]] : []);
+  const links = await db
+    .selectFrom("genealogyPersonLinks")
+    .select(["kind", "itemId"])
+    .where("treeId", "=", treeId)
+    .where("personId", "=", id)
+    .execute();
+  const linked = (kind: "gallery" | "document", itemId: number) => links.some((l) => l.kind === kind && l.itemId === itemId);
+  return {
+    person: {
+      id,
+      givenNames: person.givenNames,
+      surname: person.surname,
+      birthSurname: person.birthSurname,
+      sex: person.sex,
+      note: editableNote(person.notes),
+    },
+    summary: people[id],
+    events,
+    parents: parentFamilies.map((f) => ({ familyId: f.id, parents: [...who(f.partner1Id), ...who(f.partner2Id)] })),
+    families: ownFamilies.map((f) => {
+      const partner = f.partner1Id === id ? f.partner2Id : f.partner1Id;
+      return {
+        familyId: f.id,
+        partner: who(partner)[0] ?? null,
+        children: children.filter((c) => c.familyId === f.id).flatMap((c) => who(c.personId)),
+      };
+    }),
+    gallery: (await listGalleryItems(db)).map((g) => ({ id: g.id, title: g.title, linked: linked("gallery", g.id) })),
+    documents: (await listDocuments(db)).map((d) => ({ id: d.id, title: `${d.title} (${d.year})`, linked: linked("document", d.id) })),
+  };
+}

@@ -1,0 +1,38 @@
+/** A person's name and sex, as the administrator's forms ask for them. */
+export function NameFields({ values }: { values?: { givenNames: string; surname: string; birthSurname: string | null; sex: string } }) {
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor="givenNames" className="field-label">
+            Vardas (vardai)
+          </label>
+          <input id="givenNames" name="givenNames" defaultValue={values?.givenNames} maxLength={120} className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="surname" className="field-label">
+            Pavardė
+          </label>
+          <input id="surname" name="surname" defaultValue={values?.surname} maxLength={120} className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="birthSurname" className="field-label">
+            Mergautinė (gimimo) pavardė
+          </label>
+          <input id="birthSurname" name="birthSurname" defaultValue={values?.birthSurname ?? ""} maxLength={120} className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="sex" className="field-label">
+            Lytis
+          </label>
+          <select id="sex" name="sex" defaultValue={values?.sex ?? "U"} className="field-input">
+            <option value="U">Nenurodyta</option>
+            <option value="M">Vyras</option>
+            <option value="F">Moteris</option>
+            <option value="X">Kita</option>
+          </select>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { expect, test } from "vitest";
+import { dateInputToGedcom, gedcomToDateInput } from "./date-input.ts";
+
+test.each([
+  ["", ""],
+  ["1898", "1898"],
+  ["1898-03-05", "5 MAR 1898"],
+  ["1898-3", "MAR 1898"],
+  ["apie 1898", "ABT 1898"],
+  ["Prieš 1900 m.", "BEF 1900"],
+  ["po 1900", "AFT 1900"],
+  ["tarp 1850 ir 1860", "BET 1850 AND 1860"],
+  ["nuo 1850 iki 1860", "FROM 1850 TO 1860"],
+  ["iki 1860", "TO 1860"],
+  ["5 MAR 1898", "5 MAR 1898"],
+  ["abt 1898", "ABT 1898"],
+  ["@#DJULIAN@ 1 JAN 1700", "@#DJULIAN@ 1 JAN 1700"],
+  ["(per Jonines)", "(per Jonines)"],
+])("'%s' is '%s'", (typed, gedcom) => {
+  expect(dateInputToGedcom(typed)).toBe(gedcom);
+});
+
+test.each(["kažkada", "1898-13-01", "32 MAR 1898", "apie kažkada", "1898 m. kovo"])("'%s' is refused", (typed) => {
+  expect(dateInputToGedcom(typed)).toBeNull();
+});
+
+test.each([
+  ["29 MAY 1917", "1917-05-29"],
+  ["MAR 1898", "1898-03"],
+  ["1898", "1898"],
+  ["ABT 1898", "apie 1898"],
+  ["BEF 5 MAR 1898", "prieš 1898-03-05"],
+  ["AFT 1900", "po 1900"],
+  ["BET 1850 AND 1860", "tarp 1850 ir 1860"],
+  ["FROM 20 JAN 1961 TO 22 NOV 1963", "nuo 1961-01-20 iki 1963-11-22"],
+  ["TO 1860", "iki 1860"],
+  ["@#DJULIAN@ 1 JAN 1700", "@#DJULIAN@ 1 JAN 1700"],
+  ["(per Jonines)", "(per Jonines)"],
+])("stored '%s' is offered for editing as '%s', which reads back the same", (gedcom, shown) => {
+  expect(gedcomToDateInput(gedcom)).toBe(shown);
+  expect(dateInputToGedcom(shown)).toBe(gedcom);
+});

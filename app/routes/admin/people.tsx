@@ -1,0 +1,103 @@
+import { Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/people";
+import { requireAdmin, services } from "../../.server/context.ts";
+import { createPerson, parsePersonFields } from "../../.server/genealogy/editing.ts";
+import { firstPeople, peopleCount, searchPeople } from "../../.server/genealogy/people.ts";
+import { treeViewer } from "../../.server/genealogy/viewer.ts";
+import { refusal } from "../../.server/toast.ts";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { PageTitle } from "../../components/page.tsx";
+import { NameFields } from "../../components/person-fields.tsx";
+
+const LIST_SIZE = 50;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  const { treeId, viewer } = await treeViewer(context);
+  const query = (new URL(request.url).searchParams.get("paieska") ?? "").trim();
+  if (treeId === null) return { people: [], query, total: 0 };
+  const people = query ? await searchPeople(db, treeId, query, viewer, LIST_SIZE) : await firstPeople(db, treeId, viewer, LIST_SIZE);
+  return { people, query, total: await peopleCount(db, treeId) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context);
+  const fields = parsePersonFields(await request.formData());
+  if ("error" in fields) return refusal({ title: fields.error, variant: "error" });
+  const id = await createPerson(services(context).db, fields);
+  return redirect(`/admin/medis/asmenys/${id}`);
+}
+
+export default function People({ loaderData: { people, query, total }, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageTitle>Giminės asmenys</PageTitle>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/medis">← Giminės medis</Link>
+      </p>
+      <h1 className="mb-6 text-3xl font-bold">Giminės asmenys</h1>
+      <FormAlert toast={actionData?.toast} />
+      <div className="grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="paieska-antraste" className="card p-6">
+          <h2 id="paieska-antraste" className="text-xl font-semibold">
+            Rasti asmenį ({total})
+          </h2>
+          <Form method="get" className="mt-3 flex gap-2">
+            <label htmlFor="asmenu-paieska" className="sr-only">
+              Vardas ar pavardė
+            </label>
+            <input
+              id="asmenu-paieska"
+              name="paieska"
+              type="search"
+              defaultValue={query}
+              placeholder="Vardas ar pavardė"
+              className="field-input"
+            />
+            <button type="submit" className="btn-primary">
+              Ieškoti
+            </button>
+          </Form>
+          {total === 0 ? (
+            <p className="mt-4 text-ink-soft">Medyje dar nėra asmenų. Pridėkite pirmą asmenį arba importuokite GEDCOM failą.</p>
+          ) : people.length ? (
+            <>
+              {!query && total > people.length ? (
+                <p className="mt-4 text-sm text-ink-soft">
+                  Rodomi pirmieji {people.length} iš {total}. Kitus raskite paieška.
+                </p>
+              ) : null}
+              <ul className="mt-4 divide-y divide-line">
+                {people.map((p) => (
+                  <li key={p.id} className="flex items-center justify-between gap-3 py-2">
+                    <span>
+                      {p.name} {p.years ? <span className="text-sm text-ink-soft">({p.years})</span> : null}
+                      {p.living ? <span className="ml-2 rounded bg-accent-soft px-1 text-xs">gyvas</span> : null}
+                      <span className="ml-2 text-xs text-ink-soft">#{p.id}</span>
+                    </span>
+                    <Link to={`/admin/medis/asmenys/${p.id}`} className="btn-secondary" aria-label={`Redaguoti: ${p.name}`}>
+                      Redaguoti
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p className="mt-4 text-ink-soft">Nieko nerasta.</p>
+          )}
+        </section>
+        <section aria-labelledby="naujas-asmuo" className="card p-6">
+          <h2 id="naujas-asmuo" className="text-xl font-semibold">
+            Naujas asmuo
+          </h2>
+          <Form method="post" className="mt-3 space-y-3">
+            <NameFields />
+            <button type="submit" className="btn-primary">
+              Pridėti asmenį
+            </button>
+          </Form>
+        </section>
+      </div>
+    </>
+  );
+}

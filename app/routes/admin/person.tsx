@@ -1,0 +1,369 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/person";
+import { requireAdmin, services } from "../../.server/context.ts";
+import {
+  addChild,
+  addPartner,
+  parsePersonFields,
+  personForEditing,
+  removeChildLink,
+  removeEvent,
+  removePartnerLink,
+  removePerson,
+  resolvePerson,
+  saveEvent,
+  setParents,
+  setPersonLinks,
+  updatePerson,
+} from "../../.server/genealogy/editing.ts";
+import { currentTreeId } from "../../.server/genealogy/trees.ts";
+import { treeViewer } from "../../.server/genealogy/viewer.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { PageTitle } from "../../components/page.tsx";
+import { NameFields } from "../../components/person-fields.tsx";
+import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
+import { EDITABLE_EVENTS } from "../../lib/event-labels.ts";
+import { DATE_FORMS_MESSAGE, gedcomToDateInput } from "../../lib/date-input.ts";
+import type { PersonSummary } from "../../lib/tree-layout.ts";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { treeId, viewer } = await treeViewer(context);
+  const person = treeId === null ? null : await personForEditing(services(context).db, treeId, Number(params.id), viewer);
+  if (!person) throw data(null, { status: 404 });
+  return person;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireAdmin(context);
+  const { db } = services(context);
+  const treeId = await currentTreeId(db);
+  const id = Number(params.id);
+  if (treeId === null) throw data(null, { status: 404 });
+  const form = await request.formData();
+  const page = `/admin/medis/asmenys/${id}`;
+  const saved = () => redirectWithToast(page, "personSaved");
+  const person = async (field: string) => resolvePerson(db, treeId, String(form.get(field) ?? ""));
+  switch (form.get("intent")) {
+    case "details": {
+      const fields = parsePersonFields(form);
+      if ("error" in fields) return refusal({ title: fields.error, variant: "error" });
+      return (await updatePerson(db, treeId, id, fields)) ? saved() : refusal("personNotFound", 404);
+    }
+    case "event": {
+      const eventId = form.get("eventId") ? Number(form.get("eventId")) : null;
+      const result = await saveEvent(db, treeId, id, {
+        eventId,
+        tag: String(form.get("tag") ?? ""),
+        date: String(form.get("date") ?? ""),
+        place: String(form.get("place") ?? ""),
+        value: String(form.get("value") ?? ""),
+      });
+      return result.ok ? saved() : refusal({ title: "Įvykis neišsaugotas", description: result.message, variant: "error" });
+    }
+    case "removeEvent":
+      await removeEvent(db, treeId, id, Number(form.get("eventId")));
+      return saved();
+    case "parents": {
+      const [first, second] = [await person("first"), await person("second")];
+      for (const p of [first, second]) if (p && "error" in p) return refusal({ title: p.error, variant: "error" });
+      const result = await setParents(
+        db,
+        treeId,
+        id,
+        first && "id" in first ? first.id : null,
+        second && "id" in second ? second.id : null,
+      );
+      return result.ok ? saved() : refusal({ title: result.message, variant: "error" });
+    }
+    case "partner": {
+      const partner = await person("partner");
+      if (!partner) return refusal({ title: "Nurodykite partnerį.", variant: "error" });
+      if ("error" in partner) return refusal({ title: partner.error, variant: "error" });
+      const result = await addPartner(db, treeId, id, partner.id);
+      return result.ok ? saved() : refusal({ title: result.message, variant: "error" });
+    }
+    case "child": {
+      const child = await person("child");
+      if (!child) return refusal({ title: "Nurodykite vaiką.", variant: "error" });
+      if ("error" in child) return refusal({ title: child.error, variant: "error" });
+      const partnerId = form.get("partnerId") ? Number(form.get("partnerId")) : null;
+      const result = await addChild(db, treeId, id, partnerId, child.id);
+      return result.ok ? saved() : refusal({ title: result.message, variant: "error" });
+    }
+    case "unlinkChild":
+      await removeChildLink(db, treeId, Number(form.get("familyId")), Number(form.get("personId")));
+      return saved();
+    case "unlinkPartner":
+      await removePartnerLink(db, treeId, Number(form.get("familyId")), Number(form.get("personId")));
+      return saved();
+    case "links":
+      await setPersonLinks(db, treeId, id, form.getAll("gallery").map(Number), form.getAll("document").map(Number));
+      return saved();
+    case "remove":
+      if (form.get("confirmed") !== "1") return data({ confirmRemove: true });
+      await removePerson(db, treeId, id);
+      return redirectWithToast("/admin/medis/asmenys", "personRemoved");
+  }
+  throw data("Nežinomas veiksmas", { status: 400 });
+}
+
+function Who({ person }: { person: PersonSummary }) {
+  return (
+    <Link to={`/admin/medis/asmenys/${person.id}`}>
+      {person.name} {person.years ? `(${person.years})` : ""} #{person.id}
+    </Link>
+  );
+}
+
+/** A text field naming another person: '#12', '12' or a unique name. */
+function PersonInput({ name, label }: { name: string; label: string }) {
+  return (
+    <div className="min-w-48 flex-1">
+      <label htmlFor={name} className="field-label">
+        {label}
+      </label>
+      <input id={name} name={name} placeholder="Vardas Pavardė arba #numeris" className="field-input" />
+    </div>
+  );
+}
+
+export default function PersonEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { person, summary, events, parents, families, gallery, documents } = loaderData;
+  const confirm = actionData && "confirmRemove" in actionData;
+  const removeQuestion = `Ar tikrai pašalinti asmenį „${summary.name}“ iš giminės medžio?`;
+  return (
+    <>
+      <PageTitle>{`Asmuo: ${summary.name}`}</PageTitle>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/medis/asmenys">← Giminės asmenys</Link> · <Link to={`/asmuo/${person.id}`}>Viešas puslapis</Link>
+      </p>
+      <h1 className="mb-6 text-3xl font-bold">
+        {summary.name} <span className="text-base font-normal text-ink-soft">#{person.id}</span>
+      </h1>
+      <FormAlert toast={actionData && "toast" in actionData ? actionData.toast : null} />
+      {confirm ? (
+        <ConfirmRemovePanel
+          id={person.id}
+          question={removeQuestion}
+          detail="Bus pašalinti ir jo įvykiai bei ryšiai su kitais asmenimis."
+          cancelTo={`/admin/medis/asmenys/${person.id}`}
+        />
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="duomenys" className="card p-6">
+          <h2 id="duomenys" className="mb-3 text-xl font-semibold">
+            Vardas ir pastabos
+          </h2>
+          <Form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="details" />
+            <NameFields values={person} />
+            <div>
+              <label htmlFor="note" className="field-label">
+                Pastabos
+              </label>
+              <textarea id="note" name="note" defaultValue={person.note} rows={4} className="field-input" />
+            </div>
+            <button type="submit" className="btn-primary">
+              Išsaugoti
+            </button>
+          </Form>
+        </section>
+
+        <section aria-labelledby="ivykiai" className="card p-6">
+          <h2 id="ivykiai" className="mb-3 text-xl font-semibold">
+            Gyvenimo įvykiai
+          </h2>
+          <ul className="space-y-3">
+            {events.map((e) => (
+              <li key={e.id} className="rounded border border-line p-3">
+                <Form method="post" className="flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="intent" value="event" />
+                  <input type="hidden" name="eventId" value={e.id} />
+                  <input type="hidden" name="tag" value={e.tag} />
+                  <span className="w-full font-medium">{EDITABLE_EVENTS[e.tag] ?? e.tag}</span>
+                  <EventFields
+                    date={e.date ? gedcomToDateInput(e.date) : ""}
+                    place={e.place ?? ""}
+                    value={e.value ?? ""}
+                    idPrefix={`e${e.id}`}
+                  />
+                  <button type="submit" className="btn-secondary">
+                    Išsaugoti
+                  </button>
+                </Form>
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="intent" value="removeEvent" />
+                  <input type="hidden" name="eventId" value={e.id} />
+                  <button type="submit" className="text-sm text-red-800 underline">
+                    Pašalinti įvykį
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+          <Form method="post" className="mt-4 flex flex-wrap items-end gap-2 border-t border-line pt-4">
+            <input type="hidden" name="intent" value="event" />
+            <div>
+              <label htmlFor="new-tag" className="field-label">
+                Naujas įvykis
+              </label>
+              <select id="new-tag" name="tag" className="field-input">
+                {Object.entries(EDITABLE_EVENTS).map(([tag, label]) => (
+                  <option key={tag} value={tag}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <EventFields date="" place="" value="" idPrefix="new" />
+            <button type="submit" className="btn-primary">
+              Pridėti įvykį
+            </button>
+          </Form>
+          <p className="mt-2 text-xs text-ink-soft">{DATE_FORMS_MESSAGE.replace("Data neatpažinta. ", "")}</p>
+        </section>
+
+        <section aria-labelledby="tevai" className="card p-6">
+          <h2 id="tevai" className="mb-3 text-xl font-semibold">
+            Tėvai
+          </h2>
+          {parents.length ? (
+            <ul className="mb-3 space-y-1">
+              {parents.map((f) => (
+                <li key={f.familyId} className="flex flex-wrap items-center gap-2">
+                  {f.parents.length ? f.parents.map((p, i) => <Who key={i} person={p} />) : "Nežinomi"}
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="unlinkChild" />
+                    <input type="hidden" name="familyId" value={f.familyId} />
+                    <input type="hidden" name="personId" value={person.id} />
+                    <button type="submit" className="text-sm text-red-800 underline">
+                      Atsieti nuo šių tėvų
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mb-3 text-ink-soft">Tėvai nenurodyti.</p>
+          )}
+          <Form method="post" className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="parents" />
+            <PersonInput name="first" label="Tėvas" />
+            <PersonInput name="second" label="Motina" />
+            <button type="submit" className="btn-secondary">
+              Nurodyti tėvus
+            </button>
+          </Form>
+        </section>
+
+        <section aria-labelledby="seimos" className="card p-6">
+          <h2 id="seimos" className="mb-3 text-xl font-semibold">
+            Partneriai ir vaikai
+          </h2>
+          {families.map((f) => (
+            <div key={f.familyId} className="mb-4 rounded border border-line p-3">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium">Partneris:</span> {f.partner ? <Who person={f.partner} /> : "nežinomas"}
+                {f.partner ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="unlinkPartner" />
+                    <input type="hidden" name="familyId" value={f.familyId} />
+                    <input type="hidden" name="personId" value={f.partner.id} />
+                    <button type="submit" className="text-sm text-red-800 underline">
+                      Atsieti
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
+              <ul className="mt-2 ml-4 list-disc">
+                {f.children.map((c) => (
+                  <li key={c.id}>
+                    <Who person={c} />
+                  </li>
+                ))}
+              </ul>
+              <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+                <input type="hidden" name="intent" value="child" />
+                {f.partner ? <input type="hidden" name="partnerId" value={f.partner.id} /> : null}
+                <PersonInput name="child" label="Pridėti vaiką" />
+                <button type="submit" className="btn-secondary">
+                  Pridėti
+                </button>
+              </Form>
+            </div>
+          ))}
+          <Form method="post" className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="partner" />
+            <PersonInput name="partner" label="Naujas partneris" />
+            <button type="submit" className="btn-secondary">
+              Pridėti partnerį
+            </button>
+          </Form>
+        </section>
+
+        <section aria-labelledby="nuorodos" className="card p-6 lg:col-span-2">
+          <h2 id="nuorodos" className="mb-3 text-xl font-semibold">
+            Nuotraukos ir dokumentai
+          </h2>
+          <Form method="post">
+            <input type="hidden" name="intent" value="links" />
+            <div className="grid gap-6 sm:grid-cols-2">
+              <fieldset>
+                <legend className="field-label">Galerijos nuotraukos</legend>
+                {gallery.map((g) => (
+                  <label key={g.id} className="flex items-center gap-2 py-0.5">
+                    <input type="checkbox" name="gallery" value={g.id} defaultChecked={g.linked} /> {g.title}
+                  </label>
+                ))}
+              </fieldset>
+              <fieldset>
+                <legend className="field-label">Dokumentai</legend>
+                {documents.map((d) => (
+                  <label key={d.id} className="flex items-center gap-2 py-0.5">
+                    <input type="checkbox" name="document" value={d.id} defaultChecked={d.linked} /> {d.title}
+                  </label>
+                ))}
+              </fieldset>
+            </div>
+            <button type="submit" className="btn-primary mt-3">
+              Išsaugoti nuorodas
+            </button>
+          </Form>
+        </section>
+      </div>
+      <div className="mt-8">
+        <RemoveForm id={person.id} question={removeQuestion}>
+          <button type="submit" className="btn border border-red-200 bg-paper text-red-800 hover:bg-red-50">
+            Pašalinti asmenį
+          </button>
+        </RemoveForm>
+      </div>
+    </>
+  );
+}
+
+function EventFields({ date, place, value, idPrefix }: { date: string; place: string; value: string; idPrefix: string }) {
+  return (
+    <>
+      <div>
+        <label htmlFor={`${idPrefix}-date`} className="field-label">
+          Data
+        </label>
+        <input id={`${idPrefix}-date`} name="date" defaultValue={date} placeholder="pvz., apie 1900" className="field-input" />
+      </div>
+      <div className="min-w-40 flex-1">
+        <label htmlFor={`${idPrefix}-place`} className="field-label">
+          Vieta
+        </label>
+        <input id={`${idPrefix}-place`} name="place" defaultValue={place} className="field-input" />
+      </div>
+      <div className="min-w-32">
+        <label htmlFor={`${idPrefix}-value`} className="field-label">
+          Aprašas
+        </label>
+        <input id={`${idPrefix}-value`} name="value" defaultValue={value} placeholder="pvz., profesija" className="field-input" />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,221 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/person";
+import { services } from "../../.server/context.ts";
+import { personDetail, type PersonEvent } from "../../.server/genealogy/people.ts";
+import { treeViewer } from "../../.server/genealogy/viewer.ts";
+import { GalleryPicture } from "../../components/gallery.tsx";
+import { useSiteSettings } from "../../components/page.tsx";
+import { displayUrl, scanUrl } from "../../lib/media.ts";
+import type { PersonSummary } from "../../lib/tree-layout.ts";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { treeId, viewer } = await treeViewer(context);
+  const id = Number(params.id);
+  const { db, config } = services(context);
+  const person = treeId === null || !Number.isInteger(id) ? null : await personDetail(db, treeId, id, viewer);
+  if (!person) throw data(null, { status: 404 });
+  // Open Graph wants absolute addresses.
+  return { person, admin: viewer.admin, origin: config.siteUrl?.origin ?? new URL(request.url).origin };
+}
+
+const SEX = { M: "Vyras", F: "Moteris", X: "Kita", U: null } as const;
+const PARTNER = { M: "Partneris", F: "Partnerė", X: "Partneris (-ė)", U: "Partneris (-ė)" } as const;
+
+function PersonLink({ person }: { person: PersonSummary }) {
+  return (
+    <>
+      <Link to={`/asmuo/${person.id}`}>{person.name}</Link>
+      {person.years ? <span className="text-sm text-ink-soft"> ({person.years})</span> : null}
+    </>
+  );
+}
+
+function People({ title, people }: { title: string; people: PersonSummary[] }) {
+  if (people.length === 0) return null;
+  return (
+    <div>
+      <h3 className="font-semibold">{title}</h3>
+      <ul className="mt-1 space-y-1">
+        {people.map((p) => (
+          <li key={p.id}>
+            <PersonLink person={p} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Events({ events }: { events: PersonEvent[] }) {
+  return (
+    <dl className="divide-y divide-line">
+      {events.map((e, i) => (
+        <div key={i} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr]">
+          <dt className="font-medium">{e.label}</dt>
+          <dd>
+            {[e.value, e.date, e.place].filter(Boolean).join(", ") || "–"}
+            {e.notes.map((n, j) => (
+              <p key={j} className="mt-1 text-sm whitespace-pre-line text-ink-soft">
+                {n}
+              </p>
+            ))}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function PersonPage({ loaderData: { person, admin, origin } }: Route.ComponentProps) {
+  const { familyName } = useSiteSettings();
+  const { summary } = person;
+  const title = summary.years ? `${summary.name} (${summary.years})` : summary.name;
+  const picture = person.gallery.find((g) => g.image)?.image ?? person.pictures[0];
+  return (
+    <>
+      <title>{`${title} – ${familyName}`}</title>
+      <meta name="description" content={summary.living && !admin ? "Giminės medžio asmuo" : `${title}: ${familyName} giminės medis`} />
+      <meta property="og:title" content={title} />
+      <meta property="og:type" content="profile" />
+      <meta property="og:url" content={`${origin}/asmuo/${summary.id}`} />
+      <meta property="og:description" content={`${familyName} giminės medis`} />
+      {picture ? (
+        <meta property="og:image" content={`${origin}${displayUrl({ id: "id" in picture ? picture.id : picture.mediaId })}`} />
+      ) : null}
+      <article>
+        <p className="mb-2 text-sm">
+          <Link to={`/medis?asmuo=${summary.id}`}>← Rodyti giminės medyje</Link>
+        </p>
+        <h1 className="text-3xl font-bold sm:text-4xl">{summary.name}</h1>
+        {summary.years ? <p className="mt-1 text-lg text-ink-soft">{summary.years}</p> : null}
+        {summary.living && !admin ? (
+          <p className="card mt-6 max-w-2xl p-5 text-ink-soft">Apie gyvus giminės narius viešai informacija neskelbiama.</p>
+        ) : (
+          <>
+            {summary.living ? <p className="mt-2 text-sm text-accent">Gyvas asmuo: šiuos duomenis mato tik administratorius.</p> : null}
+            {person.names.length > 1 ? (
+              <p className="mt-3 text-ink-soft">
+                Kiti vardai:{" "}
+                {person.names
+                  .slice(1)
+                  .map((n) => n.value)
+                  .join("; ")}
+              </p>
+            ) : null}
+            {SEX[person.sex] ? <p className="mt-1 text-ink-soft">{SEX[person.sex]}</p> : null}
+            {person.events.length ? (
+              <section aria-labelledby="ivykiai" className="card mt-6 p-5">
+                <h2 id="ivykiai" className="mb-2 text-xl font-semibold">
+                  Gyvenimo įvykiai
+                </h2>
+                <Events events={person.events} />
+              </section>
+            ) : null}
+          </>
+        )}
+        <section aria-labelledby="artimieji" className="card mt-6 p-5">
+          <h2 id="artimieji" className="mb-3 text-xl font-semibold">
+            Artimieji
+          </h2>
+          {person.parents.length || person.siblings.length ? (
+            <div className="mb-5 grid gap-6 sm:grid-cols-2">
+              <People title="Tėvai" people={person.parents} />
+              <People title="Broliai ir seserys" people={person.siblings} />
+            </div>
+          ) : null}
+          {person.partners.map((family, i) => (
+            <div key={i} className="border-t border-line pt-4 pb-2 first:border-t-0 first:pt-0">
+              <h3 className="font-semibold">
+                {family.partner ? (
+                  <>
+                    {PARTNER[family.partner.sex]}: <PersonLink person={family.partner} />
+                  </>
+                ) : (
+                  "Partneris nežinomas"
+                )}
+              </h3>
+              {family.events.length ? <Events events={family.events} /> : null}
+              {family.children.length ? (
+                <div className="mt-2">
+                  <People title="Vaikai" people={family.children} />
+                </div>
+              ) : null}
+            </div>
+          ))}
+          {person.parents.length + person.siblings.length + person.partners.length === 0 ? (
+            <p className="text-ink-soft">Artimųjų duomenų nėra.</p>
+          ) : null}
+        </section>
+        {person.notes.length ? (
+          <section aria-labelledby="pastabos" className="card mt-6 p-5">
+            <h2 id="pastabos" className="mb-2 text-xl font-semibold">
+              Pastabos
+            </h2>
+            {person.notes.map((n, i) => (
+              <p key={i} className="mb-2 whitespace-pre-line">
+                {n}
+              </p>
+            ))}
+          </section>
+        ) : null}
+        {person.gallery.length || person.pictures.length ? (
+          <section aria-labelledby="nuotraukos" className="mt-6">
+            <h2 id="nuotraukos" className="mb-3 text-xl font-semibold">
+              Nuotraukos
+            </h2>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {person.gallery.map((g) => (
+                <li key={`g${g.id}`} className="card overflow-hidden">
+                  {g.image ? (
+                    <a href={displayUrl(g.image)} className="block aspect-[4/3]">
+                      <GalleryPicture image={g.image} alt={g.title} sizes="(min-width: 1024px) 380px, 100vw" />
+                    </a>
+                  ) : null}
+                  <p className="p-3 font-medium">{g.title}</p>
+                </li>
+              ))}
+              {person.pictures.map((p) => (
+                <li key={`p${p.mediaId}`} className="card overflow-hidden">
+                  <a href={displayUrl({ id: p.mediaId })} className="block aspect-[4/3]">
+                    <GalleryPicture
+                      image={{ id: p.mediaId, width: p.width, height: p.height }}
+                      alt={p.title}
+                      sizes="(min-width: 1024px) 380px, 100vw"
+                    />
+                  </a>
+                  {p.title ? <p className="p-3 font-medium">{p.title}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {person.documents.length ? (
+          <section aria-labelledby="dokumentai" className="card mt-6 p-5">
+            <h2 id="dokumentai" className="mb-2 text-xl font-semibold">
+              Dokumentai
+            </h2>
+            <ul className="space-y-1">
+              {person.documents.map((d) => (
+                <li key={d.id}>
+                  {d.title} ({d.year}, {d.type})
+                  {d.scan ? (
+                    <a href={scanUrl(d.scan)} className="ml-2 text-sm">
+                      Peržiūrėti skeną
+                    </a>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {admin ? (
+          <p className="mt-6">
+            <Link to={`/admin/medis/asmenys/${summary.id}`} className="btn-secondary">
+              Redaguoti asmenį
+            </Link>
+          </p>
+        ) : null}
+      </article>
+    </>
+  );
+}

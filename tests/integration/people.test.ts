@@ -1,0 +1,435 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { addDocument, removeDocument } from "#app/.server/documents.ts";
+import {
+  addChild,
+  addPartner,
+  createPerson,
+  editableTree,
+  removePerson,
+  resolvePerson,
+  saveEvent,
+  setParents,
+  setPersonLinks,
+  updatePerson,
+} from "#app/.server/genealogy/editing.ts";
+import {
+  documentPeople,
+  livingPeople,
+  neighbourhood,
+  personDetail,
+  searchPeople,
+  setLivingYears,
+  livingYearsSetting,
+  summaries,
+  type Viewer,
+} from "#app/.server/genealogy/people.ts";
+import { currentTreeId, exportFile, importFile, makeCurrent } from "#app/.server/genealogy/trees.ts";
+import { DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+// Dates are written relative to this year, so that who counts as living does
+// not change as the years pass.
+const YEAR = new Date().getUTCFullYear();
+const visitor: Viewer = { admin: false, livingYears: 110 };
+const admin: Viewer = { admin: true, livingYears: 110 };
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase({ seed: true });
+});
+afterAll(() => t.close());
+
+let fileNumber = 0;
+/** Imports a GEDCOM text (records after the header) as a new tree; the first import becomes current. */
+async function importText(records: string): Promise<number> {
+  const file = path.join(t.dir, `medis-${++fileNumber}.ged`);
+  fs.writeFileSync(file, `0 HEAD\n1 GEDC\n2 VERS 5.5.1\n2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n${records.trim()}\n0 TRLR\n`);
+  const summary = await importFile(t.db, t.media, file, { sourceName: path.basename(file) });
+  return summary.treeId;
+}
+
+/** The database id of the person with this GEDCOM identifier. */
+async function idOf(treeId: number, xref: string): Promise<number> {
+  const row = await t.db
+    .selectFrom("genealogyPeople")
+    .select("id")
+    .where("treeId", "=", treeId)
+    .where("xref", "=", xref)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe("who counts as living", () => {
+  let treeId: number;
+  beforeAll(async () => {
+    treeId = await importText(`
+0 @OLD@ INDI
+1 NAME Senasis /Tėvas/
+1 BIRT
+2 DATE 1850
+1 FAMS @F1@
+0 @WIFE@ INDI
+1 NAME Be /Datų/
+1 FAMS @F1@
+0 @KID@ INDI
+1 NAME Vaikas /Bedatis/
+1 FAMC @F1@
+0 @F1@ FAM
+1 HUSB @OLD@
+1 WIFE @WIFE@
+1 CHIL @KID@
+0 @PARENT@ INDI
+1 NAME Tėvas /Bedatis/
+1 FAMS @F2@
+0 @CHILD1900@ INDI
+1 NAME Sūnus /Senas/
+1 BIRT
+2 DATE 1900
+1 FAMC @F2@
+0 @F2@ FAM
+1 HUSB @PARENT@
+1 CHIL @CHILD1900@
+0 @YOUNG@ INDI
+1 NAME Jaunas /Gyvas/
+1 BIRT
+2 DATE ${YEAR - 30}
+1 FAMS @F3@
+0 @YOUNGWIFE@ INDI
+1 NAME Žmona /Bedatė/
+1 FAMS @F3@
+0 @F3@ FAM
+1 HUSB @YOUNG@
+1 WIFE @YOUNGWIFE@
+0 @BURIED@ INDI
+1 NAME Palaidotas /Jaunas/
+1 BIRT
+2 DATE ${YEAR - 30}
+1 BURI
+0 @DIED@ INDI
+1 NAME Miręs /Jaunas/
+1 DEAT Y
+0 @ALONE@ INDI
+1 NAME Vienišas /Bedatis/
+0 @RESI@ INDI
+1 NAME Gyventojas /Senas/
+1 RESI
+2 DATE 1880
+`);
+  });
+
+  test("by their own records, then by their parents', partners' and children's dates", async () => {
+    const living = await livingPeople(t.db, treeId, 110);
+    const names = async (ids: Set<number>) =>
+      (await t.db.selectFrom("genealogyPeople").select(["id", "xref"]).where("treeId", "=", treeId).execute())
+        .filter((p) => ids.has(p.id))
+        .map((p) => p.xref)
+        .sort();
+    // OLD was born 1850; WIFE has no dates but a partner born more than 120 years ago;
+    // KID a parent born more than 155 years ago; PARENT a child born more than 95 years ago;
+    // BURIED and DIED have a burial or death record; RESI an event from 1880.
+    expect(await names(living)).toEqual(["@ALONE@", "@YOUNG@", "@YOUNGWIFE@"]);
+  });
+
+  test("the number of years is a setting", async () => {
+    expect(await livingYearsSetting(t.db)).toBe(110);
+    await setLivingYears(t.db, 20);
+    expect(await livingYearsSetting(t.db)).toBe(20);
+    const living = await livingPeople(t.db, treeId, await livingYearsSetting(t.db));
+    // Born thirty years ago is no longer 'living' when the rule says twenty.
+    expect(living.has(await idOf(treeId, "@YOUNG@"))).toBe(false);
+    expect(living.has(await idOf(treeId, "@ALONE@"))).toBe(true);
+    await setLivingYears(t.db, 110);
+  });
+});
+
+describe("what a visitor and the administrator see", () => {
+  let treeId: number;
+  let living: number;
+  let grandfather: number;
+  let mother: number;
+  beforeAll(async () => {
+    treeId = await importText(`
+0 @GF@ INDI
+1 NAME Šarūnas /Senasis/
+1 SEX M
+1 BIRT
+2 DATE 1850
+2 PLAC Alytus
+1 DEAT
+2 DATE 1920
+1 NOTE @N1@
+1 FAMS @F1@
+0 @GM@ INDI
+1 NAME Ona /Senoji/
+1 SEX F
+1 DEAT Y
+1 FAMS @F1@
+0 @MOTHER@ INDI
+1 NAME Marija /Vidurinė/
+1 SEX F
+1 BIRT
+2 DATE 1890
+1 DEAT
+2 DATE 1960
+1 FAMC @F1@
+1 FAMS @F2@
+0 @LIVING@ INDI
+1 NAME Šarūnas /Žemaitis/
+1 SEX M
+1 BIRT
+2 DATE 12 MAY ${YEAR - 40}
+2 PLAC Kėdainiai
+1 NOTE Mėgsta žvejoti.
+1 NOTE @N2@
+1 OBJE @M1@
+1 FAMS @F2@
+0 @F1@ FAM
+1 HUSB @GF@
+1 WIFE @GM@
+1 CHIL @MOTHER@
+0 @F2@ FAM
+1 HUSB @LIVING@
+1 WIFE @MOTHER@
+1 MARR
+2 DATE ${YEAR - 15}
+2 PLAC Kaunas
+0 @N1@ NOTE Senelis buvo kalvis.
+0 @N2@ NOTE Slaptas užrašas apie gyvąjį.
+0 @M1@ OBJE
+1 FILE zvejyba.jpg
+2 FORM jpg
+2 TITL Šarūnas prie Nevėžio
+`);
+    await makeCurrent(t.db, t.media, treeId);
+    [living, grandfather, mother] = [await idOf(treeId, "@LIVING@"), await idOf(treeId, "@GF@"), await idOf(treeId, "@MOTHER@")];
+  });
+
+  test("a living person is 'Gyvas asmuo' to a visitor, with no years and no sex; the administrator sees the name", async () => {
+    expect((await summaries(t.db, treeId, [living], visitor))[living]).toEqual({
+      id: living,
+      name: "Gyvas asmuo",
+      years: "",
+      sex: "U",
+      living: true,
+    });
+    expect((await summaries(t.db, treeId, [living], admin))[living]).toMatchObject({
+      name: "Šarūnas Žemaitis",
+      years: `g. ${YEAR - 40}`,
+      living: true,
+    });
+    expect((await summaries(t.db, treeId, [grandfather], visitor))[grandfather]).toMatchObject({
+      name: "Šarūnas Senasis",
+      years: "1850–1920",
+    });
+  });
+
+  test("search ignores diacritics; a visitor never finds a living person", async () => {
+    expect((await searchPeople(t.db, treeId, "sarunas", admin)).map((p) => p.name).sort()).toEqual(["Šarūnas Senasis", "Šarūnas Žemaitis"]);
+    expect((await searchPeople(t.db, treeId, "sarunas", visitor)).map((p) => p.name)).toEqual(["Šarūnas Senasis"]);
+    expect(await searchPeople(t.db, treeId, "zemaitis", visitor)).toEqual([]);
+  });
+
+  test("a living person's page holds nothing but the label; a family with a living partner keeps its dates", async () => {
+    const page = await personDetail(t.db, treeId, living, visitor);
+    expect(page).toMatchObject({
+      summary: { name: "Gyvas asmuo" },
+      names: [],
+      events: [],
+      notes: [],
+      sex: "U",
+      gallery: [],
+      documents: [],
+      pictures: [],
+    });
+    for (const secret of ["Šarūnas", "Žemaitis", "Kėdainiai", "Mėgsta", "Kaunas", `${YEAR - 40}`, `${YEAR - 15}`])
+      expect(JSON.stringify(page)).not.toContain(secret);
+    const motherPage = await personDetail(t.db, treeId, mother, visitor);
+    expect(motherPage?.partners).toEqual([{ partner: expect.objectContaining({ name: "Gyvas asmuo" }), events: [], children: [] }]);
+    expect(motherPage?.parents.map((p) => p.name)).toEqual(["Šarūnas Senasis", "Ona Senoji"]);
+    expect((await personDetail(t.db, treeId, grandfather, visitor))?.notes).toEqual(["Senelis buvo kalvis."]);
+    const adminView = await personDetail(t.db, treeId, living, admin);
+    expect(adminView?.events.map((e) => [e.label, e.date, e.place])).toEqual([["Gimimas", `${YEAR - 40} m. gegužės 12 d.`, "Kėdainiai"]]);
+    expect(adminView?.notes).toEqual(["Mėgsta žvejoti.", "Slaptas užrašas apie gyvąjį."]);
+  });
+
+  test("the public export leaves out the living person, the family's dates and what only they point to", async () => {
+    const file = path.join(t.dir, "viesas.ged");
+    await exportFile(t.db, t.media, file, { version: "5.5.1", publicOnly: true });
+    const text = fs.readFileSync(file, "utf8");
+    expect(text).toContain("1 NAME Šarūnas /Senasis/");
+    expect(text).toContain("1 NAME Marija /Vidurinė/");
+    expect(text).toContain("0 @N1@ NOTE Senelis buvo kalvis.");
+    for (const secret of ["Žemaitis", "Kėdainiai", "Mėgsta", "Slaptas", "zvejyba.jpg", "Nevėžio", "Kaunas", `${YEAR - 40}`, `${YEAR - 15}`])
+      expect(text).not.toContain(secret);
+  });
+});
+
+describe("the chart reads only the neighbourhood", () => {
+  test("in a line of 60 generations, the chart around the middle holds three generations up and two down", async () => {
+    const records: string[] = [];
+    for (let g = 0; g < 60; g++) {
+      records.push(`0 @P${g}@ INDI\n1 NAME Karta${g} /Linija/\n1 BIRT\n2 DATE ${1000 + g * 15}`);
+      if (g > 0) records.push(`1 FAMC @F${g - 1}@`);
+      records.push(`1 FAMS @F${g}@`);
+      records.push(`0 @F${g}@ FAM\n1 HUSB @P${g}@${g < 59 ? `\n1 CHIL @P${g + 1}@` : ""}`);
+    }
+    const treeId = await importText(records.join("\n"));
+    const middle = await idOf(treeId, "@P30@");
+    const chart = await neighbourhood(t.db, treeId, middle, "abu", admin);
+    expect(
+      Object.values(chart.people)
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(["Karta27 Linija", "Karta28 Linija", "Karta29 Linija", "Karta30 Linija", "Karta31 Linija", "Karta32 Linija"]);
+    const ancestors = await neighbourhood(t.db, treeId, middle, "proteviai", admin);
+    expect(Object.keys(ancestors.people)).toHaveLength(5);
+    const descendants = await neighbourhood(t.db, treeId, middle, "palikuonys", admin);
+    expect(Object.keys(descendants.people)).toHaveLength(4);
+  });
+});
+
+describe("the administrator's edits", () => {
+  let treeId: number;
+  beforeAll(async () => {
+    treeId = (await currentTreeId(t.db)) ?? (await editableTree(t.db));
+  });
+
+  const fields = (givenNames: string, surname: string, sex: "M" | "F" = "M") => ({ givenNames, surname, birthSurname: "", sex, note: "" });
+
+  test("a person is added, named, given events with the import's date rules, and related to others", async () => {
+    const jonas = await createPerson(t.db, fields("Jonas", "Kalvaitis"));
+    const ona = await createPerson(t.db, fields("Ona", "Kalvaitienė", "F"));
+    const petras = await createPerson(t.db, fields("Petras", "Kalvaitis"));
+    expect(await updatePerson(t.db, treeId, ona, { ...fields("Ona", "Kalvaitienė", "F"), birthSurname: "Rimkutė", note: "Siuvėja." })).toBe(
+      true,
+    );
+
+    const refused = await saveEvent(t.db, treeId, jonas, { eventId: null, tag: "BIRT", date: "kažkada", place: "Alytus", value: "" });
+    expect(refused).toEqual({ ok: false, message: DATE_FORMS_MESSAGE });
+    const saved = await saveEvent(t.db, treeId, jonas, { eventId: null, tag: "BIRT", date: "apie 1898", place: "Alytus", value: "" });
+    expect(saved.ok).toBe(true);
+    const events = await t.db
+      .selectFrom("genealogyEvents")
+      .select(["tag", "date", "dateFrom"])
+      .where("treeId", "=", treeId)
+      .where("ownerId", "=", jonas)
+      .where("ownerKind", "=", "person")
+      .execute();
+    expect(events).toEqual([{ tag: "BIRT", date: "ABT 1898", dateFrom: expect.any(Number) }]);
+    await saveEvent(t.db, treeId, jonas, { eventId: null, tag: "DEAT", date: "1961-03-05", place: "Alytus", value: "" });
+
+    expect((await addPartner(t.db, treeId, jonas, ona)).ok).toBe(true);
+    expect((await addChild(t.db, treeId, jonas, ona, petras)).ok).toBe(true);
+    const page = await personDetail(t.db, treeId, petras, visitor);
+    expect(page?.parents.map((p) => p.name)).toEqual(["Jonas Kalvaitis", "Ona Kalvaitienė (Rimkutė)"]);
+    const jonasPage = await personDetail(t.db, treeId, jonas, visitor);
+    expect(jonasPage?.events.map((e) => e.date)).toEqual(["apie 1898 m.", "1961 m. kovo 5 d."]);
+    expect(jonasPage?.partners[0].children.map((c) => c.id)).toEqual([petras]);
+
+    // A descendant cannot become an ancestor.
+    expect(await setParents(t.db, treeId, jonas, petras, null)).toEqual({
+      ok: false,
+      message: "Palikuonis negali būti savo protėvio tėvas ar motina.",
+    });
+    expect(await setParents(t.db, treeId, jonas, jonas, null)).toEqual({
+      ok: false,
+      message: "Asmuo negali būti pats sau tėvas ar motina.",
+    });
+
+    // Named in the relation forms by number or by a name that fits one person.
+    expect(await resolvePerson(t.db, treeId, `#${ona}`)).toEqual({ id: ona });
+    expect(await resolvePerson(t.db, treeId, "petras kalvaitis")).toEqual({ id: petras });
+    expect(await resolvePerson(t.db, treeId, "Niekas Nebuvęs")).toEqual({ error: "Asmens „Niekas Nebuvęs“ nerasta." });
+    expect(await resolvePerson(t.db, treeId, "Kalvait")).toMatchObject({ error: expect.stringContaining("atitinka kelis asmenis") });
+  });
+
+  test("removing a person removes their events, links and a family left empty", async () => {
+    const a = await createPerson(t.db, fields("Laikinas", "Asmuo"));
+    const b = await createPerson(t.db, fields("Laikina", "Asmenė", "F"));
+    await addPartner(t.db, treeId, a, b);
+    await saveEvent(t.db, treeId, a, { eventId: null, tag: "BIRT", date: "1900", place: "", value: "" });
+    const photo = (await t.db.selectFrom("galleryItems").select("id").executeTakeFirstOrThrow()).id;
+    await setPersonLinks(t.db, treeId, a, [photo], []);
+    const familiesBefore = await t.db.selectFrom("genealogyFamilies").select("id").where("treeId", "=", treeId).execute();
+    expect(await removePerson(t.db, treeId, a)).toBe(true);
+    expect(
+      await t.db
+        .selectFrom("genealogyEvents")
+        .select("id")
+        .where("treeId", "=", treeId)
+        .where("ownerKind", "=", "person")
+        .where("ownerId", "=", a)
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await t.db.selectFrom("genealogyPersonLinks").select("itemId").where("personId", "=", a).where("treeId", "=", treeId).execute(),
+    ).toEqual([]);
+    // The couple's family still has Laikina; removing her too leaves an empty family, which goes.
+    await removePerson(t.db, treeId, b);
+    expect(await t.db.selectFrom("genealogyFamilies").select("id").where("treeId", "=", treeId).execute()).toHaveLength(
+      familiesBefore.length - 1,
+    );
+  });
+});
+
+describe("documents and people", () => {
+  test("a document's person field points at the person it names, or the one it is linked to; never a living one for a visitor", async () => {
+    const treeId = (await currentTreeId(t.db))!;
+    const grandfather = await idOf(treeId, "@GF@");
+    const mother = await idOf(treeId, "@MOTHER@");
+    const living = await idOf(treeId, "@LIVING@");
+    const doc = (title: string, person: string) => addDocument(t.db, { title, person, year: "1900", type: "Laiškas" }, null);
+    const named = await doc("Senelio laiškas", "Šarūnas Senasis");
+    const reversed = await doc("Dar vienas", "senasis šarūnas");
+    const livingDoc = await doc("Diplomas", "Šarūnas Žemaitis");
+    const unknown = await doc("Kažkieno", "Kazys Nežinomas");
+    const linked = await doc("Metrikai", "Jonaičių šeima");
+    await setPersonLinks(t.db, treeId, mother, [], [linked]);
+    const docs = await t.db.selectFrom("documents").select(["id", "person"]).execute();
+    const seen = await documentPeople(t.db, treeId, docs, visitor);
+    expect([seen.get(named), seen.get(reversed), seen.get(livingDoc), seen.get(unknown), seen.get(linked)]).toEqual([
+      grandfather,
+      grandfather,
+      undefined,
+      undefined,
+      mother,
+    ]);
+    expect((await documentPeople(t.db, treeId, docs, admin)).get(livingDoc)).toBe(living);
+    // Linked to a living and a dead person: a visitor is pointed at the dead one.
+    const shared = await doc("Bendras laiškas", "Giminė");
+    const jonas = await resolvePerson(t.db, treeId, "Jonas Kalvaitis");
+    if (!jonas || "error" in jonas) throw new Error("Jonas Kalvaitis not found");
+    expect(living).toBeLessThan(jonas.id);
+    await setPersonLinks(t.db, treeId, living, [], [livingDoc, shared]);
+    await setPersonLinks(t.db, treeId, jonas.id, [], [shared]);
+    const withShared = await t.db.selectFrom("documents").select(["id", "person"]).execute();
+    expect((await documentPeople(t.db, treeId, withShared, visitor)).get(shared)).toBe(jonas.id);
+    expect((await documentPeople(t.db, treeId, withShared, admin)).get(shared)).toBe(living);
+    expect((await documentPeople(t.db, treeId, withShared, visitor)).get(livingDoc)).toBeUndefined();
+    // The person pages list them too.
+    expect((await personDetail(t.db, treeId, grandfather, visitor))?.documents.map((d) => d.title).sort()).toEqual([
+      "Dar vienas",
+      "Senelio laiškas",
+    ]);
+    expect((await personDetail(t.db, treeId, mother, visitor))?.documents.map((d) => d.title)).toEqual(["Metrikai"]);
+    // A removed document takes its links with it.
+    await removeDocument(t.db, t.media, linked);
+    expect(
+      await t.db.selectFrom("genealogyPersonLinks").select("itemId").where("kind", "=", "document").where("itemId", "=", linked).execute(),
+    ).toEqual([]);
+  });
+
+  test("a new import of the family's file keeps the links, person by person", async () => {
+    const treeId = (await currentTreeId(t.db))!;
+    const photo = (await t.db.selectFrom("galleryItems").select("id").executeTakeFirstOrThrow()).id;
+    await setPersonLinks(t.db, treeId, await idOf(treeId, "@GF@"), [photo], []);
+    const file = path.join(t.dir, "vel.ged");
+    await exportFile(t.db, t.media, file, { version: "5.5.1" });
+    const again = await importFile(t.db, t.media, file, { sourceName: "vel.ged" });
+    expect(await makeCurrent(t.db, t.media, again.treeId)).toBe(true);
+    const page = await personDetail(t.db, again.treeId, await idOf(again.treeId, "@GF@"), visitor);
+    expect(page?.gallery.map((g) => g.id)).toEqual([photo]);
+  });
+});
