@@ -124,7 +124,7 @@ export default function PersonPage({ loaderData: { person, admin, origin } }: Ro
             </div>
           ) : null}
           {person.partners.map((family, i) => (
-            <div key={i} className="border-t border-line pt-4 pb-2 first:border-t-0 first:pt-0">
+            <div key={i} className={`pb-2 ${i > 0 || person.parents.length || person.siblings.length ? "border-t border-line pt-4" : ""}`}>
               <h3 className="font-semibold">
                 {family.partner ? (
                   <>
