@@ -134,6 +134,24 @@ export function prepareImage(store: MediaStore, file: ReceivedFile): Promise<Pre
   return processing.run(() => prepare(store, file));
 }
 
+/**
+ * Moves a received upload among the originals and its staged public files to
+ * their place; on any failure nothing of either is left behind.
+ */
+async function settleFiles(store: MediaStore, file: ReceivedFile, stage: string, publicDir: string, original: string): Promise<void> {
+  try {
+    await fs.mkdir(publicMediaDir(store), { recursive: true });
+    await fs.mkdir(originalsDir(store), { recursive: true });
+    await fs.rename(file.path, original);
+    await fs.rename(stage, publicDir);
+  } catch (error) {
+    await fs.rm(stage, { recursive: true, force: true });
+    await fs.rm(publicDir, { recursive: true, force: true });
+    await fs.rm(original, { force: true });
+    throw rejection(store, "failed", error);
+  }
+}
+
 async function prepare(store: MediaStore, file: ReceivedFile): Promise<PreparedMedia> {
   let meta: Metadata;
   try {
@@ -188,17 +206,7 @@ async function prepare(store: MediaStore, file: ReceivedFile): Promise<PreparedM
     throw rejection(store, systemError ? "failed" : "truncated", error);
   }
 
-  try {
-    await fs.mkdir(publicMediaDir(store), { recursive: true });
-    await fs.mkdir(originalsDir(store), { recursive: true });
-    await fs.rename(file.path, original);
-    await fs.rename(stage, publicDir);
-  } catch (error) {
-    await fs.rm(stage, { recursive: true, force: true });
-    await fs.rm(publicDir, { recursive: true, force: true });
-    await fs.rm(original, { force: true });
-    throw rejection(store, "failed", error);
-  }
+  await settleFiles(store, file, stage, publicDir, original);
 
   const swapped = (meta.orientation ?? 1) >= 5;
   return {
@@ -256,16 +264,11 @@ async function placePdf(store: MediaStore, file: ReceivedFile): Promise<Prepared
   try {
     await fs.mkdir(stage, { recursive: true });
     await fs.copyFile(file.path, path.join(stage, "scan.pdf"));
-    await fs.mkdir(publicMediaDir(store), { recursive: true });
-    await fs.mkdir(originalsDir(store), { recursive: true });
-    await fs.rename(file.path, original);
-    await fs.rename(stage, publicDir);
   } catch (error) {
     await fs.rm(stage, { recursive: true, force: true });
-    await fs.rm(publicDir, { recursive: true, force: true });
-    await fs.rm(original, { force: true });
     throw rejection(store, "failed", error);
   }
+  await settleFiles(store, file, stage, publicDir, original);
   return {
     record: {
       id,

@@ -229,6 +229,7 @@ describe("what a visitor and the administrator see", () => {
     expect((await searchPeople(t.db, treeId, "sarunas", admin)).map((p) => p.name).sort()).toEqual(["Šarūnas Senasis", "Šarūnas Žemaitis"]);
     expect((await searchPeople(t.db, treeId, "sarunas", visitor)).map((p) => p.name)).toEqual(["Šarūnas Senasis"]);
     expect(await searchPeople(t.db, treeId, "zemaitis", visitor)).toEqual([]);
+    expect(await searchPeople(t.db, treeId, "%%", admin)).toEqual([]);
   });
 
   test("a living person's page holds nothing but the label; a family with a living partner keeps its dates", async () => {
@@ -414,6 +415,17 @@ describe("documents and people", () => {
       "Senelio laiškas",
     ]);
     expect((await personDetail(t.db, treeId, mother, visitor))?.documents.map((d) => d.title)).toEqual(["Metrikai"]);
+    // A crafted form: the same photo twice and one that does not exist link the one photo once.
+    const photo = (await t.db.selectFrom("galleryItems").select("id").executeTakeFirstOrThrow()).id;
+    await setPersonLinks(t.db, treeId, grandfather, [photo, photo, 999_999], []);
+    expect(
+      await t.db
+        .selectFrom("genealogyPersonLinks")
+        .select("itemId")
+        .where("personId", "=", grandfather)
+        .where("kind", "=", "gallery")
+        .execute(),
+    ).toEqual([{ itemId: photo }]);
     // A removed document takes its links with it.
     await removeDocument(t.db, t.media, linked);
     expect(

@@ -1,13 +1,12 @@
 import { EDITABLE_EVENTS } from "../../lib/event-labels.ts";
 import { dateInputToGedcom, DATE_FORMS_MESSAGE } from "../../lib/date-input.ts";
 import { parseGedcomDate, sortRange } from "../../lib/gedcom-date.ts";
-import { searchKey } from "../../lib/lithuanian.ts";
 import type { PersonSummary } from "../../lib/tree-layout.ts";
 import type { Database } from "../db.ts";
 import { listDocuments } from "../documents.ts";
 import { listGalleryItems } from "../gallery.ts";
-import type { Note, PersonName } from "./model.ts";
-import { familiesAround, summaries, type Viewer } from "./people.ts";
+import { nameSearchKey, type Note, type PersonName } from "./model.ts";
+import { DEFAULT_LIVING_YEARS, familiesAround, familiesAsPartner, personExists, searchPeople, summaries, type Viewer } from "./people.ts";
 import { currentTreeId } from "./trees.ts";
 
 // The administrator's changes to the current tree: people, their basic facts
@@ -120,7 +119,7 @@ export async function createPerson(db: Database, fields: PersonFields): Promise<
       names: JSON.stringify(names),
       notes: JSON.stringify(fields.note ? [{ text: fields.note }] : []),
       extra: "[]",
-      searchKey: searchKey(names.map((n) => n.value.replaceAll("/", "")).join(" ")),
+      searchKey: nameSearchKey(names),
       position: Number(max ?? -1) + 1,
     })
     .execute();
@@ -148,7 +147,7 @@ export async function updatePerson(db: Database, treeId: number, id: number, fie
       sex: fields.sex,
       names: JSON.stringify(names),
       notes: JSON.stringify([...(fields.note ? [{ text: fields.note }] : []), ...pointers]),
-      searchKey: searchKey(names.map((n) => n.value.replaceAll("/", "")).join(" ")),
+      searchKey: nameSearchKey(names),
     })
     .where("treeId", "=", treeId)
     .where("id", "=", id)
@@ -330,24 +329,7 @@ async function isDescendant(db: Database, treeId: number, person: number, candid
   const seen = new Set<number>([person]);
   let generation = [person];
   while (generation.length) {
-    const families = (
-      await db
-        .selectFrom("genealogyFamilies")
-        .select("id")
-        .where("treeId", "=", treeId)
-        .where((eb) => eb.or([eb("partner1Id", "in", generation), eb("partner2Id", "in", generation)]))
-        .execute()
-    ).map((f) => f.id);
-    const children = families.length
-      ? (
-          await db
-            .selectFrom("genealogyChildren")
-            .select("personId")
-            .where("treeId", "=", treeId)
-            .where("familyId", "in", families)
-            .execute()
-        ).map((c) => c.personId)
-      : [];
+    const children = (await familiesAsPartner(db, treeId, generation)).children.map((c) => c.personId);
     if (children.includes(candidate)) return true;
     generation = children.filter((c) => !seen.has(c));
     for (const c of generation) seen.add(c);
@@ -500,12 +482,23 @@ export async function setPersonLinks(
   gallery: number[],
   documents: number[],
 ): Promise<void> {
+  // Only items that exist, each once, whatever the form sent.
+  const existing = async (table: "galleryItems" | "documents", ids: number[]) =>
+    ids.length
+      ? (
+          await db
+            .selectFrom(table)
+            .select("id")
+            .where("id", "in", [...new Set(ids)])
+            .execute()
+        ).map((r) => r.id)
+      : [];
+  const rows = [
+    ...(await existing("galleryItems", gallery)).map((itemId) => ({ treeId, personId, kind: "gallery" as const, itemId })),
+    ...(await existing("documents", documents)).map((itemId) => ({ treeId, personId, kind: "document" as const, itemId })),
+  ];
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom("genealogyPersonLinks").where("treeId", "=", treeId).where("personId", "=", personId).execute();
-    const rows = [
-      ...gallery.map((itemId) => ({ treeId, personId, kind: "gallery" as const, itemId })),
-      ...documents.map((itemId) => ({ treeId, personId, kind: "document" as const, itemId })),
-    ];
     if (rows.length) await tx.insertInto("genealogyPersonLinks").values(rows).execute();
   });
 }
@@ -539,22 +532,13 @@ export async function resolvePerson(db: Database, treeId: number, typed: string)
   const byId = /(?:^|#)(\d+)$/.exec(text);
   if (byId) {
     const id = Number(byId[1]);
-    const exists = await db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).where("id", "=", id).executeTakeFirst();
-    return exists ? { id } : { error: `Asmens Nr. ${id} nėra.` };
+    return (await personExists(db, treeId, id)) ? { id } : { error: `Asmens Nr. ${id} nėra.` };
   }
-  const key = searchKey(text);
-  const matches = await db
-    .selectFrom("genealogyPeople")
-    .select(["id", "givenNames", "surname"])
-    .where("treeId", "=", treeId)
-    .where("searchKey", "like", `%${key.replace(/[%_]/g, "")}%`)
-    .limit(6)
-    .execute();
+  // The tree page's search, as the administrator sees it (the living included).
+  const matches = await searchPeople(db, treeId, text, { admin: true, livingYears: DEFAULT_LIVING_YEARS }, 6);
   if (matches.length === 1) return { id: matches[0].id };
   if (matches.length === 0) return { error: `Asmens „${text}“ nerasta.` };
-  return {
-    error: `„${text}“ atitinka kelis asmenis (${matches.map((m) => `${m.givenNames} ${m.surname} #${m.id}`).join(", ")}): įrašykite numerį.`,
-  };
+  return { error: `„${text}“ atitinka kelis asmenis (${matches.map((m) => `${m.name} #${m.id}`).join(", ")}): įrašykite numerį.` };
 }
 
 /** Everything the administrator's person editor shows; null when there is no such person. */

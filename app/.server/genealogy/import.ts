@@ -1,6 +1,5 @@
 import type { Insertable } from "kysely";
 import { parseGedcomDate, sortRange } from "../../lib/gedcom-date.ts";
-import { searchKey } from "../../lib/lithuanian.ts";
 import type {
   Database,
   GenealogyChildrenTable,
@@ -17,6 +16,7 @@ import type {
 } from "../db.ts";
 import type { CharsetInfo, CodePageChoice } from "./charset.ts";
 import {
+  nameSearchKey,
   FAMILY_EVENT_TAGS,
   NAME_PARTS,
   PEDIGREE,
@@ -444,7 +444,7 @@ export class Importer {
       names: JSON.stringify(names),
       notes: JSON.stringify(this.#notes(node.children.filter((c) => c.tag === "NOTE" || c.tag === "SNOTE"))),
       extra: JSON.stringify(this.#partition(node, (c) => handledTags.has(c.tag) || PERSON_EVENT_TAGS.has(c.tag) || linked(c))),
-      searchKey: searchKey(names.map((n) => n.value.replaceAll("/", "")).join(" ")),
+      searchKey: nameSearchKey(names),
       position: this.#positions.people++,
     });
   }

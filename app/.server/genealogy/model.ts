@@ -1,3 +1,4 @@
+import { searchKey } from "../../lib/lithuanian.ts";
 import type { GedcomNode } from "./reader.ts";
 
 // How GEDCOM structures map onto the project's model, shared by import and
@@ -103,3 +104,8 @@ export const STANDARD_TAGS = new Set([
   "SSN", "STAE", "STAT", "SUBM", "SUBN", "SURN", "TAG", "TEMP", "TEXT", "TIME", "TITL", "TOP", "TRAN", "TRLR", "TYPE",
   "UID", "VERS", "WIDTH", "WIFE", "WWW", "BLOB", "ORDN", "SEAL", "PUBL", "FAMF",
 ]); // prettier-ignore
+
+/** What a search matches a person against: all their names, without case or diacritics. */
+export function nameSearchKey(names: PersonName[]): string {
+  return searchKey(names.map((n) => n.value.replaceAll("/", "")).join(" "));
+}

@@ -41,6 +41,98 @@ export async function setLivingYears(db: Database, years: number): Promise<void>
     .execute();
 }
 
+export interface FamilyRow {
+  id: number;
+  partner1Id: number | null;
+  partner2Id: number | null;
+}
+export interface ChildLink {
+  familyId: number;
+  personId: number;
+}
+
+// Ids go to the database in chunks, below every driver's limit on parameters.
+const CHUNK = 500;
+function chunks(ids: number[]): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) out.push(ids.slice(i, i + CHUNK));
+  return out;
+}
+
+/** The families these people are children in: each child link, and those families. */
+async function familiesAsChild(db: Database, treeId: number, ids: number[]): Promise<{ links: ChildLink[]; families: FamilyRow[] }> {
+  const links: ChildLink[] = [];
+  for (const chunk of chunks(ids)) {
+    links.push(
+      ...(await db
+        .selectFrom("genealogyChildren")
+        .select(["familyId", "personId"])
+        .where("treeId", "=", treeId)
+        .where("personId", "in", chunk)
+        .orderBy("position")
+        .execute()),
+    );
+  }
+  const families: FamilyRow[] = [];
+  for (const chunk of chunks([...new Set(links.map((l) => l.familyId))])) {
+    families.push(
+      ...(await db
+        .selectFrom("genealogyFamilies")
+        .select(["id", "partner1Id", "partner2Id"])
+        .where("treeId", "=", treeId)
+        .where("id", "in", chunk)
+        .orderBy("position")
+        .execute()),
+    );
+  }
+  return { links, families };
+}
+
+/** The families these people are partners in (in the file's order), with each one's children (in order). */
+export async function familiesAsPartner(
+  db: Database,
+  treeId: number,
+  ids: number[],
+): Promise<{ families: FamilyRow[]; children: ChildLink[] }> {
+  const families: FamilyRow[] = [];
+  for (const chunk of chunks(ids)) {
+    families.push(
+      ...(await db
+        .selectFrom("genealogyFamilies")
+        .select(["id", "partner1Id", "partner2Id"])
+        .where("treeId", "=", treeId)
+        .where((eb) => eb.or([eb("partner1Id", "in", chunk), eb("partner2Id", "in", chunk)]))
+        .orderBy("position")
+        .execute()),
+    );
+  }
+  return {
+    families,
+    children: await childrenOf(
+      db,
+      treeId,
+      families.map((f) => f.id),
+    ),
+  };
+}
+
+/** The children of these families, each family's in order. */
+async function childrenOf(db: Database, treeId: number, familyIds: number[]): Promise<ChildLink[]> {
+  const children: ChildLink[] = [];
+  for (const chunk of chunks([...new Set(familyIds)])) {
+    children.push(
+      ...(await db
+        .selectFrom("genealogyChildren")
+        .select(["familyId", "personId"])
+        .where("treeId", "=", treeId)
+        .where("familyId", "in", chunk)
+        .orderBy("position")
+        .execute()),
+    );
+  }
+  return children;
+}
+
 interface Relatives {
   parents: Map<number, number[]>;
   partners: Map<number, number[]>;
@@ -51,55 +143,23 @@ interface Relatives {
 async function relativesOf(db: Database, treeId: number, ids: number[]): Promise<Relatives> {
   const result: Relatives = { parents: new Map(), partners: new Map(), children: new Map() };
   if (ids.length === 0) return result;
+  const wanted = new Set(ids);
   const push = (map: Map<number, number[]>, key: number, value: number) => map.set(key, [...(map.get(key) ?? []), value]);
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    const ownFamilies = await db
-      .selectFrom("genealogyFamilies")
-      .select(["id", "partner1Id", "partner2Id"])
-      .where("treeId", "=", treeId)
-      .where((eb) => eb.or([eb("partner1Id", "in", chunk), eb("partner2Id", "in", chunk)]))
-      .execute();
-    for (const f of ownFamilies) {
-      const pair = [f.partner1Id, f.partner2Id];
-      for (const p of pair)
-        if (p !== null && chunk.includes(p)) for (const q of pair) if (q !== null && q !== p) push(result.partners, p, q);
-    }
-    const familyIds = ownFamilies.map((f) => f.id);
-    if (familyIds.length) {
-      const kids = await db
-        .selectFrom("genealogyChildren")
-        .select(["familyId", "personId"])
-        .where("treeId", "=", treeId)
-        .where("familyId", "in", familyIds)
-        .execute();
-      for (const k of kids) {
-        const f = ownFamilies.find((x) => x.id === k.familyId)!;
-        for (const p of [f.partner1Id, f.partner2Id]) if (p !== null && chunk.includes(p)) push(result.children, p, k.personId);
-      }
-    }
-    const asChild = await db
-      .selectFrom("genealogyChildren")
-      .select(["familyId", "personId"])
-      .where("treeId", "=", treeId)
-      .where("personId", "in", chunk)
-      .execute();
-    const parentFamilies = asChild.length
-      ? await db
-          .selectFrom("genealogyFamilies")
-          .select(["id", "partner1Id", "partner2Id"])
-          .where("treeId", "=", treeId)
-          .where(
-            "id",
-            "in",
-            asChild.map((c) => c.familyId),
-          )
-          .execute()
-      : [];
-    for (const c of asChild) {
-      const f = parentFamilies.find((x) => x.id === c.familyId);
-      for (const p of [f?.partner1Id, f?.partner2Id]) if (p !== null && p !== undefined) push(result.parents, c.personId, p);
-    }
+  const own = await familiesAsPartner(db, treeId, ids);
+  for (const f of own.families) {
+    const pair = [f.partner1Id, f.partner2Id];
+    for (const p of pair) if (p !== null && wanted.has(p)) for (const q of pair) if (q !== null && q !== p) push(result.partners, p, q);
+  }
+  const byId = new Map(own.families.map((f) => [f.id, f]));
+  for (const k of own.children) {
+    const f = byId.get(k.familyId)!;
+    for (const p of [f.partner1Id, f.partner2Id]) if (p !== null && wanted.has(p)) push(result.children, p, k.personId);
+  }
+  const asChild = await familiesAsChild(db, treeId, ids);
+  const parentFamilies = new Map(asChild.families.map((f) => [f.id, f]));
+  for (const c of asChild.links) {
+    const f = parentFamilies.get(c.familyId);
+    for (const p of [f?.partner1Id, f?.partner2Id]) if (p !== null && p !== undefined) push(result.parents, c.personId, p);
   }
   return result;
 }
@@ -151,6 +211,16 @@ function today(): number {
  * years - 15 ago.
  */
 export async function livingAmong(db: Database, treeId: number, ids: number[], years: number): Promise<Set<number>> {
+  return (await judgeLiving(db, treeId, ids, years)).living;
+}
+
+/** livingAmong, with the life facts it read (summaries show the years from them). */
+async function judgeLiving(
+  db: Database,
+  treeId: number,
+  ids: number[],
+  years: number,
+): Promise<{ living: Set<number>; facts: Map<number, LifeFacts> }> {
   const relatives = await relativesOf(db, treeId, ids);
   const everyone = [
     ...new Set([...ids, ...[relatives.parents, relatives.partners, relatives.children].flatMap((m) => [...m.values()].flat())]),
@@ -171,13 +241,20 @@ export async function livingAmong(db: Database, treeId: number, ids: number[], y
     }
     living.add(id);
   }
-  return living;
+  return { living, facts };
 }
 
 /** The ids of the whole tree's people who count as living. */
 export async function livingPeople(db: Database, treeId: number, years: number): Promise<Set<number>> {
   const ids = (await db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).execute()).map((p) => p.id);
   return livingAmong(db, treeId, ids, years);
+}
+
+/** The ids of the tree's people a visitor may see in full (everyone not living), in order. */
+export async function publicPersonIds(db: Database, treeId: number, years: number): Promise<number[]> {
+  const ids = (await db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).orderBy("id").execute()).map((p) => p.id);
+  const living = await livingAmong(db, treeId, ids, years);
+  return ids.filter((id) => !living.has(id));
 }
 
 function yearOf(date: GedcomDate | null): number | null {
@@ -217,8 +294,7 @@ export async function summaries(db: Database, treeId: number, ids: number[], vie
         .execute()),
     );
   }
-  const living = await livingAmong(db, treeId, unique, viewer.livingYears);
-  const facts = await lifeFacts(db, treeId, unique);
+  const { living, facts } = await judgeLiving(db, treeId, unique, viewer.livingYears);
   const out: Record<number, PersonSummary> = {};
   for (const row of rows) {
     const isLiving = living.has(row.id);
@@ -289,24 +365,7 @@ export async function neighbourhood(db: Database, treeId: number, root: number, 
 
   let generation = [root];
   for (let g = 0; g < up && generation.length; g++) {
-    const links = await db
-      .selectFrom("genealogyChildren")
-      .select(["familyId", "personId"])
-      .where("treeId", "=", treeId)
-      .where("personId", "in", generation)
-      .execute();
-    const fams = links.length
-      ? await db
-          .selectFrom("genealogyFamilies")
-          .select(["id", "partner1Id", "partner2Id"])
-          .where("treeId", "=", treeId)
-          .where(
-            "id",
-            "in",
-            links.map((l) => l.familyId),
-          )
-          .execute()
-      : [];
+    const { links, families: fams } = await familiesAsChild(db, treeId, generation);
     const next: number[] = [];
     for (const person of generation) {
       // The first family a person is a child of is the one drawn.
@@ -326,26 +385,7 @@ export async function neighbourhood(db: Database, treeId: number, root: number, 
 
   generation = [root];
   for (let g = 0; g < down && generation.length; g++) {
-    const fams = await db
-      .selectFrom("genealogyFamilies")
-      .select(["id", "partner1Id", "partner2Id", "position"])
-      .where("treeId", "=", treeId)
-      .where((eb) => eb.or([eb("partner1Id", "in", generation), eb("partner2Id", "in", generation)]))
-      .orderBy("position")
-      .execute();
-    const kids = fams.length
-      ? await db
-          .selectFrom("genealogyChildren")
-          .select(["familyId", "personId", "position"])
-          .where("treeId", "=", treeId)
-          .where(
-            "familyId",
-            "in",
-            fams.map((f) => f.id),
-          )
-          .orderBy("position")
-          .execute()
-      : [];
+    const { families: fams, children: kids } = await familiesAsPartner(db, treeId, generation);
     const next: number[] = [];
     for (const person of generation) {
       families[person] = fams
@@ -389,11 +429,12 @@ export function descendantList(chart: ChartInput, id = chart.root, depth = 0): L
 
 /** People whose names match (case and diacritics ignored); visitors never find a living person. */
 export async function searchPeople(db: Database, treeId: number, query: string, viewer: Viewer, limit = 20): Promise<PersonSummary[]> {
-  const key = searchKey(query.trim());
-  if (key.length < 2) return [];
+  // LIKE's own characters are dropped: '%%' is not a search for everyone.
+  const key = searchKey(query.trim()).replace(/[%_\\]/g, "");
+  if (key.replace(/\s/g, "").length < 2) return [];
   const words = key.split(/\s+/).filter(Boolean);
   let q = db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId);
-  for (const word of words) q = q.where("searchKey", "like", `%${word.replace(/[%_\\]/g, "")}%`);
+  for (const word of words) q = q.where("searchKey", "like", `%${word}%`);
   const ids = (
     await q
       .orderBy("searchKey")
@@ -527,43 +568,23 @@ function noteTexts(json: string, records: Map<string, string>): string[] {
 
 export interface FamiliesAround {
   /** Families the person is a child of. */
-  parentFamilies: { id: number; partner1Id: number | null; partner2Id: number | null }[];
+  parentFamilies: FamilyRow[];
   /** Families the person is a partner in, in their order. */
-  ownFamilies: { id: number; partner1Id: number | null; partner2Id: number | null }[];
+  ownFamilies: FamilyRow[];
   /** The children of all those families, in order. */
-  children: { familyId: number; personId: number }[];
+  children: ChildLink[];
 }
 
 /** One person's families, as a child and as a partner, with their children. */
 export async function familiesAround(db: Database, treeId: number, id: number): Promise<FamiliesAround> {
-  const asChild = (
-    await db.selectFrom("genealogyChildren").select("familyId").where("treeId", "=", treeId).where("personId", "=", id).execute()
-  ).map((c) => c.familyId);
-  const families = await db
-    .selectFrom("genealogyFamilies")
-    .select(["id", "partner1Id", "partner2Id"])
-    .where("treeId", "=", treeId)
-    .where((eb) => eb.or([eb("partner1Id", "=", id), eb("partner2Id", "=", id), ...(asChild.length ? [eb("id", "in", asChild)] : [])]))
-    .orderBy("position")
-    .execute();
-  const children = families.length
-    ? await db
-        .selectFrom("genealogyChildren")
-        .select(["familyId", "personId"])
-        .where("treeId", "=", treeId)
-        .where(
-          "familyId",
-          "in",
-          families.map((f) => f.id),
-        )
-        .orderBy("position")
-        .execute()
-    : [];
-  return {
-    parentFamilies: families.filter((f) => asChild.includes(f.id)),
-    ownFamilies: families.filter((f) => f.partner1Id === id || f.partner2Id === id),
-    children,
-  };
+  const asChild = await familiesAsChild(db, treeId, [id]);
+  const own = await familiesAsPartner(db, treeId, [id]);
+  const siblings = await childrenOf(
+    db,
+    treeId,
+    asChild.families.map((f) => f.id),
+  );
+  return { parentFamilies: asChild.families, ownFamilies: own.families, children: [...siblings, ...own.children] };
 }
 
 /** A person page's content; null when there is no such person. A living person, to a visitor, is a name and nothing else. */

@@ -17,6 +17,7 @@ import {
   updatePerson,
 } from "../../.server/genealogy/editing.ts";
 import { currentTreeId } from "../../.server/genealogy/trees.ts";
+import { personExists } from "../../.server/genealogy/people.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
@@ -39,7 +40,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = services(context);
   const treeId = await currentTreeId(db);
   const id = Number(params.id);
-  if (treeId === null) throw data(null, { status: 404 });
+  // Every change below is about this person: one that does not exist changes nothing.
+  if (treeId === null || !(await personExists(db, treeId, id))) return refusal("personNotFound", 404);
   const form = await request.formData();
   const page = `/admin/medis/asmenys/${id}`;
   const saved = () => redirectWithToast(page, "personSaved");
@@ -98,7 +100,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await removePartnerLink(db, treeId, Number(form.get("familyId")), Number(form.get("personId")));
       return saved();
     case "links":
-      await setPersonLinks(db, treeId, id, form.getAll("gallery").map(Number), form.getAll("document").map(Number));
+      await setPersonLinks(
+        db,
+        treeId,
+        id,
+        form.getAll("gallery").map(Number).filter(Number.isInteger),
+        form.getAll("document").map(Number).filter(Number.isInteger),
+      );
       return saved();
     case "remove":
       if (form.get("confirmed") !== "1") return data({ confirmRemove: true });

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap";
 import { services } from "../../.server/context.ts";
-import { livingPeople, livingYearsSetting } from "../../.server/genealogy/people.ts";
+import { livingYearsSetting, publicPersonIds } from "../../.server/genealogy/people.ts";
 import { currentTreeId } from "../../.server/genealogy/trees.ts";
 
 const PAGES = ["/", "/istorija", "/medis", "/galerija", "/dokumentai", "/apie", "/sveciai"];
@@ -10,12 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = services(context);
   const origin = config.siteUrl?.origin ?? new URL(request.url).origin;
   const treeId = await currentTreeId(db);
-  let people: number[] = [];
-  if (treeId !== null) {
-    const ids = (await db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).orderBy("id").execute()).map((p) => p.id);
-    const living = await livingPeople(db, treeId, await livingYearsSetting(db));
-    people = ids.filter((id) => !living.has(id));
-  }
+  const people = treeId === null ? [] : await publicPersonIds(db, treeId, await livingYearsSetting(db));
   const urls = [...PAGES, ...people.map((id) => `/asmuo/${id}`)].map((p) => `  <url><loc>${origin}${p}</loc></url>`).join("\n");
   return new Response(
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
