@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { BOX, layoutChart, type ChartInput, type PersonSummary } from "./tree-layout.ts";
+import { BOX, GAP, layoutChart, type ChartInput, type PersonSummary } from "./tree-layout.ts";
 
 const person = (id: number): PersonSummary => ({ id, name: `Asmuo ${id}`, years: "", sex: "U", living: false });
 
@@ -65,4 +65,11 @@ test("only the depth asked for is drawn", () => {
 test("a person met again further down (a loop in bad data) is drawn without going round again", () => {
   const layout = layoutChart(chart({}, { 1: [{ partner: null, children: [2] }], 2: [{ partner: null, children: [1] }] }, 0, 5));
   expect(layout.boxes.length).toBeLessThan(5);
+});
+
+test("with only parents known, they stand side by side above the person, not spread for absent grandparents", () => {
+  const layout = layoutChart(chart({ 1: [2, 3] }, {}, 3, 0));
+  const at = (id: number) => layout.boxes.find((b) => b.person.id === id)!;
+  expect(at(3).x - at(2).x).toBe(BOX.width + GAP);
+  expect(at(2).x + BOX.width / 2 + at(3).x + BOX.width / 2).toBe(0);
 });

@@ -41,7 +41,7 @@ export interface ChartLayout {
 }
 
 export const BOX = { width: 176, height: 64 };
-const GAP = 24;
+export const GAP = 24;
 const ROW = BOX.height + 56;
 
 export function layoutChart(input: ChartInput): ChartLayout {
@@ -54,7 +54,12 @@ export function layoutChart(input: ChartInput): ChartLayout {
 
   // Ancestors: generation g has 2^g slots across the width of the top generation.
   if (input.up > 0) {
-    const width = 2 ** input.up * (BOX.width + GAP);
+    // As wide as the generations actually known: two parents stand close together.
+    const known = (id: number, generation: number): number => {
+      const pair: (number | null)[] = generation < input.up ? (input.parents[id] ?? []) : [];
+      return Math.max(generation, ...pair.filter((p): p is number => p !== null).map((p) => known(p, generation + 1)));
+    };
+    const width = 2 ** known(input.root, 0) * (BOX.width + GAP);
     const place = (id: number, generation: number, slot: number) => {
       const [first, second] = input.parents[id] ?? [null, null];
       if (generation >= input.up || (first === null && second === null)) return;
