@@ -1,21 +1,11 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteLoaderData,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { currentUser, services, sessionMiddleware } from "./.server/context.ts";
 import { getSiteSettings } from "./.server/settings.ts";
 import { takeToast } from "./.server/toast.ts";
 import "./app.css";
 import { TooltipProvider } from "./components/icon-button.tsx";
+import { ErrorPanel } from "./components/error-panel.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { SiteFooter, SiteHeader } from "./components/site-header.tsx";
 import { ToastProvider } from "./components/toaster.tsx";
@@ -87,22 +77,25 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound path={location.pathname} />;
   }
+  // The request's own fault (a page number that is not one, a form that is not a form): said plainly.
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    return (
+      <ErrorPanel heading="Netinkama užklausa">
+        <p className="mt-4 text-ink-soft">
+          {typeof error.data === "string" && error.data ? `${error.data}. ` : ""}Patikrinkite adresą arba grįžkite ir bandykite dar kartą.
+        </p>
+      </ErrorPanel>
+    );
+  }
   return (
-    <section className="card mx-auto max-w-2xl p-8">
-      <title>Klaida</title>
-      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+    <ErrorPanel heading="Unexpected Application Error!" title="Klaida">
       <p className="mt-4 text-ink-soft">
         Atsiprašome, svetainėje įvyko netikėta klaida ir šio puslapio parodyti nepavyko. Pabandykite dar kartą vėliau. Jei klaida kartojasi,
         praneškite svetainės administratoriui.
       </p>
       {import.meta.env.DEV && error instanceof Error ? (
-        <pre className="mt-4 overflow-auto rounded bg-black/5 p-4 text-xs">{error.stack}</pre>
+        <pre className="mt-4 overflow-auto rounded bg-black/5 p-4 text-left text-xs">{error.stack}</pre>
       ) : null}
-      <p className="mt-6">
-        <Link to="/" className="btn-primary">
-          Grįžti į pradžią
-        </Link>
-      </p>
-    </section>
+    </ErrorPanel>
   );
 }

@@ -10,6 +10,8 @@ export default [
   route("medis/gedcom", "routes/public/tree-gedcom.ts"),
   route("asmuo/:id", "routes/public/person.tsx"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
+  // Parts of the sitemap when it lists more than 50,000 addresses.
+  route("sitemap/:dalis", "routes/public/sitemap.ts", { id: "sitemap-part" }),
   route("galerija", "routes/public/gallery.tsx"),
   route("dokumentai", "routes/public/documents.tsx"),
   route("apie", "routes/public/about.tsx"),

@@ -80,7 +80,7 @@ async function measure(server: Server) {
     n % 2 === 0
       ? fetch(`${server.url}/admin/istorija`, {
           method: "POST",
-          headers: { cookie },
+          headers: { cookie, Origin: server.url },
           body: new URLSearchParams({
             title: `Bandymas ${n}`,
             intro: "į",

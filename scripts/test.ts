@@ -1,7 +1,8 @@
 // npm test: the whole suite, in the order a failure is cheapest to find:
 // type check, production build, unit and integration tests (Vitest), browser
 // tests (Playwright against the built site). The integration and browser
-// tests run twice: on SQLite, and on PostgreSQL. For PostgreSQL it uses
+// tests run on SQLite, and again on PostgreSQL (the integration tests all, the
+// browser tests those that exercise the database, POSTGRES_JOURNEYS). For PostgreSQL it uses
 // TEST_DATABASE_URL if set, or else starts a throwaway cluster when the
 // PostgreSQL binaries are installed; without either it says so plainly (and
 // under CI=true that counts as a failure). Ends with one line
@@ -60,8 +61,8 @@ interface PlaywrightReport {
   errors: unknown[];
 }
 
-function playwright(title: string, env: NodeJS.ProcessEnv, report: string) {
-  run(title, bin("playwright"), ["test"], { ...env, PLAYWRIGHT_JSON: report });
+function playwright(title: string, env: NodeJS.ProcessEnv, report: string, files: string[] = []) {
+  run(title, bin("playwright"), ["test", ...files], { ...env, PLAYWRIGHT_JSON: report });
   const result = readReport<PlaywrightReport>(report);
   if (!result) return count(`${title} (no report)`, 0, 1);
   const { expected, unexpected, flaky, skipped } = result.stats;
@@ -90,6 +91,20 @@ function postgres(): { url: string; stop(): void } | null {
   return { url, stop };
 }
 
+// The browser journeys that exercise the database itself, run again on
+// PostgreSQL: two servers on one database, a crash mid-write, an import through
+// the browser, login throttling and the guard's refusals, and malformed input
+// (PostgreSQL's integer columns refuse what SQLite takes). The integration
+// suite covers every query on both databases.
+const POSTGRES_JOURNEYS = [
+  "tests/e2e/instances.spec.ts",
+  "tests/e2e/crash.spec.ts",
+  "tests/e2e/genealogy.spec.ts",
+  "tests/e2e/security.spec.ts",
+  "tests/e2e/malformed.spec.ts",
+  "tests/e2e/throttle.spec.ts",
+];
+
 const typed = run("type check", bin("react-router"), ["typegen"]) && run("type check", bin("tsc"), []);
 count("type check", typed ? 1 : 0, typed ? 0 : 1);
 const built = run("build", bin("react-router"), ["build"]);
@@ -108,7 +123,9 @@ if (server) {
       env,
       `${REPORTS}/vitest-postgres.json`,
     );
-    if (built) playwright("browser tests on PostgreSQL (Playwright, Chromium)", env, `${REPORTS}/playwright-postgres.json`);
+    if (built) {
+      playwright("browser tests on PostgreSQL (Playwright, Chromium)", env, `${REPORTS}/playwright-postgres.json`, POSTGRES_JOURNEYS);
+    }
   } finally {
     server.stop();
   }

@@ -16,8 +16,9 @@ if [ "$_seima_node_major" -lt 24 ]; then
     npm install --prefix "$_seima_dir" --no-audit --no-fund "$_seima_pkg@24.21.0" >&2
   fi
   export PATH="$_seima_dir/node_modules/$_seima_pkg/bin:$PATH"
-  # Native addons build against Node 24's headers, not the machine's.
-  export npm_config_nodedir="$_seima_dir/node_modules/$_seima_pkg"
+  # No npm_config_nodedir here: npm 11 warns about it before every command, and
+  # nothing in the dependencies is compiled (better-sqlite3 and sharp ship
+  # prebuilt binaries; package.json allows no install scripts).
   unset _seima_root _seima_pkg _seima_dir
 fi
 unset _seima_node_major

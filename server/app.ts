@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -11,6 +10,8 @@ import { cleanUpMedia, mediaStore, publicMediaDir } from "#app/.server/media.ts"
 import { seedIfNew } from "#app/.server/seed.ts";
 import { deleteExpiredSessions } from "#app/.server/session.ts";
 import { ensureAdministrator } from "#app/.server/users.ts";
+import { reactRouterHandler } from "./react-router.ts";
+import { requestGuard } from "./request-guard.ts";
 
 // The HTTP application: start-up work (configuration, database, migrations,
 // first-run content, the administrator), security headers, static files and
@@ -59,6 +60,8 @@ export async function createApp({ build, clientDir, env = process.env, log = con
   app.set("trust proxy", config.trustProxy);
   app.use(compression());
   app.use(securityHeaders(config));
+  // Decodable paths, and origin and body limits for every state-changing request, before anything else.
+  app.use(requestGuard(config));
 
   if (clientDir) {
     // Vite puts a content hash in every file name under assets/, so they never change.
@@ -74,10 +77,12 @@ export async function createApp({ build, clientDir, env = process.env, log = con
       index: false,
       fallthrough: false,
       setHeaders(res, file) {
-        // A scanned PDF opens in the browser's own viewer, which the page's
-        // script policy would block; the file is the administrator's upload.
+        // A scanned PDF opens in the browser's own viewer. It gets a policy of
+        // its own: a sandbox with nothing allowed, so that even a file that
+        // got past the upload's check could run nothing as this site (the
+        // browser's viewer works inside it).
         if (file.endsWith(".pdf")) {
-          res.removeHeader("Content-Security-Policy");
+          res.setHeader("Content-Security-Policy", PDF_POLICY);
           res.setHeader("Content-Disposition", "inline");
         }
       },
@@ -86,7 +91,7 @@ export async function createApp({ build, clientDir, env = process.env, log = con
 
   app.all(
     "/{*path}",
-    createRequestHandler({
+    reactRouterHandler({
       build,
       mode: config.production ? "production" : "development",
       getLoadContext(req, res) {
@@ -104,13 +109,14 @@ export async function createApp({ build, clientDir, env = process.env, log = con
 
   app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (res.headersSent) return next(error);
-    // A missing media file (express.static with fallthrough off).
-    const status = (error as { status?: number }).status;
-    if (status === 404 || status === 403) {
+    // The request's own fault, as a library judged it: a missing media file
+    // (express.static with fallthrough off), a path it will not serve.
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
       res
         .status(status)
         .type("text")
-        .send(status === 404 ? "Failas nerastas" : "Draudžiama");
+        .send(status === 404 ? "Failas nerastas" : status === 403 ? "Draudžiama" : "Netinkama užklausa");
       return;
     }
     console.error(error);
@@ -132,6 +138,8 @@ export async function createApp({ build, clientDir, env = process.env, log = con
     },
   };
 }
+
+const PDF_POLICY = "sandbox; default-src 'none'; frame-ancestors 'none'";
 
 function clientAddress(req: express.Request): string {
   const address = req.ip ?? req.socket.remoteAddress ?? "unknown";

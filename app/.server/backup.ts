@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import * as tar from "tar";
 import { migrations } from "#db/migrations/index.ts";
+import { changeContentVersion } from "./content-version.ts";
 import { migrateToLatest, openDatabase, type Database, type Tables } from "./db.ts";
 import { locateMediaFiles, publicMediaDir, type MediaStore } from "./media.ts";
 
@@ -268,6 +269,8 @@ export async function restoreBackup(
       }
     }
     await migrateToLatest(db);
+    // Whatever was computed from the content before (the sitemap, the public export) is out of date.
+    await changeContentVersion(db);
 
     await fs.mkdir(store.root, { recursive: true });
     for (const dir of ["public", "originals"]) {

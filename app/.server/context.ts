@@ -1,4 +1,5 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { changeContentVersion } from "./content-version.ts";
 import type { Database } from "./db.ts";
 import type { Config } from "./env.ts";
 import type { MediaStore } from "./media.ts";
@@ -41,10 +42,24 @@ export function currentUser(context: Context): SessionUser | null {
   return context.get(userContext);
 }
 
-/** Root middleware: finds the user of the request's session cookie, if it is still valid. */
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Root middleware: finds the user of the request's session cookie, if it is
+ * still valid. After a logged-in user's state-changing request, whatever it
+ * did, the content version changes (content-version.ts).
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { db } = services(context);
   const token = await readSessionToken(request);
-  context.set(userContext, token ? await findSessionUser(services(context).db, token) : null);
+  const user = token ? await findSessionUser(db, token) : null;
+  context.set(userContext, user);
+  if (!user || SAFE_METHODS.has(request.method)) return next();
+  try {
+    return await next();
+  } finally {
+    await changeContentVersion(db);
+  }
 };
 
 /**

@@ -39,7 +39,17 @@ export interface FailedLoginsTable {
   id: Generated<number>;
   username: string;
   clientAddress: string;
+  /** Who failed: a trusted browser ('device'), a known address of the user, or a stranger. */
+  kind: Generated<"device" | "address" | "stranger">;
+  /** The trusted browser's device cookie nonce, for 'device'. */
+  device: string | null;
   attemptedAt: string;
+}
+
+export interface LoginAddressesTable {
+  username: string;
+  clientAddress: string;
+  lastLoginAt: string;
 }
 
 export interface SettingsTable {
@@ -133,8 +143,11 @@ export interface GenealogyTreesTable {
 
 export interface GenealogyPeopleTable {
   treeId: number;
+  /** The person's address on the site: kept across re-imports, never reused (genealogy/person-ids.ts). */
   id: number;
   xref: string | null;
+  /** The GEDCOM UID (_UID or UID), normalized; matches the person across imports. */
+  uid: string | null;
   givenNames: string;
   surname: string;
   birthSurname: string | null;
@@ -271,6 +284,7 @@ export interface Tables {
   users: UsersTable;
   sessions: SessionsTable;
   failedLogins: FailedLoginsTable;
+  loginAddresses: LoginAddressesTable;
   settings: SettingsTable;
   media: MediaTable;
   historyRevisions: HistoryRevisionsTable;
@@ -357,6 +371,36 @@ export async function retryOnConflict<T>(write: () => Promise<T>, attempts = 5):
     }
   }
 }
+
+/**
+ * Lets other requests run. better-sqlite3 answers synchronously, so a loop of
+ * queries over a whole tree would otherwise hold the event loop until it ends
+ * (Kysely's awaits resume as microtasks, before any I/O): long loops call this
+ * between pages.
+ */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Reads rows in pages by id, `page(after)` giving the next page after that id
+ * (ordered by id, limited to PAGE_ROWS), and lets other requests run between
+ * pages: for whole-tree reads that would otherwise hold the event loop for as
+ * long as one large query takes.
+ */
+export async function readInPages<R extends { id: number }>(page: (after: number | null) => Promise<R[]>): Promise<R[]> {
+  const all: R[] = [];
+  for (let after: number | null = null; ;) {
+    const rows = await page(after);
+    for (const row of rows) all.push(row);
+    if (rows.length < PAGE_ROWS) return all;
+    after = rows[rows.length - 1].id;
+    await yieldToEventLoop();
+  }
+}
+
+/** The size of a page for readInPages. */
+export const PAGE_ROWS = 5000;
 
 /** The current time as stored in the database. */
 export function now(): string {

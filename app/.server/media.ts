@@ -1,12 +1,23 @@
 import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { DISPLAY_BOX, DISPLAY_QUALITY, GRID_WIDTHS } from "../lib/media.ts";
 import type { Database, MediaTable } from "./db.ts";
 import type { Config } from "./env.ts";
 import { Semaphore } from "./limit.ts";
+import { isReadablePdf } from "./pdf.ts";
 
 // Uploaded files under DATA_DIR/media:
 //   originals/<id>.<ext>   the file as uploaded, byte for byte; never served publicly
@@ -51,7 +62,8 @@ export function originalPath(store: MediaStore, media: { id: string; originalExt
   return path.join(originalsDir(store), `${media.id}.${media.originalExtension}`);
 }
 
-export type RejectReason = "notImage" | "notScan" | "truncated" | "tooLarge" | "tooManyPixels" | "failed";
+export type RejectReason =
+  "notImage" | "notScan" | "notPdf" | "truncated" | "tooLarge" | "tooManyPixels" | "empty" | "malformed" | "oneFile" | "failed";
 
 /** An upload the server will not keep; the message says why, in Lithuanian. */
 export class UploadRejected extends Error {
@@ -61,17 +73,26 @@ export class UploadRejected extends Error {
     this.name = "UploadRejected";
     this.reason = reason;
   }
+
+  /** The HTTP status that says it: the file too large, the server failing, or the request at fault. */
+  get status(): number {
+    return this.reason === "tooLarge" ? 413 : this.reason === "failed" ? 500 : 400;
+  }
 }
 
-export function rejection(store: MediaStore, reason: RejectReason, cause?: unknown): UploadRejected {
-  const mb = Math.round((store.maxBytes / 1024 / 1024) * 10) / 10;
+export function rejection(store: MediaStore, reason: RejectReason, cause?: unknown, maxBytes = store.maxBytes): UploadRejected {
+  const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
   const megapixels = Math.round((store.maxPixels / 1_000_000) * 10) / 10;
   const messages: Record<RejectReason, string> = {
     notImage: "Šis failas nėra nuotrauka. Pasirinkite paveikslėlio failą (pvz., JPEG, PNG ar TIFF).",
     notScan: "Skenas turi būti PDF arba paveikslėlio failas (pvz., JPEG, PNG ar TIFF).",
+    notPdf: "Šio PDF failo atverti nepavyko: jis pažeistas arba tik atrodo kaip PDF.",
     truncated: "Failas pažeistas arba neužbaigtas. Įkelkite jį dar kartą.",
     tooLarge: `Failas per didelis: daugiausia ${mb} MB.`,
     tooManyPixels: `Nuotrauka per didelė: daugiausia ${megapixels} megapikselių.`,
+    empty: "Failas tuščias. Pasirinkite failą su turiniu.",
+    malformed: "Failo gauti nepavyko: užklausa sugadinta. Bandykite dar kartą.",
+    oneFile: "Vienu kartu galima įkelti tik vieną failą.",
     failed: "Nepavyko apdoroti nuotraukos. Bandykite dar kartą.",
   };
   return new UploadRejected(reason, messages[reason], { cause });
@@ -85,13 +106,40 @@ export interface ReceivedFile {
 }
 
 /** Saves an uploaded file under tmp/; the caller removes it with discardReceived when done. */
-export async function receiveUpload(store: MediaStore, file: File): Promise<ReceivedFile> {
-  if (file.size > store.maxBytes) throw rejection(store, "tooLarge");
+export async function receiveUpload(store: MediaStore, file: File, maxBytes = store.maxBytes): Promise<ReceivedFile> {
+  if (file.size > maxBytes) throw rejection(store, "tooLarge", undefined, maxBytes);
+  if (file.size === 0) throw rejection(store, "empty");
   const target = path.join(await mediaTmpDir(store), `upload-${randomBytes(12).toString("hex")}`);
   await fs.writeFile(target, file.stream());
   // Only the last path segment of the name the browser sent, within reason.
   const name = path.basename(file.name.replaceAll("\\", "/")).slice(0, 255) || "nuotrauka";
   return { path: target, name, size: file.size };
+}
+
+/**
+ * Streams a request body that is itself the file (the GEDCOM import sends it
+ * so, for its progress bar) to tmp/, a chunk at a time, refusing it at the
+ * limit or when it is empty. Returns the file's path; the caller removes it.
+ */
+export async function receiveRawUpload(request: Request, store: MediaStore, maxBytes: number): Promise<string> {
+  if (Number(request.headers.get("Content-Length")) > maxBytes) throw rejection(store, "tooLarge", undefined, maxBytes);
+  if (!request.body) throw rejection(store, "empty");
+  const file = path.join(await mediaTmpDir(store), `raw-${randomBytes(12).toString("hex")}`);
+  let received = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      done(received > maxBytes ? rejection(store, "tooLarge", undefined, maxBytes) : null, chunk);
+    },
+  });
+  try {
+    await pipeline(Readable.fromWeb(request.body as never), limit, createWriteStream(file));
+    if (received === 0) throw rejection(store, "empty");
+    return file;
+  } catch (error) {
+    await fs.rm(file, { force: true });
+    throw error instanceof UploadRejected ? error : rejection(store, "malformed", error);
+  }
 }
 
 export async function discardReceived(file: ReceivedFile | undefined): Promise<void> {
@@ -121,8 +169,11 @@ const MIME: Record<string, string> = {
 };
 const EXTENSION: Record<string, string> = { jpeg: "jpg", tiff: "tif", heif: "heic" };
 
-// sharp uses every core for one image; one image at a time keeps memory flat.
+// One image at a time, and no libvips cache: a server that runs for months
+// must not keep the pixels of past uploads. sharp still uses every core for
+// the one image.
 const processing = new Semaphore(1);
+sharp.cache(false);
 
 /**
  * Checks that an uploaded file is an image sharp can decode (from its bytes,
@@ -169,35 +220,42 @@ async function prepare(store: MediaStore, file: ReceivedFile): Promise<PreparedM
   const publicDir = path.join(publicMediaDir(store), id);
   const extension = EXTENSION[format] ?? format;
   const original = originalPath(store, { id, originalExtension: extension });
+  const swapped = (meta.orientation ?? 1) >= 5;
+  const [width, height] = swapped ? [meta.height, meta.width] : [meta.width, meta.height];
   let display: OutputInfo;
   try {
     await fs.mkdir(stage, { recursive: true });
+    // The original is decoded once, into the smallest picture every output can
+    // be made from; the outputs are then made from that, one after another. A
+    // 100-megapixel scan so costs one streamed decode, not one per output.
     // rotate() without arguments turns the pixels upright by the EXIF orientation;
     // sharp writes no metadata (EXIF, GPS, XMP) unless told to.
-    const upright = sharp(file.path, { limitInputPixels: store.maxPixels, failOn: "truncated" }).rotate();
-    const outputs: Promise<OutputInfo>[] = [
-      upright
-        .clone()
-        .resize({ ...DISPLAY_BOX, fit: "inside", withoutEnlargement: true })
-        .jpeg({ quality: DISPLAY_QUALITY })
-        .toFile(path.join(stage, "display.jpg")),
-    ];
-    for (const width of GRID_WIDTHS) {
-      const grid = upright.clone().resize({ width, height: Math.round((width * 3) / 4), fit: "outside", withoutEnlargement: true });
-      outputs.push(
-        grid
-          .clone()
-          .webp({ quality: 80 })
-          .toFile(path.join(stage, `w${width}.webp`)),
-      );
-      outputs.push(
-        grid
-          .clone()
-          .jpeg({ quality: 82, progressive: true })
-          .toFile(path.join(stage, `w${width}.jpg`)),
-      );
+    const scale = Math.min(
+      1,
+      Math.max(
+        Math.min(DISPLAY_BOX.width / width, DISPLAY_BOX.height / height),
+        ...GRID_WIDTHS.map((w) => Math.max(w / width, (w * 3) / 4 / height)),
+      ),
+    );
+    const { data, info } = await sharp(file.path, { limitInputPixels: store.maxPixels, failOn: "truncated" })
+      .rotate()
+      .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { fit: "fill" })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const base = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    display = await base()
+      .resize({ ...DISPLAY_BOX, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: DISPLAY_QUALITY })
+      .toFile(path.join(stage, "display.jpg"));
+    for (const w of GRID_WIDTHS) {
+      const grid = () => base().resize({ width: w, height: Math.round((w * 3) / 4), fit: "outside", withoutEnlargement: true });
+      await grid()
+        .webp({ quality: 80 })
+        .toFile(path.join(stage, `w${w}.webp`));
+      await grid()
+        .jpeg({ quality: 82, progressive: true })
+        .toFile(path.join(stage, `w${w}.jpg`));
     }
-    [display] = await Promise.all(outputs);
   } catch (error) {
     await fs.rm(stage, { recursive: true, force: true });
     // The header was readable, so a decoding error means damaged pixel data; a
@@ -208,7 +266,6 @@ async function prepare(store: MediaStore, file: ReceivedFile): Promise<PreparedM
 
   await settleFiles(store, file, stage, publicDir, original);
 
-  const swapped = (meta.orientation ?? 1) >= 5;
   return {
     record: {
       id,
@@ -217,8 +274,8 @@ async function prepare(store: MediaStore, file: ReceivedFile): Promise<PreparedM
       originalType: MIME[format],
       originalExtension: extension,
       originalSize: file.size,
-      width: swapped ? meta.height : meta.width,
-      height: swapped ? meta.width : meta.height,
+      width,
+      height,
       displayWidth: display.width,
       displayHeight: display.height,
       createdAt: new Date().toISOString(),
@@ -253,7 +310,10 @@ export async function prepareScan(store: MediaStore, file: ReceivedFile): Promis
   }
   // A PDF ends with %%EOF (perhaps followed by a line end); a cut-off download does not.
   if (!tail.includes("%%EOF")) throw rejection(store, "truncated");
-  return processing.run(() => placePdf(store, file));
+  return processing.run(async () => {
+    if (!(await isReadablePdf(file.path))) throw rejection(store, "notPdf");
+    return placePdf(store, file);
+  });
 }
 
 async function placePdf(store: MediaStore, file: ReceivedFile): Promise<PreparedMedia> {
@@ -380,30 +440,38 @@ export async function cleanUpMedia(db: Database, store: MediaStore, { othersAliv
 
 /**
  * Reads a form that may carry one file in `fileField`: the file goes to tmp/
- * (refused when over the size limit), the other fields stay in the FormData.
- * Also reads plain (urlencoded) forms. An empty file input counts as no file.
+ * (refused when over `maxBytes`, the photo limit unless told), the other
+ * fields stay in the FormData. Also reads plain (urlencoded) forms. An empty
+ * file input counts as no file. Every refusal is an UploadRejected.
  */
 export async function readUploadForm(
   request: Request,
   store: MediaStore,
   fileField: string,
+  maxBytes = store.maxBytes,
 ): Promise<{ form: FormData; file: ReceivedFile | undefined }> {
   let file: ReceivedFile | undefined;
   try {
     const form = await parseFormData(
       request,
-      { maxFiles: 1, maxFileSize: store.maxBytes, maxTotalSize: store.maxBytes + 1024 * 1024 },
+      { maxFiles: 1, maxFileSize: maxBytes, maxTotalSize: maxBytes + 1024 * 1024 },
       async (upload) => {
         if (upload.fieldName !== fileField || (upload.size === 0 && !upload.name)) return null;
-        file = await receiveUpload(store, upload);
+        file = await receiveUpload(store, upload, maxBytes);
         return file.name;
       },
     );
     return { form, file };
   } catch (error) {
     await discardReceived(file);
+    if (error instanceof UploadRejected) throw error;
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
-      throw rejection(store, "tooLarge", error);
+      throw rejection(store, "tooLarge", error, maxBytes);
+    }
+    if (error instanceof MaxFilesExceededError) throw rejection(store, "oneFile", error);
+    // A multipart body that does not parse, or a body that is not a form at all.
+    if (error instanceof MultipartParseError || error instanceof FormDataParseError || error instanceof TypeError) {
+      throw rejection(store, "malformed", error);
     }
     throw error;
   }

@@ -6,6 +6,9 @@ import { now as timestamp, type Database } from "./db.ts";
 // the token's SHA-256, the user and the expiry. Logging out deletes the row, so
 // an old cookie opens nothing afterwards, in any server process.
 
+/** The session cookie's name; the request guard (server/request-guard.ts) looks for it too. */
+export const SESSION_COOKIE = "sesija";
+
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface SessionUser {
@@ -14,7 +17,7 @@ export interface SessionUser {
 }
 
 function cookie(secure: boolean) {
-  return createCookie("sesija", {
+  return createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     secure,

@@ -312,6 +312,47 @@ export function sortRange(date: GedcomDate): [number | null, number | null] | nu
   }
 }
 
+/** How many years an approximate date (ABT, CAL, EST) may lie after the year it names. */
+export const APPROXIMATE_DATE_SLACK_YEARS = 10;
+
+/**
+ * The last day on which the event of this date can have happened, as far as
+ * the date proves it; null when it proves nothing. Used to decide that a
+ * person lived long ago (docs/decisions/009-living-people-computed-per-request.md):
+ * only a date whose every reading lies in the past proves age.
+ *   exact, INT: its last day ('1900' → 31 December 1900)
+ *   BET a AND b: the last day of b
+ *   BEF a: the day before a
+ *   AFT a: nothing (the event may be today)
+ *   ABT, CAL, EST a: the last day of a, plus APPROXIMATE_DATE_SLACK_YEARS
+ *   FROM a (TO b): the last day of a (the person was there when it began); TO b alone: b
+ *   a phrase, or a calendar the file does not name: nothing
+ */
+export function provenBy(date: GedcomDate): number | null {
+  const simple = (d: SimpleDate | undefined) => (d && d.calendar !== "UNKNOWN" ? d : undefined);
+  const last = (d: SimpleDate | undefined) => (simple(d) ? dayRange(d!)[1] : null);
+  switch (date.kind) {
+    case "exact":
+    case "interpreted":
+      return last(date.date);
+    case "between":
+      return simple(date.from) ? last(date.to) : null;
+    case "before":
+      return simple(date.date) ? dayRange(date.date)[0] - 1 : null;
+    case "after":
+    case "phrase":
+      return null;
+    case "about":
+    case "calculated":
+    case "estimated": {
+      const day = last(date.date);
+      return day === null ? null : day + Math.ceil(APPROXIMATE_DATE_SLACK_YEARS * 365.2425);
+    }
+    case "period":
+      return date.from ? last(date.from) : last(date.to);
+  }
+}
+
 /** The Gregorian year of a Julian day number (for "born more than 110 years ago" and the like). */
 export function jdnToGregorianYear(jdn: number): number {
   const a = jdn + 32044;

@@ -7,6 +7,8 @@ import * as m0005 from "./0005_instances.ts";
 import * as m0006 from "./0006_genealogy.ts";
 import * as m0007 from "./0007_person_links.ts";
 import * as m0008 from "./0008_people_names.ts";
+import * as m0009 from "./0009_login_standing.ts";
+import * as m0010 from "./0010_person_uid.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the
@@ -22,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   "0006_genealogy": m0006,
   "0007_person_links": m0007,
   "0008_people_names": m0008,
+  "0009_login_standing": m0009,
+  "0010_person_uid": m0010,
 };

@@ -123,7 +123,7 @@ test("a cross-origin POST is refused even with a session", async ({ page }) => {
     headers: { Origin: "https://evil.example" },
     maxRedirects: 0,
   });
-  expect(response.status()).toBe(400);
+  expect(response.status()).toBe(403);
   await page.goto(`${site().url}/`);
   await expect(page.getByRole("banner")).toContainText("Jonaičių giminė");
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { expect, request as http, test } from "@playwright/test";
-import { startSite, type Site } from "./site.ts";
+import { SERVER_START_LIMIT_MS, startSite, type Site } from "./site.ts";
 
 // The server is killed with SIGKILL in the middle of a stream of edits and
 // uploads. After a restart the database is intact, every edit the client was
@@ -18,9 +18,10 @@ test.afterAll(async () => {
 });
 
 test("SIGKILL during edits and uploads loses nothing acknowledged and leaves nothing half made", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(120_000 + 2 * SERVER_START_LIMIT_MS);
   first = await startSite();
-  const client = await http.newContext({ baseURL: first.url });
+  // A client as a browser is: its writes name the site they come from.
+  const client = await http.newContext({ baseURL: first.url, extraHTTPHeaders: { Origin: first.url } });
   const login = await client.post("/login", { form: { username: first.admin.username, password: first.admin.password }, maxRedirects: 0 });
   expect(login.status()).toBe(302);
 

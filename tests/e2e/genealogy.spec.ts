@@ -129,7 +129,8 @@ test("a crafted request without a session imports nothing", async ({ request }) 
     data: fs.readFileSync(path.join(CORPUS, "samples/bach.ged")),
     maxRedirects: 0,
   });
-  expect(response.status()).toBe(302);
+  // Without a session a body may only be a small form: the file is refused before any route reads it.
+  expect(response.status()).toBe(400);
   const exported = await request.get(`${site().url}/admin/medis/eksportas?versija=5.5.1`, { maxRedirects: 0 });
   expect(exported.status()).toBe(302);
   expect(await site().db().selectFrom("genealogyTrees").select("id").execute()).toEqual(before);

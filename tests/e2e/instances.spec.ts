@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type BrowserContext } from "@playwright/test";
-import { startSite, toasts, type Site } from "./site.ts";
+import { SERVER_START_LIMIT_MS, startSite, toasts, type Site } from "./site.ts";
 
 // Two server processes on one database and one DATA_DIR behave as one site:
 // nothing the site needs lives only in one process's memory.
@@ -11,6 +11,7 @@ test.describe.configure({ mode: "serial" });
 let a: Site;
 let b: Site;
 test.beforeAll(async () => {
+  test.setTimeout(2 * SERVER_START_LIMIT_MS);
   a = await startSite();
   b = await startSite({ ADMIN_USERNAME: a.admin.username, ADMIN_PASSWORD: a.admin.password }, { dataDir: a.dataDir, database: a.database });
 });
@@ -75,6 +76,7 @@ test("an upload through one is served by the other", async ({ browser }) => {
   const context = await browser.newContext();
   const page = await logInTo(context, a);
   const upload = await page.request.post(`${a.url}/admin/galerija/ikelti`, {
+    headers: { Origin: a.url },
     multipart: {
       title: "Įkelta per pirmąjį",
       description: "Rodoma per antrąjį",

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { expect, test, type Page } from "@playwright/test";
-import { startSite, toasts, useSite, watchConsole } from "./site.ts";
+import { SERVER_START_LIMIT_MS, startSite, toasts, useSite, watchConsole } from "./site.ts";
 
 const site = useSite();
 
@@ -189,6 +189,7 @@ test("icon-only buttons have tooltips that open after a delay", async ({ page })
 
 test("an unhandled error shows the app's own error page with status 500", async ({ page }) => {
   // A second server whose database loses a table behind its back.
+  test.setTimeout(SERVER_START_LIMIT_MS + 45_000);
   const broken = await startSite();
   try {
     await sql`drop table history_revisions`.execute(broken.db());

@@ -8,6 +8,13 @@ import { openDatabase, type Database } from "#app/.server/db.ts";
 import type { Config } from "#app/.server/env.ts";
 import { createPostgresDatabase, databaseUrl, dropPostgresDatabase, onPostgres } from "../database-target.ts";
 
+/**
+ * How long a server may take to start. Generous: on a busy two-core machine
+ * (load 10) a start that takes two seconds when quiet has been seen to take
+ * more than thirty; a server that never starts fails with its own output.
+ */
+export const SERVER_START_LIMIT_MS = 4 * 60_000;
+
 export interface Site {
   url: string;
   dataDir: string;
@@ -16,6 +23,8 @@ export interface Site {
   /** A connection of the test's own to the site's database, to check what was stored. */
   db(): Database;
   admin: { username: string; password: string };
+  /** The server's process id (to read its memory use). */
+  pid: number;
   /** Everything the server printed so far. */
   output(): string;
   /** Ends the server process abruptly (SIGKILL), as a crash or a power cut would. */
@@ -56,8 +65,12 @@ export async function startSite(
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
 
+  const started = Date.now();
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start within ${SERVER_START_LIMIT_MS / 1000} s; its output:\n${output || "(nothing)"}`));
+    }, SERVER_START_LIMIT_MS);
     const check = () => {
       const match = /Svetainė veikia: (http:\/\/\S+)/.exec(output);
       if (match) {
@@ -66,7 +79,10 @@ export async function startSite(
       }
     };
     child.stdout!.on("data", check);
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    child.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${signal ?? code}) after ${Date.now() - started} ms; its output:\n${output || "(nothing)"}`));
+    });
   });
 
   let db: Database | undefined;
@@ -74,6 +90,7 @@ export async function startSite(
     url,
     dataDir,
     database,
+    pid: child.pid!,
     db: () => (db ??= openDatabase(database)),
     admin,
     output: () => output,
@@ -102,6 +119,8 @@ export async function startSite(
 export function useSite(env: Record<string, string> = {}): () => Site {
   let site: Site | undefined;
   test.beforeAll(async () => {
+    // The hook's own limit is the test's (playwright.config.ts): starting may take longer.
+    test.setTimeout(SERVER_START_LIMIT_MS + 30_000);
     site = await startSite(env);
   });
   test.afterAll(async () => {

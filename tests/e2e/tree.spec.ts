@@ -98,6 +98,16 @@ const FAMILY = `0 HEAD
 1 NAME Rugilė /Gyvytė/
 1 SEX F
 1 FAMC @F4@
+0 @I11@ INDI
+1 NAME Bronius /Neaiškus/
+1 SEX M
+1 BIRT
+2 DATE BET 1901 AND ${YEAR - 20}
+0 @I12@ INDI
+1 NAME Vanda /Vėlyvoji/
+1 SEX F
+1 BIRT
+2 DATE AFT 1911
 0 @F0@ FAM
 1 HUSB @I10@
 1 CHIL @I1@
@@ -126,8 +136,16 @@ const FAMILY = `0 HEAD
 0 TRLR
 `;
 
-/** What must never reach a visitor: the living people's names, birth date, place, note, wedding. */
+/**
+ * What must never reach a visitor: the living people's names, birth date,
+ * place, note, wedding; and two people whose uncertain births (BET 1901 AND
+ * twenty years ago, AFT 1911) do not prove them dead.
+ */
 const SECRETS = [
+  "Neaiškus",
+  "g. 1901",
+  "Vėlyvoji",
+  "g. 1911",
   "Šarūnas Žemaitis",
   "Žemaitis",
   "Rugilė",
@@ -380,6 +398,33 @@ test("privacy: no public response carries a living person's name, birth date or 
   const admin = await everything(page.request, { cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") });
   for (const secret of SECRETS.filter((s) => s !== "12 MAY"))
     expect(carrying(admin, secret), `the administrator did not see „${secret}“`).not.toEqual([]);
+});
+
+test("the public export and the sitemap are made once per version: 304 to their own ETag, new after an edit", async ({ page, request }) => {
+  const first = await request.get(`${site().url}/medis/gedcom`);
+  expect(first.status()).toBe(200);
+  const etag = first.headers()["etag"];
+  expect(etag).toMatch(/^"[\w-]+"$/);
+  const again = await request.get(`${site().url}/medis/gedcom`, { headers: { "If-None-Match": etag } });
+  expect(again.status()).toBe(304);
+  expect(await again.body()).toHaveLength(0);
+  const sitemap = await request.get(`${site().url}/sitemap.xml`);
+  expect((await request.get(`${site().url}/sitemap.xml`, { headers: { "If-None-Match": sitemap.headers()["etag"] } })).status()).toBe(304);
+
+  // An edit by the administrator makes a new version: the old ETag no longer matches.
+  await logInAsAdmin(page, site());
+  await page.goto(`${site().url}/admin/medis/asmenys/${ids.I4}`);
+  const details = page.getByRole("region", { name: "Vardas ir pastabos" });
+  await details.getByLabel("Vardas (vardai)").fill("Marija Ona");
+  await details.getByRole("button", { name: "Išsaugoti" }).click();
+  await expect(toasts(page).getByText("Asmens duomenys išsaugoti")).toBeVisible();
+  const changed = await request.get(`${site().url}/medis/gedcom`, { headers: { "If-None-Match": etag } });
+  expect(changed.status()).toBe(200);
+  expect(changed.headers()["etag"]).not.toBe(etag);
+  expect(await changed.text()).toContain("Marija Ona /Jonaitytė/");
+  await details.getByLabel("Vardas (vardai)").fill("Marija");
+  await details.getByRole("button", { name: "Išsaugoti" }).click();
+  await expect(toasts(page).getByText("Asmens duomenys išsaugoti").last()).toBeVisible();
 });
 
 test("the living rule's years are a setting; a wrong number is refused with a message", async ({ page }) => {

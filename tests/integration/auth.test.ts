@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { attemptLogin } from "#app/.server/auth.ts";
+import { issueDeviceCookie, readDeviceToken } from "#app/.server/login-throttle.ts";
 import { ensureAdministrator, listUsers, authenticate } from "#app/.server/users.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -79,6 +80,74 @@ test("a right login forgives earlier mistakes of the same user from the same add
   for (let i = 0; i < 4; i++) await attemptLogin(t.db, { username: "ona", password: "x", clientAddress: "10.0.0.1" });
   expect((await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "10.0.0.1" })).ok).toBe(true);
   expect(await t.db.selectFrom("failedLogins").selectAll().execute()).toEqual([]);
+});
+
+/** The device cookie a successful login gives this browser, as the browser would send it back. */
+async function deviceOf(username: string): Promise<string> {
+  const setCookie = await issueDeviceCookie(t.db, username, false);
+  const token = await readDeviceToken(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0] } }));
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+test("a stranger's wrong passwords do not lock out a browser that logged in before, nor a known address", async () => {
+  await withAdmin();
+  // The administrator's browser and home address have logged in before.
+  const device = await deviceOf("ona");
+  expect((await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "10.0.0.1", deviceToken: device })).ok).toBe(true);
+  // A stranger guesses from several addresses until refused.
+  for (let i = 0; i < 5; i++) await attemptLogin(t.db, { username: "ona", password: `spėjimas-${i}`, clientAddress: `203.0.113.${i}` });
+  expect(await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "203.0.113.99" })).toMatchObject({
+    reason: "throttled",
+  });
+  // The trusted browser, from any address, and the known address, in any browser, log in.
+  expect((await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "198.51.100.7", deviceToken: device })).ok).toBe(
+    true,
+  );
+  expect((await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "10.0.0.1" })).ok).toBe(true);
+});
+
+test("a trusted browser has an allowance of its own, and a device cookie cannot be forged or moved to another user", async () => {
+  await withAdmin();
+  const device = await deviceOf("ona");
+  for (let i = 0; i < 5; i++) {
+    expect(await attemptLogin(t.db, { username: "ona", password: `klaida-${i}`, clientAddress: "10.0.0.2", deviceToken: device })).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+  }
+  expect(await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "10.0.0.2", deviceToken: device })).toMatchObject({
+    reason: "throttled",
+  });
+  // Its mistakes are its own: a stranger's allowance for the user is untouched.
+  expect((await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "198.51.100.8" })).ok).toBe(true);
+
+  // A cookie issued for another user name, or a made-up one, makes nobody trusted.
+  for (let i = 0; i < 5; i++) await attemptLogin(t.db, { username: "ona", password: `spėjimas-${i}`, clientAddress: `203.0.113.${i}` });
+  const other = await deviceOf("jonas");
+  const [nonce] = device.split(".");
+  for (const forged of [other, `${nonce}.netikras`, "x.y"]) {
+    expect(
+      await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "203.0.113.50", deviceToken: forged }),
+    ).toMatchObject({
+      reason: "throttled",
+    });
+  }
+});
+
+test("a user name or password longer than a login form allows is wrong, and its failure is stored short", async () => {
+  await withAdmin();
+  const long = "ona".padEnd(10_000, "x");
+  expect(await attemptLogin(t.db, { username: long, password: PASSWORD, clientAddress: "10.0.0.3" })).toEqual({
+    ok: false,
+    reason: "invalid",
+  });
+  expect(await attemptLogin(t.db, { username: "ona", password: PASSWORD.padEnd(5000, "x"), clientAddress: "10.0.0.3" })).toEqual({
+    ok: false,
+    reason: "invalid",
+  });
+  const stored = await t.db.selectFrom("failedLogins").select("username").execute();
+  expect(stored.map((r) => r.username.length).sort((a, b) => a - b)).toEqual([3, 101]);
 });
 
 test("without ADMIN_USERNAME/ADMIN_PASSWORD the first start creates 'admin' with a printed random password, once", async () => {

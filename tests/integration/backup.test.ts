@@ -3,6 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { BackupError, restoreBackup, writeBackup } from "#app/.server/backup.ts";
+import { contentVersion } from "#app/.server/content-version.ts";
 import { addGalleryItem, listGalleryItems, removeGalleryItem } from "#app/.server/gallery.ts";
 import { getHistory, saveHistory } from "#app/.server/history.ts";
 import { prepareImage } from "#app/.server/media.ts";
@@ -45,6 +46,8 @@ test("a backup restores into an empty installation with the same content and fil
   await restoreBackup(target.db, target.database.kind, target.media, archive());
   expect(await contentOf(target.db)).toEqual(await contentOf(source.db));
   expect(filesOf(target.media)).toEqual(filesOf(source.media));
+  // What was computed from the content before (the sitemap, the public export) is not reused.
+  expect(await contentVersion(target.db)).not.toBe(await contentVersion(source.db));
   expect((await getHistory(target.db)).title).toBe("Po atnaujinimo");
 });
 

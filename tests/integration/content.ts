@@ -7,7 +7,10 @@ import type { MediaStore } from "#app/.server/media.ts";
 /** Every content row of an installation, in a fixed order, for comparing two installations. */
 export async function contentOf(db: Database) {
   return {
-    settings: (await db.selectFrom("settings").selectAll().orderBy("key").execute()).filter((s) => !s.key.startsWith("secret_")),
+    // Secrets are the installation's own; the content version is a cache key a restore changes on purpose.
+    settings: (await db.selectFrom("settings").selectAll().orderBy("key").execute()).filter(
+      (s) => !s.key.startsWith("secret_") && s.key !== "content_version",
+    ),
     users: await db.selectFrom("users").selectAll().orderBy("id").execute(),
     media: await db.selectFrom("media").selectAll().orderBy("id").execute(),
     historyRevisions: await db.selectFrom("historyRevisions").selectAll().orderBy("id").execute(),

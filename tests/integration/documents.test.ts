@@ -111,6 +111,19 @@ describe("documents", () => {
     expect((text as UploadRejected).message).toBe("Skenas turi būti PDF arba paveikslėlio failas (pvz., JPEG, PNG ar TIFF).");
   });
 
+  test("a file that only starts and ends like a PDF is refused and nothing is kept", async () => {
+    const pdfOriginals = () => fs.readdirSync(path.join(t.media.root, "originals")).filter((f) => f.endsWith(".pdf"));
+    fs.mkdirSync(path.join(t.media.root, "originals"), { recursive: true });
+    const before = pdfOriginals();
+    const fake = Buffer.from("%PDF-1.7\n<html><body><script>alert(document.cookie)</script></body></html>\n%%EOF\n");
+    const refused = await prepareScan(t.media, received(fake, "skenas.pdf")).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(UploadRejected);
+    expect((refused as UploadRejected).message).toBe("Šio PDF failo atverti nepavyko: jis pažeistas arba tik atrodo kaip PDF.");
+    expect(pdfOriginals()).toEqual(before);
+    // The real scan still passes the same check.
+    expect((await prepareScan(t.media, received(fs.readFileSync(PDF), "metrikai.pdf"))).record.kind).toBe("pdf");
+  });
+
   test("updating or removing a document that is gone says so and changes nothing", async () => {
     expect(await updateDocument(t.db, t.media, 99, FIELDS, null)).toBe(false);
     expect(await removeDocument(t.db, t.media, 99)).toBe(false);

@@ -210,6 +210,38 @@ describe("the image pipeline", () => {
     expect(storedFiles()).toEqual([]);
   });
 
+  test("100-megapixel photos, one after another, keep a long-running process under 350 MB", async () => {
+    // A 10000 x 10000 PNG (within the 100-megapixel limit), processed three times in one process.
+    const big = path.join(scratch, "didele.png");
+    await sharp({ create: { width: 10000, height: 10000, channels: 3, background: "#8a7050" } })
+      .png({ compressionLevel: 1 })
+      .toFile(big);
+    const script = path.join(scratch, "big.ts");
+    const mediaModule = path.resolve(import.meta.dirname, "../../app/.server/media.ts");
+    fs.writeFileSync(
+      script,
+      `import fs from "node:fs";
+       import { mediaStore, prepareImage } from ${JSON.stringify(mediaModule)};
+       const store = mediaStore({ dataDir: ${JSON.stringify(path.join(scratch, "big-store"))}, uploads: { maxBytes: 300 * 1024 * 1024, maxPixels: 100_000_000 } });
+       const sizes = [];
+       for (let i = 0; i < 3; i++) {
+         const copy = ${JSON.stringify(scratch)} + "/copy-" + i + ".png";
+         fs.copyFileSync(${JSON.stringify(big)}, copy);
+         const prepared = await prepareImage(store, { path: copy, name: "didele.png", size: fs.statSync(copy).size });
+         sizes.push([prepared.record.displayWidth, prepared.record.displayHeight]);
+       }
+       console.log(JSON.stringify({ sizes, maxRssMb: process.resourceUsage().maxRSS / 1024 }));`,
+    );
+    const { stdout } = await promisify(execFile)(process.execPath, [script], { cwd: path.resolve(import.meta.dirname, "../..") });
+    const outcome = JSON.parse(stdout.trim().split("\n").pop()!);
+    expect(outcome.sizes).toEqual([
+      [800, 800],
+      [800, 800],
+      [800, 800],
+    ]);
+    expect(outcome.maxRssMb).toBeLessThan(350);
+  });
+
   test("a file over the size limit is refused while it is read, and nothing is kept", async () => {
     const small = await createTestDatabase({ seed: false, uploads: { maxBytes: 1024 * 1024, maxPixels: 100_000_000 } });
     try {

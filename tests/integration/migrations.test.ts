@@ -37,6 +37,7 @@ test("migrations build every table from an empty database, and running them agai
     "guestbook_entries",
     "history_revisions",
     "instances",
+    "login_addresses",
     "media",
     "sessions",
     "settings",

@@ -1,40 +1,36 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { data } from "react-router";
 import type { Database } from "../db.ts";
+import { fileResponse, removeTemporary, temporaryDownloadDir } from "../download.ts";
 import type { MediaStore } from "../media.ts";
 import { exportFile, type ExportFileOptions } from "./trees.ts";
 
 /**
- * An export of the current tree as a download: written to a temporary file
- * (a large tree never sits in memory), streamed, then deleted. 404 when there
- * is no tree.
+ * An export of the current tree as a download (the administrator's, made
+ * fresh each time): written to a temporary file (a large tree never sits in
+ * memory), streamed, then deleted. 404 when there is no tree.
  */
 export async function exportDownload(
+  request: Request,
   db: Database,
   store: MediaStore,
   options: ExportFileOptions & { filename: string; cacheControl: string },
 ): Promise<Response> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "seima-gedcom-"));
+  const headers = {
+    "Content-Type": options.zip ? "application/zip" : "text/plain; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${options.filename}"`,
+    "Cache-Control": options.cacheControl,
+  };
+  if (request.method === "HEAD") return new Response(null, { headers });
+  const dir = await temporaryDownloadDir("gedcom");
   const file = path.join(dir, options.zip ? "medis.gdz" : "medis.ged");
-  const result = await exportFile(db, store, file, options).catch((error: unknown) => {
-    fs.rmSync(dir, { recursive: true, force: true });
+  const result = await exportFile(db, store, file, options).catch(async (error: unknown) => {
+    await removeTemporary(dir);
     throw error;
   });
   if (!result) {
-    fs.rmSync(dir, { recursive: true, force: true });
+    await removeTemporary(dir);
     throw data("Giminės medžio dar nėra", { status: 404 });
   }
-  const stream = fs.createReadStream(file);
-  stream.on("close", () => fs.rmSync(dir, { recursive: true, force: true }));
-  return new Response(Readable.toWeb(stream) as ReadableStream, {
-    headers: {
-      "Content-Type": options.zip ? "application/zip" : "text/plain; charset=utf-8",
-      "Content-Length": String(fs.statSync(file).size),
-      "Content-Disposition": `attachment; filename="${options.filename}"`,
-      "Cache-Control": options.cacheControl,
-    },
-  });
+  return fileResponse(request, file, headers, { temporaryDir: dir });
 }

@@ -2,10 +2,11 @@ import { EDITABLE_EVENTS } from "../../lib/event-labels.ts";
 import { dateInputToGedcom, DATE_FORMS_MESSAGE } from "../../lib/date-input.ts";
 import { parseGedcomDate, sortRange } from "../../lib/gedcom-date.ts";
 import type { PersonSummary } from "../../lib/tree-layout.ts";
-import type { Database } from "../db.ts";
+import { retryOnConflict, type Database } from "../db.ts";
 import { listDocuments } from "../documents.ts";
 import { listGalleryItems } from "../gallery.ts";
 import { nameSearchKey, type Note, type PersonName } from "./model.ts";
+import { reservePersonIds } from "./person-ids.ts";
 import { DEFAULT_LIVING_YEARS, familiesAround, familiesAsPartner, personExists, searchPeople, summaries, type Viewer } from "./people.ts";
 import { currentTreeId } from "./trees.ts";
 
@@ -20,6 +21,8 @@ export interface PersonFields {
   sex: "M" | "F" | "X" | "U";
   note: string;
 }
+
+const DATE_MAX_LENGTH = 120;
 
 export type EditResult = { ok: true; id: number } | { ok: false; message: string };
 
@@ -88,7 +91,12 @@ function namesFor(fields: PersonFields, previous: PersonName[]): PersonName[] {
   return [primary, ...birth, ...others];
 }
 
-function nextId(db: Database, table: "genealogyPeople" | "genealogyFamilies" | "genealogyEvents" | "genealogyPlaces", treeId: number) {
+/**
+ * "Highest id + 1" in a tree, for families, events and places (people have
+ * ids of their own, see person-ids.ts). Callers insert inside retryOnConflict:
+ * a concurrent edit that took the same number makes them take the next.
+ */
+function nextId(db: Database, table: "genealogyFamilies" | "genealogyEvents" | "genealogyPlaces", treeId: number) {
   return db
     .selectFrom(table)
     .select((eb) => eb.fn.max("id").as("max"))
@@ -99,7 +107,7 @@ function nextId(db: Database, table: "genealogyPeople" | "genealogyFamilies" | "
 
 export async function createPerson(db: Database, fields: PersonFields): Promise<number> {
   const treeId = await editableTree(db);
-  const id = await nextId(db, "genealogyPeople", treeId);
+  const id = await reservePersonIds(db, 1);
   const { max } = await db
     .selectFrom("genealogyPeople")
     .select((eb) => eb.fn.max("position").as("max"))
@@ -172,12 +180,14 @@ async function placeId(db: Database, treeId: number, name: string): Promise<numb
     .where("name", "=", name)
     .executeTakeFirst();
   if (existing) return existing.id;
-  const id = await nextId(db, "genealogyPlaces", treeId);
-  await db
-    .insertInto("genealogyPlaces")
-    .values({ treeId, id, name, parts: JSON.stringify(name.split(",").map((p) => p.trim())) })
-    .execute();
-  return id;
+  return retryOnConflict(async () => {
+    const id = await nextId(db, "genealogyPlaces", treeId);
+    await db
+      .insertInto("genealogyPlaces")
+      .values({ treeId, id, name, parts: JSON.stringify(name.split(",").map((p) => p.trim())) })
+      .execute();
+    return id;
+  });
 }
 
 /** Adds an event to a person, or changes one; the date follows the import's rules. */
@@ -188,7 +198,8 @@ export async function saveEvent(
   input: { eventId: number | null; tag: string; date: string; place: string; value: string },
 ): Promise<EditResult> {
   if (!(input.tag in EDITABLE_EVENTS) && input.eventId === null) return { ok: false, message: "Nežinomas įvykio tipas." };
-  const gedcomDate = dateInputToGedcom(input.date);
+  // A date, even a phrase in parentheses, is a short text: a longer one is not stored.
+  const gedcomDate = input.date.length > DATE_MAX_LENGTH ? null : dateInputToGedcom(input.date);
   if (gedcomDate === null) return { ok: false, message: DATE_FORMS_MESSAGE };
   const range = gedcomDate ? sortRange(parseGedcomDate(gedcomDate)) : null;
   const place = await placeId(db, treeId, input.place.trim().slice(0, 300));
@@ -211,30 +222,33 @@ export async function saveEvent(
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0 ? { ok: true, id: input.eventId } : { ok: false, message: "Tokio įvykio nėra." };
   }
-  const id = await nextId(db, "genealogyEvents", treeId);
-  const { max } = await db
-    .selectFrom("genealogyEvents")
-    .select((eb) => eb.fn.max("position").as("max"))
-    .where("treeId", "=", treeId)
-    .where("ownerKind", "=", "person")
-    .where("ownerId", "=", personId)
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("genealogyEvents")
-    .values({
-      treeId,
-      id,
-      ownerKind: "person",
-      ownerId: personId,
-      tag: input.tag,
-      type: null,
-      ...values,
-      placeExtra: null,
-      notes: "[]",
-      extra: "[]",
-      position: Number(max ?? -1) + 1,
-    })
-    .execute();
+  const id = await retryOnConflict(async () => {
+    const id = await nextId(db, "genealogyEvents", treeId);
+    const { max } = await db
+      .selectFrom("genealogyEvents")
+      .select((eb) => eb.fn.max("position").as("max"))
+      .where("treeId", "=", treeId)
+      .where("ownerKind", "=", "person")
+      .where("ownerId", "=", personId)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("genealogyEvents")
+      .values({
+        treeId,
+        id,
+        ownerKind: "person",
+        ownerId: personId,
+        tag: input.tag,
+        type: null,
+        ...values,
+        placeExtra: null,
+        notes: "[]",
+        extra: "[]",
+        position: Number(max ?? -1) + 1,
+      })
+      .execute();
+    return id;
+  });
   return { ok: true, id };
 }
 
@@ -365,27 +379,30 @@ async function familyOf(db: Database, treeId: number, a: number | null, b: numbe
         .execute()
     ).map((p) => [p.id, p.sex]),
   );
-  const id = await nextId(db, "genealogyFamilies", treeId);
-  const { max } = await db
-    .selectFrom("genealogyFamilies")
-    .select((eb) => eb.fn.max("position").as("max"))
-    .where("treeId", "=", treeId)
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("genealogyFamilies")
-    .values({
-      treeId,
-      id,
-      xref: null,
-      partner1Id: a,
-      partner1Role: a === null ? null : role(sexes.get(a), "HUSB"),
-      partner2Id: b,
-      partner2Role: b === null ? null : role(sexes.get(b), "WIFE"),
-      notes: "[]",
-      extra: "[]",
-      position: Number(max ?? -1) + 1,
-    })
-    .execute();
+  const id = await retryOnConflict(async () => {
+    const id = await nextId(db, "genealogyFamilies", treeId);
+    const { max } = await db
+      .selectFrom("genealogyFamilies")
+      .select((eb) => eb.fn.max("position").as("max"))
+      .where("treeId", "=", treeId)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("genealogyFamilies")
+      .values({
+        treeId,
+        id,
+        xref: null,
+        partner1Id: a,
+        partner1Role: a === null ? null : role(sexes.get(a), "HUSB"),
+        partner2Id: b,
+        partner2Role: b === null ? null : role(sexes.get(b), "WIFE"),
+        notes: "[]",
+        extra: "[]",
+        position: Number(max ?? -1) + 1,
+      })
+      .execute();
+    return id;
+  });
   await bumpCounts(db, treeId);
   return id;
 }

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { parseGedcomDate, writeGedcomDate, type GedcomVersion } from "../../lib/gedcom-date.ts";
-import type { Database } from "../db.ts";
+import { PAGE_ROWS, readInPages, yieldToEventLoop, type Database } from "../db.ts";
 import { DEFAULT_LIVING_YEARS, livingPeople } from "./people.ts";
 import { PEDIGREE, type Note, type PersonName, type RawNode } from "./model.ts";
 
@@ -113,11 +113,16 @@ function enumValue(value: string, version: GedcomVersion): string {
  * partner): a living relative's photo or note stays as private as they do.
  */
 async function privateRecords(db: Database, treeId: number, hiddenPeople: Set<number>, hiddenFamilies: Set<number>) {
-  const events = await db
-    .selectFrom("genealogyEvents")
-    .select(["id", "ownerKind", "ownerId", "notes"])
-    .where("treeId", "=", treeId)
-    .execute();
+  const events = await readInPages((after) =>
+    db
+      .selectFrom("genealogyEvents")
+      .select(["id", "ownerKind", "ownerId", "notes"])
+      .where("treeId", "=", treeId)
+      .$if(after !== null, (q) => q.where("id", ">", after!))
+      .orderBy("id")
+      .limit(PAGE_ROWS)
+      .execute(),
+  );
   const hiddenEvents = new Set(
     events.filter((e) => (e.ownerKind === "person" ? hiddenPeople : hiddenFamilies).has(e.ownerId)).map((e) => e.id),
   );
@@ -134,9 +139,20 @@ async function privateRecords(db: Database, treeId: number, hiddenPeople: Set<nu
     .execute();
   const noteRefs = (json: string, hidden: boolean) =>
     parse<Note[]>(json, []).flatMap((n) => (n.ref ? [{ key: n.ref.toUpperCase(), hidden }] : []));
-  const people = await db.selectFrom("genealogyPeople").select(["id", "notes"]).where("treeId", "=", treeId).execute();
-  const families = await db.selectFrom("genealogyFamilies").select(["id", "notes"]).where("treeId", "=", treeId).execute();
-  const sources = await db.selectFrom("genealogySources").select("notes").where("treeId", "=", treeId).execute();
+  const notesOf = (table: "genealogyPeople" | "genealogyFamilies" | "genealogySources") =>
+    readInPages((after) =>
+      db
+        .selectFrom(table)
+        .select(["id", "notes"])
+        .where("treeId", "=", treeId)
+        .$if(after !== null, (q) => q.where("id", ">", after!))
+        .orderBy("id")
+        .limit(PAGE_ROWS)
+        .execute(),
+    );
+  const people = await notesOf("genealogyPeople");
+  const families = await notesOf("genealogyFamilies");
+  const sources = await notesOf("genealogySources");
   return {
     media: split(links.map((l) => ({ key: l.mediaId, hidden: isHidden(l.ownerKind, l.ownerId) }))),
     notes: split([
@@ -161,14 +177,28 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
 
   // Records without an identifier (GEDCOM 7 allows them, and people added on
   // the site have none) get one that no record of the file uses.
+  const idsAndXrefs = (table: "genealogyPeople" | "genealogyFamilies" | "genealogySources" | "genealogyMedia" | "genealogyRecords") =>
+    readInPages((after) =>
+      db
+        .selectFrom(table)
+        .select(["id", "xref"])
+        .where("treeId", "=", treeId)
+        .$if(after !== null, (q) => q.where("id", ">", after!))
+        .orderBy("id")
+        .limit(PAGE_ROWS)
+        .execute(),
+    );
+  const read = {
+    genealogyPeople: await idsAndXrefs("genealogyPeople"),
+    genealogyFamilies: await idsAndXrefs("genealogyFamilies"),
+    genealogySources: await idsAndXrefs("genealogySources"),
+    genealogyMedia: await idsAndXrefs("genealogyMedia"),
+    genealogyRecords: await idsAndXrefs("genealogyRecords"),
+  };
   const taken = new Set<string>();
-  for (const table of ["genealogyPeople", "genealogyFamilies", "genealogySources", "genealogyMedia", "genealogyRecords"] as const) {
-    for (const r of await db.selectFrom(table).select("xref").where("treeId", "=", treeId).where("xref", "is not", null).execute()) {
-      taken.add(r.xref!.toUpperCase());
-    }
-  }
-  const xrefs = async (table: "genealogyPeople" | "genealogyFamilies" | "genealogySources" | "genealogyMedia", prefix: string) => {
-    const rows = await db.selectFrom(table).select(["id", "xref"]).where("treeId", "=", treeId).execute();
+  for (const rows of Object.values(read)) for (const r of rows) if (r.xref) taken.add(r.xref.toUpperCase());
+  const xrefs = (table: "genealogyPeople" | "genealogyFamilies" | "genealogySources" | "genealogyMedia", prefix: string) => {
+    const rows = read[table];
     return new Map(
       rows.map((r) => {
         if (r.xref) return [r.id, r.xref];
@@ -179,12 +209,23 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
       }),
     );
   };
-  const people = await xrefs("genealogyPeople", "I");
-  const families = await xrefs("genealogyFamilies", "F");
-  const sources = await xrefs("genealogySources", "S");
-  const media = await xrefs("genealogyMedia", "O");
+  const people = xrefs("genealogyPeople", "I");
+  const families = xrefs("genealogyFamilies", "F");
+  const sources = xrefs("genealogySources", "S");
+  const media = xrefs("genealogyMedia", "O");
   const places = new Map(
-    (await db.selectFrom("genealogyPlaces").select(["id", "name"]).where("treeId", "=", treeId).execute()).map((p) => [p.id, p.name]),
+    (
+      await readInPages((after) =>
+        db
+          .selectFrom("genealogyPlaces")
+          .select(["id", "name"])
+          .where("treeId", "=", treeId)
+          .$if(after !== null, (q) => q.where("id", ">", after!))
+          .orderBy("id")
+          .limit(PAGE_ROWS)
+          .execute(),
+      )
+    ).map((p) => [p.id, p.name]),
   );
   const records = await db.selectFrom("genealogyRecords").selectAll().where("treeId", "=", treeId).orderBy("id").execute();
   const submitter = records.find((r) => r.tag === "SUBM");
@@ -318,12 +359,18 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
 
   // ---- people
   const familiesOfPartner = new Map<number, number[]>();
-  const allFamilies = await db
-    .selectFrom("genealogyFamilies")
-    .select(["id", "partner1Id", "partner2Id"])
-    .where("treeId", "=", treeId)
-    .orderBy("position")
-    .execute();
+  const allFamilies = (
+    await readInPages((after) =>
+      db
+        .selectFrom("genealogyFamilies")
+        .select(["id", "partner1Id", "partner2Id", "position"])
+        .where("treeId", "=", treeId)
+        .$if(after !== null, (q) => q.where("id", ">", after!))
+        .orderBy("id")
+        .limit(PAGE_ROWS)
+        .execute(),
+    )
+  ).sort((a, b) => a.position - b.position);
   for (const f of allFamilies) {
     for (const p of [f.partner1Id, f.partner2Id]) if (p !== null) familiesOfPartner.set(p, [...(familiesOfPartner.get(p) ?? []), f.id]);
   }
@@ -346,6 +393,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
       .limit(PAGE)
       .execute();
     if (page.length === 0) break;
+    await yieldToEventLoop();
     after = page[page.length - 1].position;
     const visible = page.filter((p) => !hidden.has(p.id));
     const ids = visible.map((p) => p.id);
@@ -397,6 +445,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
       .limit(PAGE)
       .execute();
     if (page.length === 0) break;
+    await yieldToEventLoop();
     after = page[page.length - 1].position;
     const ids = page.map((f) => f.id);
     const children = await db

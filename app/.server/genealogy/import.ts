@@ -1,4 +1,4 @@
-import type { Insertable } from "kysely";
+import { sql, type Insertable } from "kysely";
 import { parseGedcomDate, sortRange } from "../../lib/gedcom-date.ts";
 import type {
   Database,
@@ -28,13 +28,15 @@ import {
   type PersonName,
   type RawNode,
 } from "./model.ts";
+import { normalizeUid, PersonIds, PreviousPeople, reservePersonIds } from "./person-ids.ts";
 import { NotGedcomError, readGedcom, type GedcomNode, type Warning } from "./reader.ts";
 
 // Imports a GEDCOM file into a new tree, record by record as the file is read.
 // Rows go to the database in batches; cross-references are resolved through
 // small maps of xref to id, so memory holds the maps and one batch, not the
 // file. References to records the file never defines are warned about and
-// dropped at the end.
+// dropped at the end. People keep the ids they had in the tree this one may
+// replace (person-ids.ts).
 
 export interface ImportSummary {
   treeId: number;
@@ -52,6 +54,8 @@ export interface ImportOptions {
   codePage?: CodePageChoice;
   /** Stored files from a GEDZIP archive, by the path a FILE line names. */
   archiveMedia?: Map<string, string>;
+  /** The tree this import may replace: its people keep their ids (person-ids.ts). */
+  replaces?: number | null;
   onRecord?: (count: number) => void;
 }
 
@@ -166,12 +170,21 @@ function isPointer(value: string | undefined): boolean {
   return value !== undefined && POINTER.test(value) && value.toUpperCase() !== "@VOID@";
 }
 
+/**
+ * A child link is named once whether the family's CHIL or the child's FAMC
+ * comes first: by the person's xref, since a pointer read before its person
+ * holds a temporary id (person-ids.ts).
+ */
+function childKey(familyId: number, person: string | number): string {
+  return `${familyId}:${typeof person === "string" ? person.toUpperCase() : `#${person}`}`;
+}
+
 export class Importer {
   readonly warnings: Warning[] = [];
   version: string | null = null;
   charset: CharsetInfo | null = null;
   #writer: RowWriter;
-  #people = new XrefIds();
+  #people: PersonIds;
   #families = new XrefIds();
   #sources = new XrefIds();
   #media = new XrefIds();
@@ -186,11 +199,12 @@ export class Importer {
   readonly treeId: number;
   readonly options: ImportOptions;
 
-  constructor(db: Database, treeId: number, options: ImportOptions) {
+  constructor(db: Database, treeId: number, options: ImportOptions, previous: PreviousPeople) {
     this.db = db;
     this.treeId = treeId;
     this.options = options;
     this.#writer = new RowWriter(db);
+    this.#people = new PersonIds(previous, (count) => reservePersonIds(db, count));
   }
 
   warn(line: number, message: string): void {
@@ -245,8 +259,11 @@ export class Importer {
       }
       this.options.onRecord?.(this.#people.count + this.#families.count);
     }
-    for (const child of this.#children.values()) await this.#writer.add("genealogyChildren", child);
+    for (const child of this.#children.values()) {
+      await this.#writer.add("genealogyChildren", { ...child, personId: this.#people.final(child.personId) });
+    }
     await this.#writer.flush();
+    await this.#resolvePartners();
     await this.#dropMissingReferences();
   }
 
@@ -393,25 +410,28 @@ export class Importer {
   }
 
   async #person(node: GedcomNode): Promise<void> {
-    const { id, duplicate } = this.#people.define(node.xref);
-    if (duplicate) this.warn(node.line, `Asmuo ${node.xref} aprašytas antrą kartą: laikomas atskiru asmeniu.`);
     const names = node.children.filter((c) => c.tag === "NAME").map((n) => this.#name(n));
     const primary = names[0] ?? { value: "" };
     const split = splitNameValue(primary.value);
     const birth = names.find((n) => /^(birth|maiden)$/i.test(n.type ?? ""));
-    const sex =
+    const sexValue =
       node.children
         .find((c) => c.tag === "SEX")
         ?.value?.trim()
         .toUpperCase()
         .slice(0, 1) || "U";
+    const sex = "MFXU".includes(sexValue) ? sexValue : "U";
+    const uid = normalizeUid(node.children.find((c) => c.tag === "_UID" || c.tag === "UID")?.value);
+    const searchKey = nameSearchKey(names);
+    const { id, duplicate } = await this.#people.define({ xref: node.xref ?? null, uid, searchKey, sex });
+    if (duplicate) this.warn(node.line, `Asmuo ${node.xref} aprašytas antrą kartą: laikomas atskiru asmeniu.`);
     let eventPosition = 0;
     // FAMC and FAMS that point nowhere (@VOID@) are kept as they are.
     const linked = (c: GedcomNode) => (c.tag === "FAMC" || c.tag === "FAMS") && isPointer(c.value);
     const handledTags = new Set(["NAME", "SEX", "NOTE", "SNOTE", "SOUR", "OBJE"]);
     for (const child of node.children) {
       if (PERSON_EVENT_TAGS.has(child.tag)) await this.#event(child, "person", id, eventPosition++);
-      else if (child.tag === "FAMC" && linked(child)) this.#childLink(child, id);
+      else if (child.tag === "FAMC" && linked(child)) this.#childLink(child, id, node.xref);
       else if (child.tag === "FAMS" && linked(child)) this.#families.reference(child.value!, child.line);
     }
     await this.#citations(
@@ -437,22 +457,23 @@ export class Importer {
       treeId: this.treeId,
       id,
       xref: node.xref ?? null,
+      uid,
       givenNames: given,
       surname,
       birthSurname: birth ? (birth.surname ?? splitNameValue(birth.value).surname) : null,
-      sex: "MFXU".includes(sex) ? sex : "U",
+      sex,
       names: JSON.stringify(names),
       notes: JSON.stringify(this.#notes(node.children.filter((c) => c.tag === "NOTE" || c.tag === "SNOTE"))),
       extra: JSON.stringify(this.#partition(node, (c) => handledTags.has(c.tag) || PERSON_EVENT_TAGS.has(c.tag) || linked(c))),
-      searchKey: nameSearchKey(names),
+      searchKey,
       position: this.#positions.people++,
     });
   }
 
   /** A person's FAMC: the child link, with its relation (PEDI); FAM's CHIL gives the order. */
-  #childLink(node: GedcomNode, personId: number): void {
+  #childLink(node: GedcomNode, personId: number, personXref: string | undefined): void {
     const familyId = this.#families.reference(node.value!, node.line);
-    const key = `${familyId}:${personId}`;
+    const key = childKey(familyId, personXref ?? personId);
     const pedi = node.children.find((c) => c.tag === "PEDI");
     const relation = PEDIGREE[pedi?.value?.trim().toUpperCase() ?? "BIRTH"] ?? "other";
     const extra = node.children.filter((c) => c !== pedi).map(toRaw);
@@ -481,7 +502,7 @@ export class Importer {
         handled.add(child);
       } else if (child.tag === "CHIL" && pointer) {
         const personId = this.#people.reference(pointer, child.line);
-        const key = `${id}:${personId}`;
+        const key = childKey(id, pointer);
         const existing = this.#children.get(key);
         this.#children.set(key, {
           treeId: this.treeId,
@@ -568,6 +589,33 @@ export class Importer {
     return { id };
   }
 
+  /**
+   * Families read before their partners were written with temporary ids for
+   * them (PersonIds.reference): now that everyone is read, the final ones.
+   */
+  async #resolvePartners(): Promise<void> {
+    const resolved = [...this.#people.resolved()];
+    for (let i = 0; i < resolved.length; i += 500) {
+      const chunk = resolved.slice(i, i + 500);
+      for (const column of ["partner1Id", "partner2Id"] as const) {
+        const mapped = sql<number>`case ${sql.ref(column)} ${sql.join(
+          chunk.map(([from, to]) => sql`when ${from} then ${to}`),
+          sql` `,
+        )} else ${sql.ref(column)} end`;
+        await this.db
+          .updateTable("genealogyFamilies")
+          .set({ [column]: mapped })
+          .where("treeId", "=", this.treeId)
+          .where(
+            column,
+            "in",
+            chunk.map(([from]) => from),
+          )
+          .execute();
+      }
+    }
+  }
+
   /** References to records the file never defines: warned about, and the links dropped. */
   async #dropMissingReferences(): Promise<void> {
     const tree = this.treeId;
@@ -643,7 +691,7 @@ export async function importGedcom(db: Database, source: AsyncIterable<Uint8Arra
     .values({ status: "importing", sourceName: options.sourceName.slice(0, 255), createdAt: new Date().toISOString() })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const importer = new Importer(db, tree.id, options);
+  const importer = new Importer(db, tree.id, options, await PreviousPeople.load(db, options.replaces ?? null));
   try {
     await importer.run(
       readGedcom(source, {

@@ -1,8 +1,8 @@
-import { parseGedcomDate, formatGedcomDateLt, type GedcomDate } from "../../lib/gedcom-date.ts";
+import { parseGedcomDate, formatGedcomDateLt, provenBy, sortRange, type GedcomDate } from "../../lib/gedcom-date.ts";
 import { EVENT_LABELS } from "../../lib/event-labels.ts";
 import { searchKey } from "../../lib/lithuanian.ts";
 import type { ChartInput, PersonSummary, Sex } from "../../lib/tree-layout.ts";
-import type { Database } from "../db.ts";
+import { PAGE_ROWS, readInPages, yieldToEventLoop, type Database } from "../db.ts";
 import { listDocuments, type FamilyDocument } from "../documents.ts";
 import { listGalleryItems, type GalleryItem } from "../gallery.ts";
 import type { Note, PersonName } from "./model.ts";
@@ -51,18 +51,20 @@ export interface ChildLink {
   personId: number;
 }
 
-// Ids go to the database in chunks, below every driver's limit on parameters.
+// Ids go to the database in chunks, below every driver's limit on parameters;
+// between chunks other requests get their turn (the whole tree may be asked for).
 const CHUNK = 500;
-function chunks(ids: number[]): number[][] {
-  const out: number[][] = [];
-  for (let i = 0; i < ids.length; i += CHUNK) out.push(ids.slice(i, i + CHUNK));
-  return out;
+async function* chunks(ids: number[]): AsyncGenerator<number[]> {
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    if (i > 0) await yieldToEventLoop();
+    yield ids.slice(i, i + CHUNK);
+  }
 }
 
 /** The families these people are children in: each child link, and those families. */
 async function familiesAsChild(db: Database, treeId: number, ids: number[]): Promise<{ links: ChildLink[]; families: FamilyRow[] }> {
   const links: ChildLink[] = [];
-  for (const chunk of chunks(ids)) {
+  for await (const chunk of chunks(ids)) {
     links.push(
       ...(await db
         .selectFrom("genealogyChildren")
@@ -74,7 +76,7 @@ async function familiesAsChild(db: Database, treeId: number, ids: number[]): Pro
     );
   }
   const families: FamilyRow[] = [];
-  for (const chunk of chunks([...new Set(links.map((l) => l.familyId))])) {
+  for await (const chunk of chunks([...new Set(links.map((l) => l.familyId))])) {
     families.push(
       ...(await db
         .selectFrom("genealogyFamilies")
@@ -95,7 +97,7 @@ export async function familiesAsPartner(
   ids: number[],
 ): Promise<{ families: FamilyRow[]; children: ChildLink[] }> {
   const families: FamilyRow[] = [];
-  for (const chunk of chunks(ids)) {
+  for await (const chunk of chunks(ids)) {
     families.push(
       ...(await db
         .selectFrom("genealogyFamilies")
@@ -119,7 +121,7 @@ export async function familiesAsPartner(
 /** The children of these families, each family's in order. */
 async function childrenOf(db: Database, treeId: number, familyIds: number[]): Promise<ChildLink[]> {
   const children: ChildLink[] = [];
-  for (const chunk of chunks([...new Set(familyIds)])) {
+  for await (const chunk of chunks([...new Set(familyIds)])) {
     children.push(
       ...(await db
         .selectFrom("genealogyChildren")
@@ -166,32 +168,36 @@ async function relativesOf(db: Database, treeId: number, ids: number[]): Promise
 
 interface LifeFacts {
   dead: boolean;
-  earliest: number | null;
+  /** Whether any of the person's events has a date that names a time (not only a phrase). */
+  dated: boolean;
+  /** The earliest day by which one of their events had certainly happened (see provenBy). */
+  proven: number | null;
   birth: GedcomDate | null;
   death: GedcomDate | null;
 }
 
 async function lifeFacts(db: Database, treeId: number, ids: number[]): Promise<Map<number, LifeFacts>> {
   const facts = new Map<number, LifeFacts>();
-  for (const id of ids) facts.set(id, { dead: false, earliest: null, birth: null, death: null });
-  for (let i = 0; i < ids.length; i += 500) {
+  for (const id of ids) facts.set(id, { dead: false, dated: false, proven: null, birth: null, death: null });
+  for await (const chunk of chunks(ids)) {
     const events = await db
       .selectFrom("genealogyEvents")
-      .select(["ownerId", "tag", "date", "datePhrase", "dateFrom", "dateTo", "position"])
+      .select(["ownerId", "tag", "date", "datePhrase", "position"])
       .where("treeId", "=", treeId)
       .where("ownerKind", "=", "person")
-      .where("ownerId", "in", ids.slice(i, i + 500))
+      .where("ownerId", "in", chunk)
       .orderBy("position")
       .execute();
     for (const e of events) {
       const f = facts.get(e.ownerId)!;
-      if (DEATH_TAGS.has(e.tag)) {
-        f.dead = true;
-        if (!f.death && e.date) f.death = parseGedcomDate(e.date, e.datePhrase ?? undefined);
-      }
-      if (BIRTH_TAGS.includes(e.tag) && !f.birth && e.date) f.birth = parseGedcomDate(e.date, e.datePhrase ?? undefined);
-      const day = e.dateFrom ?? e.dateTo;
-      if (day !== null && (f.earliest === null || day < f.earliest)) f.earliest = day;
+      if (DEATH_TAGS.has(e.tag)) f.dead = true;
+      if (!e.date?.trim()) continue;
+      const date = parseGedcomDate(e.date, e.datePhrase ?? undefined);
+      if (DEATH_TAGS.has(e.tag) && !f.death) f.death = date;
+      if (BIRTH_TAGS.includes(e.tag) && !f.birth) f.birth = date;
+      if (sortRange(date) !== null) f.dated = true;
+      const day = provenBy(date);
+      if (day !== null && (f.proven === null || day < f.proven)) f.proven = day;
     }
   }
   return facts;
@@ -226,15 +232,17 @@ async function judgeLiving(
     ...new Set([...ids, ...[relatives.parents, relatives.partners, relatives.children].flatMap((m) => [...m.values()].flat())]),
   ];
   const facts = await lifeFacts(db, treeId, everyone);
+  // Old enough only when an event had certainly happened that long ago: a
+  // birth 'BET 1900 AND 2000' or 'AFT 1910' proves nothing of the kind.
   const olderThan = (id: number, y: number) => {
-    const earliest = facts.get(id)?.earliest;
-    return earliest !== null && earliest !== undefined && earliest < today() - y * DAYS_PER_YEAR;
+    const proven = facts.get(id)?.proven;
+    return proven !== null && proven !== undefined && proven < today() - y * DAYS_PER_YEAR;
   };
   const living = new Set<number>();
   for (const id of ids) {
     const own = facts.get(id)!;
     if (own.dead || olderThan(id, years)) continue;
-    if (own.earliest === null) {
+    if (!own.dated) {
       if ((relatives.parents.get(id) ?? []).some((p) => olderThan(p, years + 45))) continue;
       if ((relatives.partners.get(id) ?? []).some((p) => olderThan(p, years + 10))) continue;
       if ((relatives.children.get(id) ?? []).some((c) => olderThan(c, years - 15))) continue;
@@ -244,15 +252,29 @@ async function judgeLiving(
   return { living, facts };
 }
 
+/** Every person's id in a tree, in order, read a page at a time. */
+async function everyPersonId(db: Database, treeId: number): Promise<number[]> {
+  const rows = await readInPages((after) =>
+    db
+      .selectFrom("genealogyPeople")
+      .select("id")
+      .where("treeId", "=", treeId)
+      .$if(after !== null, (q) => q.where("id", ">", after!))
+      .orderBy("id")
+      .limit(PAGE_ROWS)
+      .execute(),
+  );
+  return rows.map((p) => p.id);
+}
+
 /** The ids of the whole tree's people who count as living. */
 export async function livingPeople(db: Database, treeId: number, years: number): Promise<Set<number>> {
-  const ids = (await db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).execute()).map((p) => p.id);
-  return livingAmong(db, treeId, ids, years);
+  return livingAmong(db, treeId, await everyPersonId(db, treeId), years);
 }
 
 /** The ids of the tree's people a visitor may see in full (everyone not living), in order. */
 export async function publicPersonIds(db: Database, treeId: number, years: number): Promise<number[]> {
-  const ids = (await db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).orderBy("id").execute()).map((p) => p.id);
+  const ids = await everyPersonId(db, treeId);
   const living = await livingAmong(db, treeId, ids, years);
   return ids.filter((id) => !living.has(id));
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { GedcomVersion } from "../../lib/gedcom-date.ts";
+import { changeContentVersion } from "../content-version.ts";
 import type { Database } from "../db.ts";
 import { deleteMediaRow, insertMedia, mediaTmpDir, prepareScan, removeMediaFiles, UploadRejected, type MediaStore } from "../media.ts";
 import { getSiteSettings } from "../settings.ts";
@@ -79,6 +80,8 @@ export async function makeCurrent(db: Database, store: MediaStore, id: number): 
       .onConflict((oc) => oc.column("key").doUpdateSet({ value: String(id) }))
       .execute();
     if (previous !== null && previous !== id) await carryPersonLinks(tx, previous, id);
+    // Also when called outside a request (the command-line import).
+    await changeContentVersion(tx);
   });
   const others = (await db.selectFrom("genealogyTrees").select("id").where("id", "!=", id).orderBy("id", "desc").execute()).map(
     (t) => t.id,
@@ -89,45 +92,24 @@ export async function makeCurrent(db: Database, store: MediaStore, id: number): 
 
 /**
  * A new import of the family's file keeps the photos and documents the
- * administrator linked to people on the site: links move to the person with
- * the same GEDCOM identifier (a tree that has links of its own keeps them).
+ * administrator linked to people on the site: a person keeps their id across
+ * imports (person-ids.ts), so each link moves to the same id where that
+ * person is still in the tree (a tree that has links of its own keeps them).
  */
 async function carryPersonLinks(db: Database, from: number, to: number): Promise<void> {
   const has = await db.selectFrom("genealogyPersonLinks").select("personId").where("treeId", "=", to).limit(1).executeTakeFirst();
   if (has) return;
-  const links = await db
-    .selectFrom("genealogyPersonLinks")
-    .innerJoin("genealogyPeople", (j) =>
-      j
-        .onRef("genealogyPeople.treeId", "=", "genealogyPersonLinks.treeId")
-        .onRef("genealogyPeople.id", "=", "genealogyPersonLinks.personId"),
+  await db
+    .insertInto("genealogyPersonLinks")
+    .columns(["treeId", "personId", "kind", "itemId"])
+    .expression((eb) =>
+      eb
+        .selectFrom("genealogyPersonLinks as l")
+        .innerJoin("genealogyPeople as p", (j) => j.on("p.treeId", "=", to).onRef("p.id", "=", "l.personId"))
+        .select([eb.val(to).as("treeId"), "l.personId", "l.kind", "l.itemId"])
+        .where("l.treeId", "=", from),
     )
-    .select(["genealogyPersonLinks.personId", "genealogyPersonLinks.kind", "genealogyPersonLinks.itemId", "genealogyPeople.xref"])
-    .where("genealogyPersonLinks.treeId", "=", from)
     .execute();
-  if (links.length === 0) return;
-  // People added on the site have no identifier; an export names them @XI<id>@.
-  const xrefOf = (l: { personId: number; xref: string | null }) => (l.xref ?? `@XI${l.personId}@`).toUpperCase();
-  const targets = new Map<string, number>();
-  const wanted = [...new Set(links.flatMap((l) => [l.xref ?? xrefOf(l), xrefOf(l)]))];
-  for (let i = 0; i < wanted.length; i += 500) {
-    const rows = await db
-      .selectFrom("genealogyPeople")
-      .select(["id", "xref"])
-      .where("treeId", "=", to)
-      .where("xref", "in", wanted.slice(i, i + 500))
-      .execute();
-    for (const r of rows) targets.set(r.xref!.toUpperCase(), r.id);
-  }
-  const rows = links.flatMap((l) => {
-    const personId = targets.get(xrefOf(l));
-    return personId === undefined ? [] : [{ treeId: to, personId, kind: l.kind, itemId: l.itemId }];
-  });
-  for (let i = 0; i < rows.length; i += 200)
-    await db
-      .insertInto("genealogyPersonLinks")
-      .values(rows.slice(i, i + 200))
-      .execute();
 }
 
 /** Discards an import that was not made current. */
@@ -156,7 +138,8 @@ export async function importFile(
   file: string,
   options: ImportFileOptions,
 ): Promise<ImportSummary & { current: boolean }> {
-  const hadTree = (await currentTreeId(db)) !== null;
+  const replaces = await currentTreeId(db);
+  const hadTree = replaces !== null;
   let summary: ImportSummary;
   if (isZip(file)) {
     const dir = await fsp.mkdtemp(path.join(await mediaTmpDir(store), "gedzip-"));
@@ -178,7 +161,7 @@ export async function importFile(
           archiveWarnings.push({ line: 0, message: `Failas „${entry}“ neišsaugotas: svetainė saugo tik nuotraukas ir PDF.` });
         }
       }
-      summary = await importGedcom(db, fs.createReadStream(path.join(dir, GEDZIP_MAIN)), { ...options, archiveMedia });
+      summary = await importGedcom(db, fs.createReadStream(path.join(dir, GEDZIP_MAIN)), { ...options, archiveMedia, replaces });
       summary.warnings.unshift(...archiveWarnings);
     } catch (error) {
       for (const id of stored) {
@@ -190,7 +173,7 @@ export async function importFile(
       await fsp.rm(dir, { recursive: true, force: true });
     }
   } else {
-    summary = await importGedcom(db, fs.createReadStream(file), options);
+    summary = await importGedcom(db, fs.createReadStream(file), { ...options, replaces });
   }
   if (!hadTree) await makeCurrent(db, store, summary.treeId);
   return { ...summary, current: !hadTree };

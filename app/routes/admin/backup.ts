@@ -1,33 +1,29 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
 import type { Route } from "./+types/backup";
 import { writeBackup } from "../../.server/backup.ts";
 import { requireAdmin, services } from "../../.server/context.ts";
+import { fileResponse, removeTemporary, temporaryDownloadDir } from "../../.server/download.ts";
 
 // The dashboard's "download a backup": the same archive as `npm run backup`,
 // made on request and streamed to the administrator.
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);
+  const day = new Date().toISOString().slice(0, 10);
+  const headers = {
+    "Content-Type": "application/gzip",
+    "Content-Disposition": `attachment; filename="seimos-svetaine-${day}.tar.gz"`,
+    "Cache-Control": "private, no-store",
+  };
+  // A HEAD request learns what a download would be without one being made.
+  if (request.method === "HEAD") return new Response(null, { headers });
   const { db, config, media } = services(context);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "seima-kopija-"));
+  const dir = await temporaryDownloadDir("kopija");
   const file = path.join(dir, "kopija.tar.gz");
   try {
     await writeBackup(db, config.database.kind, media, file);
   } catch (error) {
-    fs.rmSync(dir, { recursive: true, force: true });
+    await removeTemporary(dir);
     throw error;
   }
-  const stream = fs.createReadStream(file);
-  stream.on("close", () => fs.rmSync(dir, { recursive: true, force: true }));
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(Readable.toWeb(stream) as ReadableStream, {
-    headers: {
-      "Content-Type": "application/gzip",
-      "Content-Length": String(fs.statSync(file).size),
-      "Content-Disposition": `attachment; filename="seimos-svetaine-${day}.tar.gz"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return fileResponse(request, file, headers, { temporaryDir: dir });
 }

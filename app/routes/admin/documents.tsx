@@ -12,6 +12,7 @@ import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx
 import { useHydrated } from "../../components/use-hydrated.ts";
 import { DOCUMENT_FIELD_MAX, DOCUMENT_TYPES } from "../../lib/documents.ts";
 import { scanUrl } from "../../lib/media.ts";
+import { parseId } from "../../lib/numbers.ts";
 
 const PAGE = "/admin/dokumentai";
 
@@ -19,7 +20,7 @@ const PAGE = "/admin/dokumentai";
 // 'Atšaukti' back to the plain page. So both work without JavaScript too.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
-  const editId = Number(new URL(request.url).searchParams.get("redaguoti"));
+  const editId = parseId(new URL(request.url).searchParams.get("redaguoti"));
   const [documents, editing] = await Promise.all([listDocuments(db), editId ? findDocument(db, editId) : null]);
   return { documents, editing };
 }
@@ -33,12 +34,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     upload = await readUploadForm(request, media, "scan");
   } catch (error) {
-    if (error instanceof UploadRejected) return refusal({ title: error.message, variant: "error" }, 413);
+    if (error instanceof UploadRejected) return refusal({ title: error.message, variant: "error" }, error.status);
     throw error;
   }
   const { form, file } = upload;
   const intent = form.get("intent");
-  const id = Number(form.get("id"));
+  const id = parseId(form.get("id")) ?? 0;
 
   if (intent === "remove") {
     await discardReceived(file);

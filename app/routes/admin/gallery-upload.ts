@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     upload = await readUploadForm(request, media, "image");
   } catch (error) {
     if (error instanceof UploadRejected) {
-      return Response.json({ ok: false, toast: { title: error.message, variant: "error" } }, { status: 413 });
+      return Response.json({ ok: false, toast: { title: error.message, variant: "error" } }, { status: error.status });
     }
     throw error;
   }

@@ -22,6 +22,7 @@ import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx
 import { useToast } from "../../components/toaster.tsx";
 import { useHydrated } from "../../components/use-hydrated.ts";
 import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "../../lib/gallery.ts";
+import { parseId } from "../../lib/numbers.ts";
 import { resolveToast, type Toast } from "../../lib/toasts.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     upload = await readUploadForm(request, media, "image");
   } catch (error) {
-    if (error instanceof UploadRejected) return refusal({ title: error.message, variant: "error" }, 413);
+    if (error instanceof UploadRejected) return refusal({ title: error.message, variant: "error" }, error.status);
     throw error;
   }
   const { form, file } = upload;
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return result.ok ? redirectWithToast(PAGE, "galleryAdded") : refusal(result.toast);
   }
   await discardReceived(file);
-  const id = Number(form.get("id"));
+  const id = parseId(form.get("id")) ?? 0;
 
   switch (intent) {
     case "update": {
@@ -76,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(PAGE, "galleryOrderSaved");
     }
     case "saveOrder": {
-      const ids = form.getAll("order").map(Number);
+      const ids = form.getAll("order").map((value) => parseId(value) ?? 0);
       if (!(await saveGalleryOrder(db, ids))) return refusal("galleryOrderStale", 409);
       return redirectWithToast(PAGE, "galleryOrderSaved");
     }

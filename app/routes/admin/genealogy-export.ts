@@ -12,5 +12,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const zip = params.get("gedzip") === "1";
   const publicOnly = params.get("viesas") === "1";
   const filename = `gimines-medis${publicOnly ? "-viesas" : ""}-${zip ? "7.0.gdz" : `${version}.ged`}`;
-  return exportDownload(db, media, { version: zip ? "7.0" : version, zip, publicOnly, filename, cacheControl: "private, no-store" });
+  return exportDownload(request, db, media, {
+    version: zip ? "7.0" : version,
+    zip,
+    publicOnly,
+    filename,
+    cacheControl: "private, no-store",
+  });
 }

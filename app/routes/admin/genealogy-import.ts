@@ -4,7 +4,7 @@ import { requireAdmin, services } from "../../.server/context.ts";
 import type { CodePageChoice } from "../../.server/genealogy/charset.ts";
 import { NotGedcomError } from "../../.server/genealogy/import.ts";
 import { importFile } from "../../.server/genealogy/trees.ts";
-import { receiveRawUpload, TooLargeError } from "../../.server/genealogy/upload.ts";
+import { receiveRawUpload, UploadRejected } from "../../.server/media.ts";
 
 const CODE_PAGES: Record<string, CodePageChoice> = { auto: "auto", "1257": "windows-1257", "1252": "windows-1252" };
 
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     file = await receiveRawUpload(request, media, config.maxGedcomBytes);
   } catch (error) {
-    if (error instanceof TooLargeError) return Response.json({ ok: false, message: error.message }, { status: 413 });
+    if (error instanceof UploadRejected) return Response.json({ ok: false, message: error.message }, { status: error.status });
     throw error;
   }
   try {

@@ -15,6 +15,7 @@ import { PageTitle } from "../../components/page.tsx";
 import { useToast } from "../../components/toaster.tsx";
 import { useHydrated } from "../../components/use-hydrated.ts";
 import { formatDateTime, plural } from "../../lib/lithuanian.ts";
+import { parseId } from "../../lib/numbers.ts";
 
 const PAGE = "/admin/medis";
 const SHOWN_WARNINGS = 200;
@@ -23,19 +24,19 @@ const CODE_PAGES: Record<string, CodePageChoice> = { auto: "auto", "1257": "wind
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = services(context);
   const trees = await listTrees(db);
-  const importedId = Number(new URL(request.url).searchParams.get("importas"));
+  const importedId = parseId(new URL(request.url).searchParams.get("importas"));
   const imported = importedId ? await findTree(db, importedId) : null;
   return { trees, imported, maxBytes: config.maxGedcomBytes, livingYears: await livingYearsSetting(db), livingRange: LIVING_YEARS_RANGE };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
-  const { db, media } = services(context);
+  const { db, media, config } = services(context);
   let upload;
   try {
-    upload = await readUploadForm(request, media, "gedcom");
+    upload = await readUploadForm(request, media, "gedcom", config.maxGedcomBytes);
   } catch (error) {
-    if (error instanceof UploadRejected) return refusal({ title: error.message, variant: "error" }, 413);
+    if (error instanceof UploadRejected) return refusal({ title: error.message, variant: "error" }, error.status);
     throw error;
   }
   const { form, file } = upload;
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await setLivingYears(db, years);
     return redirectWithToast(PAGE, "privacySaved");
   }
-  const treeId = Number(form.get("treeId"));
+  const treeId = parseId(form.get("treeId")) ?? 0;
   if (intent === "activate") {
     return (await makeCurrent(db, media, treeId)) ? redirectWithToast(PAGE, "genealogyActivated") : refusal("genealogyNotFound", 404);
   }

@@ -7,6 +7,7 @@ import { FormAlert } from "../../components/form-alert.tsx";
 import { PageTitle } from "../../components/page.tsx";
 import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
 import { formatDateTime, plural } from "../../lib/lithuanian.ts";
+import { parseId } from "../../lib/numbers.ts";
 
 const PAGE = "/admin/sveciai";
 
@@ -20,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const { db } = services(context);
   const form = await request.formData();
-  const id = Number(form.get("id"));
+  const id = parseId(form.get("id")) ?? 0;
   switch (form.get("intent")) {
     case "approve":
       return (await setEntryStatus(db, id, "approved")) ? redirectWithToast(PAGE, "guestbookApproved") : refusal("guestbookNotFound", 404);

@@ -14,6 +14,7 @@ import {
   type HistoryField,
 } from "../../lib/history.ts";
 import { formatDateTime } from "../../lib/lithuanian.ts";
+import { parseId } from "../../lib/numbers.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
 
   if (form.get("intent") === "restore") {
-    const restored = await restoreHistoryRevision(db, Number(form.get("revisionId")), user.username);
+    const restored = await restoreHistoryRevision(db, parseId(form.get("revisionId")) ?? 0, user.username);
     if (!restored) throw data("Tokios versijos nėra", { status: 404 });
     return redirectWithToast("/admin/istorija", "historyRestored");
   }

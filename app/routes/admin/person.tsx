@@ -26,11 +26,13 @@ import { NameFields } from "../../components/person-fields.tsx";
 import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
 import { EDITABLE_EVENTS } from "../../lib/event-labels.ts";
 import { DATE_FORMS_MESSAGE, gedcomToDateInput } from "../../lib/date-input.ts";
+import { parseId } from "../../lib/numbers.ts";
 import type { PersonSummary } from "../../lib/tree-layout.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { treeId, viewer } = await treeViewer(context);
-  const person = treeId === null ? null : await personForEditing(services(context).db, treeId, Number(params.id), viewer);
+  const id = parseId(params.id);
+  const person = treeId === null || id === null ? null : await personForEditing(services(context).db, treeId, id, viewer);
   if (!person) throw data(null, { status: 404 });
   return person;
 }
@@ -39,9 +41,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   requireAdmin(context);
   const { db } = services(context);
   const treeId = await currentTreeId(db);
-  const id = Number(params.id);
+  const id = parseId(params.id);
   // Every change below is about this person: one that does not exist changes nothing.
-  if (treeId === null || !(await personExists(db, treeId, id))) return refusal("personNotFound", 404);
+  if (treeId === null || id === null || !(await personExists(db, treeId, id))) return refusal("personNotFound", 404);
   const form = await request.formData();
   const page = `/admin/medis/asmenys/${id}`;
   const saved = () => redirectWithToast(page, "personSaved");
@@ -53,7 +55,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return (await updatePerson(db, treeId, id, fields)) ? saved() : refusal("personNotFound", 404);
     }
     case "event": {
-      const eventId = form.get("eventId") ? Number(form.get("eventId")) : null;
+      const eventId = form.get("eventId") ? parseId(form.get("eventId")) : null;
+      if (form.get("eventId") && eventId === null) return refusal({ title: "Tokio įvykio nėra.", variant: "error" }, 404);
       const result = await saveEvent(db, treeId, id, {
         eventId,
         tag: String(form.get("tag") ?? ""),
@@ -64,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return result.ok ? saved() : refusal({ title: "Įvykis neišsaugotas", description: result.message, variant: "error" });
     }
     case "removeEvent":
-      await removeEvent(db, treeId, id, Number(form.get("eventId")));
+      await removeEvent(db, treeId, id, parseId(form.get("eventId")) ?? 0);
       return saved();
     case "parents": {
       const [first, second] = [await person("first"), await person("second")];
@@ -89,23 +92,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const child = await person("child");
       if (!child) return refusal({ title: "Nurodykite vaiką.", variant: "error" });
       if ("error" in child) return refusal({ title: child.error, variant: "error" });
-      const partnerId = form.get("partnerId") ? Number(form.get("partnerId")) : null;
+      const partnerId = form.get("partnerId") ? parseId(form.get("partnerId")) : null;
       const result = await addChild(db, treeId, id, partnerId, child.id);
       return result.ok ? saved() : refusal({ title: result.message, variant: "error" });
     }
     case "unlinkChild":
-      await removeChildLink(db, treeId, Number(form.get("familyId")), Number(form.get("personId")));
+      await removeChildLink(db, treeId, parseId(form.get("familyId")) ?? 0, parseId(form.get("personId")) ?? 0);
       return saved();
     case "unlinkPartner":
-      await removePartnerLink(db, treeId, Number(form.get("familyId")), Number(form.get("personId")));
+      await removePartnerLink(db, treeId, parseId(form.get("familyId")) ?? 0, parseId(form.get("personId")) ?? 0);
       return saved();
     case "links":
       await setPersonLinks(
         db,
         treeId,
         id,
-        form.getAll("gallery").map(Number).filter(Number.isInteger),
-        form.getAll("document").map(Number).filter(Number.isInteger),
+        form
+          .getAll("gallery")
+          .map(parseId)
+          .filter((id) => id !== null),
+        form
+          .getAll("document")
+          .map(parseId)
+          .filter((id) => id !== null),
       );
       return saved();
     case "remove":

@@ -2,10 +2,11 @@ import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { attemptLogin } from "../../.server/auth.ts";
 import { currentUser, requestInfo, services } from "../../.server/context.ts";
-import { minutesUntil } from "../../.server/login-throttle.ts";
+import { issueDeviceCookie, minutesUntil, readDeviceToken } from "../../.server/login-throttle.ts";
 import { createSession, destroySession, readSessionToken } from "../../.server/session.ts";
 import { redirectWithToast } from "../../.server/toast.ts";
 import { PageTitle } from "../../components/page.tsx";
+import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "../../lib/login.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (currentUser(context)) throw redirect("/admin");
@@ -20,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = String(form.get("password") ?? "");
   if (!username || !password) return redirectWithToast("/login", "loginMissingFields");
 
-  const result = await attemptLogin(db, { username, password, clientAddress });
+  const result = await attemptLogin(db, { username, password, clientAddress, deviceToken: await readDeviceToken(request) });
   if (!result.ok) {
     return result.reason === "throttled"
       ? redirectWithToast("/login", "loginThrottled", { minutes: minutesUntil(result.retryAt, new Date()) })
@@ -30,6 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(db, await readSessionToken(request), secure));
   headers.append("Set-Cookie", await createSession(db, result.user.id, secure));
+  // This browser keeps its own allowance of attempts from now on.
+  headers.append("Set-Cookie", await issueDeviceCookie(db, result.user.username, secure));
   return redirectWithToast("/admin", "loginSuccess", undefined, headers);
 }
 
@@ -51,6 +54,7 @@ export default function LoginPage() {
               name="username"
               className="field-input"
               required
+              maxLength={USERNAME_MAX_LENGTH}
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
@@ -60,7 +64,15 @@ export default function LoginPage() {
             <label htmlFor="password" className="field-label">
               Slaptažodis
             </label>
-            <input id="password" name="password" type="password" className="field-input" required autoComplete="current-password" />
+            <input
+              id="password"
+              name="password"
+              type="password"
+              className="field-input"
+              required
+              maxLength={PASSWORD_MAX_LENGTH}
+              autoComplete="current-password"
+            />
           </div>
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? "Jungiamasi…" : "Prisijungti"}

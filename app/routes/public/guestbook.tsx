@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/guestbook";
 import { requestInfo, services } from "../../.server/context.ts";
 import { issueFormToken, listApprovedEntries, PAGE_SIZE, submitEntry } from "../../.server/guestbook.ts";
@@ -9,11 +9,14 @@ import { PageHeading, PageTitle } from "../../components/page.tsx";
 import { useToast } from "../../components/toaster.tsx";
 import { HONEYPOT_FIELD, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from "../../lib/guestbook.ts";
 import { formatDate } from "../../lib/lithuanian.ts";
+import { parseId } from "../../lib/numbers.ts";
 import { resolveToast } from "../../lib/toasts.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
-  const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("puslapis")) || 1));
+  const asked = new URL(request.url).searchParams.get("puslapis");
+  const page = asked === null ? 1 : parseId(asked);
+  if (page === null) throw data("Netinkamas puslapio numeris", { status: 400 });
   const { entries, total } = await listApprovedEntries(db, page);
   return { entries, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), token: await issueFormToken(db) };
 }

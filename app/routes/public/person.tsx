@@ -6,13 +6,14 @@ import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { GalleryPicture } from "../../components/gallery.tsx";
 import { useSiteSettings } from "../../components/page.tsx";
 import { displayUrl, scanUrl } from "../../lib/media.ts";
+import { parseId } from "../../lib/numbers.ts";
 import type { PersonSummary } from "../../lib/tree-layout.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { treeId, viewer } = await treeViewer(context);
-  const id = Number(params.id);
+  const id = parseId(params.id);
   const { db, config } = services(context);
-  const person = treeId === null || !Number.isInteger(id) ? null : await personDetail(db, treeId, id, viewer);
+  const person = treeId === null || id === null ? null : await personDetail(db, treeId, id, viewer);
   if (!person) throw data(null, { status: 404 });
   // Open Graph wants absolute addresses.
   return { person, admin: viewer.admin, origin: config.siteUrl?.origin ?? new URL(request.url).origin };

@@ -1,21 +1,33 @@
+import { data } from "react-router";
 import type { Route } from "./+types/sitemap";
 import { services } from "../../.server/context.ts";
-import { livingYearsSetting, publicPersonIds } from "../../.server/genealogy/people.ts";
-import { currentTreeId } from "../../.server/genealogy/trees.ts";
+import { clientHas } from "../../.server/download.ts";
+import { publicPeople } from "../../.server/genealogy/published.ts";
+import { sitemapDocument } from "../../lib/sitemap.ts";
 
 const PAGES = ["/", "/istorija", "/medis", "/galerija", "/dokumentai", "/apie", "/sveciai"];
 
-// The public pages and the people who are not living (a living person's page is not listed).
-export async function loader({ request, context }: Route.LoaderArgs) {
+// The public pages and the people who are not living (a living person's page
+// is not listed). /sitemap.xml is the whole list or, past the protocol's
+// 50,000 addresses, an index of /sitemap/1.xml, /sitemap/2.xml, ... The people
+// are computed once per version of the site (genealogy/published.ts).
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, config } = services(context);
   const origin = config.siteUrl?.origin ?? new URL(request.url).origin;
-  const treeId = await currentTreeId(db);
-  const people = treeId === null ? [] : await publicPersonIds(db, treeId, await livingYearsSetting(db));
-  const urls = [...PAGES, ...people.map((id) => `/asmuo/${id}`)].map((p) => `  <url><loc>${origin}${p}</loc></url>`).join("\n");
-  return new Response(
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
-    {
-      headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-    },
+  const asked = params.dalis === undefined ? null : /^([1-9]\d{0,5})\.xml$/.exec(params.dalis);
+  if (asked === null && params.dalis !== undefined) throw data("Puslapis nerastas", { status: 404 });
+  const part = asked ? Number(asked[1]) : null;
+
+  const { tag, ids } = await publicPeople(db);
+  const etag = `"${tag}-${Buffer.from(origin).toString("base64url")}-${part ?? 0}"`;
+  const headers = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600", ETag: etag };
+  if (clientHas(request, etag)) return new Response(null, { status: 304, headers });
+  const xml = sitemapDocument(
+    origin,
+    PAGES.length + ids.length,
+    (i) => (i < PAGES.length ? PAGES[i] : `/asmuo/${ids[i - PAGES.length]}`),
+    part,
   );
+  if (xml === null) throw data("Puslapis nerastas", { status: 404 });
+  return new Response(xml, { headers });
 }

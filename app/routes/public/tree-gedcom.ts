@@ -1,10 +1,26 @@
+import path from "node:path";
+import { data } from "react-router";
 import type { Route } from "./+types/tree-gedcom";
 import { services } from "../../.server/context.ts";
-import { exportDownload } from "../../.server/genealogy/download.ts";
+import { clientHas, fileResponse } from "../../.server/download.ts";
+import { publicExport } from "../../.server/genealogy/published.ts";
 
 // The public GEDCOM export: the current tree without living people (their
 // families' dates, and media and notes only they point to, stay out too).
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db, media } = services(context);
-  return exportDownload(db, media, { version: "5.5.1", publicOnly: true, filename: "gimines-medis.ged", cacheControl: "no-store" });
+// Made once per version of the site (genealogy/published.ts); a client that
+// has this version gets 304.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, media, config } = services(context);
+  const published = await publicExport(db, media, path.join(config.dataDir, "cache"));
+  if (!published) throw data("Giminės medžio dar nėra", { status: 404 });
+  const etag = `"${published.tag}"`;
+  const headers = {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Disposition": 'attachment; filename="gimines-medis.ged"',
+    "Cache-Control": "public, no-cache",
+    ETag: etag,
+  };
+  if (clientHas(request, etag))
+    return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": headers["Cache-Control"] } });
+  return fileResponse(request, published.file, headers);
 }

@@ -17,6 +17,7 @@ import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { FamilyChart } from "../../components/family-chart.tsx";
 import { PageHeading, PageTitle, useSiteSettings } from "../../components/page.tsx";
 import { layoutChart, type PersonSummary } from "../../lib/tree-layout.ts";
+import { parseId } from "../../lib/numbers.ts";
 
 const MODES: Record<ChartMode, string> = { abu: "Protėviai ir palikuonys", proteviai: "Protėviai", palikuonys: "Palikuonys" };
 
@@ -26,8 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const first = treeId === null ? null : await firstPersonId(db, treeId);
   if (treeId === null || first === null) return { tree: null };
   const params = new URL(request.url).searchParams;
-  const asked = Number(params.get("asmuo"));
-  const root = asked && (await personExists(db, treeId, asked)) ? asked : first;
+  const asked = parseId(params.get("asmuo"));
+  const root = asked !== null && (await personExists(db, treeId, asked)) ? asked : first;
   const asMode = params.get("kryptis") ?? "abu";
   const mode: ChartMode = asMode in CHART_DEPTH ? (asMode as ChartMode) : "abu";
   const query = (params.get("paieska") ?? "").trim().slice(0, 100);

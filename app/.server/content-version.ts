@@ -1,0 +1,29 @@
+import { randomBytes } from "node:crypto";
+import type { Database } from "./db.ts";
+
+// The site's content version: a random token that changes whenever anything a
+// visitor may see could have changed. Work computed from the whole site (the
+// sitemap, the public GEDCOM export) is cached under it.
+//
+// It changes after every state-changing request made with a session (the
+// root middleware in context.ts): only a logged-in user can change what the
+// public sees, so no route has to remember to announce its writes. Changes
+// made outside a request (the command-line import, a restore) change it
+// themselves. A random token rather than a counter: a restored backup brings
+// back an older token, which then names exactly the content it was issued for.
+
+const KEY = "content_version";
+
+export async function contentVersion(db: Database): Promise<string> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", KEY).executeTakeFirst();
+  return row?.value ?? "initial";
+}
+
+export async function changeContentVersion(db: Database): Promise<void> {
+  const value = randomBytes(12).toString("base64url");
+  await db
+    .insertInto("settings")
+    .values({ key: KEY, value })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+    .execute();
+}

@@ -1,0 +1,107 @@
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { contentVersion } from "../content-version.ts";
+import type { Database } from "../db.ts";
+import type { MediaStore } from "../media.ts";
+import { livingYearsSetting, publicPersonIds } from "./people.ts";
+import { currentTreeId, exportFile } from "./trees.ts";
+
+// What the tree publishes as a whole to everyone: the people the sitemap
+// lists and the public GEDCOM export. Both apply the living rule to every
+// person, seconds of work at 100,000 people, so neither runs per request:
+// each is computed once per tag (the content version, which changes with
+// every edit, and the date, since the rule moves with it), shared by the
+// requests that arrive meanwhile, and answered with an ETag so that a client
+// that has it gets 304.
+
+/** The tag of what is published now. */
+export async function publishedTag(db: Database): Promise<string> {
+  const day = new Date().toISOString().slice(0, 10);
+  return createHash("sha256")
+    .update(`${await contentVersion(db)}|${day}`)
+    .digest("base64url")
+    .slice(0, 22);
+}
+
+/** The newest computation of something, per database: one at a time per tag, the latest kept. */
+class Latest<T> {
+  #results = new WeakMap<Database, { tag: string; value: Promise<T> }>();
+
+  get(db: Database, tag: string, compute: () => Promise<T>): Promise<T> {
+    const known = this.#results.get(db);
+    if (known?.tag === tag) return known.value;
+    const value = compute();
+    this.#results.set(db, { tag, value });
+    // A failure is not kept: the next request tries again.
+    value.catch(() => {
+      if (this.#results.get(db)?.value === value) this.#results.delete(db);
+    });
+    return value;
+  }
+
+  forget(db: Database): void {
+    this.#results.delete(db);
+  }
+}
+
+const peopleLists = new Latest<number[]>();
+
+/** The ids of the people a visitor may see in full, and the tag they were computed for. */
+export async function publicPeople(db: Database): Promise<{ tag: string; ids: number[] }> {
+  const tag = await publishedTag(db);
+  const ids = await peopleLists.get(db, tag, async () => {
+    const treeId = await currentTreeId(db);
+    return treeId === null ? [] : publicPersonIds(db, treeId, await livingYearsSetting(db));
+  });
+  return { tag, ids };
+}
+
+const exports = new Latest<string | null>();
+
+/**
+ * The public GEDCOM export (5.5.1, without living people) as a file under
+ * `cacheDir`, made when its tag has none yet; null when there is no tree.
+ * Server processes sharing DATA_DIR share the file.
+ */
+export async function publicExport(
+  db: Database,
+  store: MediaStore,
+  cacheDir: string,
+  retry = true,
+): Promise<{ tag: string; file: string } | null> {
+  const tag = await publishedTag(db);
+  const file = path.join(cacheDir, `viesas-${tag}.ged`);
+  const made = await exports.get(db, tag, async () => {
+    if (await exists(file)) return file;
+    await fs.mkdir(cacheDir, { recursive: true });
+    const partial = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      const result = await exportFile(db, store, partial, { version: "5.5.1", publicOnly: true });
+      if (!result) return null;
+      await fs.rename(partial, file);
+    } finally {
+      await fs.rm(partial, { force: true });
+    }
+    // Older versions go; a process still sending one keeps its open file.
+    for (const name of await fs.readdir(cacheDir)) {
+      if (name.startsWith("viesas-") && name !== path.basename(file) && !name.endsWith(".tmp")) {
+        await fs.rm(path.join(cacheDir, name), { force: true });
+      }
+    }
+    return file;
+  });
+  if (made && retry && !(await exists(made))) {
+    // Another process has just made a newer version and removed this one.
+    exports.forget(db);
+    return publicExport(db, store, cacheDir, false);
+  }
+  return made ? { tag, file: made } : null;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}
