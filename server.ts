@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import type * as AppModule from "./server/app.ts";
 
 const development = process.env.NODE_ENV === "development";
+const root = fileURLToPath(new URL(".", import.meta.url));
 // React and Express read NODE_ENV themselves: unset means production here.
 process.env.NODE_ENV ??= "production";
 
@@ -14,12 +15,13 @@ async function load(): Promise<AppModule.App> {
     // The production bundle is server/app.ts compiled with the whole app.
     const bundle = (await import(new URL("./build/server/index.js", import.meta.url).href)) as typeof AppModule;
     const clientDir = fileURLToPath(new URL("./build/client", import.meta.url));
-    return bundle.createApp({ build: bundle.productionBuild, clientDir });
+    return bundle.createApp({ build: bundle.productionBuild, clientDir, root });
   }
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
   const bundle = (await devServer.ssrLoadModule("./server/app.ts")) as typeof AppModule;
   const app = await bundle.createApp({
+    root,
     build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
   });
   const handler = app.handler;
@@ -43,6 +45,11 @@ try {
 
 const { port, host } = app.config;
 const server = createServer(app.handler);
+// An idle keep-alive connection stays open longer than a client or proxy keeps
+// it (proxies commonly 60 s): otherwise the server may close it at the moment
+// the client sends on it, and that request fails with a reset connection.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(port, host, () => {
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;

@@ -6,6 +6,8 @@ import { requestInfoContext, servicesContext } from "#app/.server/context.ts";
 import { migrateToLatest, openDatabase } from "#app/.server/db.ts";
 import { parseConfig, type Config } from "#app/.server/env.ts";
 import { otherInstancesAlive, registerInstance } from "#app/.server/instances.ts";
+import { importRunner } from "#app/.server/genealogy/import-process.ts";
+import { sweepAbandonedImports } from "#app/.server/genealogy/trees.ts";
 import { cleanUpMedia, mediaStore, publicMediaDir } from "#app/.server/media.ts";
 import { seedIfNew } from "#app/.server/seed.ts";
 import { deleteExpiredSessions } from "#app/.server/session.ts";
@@ -22,6 +24,8 @@ export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** The built browser assets; absent in development, where Vite serves them. */
   clientDir?: string;
+  /** The project's folder (where server.ts is): child processes are started from there. */
+  root: string;
   env?: Record<string, string | undefined>;
   log?: (line: string) => void;
 }
@@ -32,16 +36,20 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function createApp({ build, clientDir, env = process.env, log = console.log }: AppOptions): Promise<App> {
+export async function createApp({ build, clientDir, root, env = process.env, log = console.log }: AppOptions): Promise<App> {
   const config = parseConfig(env);
   const db = openDatabase(config.database);
   const media = mediaStore(config);
+  const imports = importRunner(config, root);
   await migrateToLatest(db);
   if (await seedIfNew(db, media)) log("Nauja svetainė: įrašytas pradinis turinys.");
   await ensureAdministrator(db, config.initialAdmin, log);
   await deleteExpiredSessions(db);
   const instance = await registerInstance(db);
-  await cleanUpMedia(db, media, { othersAlive: await otherInstancesAlive(db, instance.id) });
+  const othersAlive = await otherInstancesAlive(db, instance.id);
+  const abandoned = await sweepAbandonedImports(db, media, { othersAlive });
+  if (abandoned) log(`Nebaigti GEDCOM importai (${abandoned}) pažymėti nepavykusiais ir pašalinti.`);
+  await cleanUpMedia(db, media, { othersAlive });
   // Every hour: the trash, and uploads another process abandoned.
   const hourly = setInterval(
     async () => {
@@ -96,7 +104,7 @@ export async function createApp({ build, clientDir, env = process.env, log = con
       mode: config.production ? "production" : "development",
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
-        context.set(servicesContext, { db, config, media });
+        context.set(servicesContext, { db, config, media, imports });
         context.set(requestInfoContext, {
           nonce: res.locals.cspNonce as string,
           clientAddress: clientAddress(req),

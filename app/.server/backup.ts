@@ -40,6 +40,7 @@ const TABLES = [
   "genealogyMediaLinks",
   "genealogyRecords",
   "genealogyPersonLinks",
+  "genealogyFiles",
 ] as const satisfies readonly (keyof Tables)[];
 type Table = (typeof TABLES)[number];
 /** The order rows are read in, so that two backups of the same content are the same. */
@@ -48,6 +49,7 @@ const ORDER: Partial<Record<Table, string[]>> = {
   genealogyChildren: ["treeId", "familyId", "personId"],
   genealogyMediaLinks: ["treeId", "ownerKind", "ownerId", "position"],
   genealogyPersonLinks: ["treeId", "personId", "kind", "itemId"],
+  genealogyFiles: ["treeId", "path"],
 };
 /** Tables whose ids PostgreSQL numbers itself: after a restore its counters must move past them. */
 const IDENTITY_TABLES = {

@@ -2,6 +2,7 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import { changeContentVersion } from "./content-version.ts";
 import type { Database } from "./db.ts";
 import type { Config } from "./env.ts";
+import type { ImportRunner } from "./genealogy/import-process.ts";
 import type { MediaStore } from "./media.ts";
 import { findSessionUser, readSessionToken, type SessionUser } from "./session.ts";
 
@@ -12,6 +13,8 @@ export interface Services {
   db: Database;
   config: Config;
   media: MediaStore;
+  /** GEDCOM imports, each in a process of its own. */
+  imports: ImportRunner;
 }
 
 export interface RequestInfo {

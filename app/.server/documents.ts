@@ -1,7 +1,7 @@
 import { formatDocumentYear, parseDocumentYear, YEAR_FORMS_MESSAGE } from "../lib/document-year.ts";
 import { DOCUMENT_FIELD_MAX } from "../lib/documents.ts";
 import type { ScanRef } from "../lib/media.ts";
-import { retryOnConflict, type Database } from "./db.ts";
+import { retryOnConflict, type Database, type MediaTable } from "./db.ts";
 import { deleteMediaRow, insertMedia, removeMediaFiles, type MediaStore, type PreparedMedia } from "./media.ts";
 
 export interface FamilyDocument {
@@ -35,8 +35,9 @@ function toDocument({
   scanId,
   scanKind,
   ...doc
-}: { scanId: string | null; scanKind: "image" | "pdf" | null } & DocumentFields & { id: number }): FamilyDocument {
-  return { ...doc, scan: scanId && scanKind ? { id: scanId, kind: scanKind } : null };
+}: { scanId: string | null; scanKind: MediaTable["kind"] | null } & DocumentFields & { id: number }): FamilyDocument {
+  // A scan is a picture or a PDF (prepareScan makes nothing else).
+  return { ...doc, scan: scanId && (scanKind === "image" || scanKind === "pdf") ? { id: scanId, kind: scanKind } : null };
 }
 
 /** Every document, in the order they were added. */

@@ -17,6 +17,8 @@ export interface Config {
   uploads: { maxBytes: number; maxPixels: number };
   /** Largest GEDCOM file (or GEDZIP archive) the administrator may upload. */
   maxGedcomBytes: number;
+  /** What a GEDZIP archive may unpack to: bytes in all, and files. */
+  gedzip: { maxTotalBytes: number; maxEntries: number };
   /** Express "trust proxy" value: whether X-Forwarded-* headers are believed. */
   trustProxy: boolean | number;
   production: boolean;
@@ -108,6 +110,10 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
   };
 
   const maxGedcomBytes = Math.round(positiveNumber("MAX_GEDCOM_MB", 200, "megabaitais") * 1024 * 1024);
+  const gedzip = {
+    maxTotalBytes: Math.round(positiveNumber("MAX_GEDZIP_MB", 1024, "megabaitais") * 1024 * 1024),
+    maxEntries: Math.round(positiveNumber("MAX_GEDZIP_FILES", 10_000, "failais")),
+  };
 
   let trustProxy: boolean | number = false;
   const rawTrustProxy = value("TRUST_PROXY");
@@ -129,6 +135,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     siteUrl,
     uploads,
     maxGedcomBytes,
+    gedzip,
     trustProxy,
     production: env.NODE_ENV !== "development",
   };

@@ -316,6 +316,51 @@ export async function prepareScan(store: MediaStore, file: ReceivedFile): Promis
   });
 }
 
+/**
+ * A file a GEDZIP archive brought: a picture or a PDF as a scan would be;
+ * anything else (a sound, a transcript, a picture that will not decode) kept
+ * as it is among the originals, never served publicly, so that an export
+ * gives it back. The received file is consumed.
+ */
+export async function prepareArchiveFile(store: MediaStore, file: ReceivedFile): Promise<PreparedMedia> {
+  try {
+    return await prepareScan(store, file);
+  } catch (error) {
+    if (!(error instanceof UploadRejected) || error.reason === "failed") throw error;
+  }
+  const id = randomBytes(12).toString("hex");
+  // The name's own extension, when it is a plain one; it only helps whoever opens the originals folder.
+  const extension = /\.([a-z0-9]{1,10})$/i.exec(file.name)?.[1].toLowerCase() ?? "bin";
+  const original = originalPath(store, { id, originalExtension: extension });
+  try {
+    await fs.mkdir(originalsDir(store), { recursive: true });
+    await fs.rename(file.path, original);
+  } catch (error) {
+    throw rejection(store, "failed", error);
+  }
+  return keptAsIs(store, file, id, "file", "application/octet-stream", extension);
+}
+
+/** What a file kept as it came (a PDF, an archive's other files) is recorded as: no pixels, no display size. */
+function keptAsIs(store: MediaStore, file: ReceivedFile, id: string, kind: "pdf" | "file", type: string, extension: string): PreparedMedia {
+  return {
+    record: {
+      id,
+      kind,
+      originalName: file.name,
+      originalType: type,
+      originalExtension: extension,
+      originalSize: file.size,
+      width: null,
+      height: null,
+      displayWidth: null,
+      displayHeight: null,
+      createdAt: new Date().toISOString(),
+    },
+    discard: () => removeMediaFiles(store, { id, originalExtension: extension }),
+  };
+}
+
 async function placePdf(store: MediaStore, file: ReceivedFile): Promise<PreparedMedia> {
   const id = randomBytes(12).toString("hex");
   const stage = path.join(tmpDir(store), `stage-${id}`);
@@ -329,22 +374,7 @@ async function placePdf(store: MediaStore, file: ReceivedFile): Promise<Prepared
     throw rejection(store, "failed", error);
   }
   await settleFiles(store, file, stage, publicDir, original);
-  return {
-    record: {
-      id,
-      kind: "pdf",
-      originalName: file.name,
-      originalType: "application/pdf",
-      originalExtension: "pdf",
-      originalSize: file.size,
-      width: null,
-      height: null,
-      displayWidth: null,
-      displayHeight: null,
-      createdAt: new Date().toISOString(),
-    },
-    discard: () => removeMediaFiles(store, { id, originalExtension: "pdf" }),
-  };
+  return keptAsIs(store, file, id, "pdf", "application/pdf", "pdf");
 }
 
 /**

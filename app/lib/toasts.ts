@@ -76,6 +76,11 @@ export const TOASTS = {
   },
   genealogyDiscarded: { title: "Importas atmestas", description: "Dabartinis medis nepakeistas.", variant: "info" },
   genealogyNotFound: { title: "Tokio medžio nebėra", variant: "error" },
+  genealogyCutOff: {
+    title: "Medis nepaskelbtas",
+    description: "Failas nutrūkęs: pažymėkite, kad vis tiek norite skelbti nepilną medį.",
+    variant: "error",
+  },
   privacySaved: { title: "Privatumo nustatymas išsaugotas", variant: "success" },
   personSaved: { title: "Asmens duomenys išsaugoti", variant: "success" },
   personRemoved: { title: "Asmuo pašalintas iš giminės medžio", variant: "success" },

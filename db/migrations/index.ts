@@ -9,6 +9,7 @@ import * as m0007 from "./0007_person_links.ts";
 import * as m0008 from "./0008_people_names.ts";
 import * as m0009 from "./0009_login_standing.ts";
 import * as m0010 from "./0010_person_uid.ts";
+import * as m0011 from "./0011_gedcom_import.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0008_people_names": m0008,
   "0009_login_standing": m0009,
   "0010_person_uid": m0010,
+  "0011_gedcom_import": m0011,
 };

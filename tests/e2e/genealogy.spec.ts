@@ -80,6 +80,44 @@ test("a later import replaces the tree only after confirmation; the replaced tre
   await expect(page.getByRole("region", { name: "Dabartinis medis" })).toContainText("5 asmenys");
 });
 
+test("a cut-off file is named as such first, and replaces the tree only when that is accepted", async ({ page }) => {
+  await openPage(page);
+  // Brontë's file cut in the middle of a record, as a broken download is.
+  const whole = fs.readFileSync(path.join(CORPUS, "samples/bronte.ged"));
+  const cut = path.join(os.tmpdir(), "bronte-nutrukes.ged");
+  fs.writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+  await importFile(page, cut);
+  const alert = summary(page).getByRole("alert");
+  await expect(alert).toContainText("Failas nutrūkęs: jame nėra pabaigos eilutės „0 TRLR“");
+  // The alert comes before the counts.
+  expect(await summary(page).locator("p").first().textContent()).toContain("Failas nutrūkęs");
+  const replace = page.getByRole("button", { name: "Pakeisti dabartinį medį" });
+  await replace.click();
+  // The browser asks for the box first; the tree is not replaced.
+  expect(await page.getByLabel(/Suprantu, kad failas nutrūkęs/).evaluate((box: HTMLInputElement) => box.validity.valid)).toBe(false);
+  await expect(page.getByRole("region", { name: "Dabartinis medis" })).toContainText("5 asmenys");
+  // The server asks too, whatever the browser lets through.
+  const treeId = (await site().db().selectFrom("genealogyTrees").select("id").orderBy("id", "desc").executeTakeFirstOrThrow()).id;
+  const crafted = await page.request.post(`${site().url}/admin/medis`, {
+    headers: { Origin: site().url },
+    form: { intent: "activate", treeId: String(treeId) },
+    maxRedirects: 0,
+  });
+  expect(crafted.status()).toBe(409);
+  await page.getByLabel(/Suprantu, kad failas nutrūkęs/).check();
+  await replace.click();
+  await expect(toasts(page).getByText("Giminės medis pakeistas").last()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Dabartinis medis" })).not.toContainText("5 asmenys");
+  // Back to the whole tree.
+  page.once("dialog", (dialog) => dialog.accept());
+  await page
+    .getByTestId("previous-tree")
+    .filter({ hasText: "lietuviai-cp1257.ged" })
+    .getByRole("button", { name: "Grąžinti šį medį" })
+    .click();
+  await expect(page.getByRole("region", { name: "Dabartinis medis" })).toContainText("5 asmenys");
+});
+
 test("exports download as GEDCOM 5.5.1, 7.0 and GEDZIP; the public one leaves out living people", async ({ page }) => {
   await openPage(page);
   const download = async (name: string) => {

@@ -26,6 +26,7 @@ test("migrations build every table from an empty database, and running them agai
     "genealogy_citations",
     "genealogy_events",
     "genealogy_families",
+    "genealogy_files",
     "genealogy_media",
     "genealogy_media_links",
     "genealogy_people",

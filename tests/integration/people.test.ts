@@ -491,7 +491,7 @@ describe("documents and people", () => {
     const file = path.join(t.dir, "vel.ged");
     await exportFile(t.db, t.media, file, { version: "5.5.1" });
     const again = await importFile(t.db, t.media, file, { sourceName: "vel.ged" });
-    expect(await makeCurrent(t.db, t.media, again.treeId)).toBe(true);
+    expect(await makeCurrent(t.db, t.media, again.treeId)).toBe("done");
     const page = await personDetail(t.db, again.treeId, await idOf(again.treeId, "@GF@"), visitor);
     expect(page?.gallery.map((g) => g.id)).toEqual([photo]);
   });

@@ -3,7 +3,8 @@ import type { Writable } from "node:stream";
 import { parseGedcomDate, writeGedcomDate, type GedcomVersion } from "../../lib/gedcom-date.ts";
 import { PAGE_ROWS, readInPages, yieldToEventLoop, type Database } from "../db.ts";
 import { DEFAULT_LIVING_YEARS, livingPeople } from "./people.ts";
-import { PEDIGREE, type Note, type PersonName, type RawNode } from "./model.ts";
+import { toGedcom7, type SourceFamily } from "./to-gedcom7.ts";
+import { DATE_PARTS, PEDIGREE, type Note, type PersonName, type RawNode } from "./model.ts";
 
 // Writes a tree as GEDCOM 5.5.1 (UTF-8) or 7.0, a page of records at a time.
 // Everything the import kept (names, events, dates, places, notes, citations,
@@ -22,22 +23,65 @@ export interface ExportOptions {
 export interface ExportResult {
   people: number;
   families: number;
-  /** Media files the GEDCOM names, with the stored file for each (for GEDZIP). */
-  files: { path: string; mediaId: string }[];
+  /** Every path the written text names as a file (FILE, TRAN under FILE): a GEDZIP takes these. */
+  namedFiles: Set<string>;
 }
 
 const PAGE = 500;
 
-/** Writes lines to a stream, waiting when it is full. */
+/**
+ * Writes lines to a stream, waiting when it is full. With a converter, each
+ * level-0 record is gathered whole and converted before it is written (the
+ * 7.0 export: what the file came with in 5.5.1 is made valid 7.0 there).
+ */
 class LineWriter {
   readonly out: Writable;
   readonly version: GedcomVersion;
-  constructor(out: Writable, version: GedcomVersion) {
+  /** Values of the FILE lines written, and of TRAN lines right under one. */
+  readonly namedFiles = new Set<string>();
+  readonly #convert: ((record: RawNode) => RawNode[]) | undefined;
+  /** Whose @ escaping text values get: the version written, or, for a 5.x tree going through the 7.0 converter, 5.x's. */
+  readonly #escapeAs: GedcomVersion;
+  #lastTag: string[] = [];
+  /** The record being gathered for the converter, and the path to its last line. */
+  #record: RawNode[] = [];
+  constructor(out: Writable, version: GedcomVersion, convert?: (record: RawNode) => RawNode[], escapeAs: GedcomVersion = version) {
     this.out = out;
     this.version = version;
+    this.#convert = convert;
+    this.#escapeAs = escapeAs;
   }
 
   async line(level: number, tag: string, value?: string | null, xref?: string | null): Promise<void> {
+    if (!this.#convert) return this.#emit(level, tag, value, xref);
+    const node: RawNode = { t: tag, ...(value ? { v: value } : {}), ...(xref ? { x: xref } : {}) };
+    if (level === 0) {
+      await this.#emitRecord();
+      this.#record = [node];
+      return;
+    }
+    const parent = this.#record[Math.min(level, this.#record.length) - 1];
+    (parent.c ??= []).push(node);
+    this.#record.length = level;
+    this.#record.push(node);
+  }
+
+  async #emitRecord(): Promise<void> {
+    const record = this.#record[0];
+    this.#record = [];
+    if (!record || !this.#convert) return;
+    const write = async (nodes: RawNode[], level: number): Promise<void> => {
+      for (const n of nodes) {
+        await this.#emit(level, n.t, n.v, n.x);
+        await write(n.c ?? [], level + 1);
+      }
+    };
+    await write(this.#convert(record), 0);
+  }
+
+  async #emit(level: number, tag: string, value?: string | null, xref?: string | null): Promise<void> {
+    this.#lastTag[level] = tag;
+    if (value && (tag === "FILE" || (tag === "TRAN" && this.#lastTag[level - 1] === "FILE"))) this.namedFiles.add(value);
     const head = `${level}${xref ? ` ${xref}` : ""} ${tag}`;
     if (value === undefined || value === null || value === "") return this.#write(`${head}\n`);
     const lines = value.split("\n");
@@ -68,6 +112,12 @@ class LineWriter {
     if (this.#buffer.length >= 64 * 1024) await this.flush();
   }
 
+  /** Writes what is gathered (the last record, the buffer). */
+  async end(): Promise<void> {
+    await this.#emitRecord();
+    await this.flush();
+  }
+
   async flush(): Promise<void> {
     const text = this.#buffer;
     this.#buffer = "";
@@ -77,7 +127,7 @@ class LineWriter {
   /** A text value with @ escaped as the version wants. */
   escape(value: string | null | undefined): string | null | undefined {
     if (!value) return value;
-    return this.version === "7.0" ? value.replace(/^@/, "@@") : value.replaceAll("@", "@@");
+    return this.#escapeAs === "7.0" ? value.replace(/^@/, "@@") : value.replaceAll("@", "@@");
   }
 
   async raw(nodes: RawNode[] | undefined, level: number): Promise<void> {
@@ -165,15 +215,25 @@ async function privateRecords(db: Database, treeId: number, hiddenPeople: Set<nu
 }
 
 export async function exportGedcom(db: Database, treeId: number, out: Writable, options: ExportOptions): Promise<ExportResult> {
-  const w = new LineWriter(out, options.version);
   const v7 = options.version === "7.0";
   // Exported in the version family it came in, dates and enumerations are
-  // written as they were read; across versions they are converted.
+  // written as they were read; across versions they are converted. A 7.0
+  // export passes every record through toGedcom7, which makes what a 5.x
+  // file brought valid 7.0.
   const tree = await db.selectFrom("genealogyTrees").select(["gedcomVersion", "header"]).where("id", "=", treeId).executeTakeFirst();
-  const sameFamily = Number(tree?.gedcomVersion?.split(".")[0]) >= 7 === v7;
+  const from: SourceFamily = Number(tree?.gedcomVersion?.split(".")[0]) >= 7 ? "7" : "5";
+  const sameFamily = (from === "7") === v7;
+  // A 5.x tree's raw text carries 5.x escapes (@@ for every @), which the
+  // converter undoes: the exporter's own text is escaped the same way, so that
+  // the converter reads both alike.
+  const w = new LineWriter(
+    out,
+    options.version,
+    v7 ? (record) => toGedcom7(record, { from }) : undefined,
+    v7 && from === "5" ? "5.5.1" : options.version,
+  );
   const enumFor = (value: string) => (sameFamily ? value : enumValue(value, options.version));
   const hidden = options.publicOnly ? await livingPeople(db, treeId, options.livingYears ?? DEFAULT_LIVING_YEARS) : new Set<number>();
-  const files: ExportResult["files"] = [];
 
   // Records without an identifier (GEDCOM 7 allows them, and people added on
   // the site have none) get one that no record of the file uses.
@@ -309,9 +369,20 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
       await w.raw(parse<RawNode[]>(c.extra, []), level + 1);
     }
   };
+  // Media records are few (pictures, not people): read once, for links that write them in place.
+  const mediaRecords = new Map(
+    (await db.selectFrom("genealogyMedia").selectAll().where("treeId", "=", treeId).orderBy("id").execute()).map((m) => [m.id, m]),
+  );
   const writeLinks = async (list: { mediaId: number; extra: string }[] | undefined, level: number) => {
     for (const link of list ?? []) {
-      await w.line(level, "OBJE", media.get(link.mediaId));
+      const embedded = mediaRecords.get(link.mediaId);
+      if (embedded?.embedded && !v7) {
+        // GEDCOM 5.5's object written inside its owner, where it came from (7.0 has only records).
+        await w.line(level, "OBJE");
+        await w.raw(parse<RawNode[]>(embedded.extra, []), level + 1);
+      } else {
+        await w.line(level, "OBJE", media.get(link.mediaId));
+      }
       await w.raw(parse<RawNode[]>(link.extra, []), level + 1);
     }
   };
@@ -344,6 +415,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
             : writeGedcomDate(parseGedcomDate(e.date, e.datePhrase ?? undefined), options.version);
           await w.line(level + 1, "DATE", written.value);
           if (written.phrase) await w.line(level + 2, "PHRASE", written.phrase);
+          await w.raw(parse<RawNode[]>(e.extra, []).find((n) => n.t === DATE_PARTS)?.c, level + 2);
         }
         if (e.placeId !== null) {
           await w.line(level + 1, "PLAC", w.escape(places.get(e.placeId)));
@@ -352,7 +424,10 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
         await notes(parse<Note[]>(e.notes, []), level + 1);
         await writeCitations(citations.get(e.id), level + 1);
         await writeLinks(links.get(e.id), level + 1);
-        await w.raw(parse<RawNode[]>(e.extra, []), level + 1);
+        await w.raw(
+          parse<RawNode[]>(e.extra, []).filter((n) => n.t !== DATE_PARTS),
+          level + 1,
+        );
       }
     };
   };
@@ -419,13 +494,21 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
       await events(p.id);
       for (const c of childOf.get(p.id) ?? []) {
         await w.line(1, "FAMC", families.get(c.familyId));
-        if (c.relation !== "birth") {
-          const pedi = Object.entries(PEDIGREE).find(([, r]) => r === c.relation)?.[0] ?? "OTHER";
-          await w.line(2, "PEDI", enumValue(pedi, options.version));
+        // The file's own PEDI is among the line's substructures; a link made on the site has none.
+        const extra = parse<RawNode[]>(c.extra, []);
+        const pedi = extra.find((n) => n.t === "PEDI");
+        if (pedi) pedi.v = pedi.v === undefined ? undefined : enumFor(pedi.v);
+        else if (c.relation !== "birth") {
+          const value = Object.entries(PEDIGREE).find(([, r]) => r === c.relation)?.[0] ?? "OTHER";
+          await w.line(2, "PEDI", enumValue(value, options.version));
         }
-        await w.raw(parse<RawNode[]>(c.extra, []), 2);
+        await w.raw(extra, 2);
       }
-      for (const f of familiesOfPartner.get(p.id) ?? []) await w.line(1, "FAMS", families.get(f));
+      const famsExtra = parse<Record<string, RawNode[]>>(p.famsExtra, {});
+      for (const f of familiesOfPartner.get(p.id) ?? []) {
+        await w.line(1, "FAMS", families.get(f));
+        await w.raw(famsExtra[f], 2);
+      }
       await notes(parse<Note[]>(p.notes, []), 1);
       await writeCitations(citations.get(p.id), 1);
       await writeLinks(links.get(p.id), 1);
@@ -463,15 +546,24 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
     for (const c of children) childrenOf.set(c.familyId, [...(childrenOf.get(c.familyId) ?? []), c]);
     for (const f of page) {
       const kids = (childrenOf.get(f.id) ?? []).filter((c) => !hidden.has(c.personId));
-      const partners = [
-        [f.partner1Id, f.partner1Role],
-        [f.partner2Id, f.partner2Role],
-      ].filter(([id]) => id !== null && !hidden.has(id as number)) as [number, string | null][];
+      const partnerExtra = parse<RawNode[][]>(f.partnerExtra, [[], []]);
+      const partners = (
+        [
+          [f.partner1Id, f.partner1Role, partnerExtra[0]],
+          [f.partner2Id, f.partner2Role, partnerExtra[1]],
+        ] as [number | null, string | null, RawNode[]][]
+      ).filter(([id]) => id !== null && !hidden.has(id)) as [number, string | null, RawNode[]][];
       if (options.publicOnly && partners.length === 0 && kids.length === 0) continue;
       writtenFamilies++;
       await w.line(0, "FAM", undefined, families.get(f.id));
-      for (const [id, role] of partners) await w.line(1, role ?? "HUSB", people.get(id));
-      for (const c of kids) await w.line(1, "CHIL", people.get(c.personId));
+      for (const [id, role, extra] of partners) {
+        await w.line(1, role ?? "HUSB", people.get(id));
+        await w.raw(extra, 2);
+      }
+      for (const c of kids) {
+        await w.line(1, "CHIL", people.get(c.personId));
+        await w.raw(parse<RawNode[]>(c.familyExtra, []), 2);
+      }
       await events(f.id);
       if (!privateFamilies.has(f.id)) {
         await notes(parse<Note[]>(f.notes, []), 1);
@@ -492,22 +584,10 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
     await notes(parse<Note[]>(s.notes, []), 1);
     await w.raw(parse<RawNode[]>(s.extra, []), 1);
   }
-  for (const m of await db.selectFrom("genealogyMedia").selectAll().where("treeId", "=", treeId).orderBy("id").execute()) {
-    if (withheld.media.has(m.id)) continue;
-    const extra = parse<RawNode[]>(m.extra, []);
-    const fileParts = extra.find((n) => n.t === "_FILEPARTS");
+  for (const m of mediaRecords.values()) {
+    if (withheld.media.has(m.id) || (m.embedded && !v7)) continue;
     await w.line(0, "OBJE", undefined, media.get(m.id));
-    if (m.file !== null) {
-      await w.line(1, "FILE", m.file);
-      if (m.format !== null) await w.line(2, "FORM", m.format);
-      if (m.title !== null) await w.line(2, "TITL", w.escape(m.title));
-      await w.raw(fileParts?.c, 2);
-      if (m.mediaId) files.push({ path: m.file, mediaId: m.mediaId });
-    }
-    await w.raw(
-      extra.filter((n) => n !== fileParts),
-      1,
-    );
+    await w.raw(parse<RawNode[]>(m.extra, []), 1);
   }
   for (const r of records) {
     if (r.xref && withheld.notes.has(r.xref.toUpperCase())) continue;
@@ -516,6 +596,6 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
     await w.raw(parse<RawNode[]>(r.children, []), 1);
   }
   await w.line(0, "TRLR");
-  await w.flush();
-  return { people: writtenPeople, families: writtenFamilies, files };
+  await w.end();
+  return { people: writtenPeople, families: writtenFamilies, namedFiles: w.namedFiles };
 }

@@ -1,15 +1,29 @@
-import fs from "node:fs";
+import { createReadStream } from "node:fs";
+import fs from "node:fs/promises";
 import path from "node:path";
-import { Unzip, UnzipInflate, Zip, ZipDeflate, ZipPassThrough } from "fflate";
-import type { Warning } from "./reader.ts";
+import { Unzip, UnzipInflate, Zip, ZipDeflate, ZipPassThrough, type UnzipFile } from "fflate";
+import { ImportRefused, type Warning } from "./reader.ts";
 
 // GEDZIP (GEDCOM 7): a ZIP archive with gedcom.ged at its root and the media
 // files it names at the relative paths its FILE lines give.
 
 export const GEDZIP_MAIN = "gedcom.ged";
 
+/**
+ * How much an archive may unpack to. Counted while inflating, never taken
+ * from the sizes the archive declares, which a crafted one can make up.
+ */
+export interface ArchiveLimits {
+  /** gedcom.ged: as large as a GEDCOM file may be uploaded. */
+  maxMainBytes: number;
+  /** Every other entry: as large as one uploaded file may be. */
+  maxEntryBytes: number;
+  maxTotalBytes: number;
+  maxEntries: number;
+}
+
 /** A ZIP entry name as a safe relative path, or null for one that would leave the folder. */
-function safeName(name: string): string | null {
+export function safeName(name: string): string | null {
   try {
     // A FILE may be written as a URI ('Bront%C3%AB.jpg'); the archive holds the plain name.
     name = decodeURIComponent(name);
@@ -21,86 +35,133 @@ function safeName(name: string): string | null {
   return normalized;
 }
 
-/** Unpacks an archive into `dir`, streaming; returns the entries written (by their path in the archive). */
-export async function unpackGedzip(file: string, dir: string, warnings: Warning[]): Promise<string[]> {
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/**
+ * Unpacks an archive into `dir`, streaming and asynchronously, within
+ * `limits`: past any of them it stops and throws ImportRefused naming the
+ * limit (the caller removes `dir`). Returns the entries written, by their path
+ * in the archive.
+ */
+export async function unpackGedzip(file: string, dir: string, warnings: Warning[], limits: ArchiveLimits): Promise<string[]> {
   const written: string[] = [];
-  const unzip = new Unzip((entry) => {
+  let total = 0;
+  let entries = 0;
+  let refused: ImportRefused | null = null;
+  // Writes queued by fflate's (synchronous) callbacks, awaited after each input chunk.
+  let writes: Promise<unknown>[] = [];
+  const handles: Promise<fs.FileHandle>[] = [];
+
+  const unzip = new Unzip((entry: UnzipFile) => {
+    if (refused) return;
     const name = safeName(entry.name);
     if (!name || entry.name.endsWith("/")) {
       if (!name) warnings.push({ line: 0, message: `Archyvo failas „${entry.name}“ praleistas: netinkamas kelias.` });
       return;
     }
+    if (++entries > limits.maxEntries) {
+      refused = new ImportRefused(`Archyve daugiau nei ${limits.maxEntries} failų: jis neimportuotas.`);
+      return;
+    }
+    const max = name === GEDZIP_MAIN ? limits.maxMainBytes : limits.maxEntryBytes;
     const target = path.join(dir, name);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    const fd = fs.openSync(target, "w");
+    const handle = fs.mkdir(path.dirname(target), { recursive: true }).then(() => fs.open(target, "w"));
+    handles.push(handle);
+    let size = 0;
+    let chain: Promise<unknown> = handle;
     entry.ondata = (error, data, final) => {
-      if (error) throw error;
-      fs.writeSync(fd, data);
-      if (final) {
-        fs.closeSync(fd);
-        written.push(name);
+      if (refused) return;
+      if (error) {
+        refused = new ImportRefused(`Archyvo failo „${entry.name}“ išpakuoti nepavyko: archyvas sugadintas.`);
+        return;
       }
+      size += data.length;
+      total += data.length;
+      if (size > max || total > limits.maxTotalBytes) {
+        refused = new ImportRefused(
+          size > max
+            ? `Archyvo failas „${entry.name}“ išpakuotas didesnis nei ${megabytes(max)}: archyvas neimportuotas.`
+            : `Archyvas išpakuotas didesnis nei ${megabytes(limits.maxTotalBytes)}: jis neimportuotas.`,
+        );
+        entry.terminate();
+        return;
+      }
+      chain = chain.then(() => handle.then((h) => h.write(data)));
+      if (final) chain = chain.then(() => handle.then((h) => h.close())).then(() => written.push(name));
+      writes.push(chain);
     };
+    writes.push(handle);
     entry.start();
   });
   unzip.register(UnzipInflate);
-  for await (const chunk of fs.createReadStream(file)) unzip.push(chunk as Uint8Array);
-  unzip.push(new Uint8Array(0), true);
+  try {
+    // Small input chunks: deflate expands at most about a thousandfold, so one
+    // chunk's output stays a few megabytes before it is written and counted.
+    for await (const chunk of createReadStream(file, { highWaterMark: 16 * 1024 })) {
+      unzip.push(chunk as Uint8Array);
+      const pending = writes;
+      writes = [];
+      await Promise.all(pending);
+      if (refused) throw refused;
+    }
+    unzip.push(new Uint8Array(0), true);
+    await Promise.all(writes);
+    if (refused) throw refused;
+  } finally {
+    // Whatever was left open (a refused archive) is closed; closing twice is harmless.
+    await Promise.all(handles.map((h) => h.then((f) => f.close()).catch(() => {})));
+  }
   return written;
 }
 
 /** Whether a file is a ZIP archive (by its first bytes). */
-export function isZip(file: string): boolean {
-  const fd = fs.openSync(file, "r");
+export async function isZip(file: string): Promise<boolean> {
+  const handle = await fs.open(file, "r");
   try {
     const head = Buffer.alloc(4);
-    fs.readSync(fd, head, 0, 4, 0);
+    await handle.read(head, 0, 4, 0);
     return head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   } finally {
-    fs.closeSync(fd);
+    await handle.close();
   }
 }
 
-function pushFile(entry: ZipDeflate | ZipPassThrough, file: string): void {
-  const fd = fs.openSync(file, "r");
-  try {
-    const buffer = Buffer.alloc(256 * 1024);
-    for (;;) {
-      const read = fs.readSync(fd, buffer, 0, buffer.length, null);
-      if (read === 0) break;
-      entry.push(buffer.subarray(0, read));
+/**
+ * Packs gedcom.ged and media files (archive path, file on disk) into a
+ * GEDZIP archive, reading and writing asynchronously.
+ */
+export async function packGedzip(target: string, gedcom: string, files: { path: string; file: string }[]): Promise<void> {
+  const out = await fs.open(target, "w");
+  let failure: Error | null = null;
+  let writes: Promise<unknown> = Promise.resolve();
+  const zip = new Zip((error, data) => {
+    if (error) failure = error;
+    else writes = writes.then(() => out.write(data));
+  });
+  const add = async (entry: ZipDeflate | ZipPassThrough, file: string) => {
+    zip.add(entry);
+    for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 })) {
+      entry.push(chunk as Uint8Array);
+      await writes;
     }
     entry.push(new Uint8Array(0), true);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/** Packs gedcom.ged and media files (archive path, file on disk) into a GEDZIP archive. */
-export function packGedzip(target: string, gedcom: string, files: { path: string; file: string }[]): void {
-  const fd = fs.openSync(target, "w");
+    await writes;
+  };
   try {
-    let failure: Error | null = null;
-    const zip = new Zip((error, data) => {
-      if (error) failure = error;
-      else fs.writeSync(fd, data);
-    });
-    const main = new ZipDeflate(GEDZIP_MAIN, { level: 6 });
-    zip.add(main);
-    pushFile(main, gedcom);
-    const seen = new Set<string>();
+    await add(new ZipDeflate(GEDZIP_MAIN, { level: 6 }), gedcom);
+    const seen = new Set<string>([GEDZIP_MAIN]);
     for (const { path: name, file } of files) {
       const safe = safeName(name);
-      if (!safe || seen.has(safe) || !fs.existsSync(file)) continue;
+      if (!safe || seen.has(safe)) continue;
       seen.add(safe);
-      // Pictures and PDFs are compressed already.
-      const entry = /\.(jpe?g|png|gif|webp|pdf|mp3|mp4|zip)$/i.test(safe) ? new ZipPassThrough(safe) : new ZipDeflate(safe, { level: 6 });
-      zip.add(entry);
-      pushFile(entry, file);
+      // Pictures, sounds and PDFs are compressed already.
+      const stored = /\.(jpe?g|png|gif|webp|pdf|mp3|mp4|oga|ogg|m4a|zip)$/i.test(safe);
+      await add(stored ? new ZipPassThrough(safe) : new ZipDeflate(safe, { level: 6 }), file);
     }
     zip.end();
+    await writes;
     if (failure) throw failure;
   } finally {
-    fs.closeSync(fd);
+    await out.close();
   }
 }

@@ -1,21 +1,23 @@
 import { sql, type Insertable } from "kysely";
 import { parseGedcomDate, sortRange } from "../../lib/gedcom-date.ts";
-import type {
-  Database,
-  GenealogyChildrenTable,
-  GenealogyCitationsTable,
-  GenealogyEventsTable,
-  GenealogyFamiliesTable,
-  GenealogyMediaLinksTable,
-  GenealogyMediaTable,
-  GenealogyPeopleTable,
-  GenealogyPlacesTable,
-  GenealogyRecordsTable,
-  GenealogySourcesTable,
-  Tables,
+import {
+  insertRows,
+  yieldToEventLoop,
+  type Database,
+  type GenealogyChildrenTable,
+  type GenealogyCitationsTable,
+  type GenealogyEventsTable,
+  type GenealogyFamiliesTable,
+  type GenealogyMediaLinksTable,
+  type GenealogyMediaTable,
+  type GenealogyPeopleTable,
+  type GenealogyPlacesTable,
+  type GenealogyRecordsTable,
+  type GenealogySourcesTable,
 } from "../db.ts";
 import type { CharsetInfo, CodePageChoice } from "./charset.ts";
 import {
+  DATE_PARTS,
   nameSearchKey,
   FAMILY_EVENT_TAGS,
   NAME_PARTS,
@@ -29,7 +31,7 @@ import {
   type RawNode,
 } from "./model.ts";
 import { normalizeUid, PersonIds, PreviousPeople, reservePersonIds } from "./person-ids.ts";
-import { NotGedcomError, readGedcom, type GedcomNode, type Warning } from "./reader.ts";
+import { ImportRefused, NotGedcomError, readGedcom, type GedcomNode, type Warning } from "./reader.ts";
 
 // Imports a GEDCOM file into a new tree, record by record as the file is read.
 // Rows go to the database in batches; cross-references are resolved through
@@ -47,20 +49,22 @@ export interface ImportSummary {
   version: string | null;
   charset: CharsetInfo | null;
   warnings: Warning[];
+  /** The file ended without 0 TRLR: it was cut off, and records may be missing. */
+  cutOff: boolean;
+  /** Every path the GEDCOM names as a file (FILE, and TRAN under FILE), as written. */
+  namedFiles: Set<string>;
 }
 
 export interface ImportOptions {
   sourceName: string;
   codePage?: CodePageChoice;
-  /** Stored files from a GEDZIP archive, by the path a FILE line names. */
-  archiveMedia?: Map<string, string>;
   /** The tree this import may replace: its people keep their ids (person-ids.ts). */
   replaces?: number | null;
   onRecord?: (count: number) => void;
 }
 
 export const MAX_STORED_WARNINGS = 1000;
-const BATCH = 400;
+const BATCH = 1000;
 
 type Insertables = {
   genealogyPeople: Insertable<GenealogyPeopleTable>;
@@ -95,10 +99,9 @@ class RowWriter {
       const rows = this.#rows[name];
       if (!rows?.length) continue;
       this.#rows[name] = [];
-      await this.db
-        .insertInto(name as keyof Tables)
-        .values(rows as never)
-        .execute();
+      await insertRows(this.db, name, rows as never);
+      // Other requests get their turn between batches (better-sqlite3 answers synchronously).
+      await yieldToEventLoop();
     }
   }
 }
@@ -157,12 +160,9 @@ class XrefIds {
 
 const POINTER = /^@[^@#][^@]*@$/;
 
-function decodeUri(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
+/** GEDCOM 7's pointer to nothing: a structure holding it is kept as written, not as a link. */
+function pointsNowhere(node: GedcomNode): boolean {
+  return node.value?.toUpperCase() === "@VOID@";
 }
 
 /** A pointer to a record (not @VOID@, GEDCOM 7's pointer to nothing). */
@@ -217,12 +217,21 @@ export class Importer {
     return this.#major >= 7 ? value.replace(/^@@/, "@") : value.replaceAll("@@", "@");
   }
 
-  /** Warns about tags no GEDCOM version defines (extensions, starting with _, are fine). */
-  #checkTags(nodes: GedcomNode[]): void {
+  /** Paths the file names as files: a FILE's value, and a TRAN's under a FILE (GEDCOM 7's other renditions). */
+  readonly namedFiles = new Set<string>();
+  sawTrailer = false;
+
+  /**
+   * Warns about tags no GEDCOM version defines (extensions, starting with _,
+   * are fine), and notes the files the record names, wherever they stand
+   * (an OBJE record, one inside a citation, a TRAN beside a FILE).
+   */
+  #checkTags(nodes: GedcomNode[], parent?: GedcomNode): void {
     for (const node of nodes) {
       if (!node.tag.startsWith("_") && !STANDARD_TAGS.has(node.tag))
         this.warn(node.line, `Nežinoma žymė ${node.tag}: išsaugota nepakeista.`);
-      this.#checkTags(node.children);
+      if (node.value && (node.tag === "FILE" || (node.tag === "TRAN" && parent?.tag === "FILE"))) this.namedFiles.add(node.value);
+      this.#checkTags(node.children, node);
     }
   }
 
@@ -234,6 +243,7 @@ export class Importer {
           this.#head(node);
           break;
         case "TRLR":
+          this.sawTrailer = true;
           break;
         case "INDI":
           await this.#person(node);
@@ -265,6 +275,7 @@ export class Importer {
     await this.#writer.flush();
     await this.#resolvePartners();
     await this.#dropMissingReferences();
+    this.#checkAncestry();
   }
 
   get counts() {
@@ -331,12 +342,12 @@ export class Importer {
       let mediaId: number;
       let extra: RawNode[] = [];
       if (node.value && POINTER.test(node.value)) {
-        if (node.value.toUpperCase() === "@VOID@") continue;
         mediaId = this.#media.reference(node.value, node.line);
         extra = node.children.map(toRaw);
       } else {
-        // An embedded object (GEDCOM 5.5): it becomes a media record of its own.
-        mediaId = (await this.#mediaRecord(node)).id;
+        // An embedded object (GEDCOM 5.5): a media record of its own, marked so
+        // that a 5.5.1 export writes it back in place.
+        mediaId = (await this.#mediaRecord(node, true)).id;
       }
       await this.#writer.add("genealogyMediaLinks", {
         treeId: this.treeId,
@@ -380,8 +391,10 @@ export class Importer {
     }
     const handled = new Set<GedcomNode>([dateNode, placeNode, typeNode].filter(Boolean) as GedcomNode[]);
     const notes = node.children.filter((c) => c.tag === "NOTE" || c.tag === "SNOTE");
-    const sources = pick("SOUR");
-    const objects = pick("OBJE");
+    const sources = pick("SOUR").filter((c) => !pointsNowhere(c));
+    const objects = pick("OBJE").filter((c) => !pointsNowhere(c));
+    // What a DATE holds besides its PHRASE (GEDCOM 7's TIME): written back under it.
+    const dateParts = dateNode ? dateNode.children.filter((c) => c !== phrase).map(toRaw) : [];
     await this.#citations(sources, "event", id);
     await this.#mediaLinks(objects, "event", id);
     const placeName = placeNode ? (this.text(placeNode.value) ?? "") : null;
@@ -403,7 +416,8 @@ export class Importer {
       extra: JSON.stringify(
         node.children
           .filter((c) => !handled.has(c) && !notes.includes(c) && !sources.includes(c) && !objects.includes(c) && !(c === phrase))
-          .map(toRaw),
+          .map(toRaw)
+          .concat(dateParts.length ? [{ t: DATE_PARTS, c: dateParts }] : []),
       ),
       position,
     });
@@ -414,36 +428,45 @@ export class Importer {
     const primary = names[0] ?? { value: "" };
     const split = splitNameValue(primary.value);
     const birth = names.find((n) => /^(birth|maiden)$/i.test(n.type ?? ""));
-    const sexValue =
-      node.children
-        .find((c) => c.tag === "SEX")
-        ?.value?.trim()
-        .toUpperCase()
-        .slice(0, 1) || "U";
-    const sex = "MFXU".includes(sexValue) ? sexValue : "U";
+    // SEX M, F or X is the person's sex; anything else (U, nothing, a second SEX) is kept as written.
+    const sexNode = node.children.find((c) => c.tag === "SEX");
+    const sexValue = sexNode?.value?.trim().toUpperCase() ?? "";
+    const sexKnown = sexNode !== undefined && sexNode.children.length === 0 && ["M", "F", "X"].includes(sexValue);
+    const sex = sexKnown ? sexValue : "U";
     const uid = normalizeUid(node.children.find((c) => c.tag === "_UID" || c.tag === "UID")?.value);
     const searchKey = nameSearchKey(names);
     const { id, duplicate } = await this.#people.define({ xref: node.xref ?? null, uid, searchKey, sex });
     if (duplicate) this.warn(node.line, `Asmuo ${node.xref} aprašytas antrą kartą: laikomas atskiru asmeniu.`);
+    this.#personLines.set(id, { line: node.line, xref: node.xref });
     let eventPosition = 0;
-    // FAMC and FAMS that point nowhere (@VOID@) are kept as they are.
-    const linked = (c: GedcomNode) => (c.tag === "FAMC" || c.tag === "FAMS") && isPointer(c.value);
-    const handledTags = new Set(["NAME", "SEX", "NOTE", "SNOTE", "SOUR", "OBJE"]);
+    // FAMC and FAMS that point nowhere (@VOID@), or to a family already named, are kept as they are.
+    const handled = new Set<GedcomNode>();
+    const famsExtra: Record<number, RawNode[]> = {};
+    const seen = new Set<string>();
+    const firstLink = (c: GedcomNode) => {
+      const key = `${c.tag}:${c.value!.toUpperCase()}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    };
     for (const child of node.children) {
       if (PERSON_EVENT_TAGS.has(child.tag)) await this.#event(child, "person", id, eventPosition++);
-      else if (child.tag === "FAMC" && linked(child)) this.#childLink(child, id, node.xref);
-      else if (child.tag === "FAMS" && linked(child)) this.#families.reference(child.value!, child.line);
+      else if (child.tag === "FAMC" && isPointer(child.value) && firstLink(child)) {
+        this.#childLink(child, id, node.xref);
+        handled.add(child);
+      } else if (child.tag === "FAMS" && isPointer(child.value) && firstLink(child)) {
+        const familyId = this.#families.reference(child.value!, child.line);
+        if (child.children.length) famsExtra[familyId] = child.children.map(toRaw);
+        handled.add(child);
+      }
     }
-    await this.#citations(
-      node.children.filter((c) => c.tag === "SOUR"),
-      "person",
-      id,
-    );
-    await this.#mediaLinks(
-      node.children.filter((c) => c.tag === "OBJE"),
-      "person",
-      id,
-    );
+    const sources = node.children.filter((c) => c.tag === "SOUR" && !pointsNowhere(c));
+    const objects = node.children.filter((c) => c.tag === "OBJE" && !pointsNowhere(c));
+    for (const c of [...sources, ...objects]) handled.add(c);
+    for (const c of node.children)
+      if (c.tag === "NAME" || c.tag === "NOTE" || c.tag === "SNOTE" || (c === sexNode && sexKnown)) handled.add(c);
+    await this.#citations(sources, "person", id);
+    await this.#mediaLinks(objects, "person", id);
     // GIVN and SURN are comma-separated lists ('John, Fitzgerald'); the page shows them as words.
     const pieces = (list: string) =>
       list
@@ -464,9 +487,10 @@ export class Importer {
       sex,
       names: JSON.stringify(names),
       notes: JSON.stringify(this.#notes(node.children.filter((c) => c.tag === "NOTE" || c.tag === "SNOTE"))),
-      extra: JSON.stringify(this.#partition(node, (c) => handledTags.has(c.tag) || PERSON_EVENT_TAGS.has(c.tag) || linked(c))),
+      extra: JSON.stringify(this.#partition(node, (c) => handled.has(c) || PERSON_EVENT_TAGS.has(c.tag))),
       searchKey,
       position: this.#positions.people++,
+      famsExtra: JSON.stringify(famsExtra),
     });
   }
 
@@ -474,9 +498,10 @@ export class Importer {
   #childLink(node: GedcomNode, personId: number, personXref: string | undefined): void {
     const familyId = this.#families.reference(node.value!, node.line);
     const key = childKey(familyId, personXref ?? personId);
+    // PEDI stays among the line's substructures, as written (with its PHRASE); the relation is read from it.
     const pedi = node.children.find((c) => c.tag === "PEDI");
     const relation = PEDIGREE[pedi?.value?.trim().toUpperCase() ?? "BIRTH"] ?? "other";
-    const extra = node.children.filter((c) => c !== pedi).map(toRaw);
+    const extra = node.children.map(toRaw);
     const existing = this.#children.get(key);
     this.#children.set(key, {
       treeId: this.treeId,
@@ -485,22 +510,26 @@ export class Importer {
       relation,
       position: existing?.position ?? 1_000_000,
       extra: JSON.stringify(extra),
+      familyExtra: existing?.familyExtra ?? "[]",
     });
   }
 
   async #family(node: GedcomNode): Promise<void> {
     const { id, duplicate } = this.#families.define(node.xref);
     if (duplicate) this.warn(node.line, `Šeima ${node.xref} aprašyta antrą kartą: laikoma atskira šeima.`);
-    const partners: { id: number; role: string }[] = [];
+    const partners: { id: number; role: string; extra: RawNode[] }[] = [];
     let eventPosition = 0;
     let childPosition = 0;
     const handled = new Set<GedcomNode>();
+    const children = new Set<string>();
     for (const child of node.children) {
       const pointer = isPointer(child.value) ? child.value! : null;
       if ((child.tag === "HUSB" || child.tag === "WIFE") && pointer && partners.length < 2) {
-        partners.push({ id: this.#people.reference(pointer, child.line), role: child.tag });
+        partners.push({ id: this.#people.reference(pointer, child.line), role: child.tag, extra: child.children.map(toRaw) });
         handled.add(child);
-      } else if (child.tag === "CHIL" && pointer) {
+      } else if (child.tag === "CHIL" && pointer && !children.has(pointer.toUpperCase())) {
+        // A child named twice: the second CHIL is kept as written.
+        children.add(pointer.toUpperCase());
         const personId = this.#people.reference(pointer, child.line);
         const key = childKey(id, pointer);
         const existing = this.#children.get(key);
@@ -511,6 +540,7 @@ export class Importer {
           relation: existing?.relation ?? "birth",
           position: childPosition++,
           extra: existing?.extra ?? "[]",
+          familyExtra: JSON.stringify(child.children.map(toRaw)),
         });
         handled.add(child);
       } else if (FAMILY_EVENT_TAGS.has(child.tag)) {
@@ -519,10 +549,14 @@ export class Importer {
       }
     }
     const notes = node.children.filter((c) => c.tag === "NOTE" || c.tag === "SNOTE");
-    const sources = node.children.filter((c) => c.tag === "SOUR");
-    const objects = node.children.filter((c) => c.tag === "OBJE");
+    const sources = node.children.filter((c) => c.tag === "SOUR" && !pointsNowhere(c));
+    const objects = node.children.filter((c) => c.tag === "OBJE" && !pointsNowhere(c));
     await this.#citations(sources, "family", id);
     await this.#mediaLinks(objects, "family", id);
+    this.#familyPartners.set(
+      id,
+      partners.map((p) => p.id),
+    );
     await this.#writer.add("genealogyFamilies", {
       treeId: this.treeId,
       id,
@@ -531,6 +565,7 @@ export class Importer {
       partner1Role: partners[0]?.role ?? null,
       partner2Id: partners[1]?.id ?? null,
       partner2Role: partners[1]?.role ?? null,
+      partnerExtra: JSON.stringify([partners[0]?.extra ?? [], partners[1]?.extra ?? []]),
       notes: JSON.stringify(this.#notes(notes)),
       extra: JSON.stringify(
         node.children.filter((c) => !handled.has(c) && !notes.includes(c) && !sources.includes(c) && !objects.includes(c)).map(toRaw),
@@ -548,43 +583,42 @@ export class Importer {
     const text = field("TEXT");
     const notes = node.children.filter((c) => c.tag === "NOTE" || c.tag === "SNOTE");
     const handled = new Set([title, author, publication, text, ...notes].filter(Boolean));
+    // A field written without a value ('1 TITL') is an empty one, not a missing one.
+    const value = (n: GedcomNode | undefined) => (n ? (this.text(n.value) ?? "") : null);
     await this.#writer.add("genealogySources", {
       treeId: this.treeId,
       id,
       xref: node.xref ?? null,
-      title: this.text(title?.value) ?? null,
-      author: this.text(author?.value) ?? null,
-      publication: this.text(publication?.value) ?? null,
-      text: this.text(text?.value) ?? null,
+      title: value(title),
+      author: value(author),
+      publication: value(publication),
+      text: value(text),
       notes: JSON.stringify(this.#notes(notes)),
       extra: JSON.stringify(node.children.filter((c) => !handled.has(c)).map(toRaw)),
     });
   }
 
   /** An OBJE record (or an embedded OBJE): its first FILE, its format and title; the rest kept. */
-  async #mediaRecord(node: GedcomNode): Promise<{ id: number }> {
+  /**
+   * An OBJE record (or an embedded OBJE), kept whole; its first FILE, that
+   * file's format and the title are read out for the site's own use.
+   */
+  async #mediaRecord(node: GedcomNode, embedded = false): Promise<{ id: number }> {
     const { id } = this.#media.define(node.xref);
     const file = node.children.find((c) => c.tag === "FILE");
     const form = file?.children.find((c) => c.tag === "FORM") ?? node.children.find((c) => c.tag === "FORM");
     const title = file?.children.find((c) => c.tag === "TITL") ?? node.children.find((c) => c.tag === "TITL");
-    const simple = (n: GedcomNode | undefined) => n && n.children.length === 0;
-    const handledFileParts = new Set([simple(form) ? form : undefined, simple(title) ? title : undefined].filter(Boolean));
-    const keptFile = file ? { ...toRaw(file), c: file.children.filter((c) => !handledFileParts.has(c)).map(toRaw) } : null;
-    const extra = node.children
-      .filter((c) => c !== file && !handledFileParts.has(c))
-      .map(toRaw)
-      .concat(keptFile?.c?.length ? [{ t: "_FILEPARTS", c: keptFile.c }] : []);
-    const path = file?.value ?? null;
     await this.#writer.add("genealogyMedia", {
       treeId: this.treeId,
       id,
       xref: node.xref ?? null,
-      file: path,
-      format: simple(form) ? (form!.value ?? null) : null,
-      title: simple(title) ? (this.text(title!.value) ?? null) : null,
-      // GEDCOM 7 writes FILE as a URI: 'media/Bront%C3%AB.jpg' names the archive's 'media/Brontë.jpg'.
-      mediaId: path ? (this.options.archiveMedia?.get(path) ?? this.options.archiveMedia?.get(decodeUri(path)) ?? null) : null,
-      extra: JSON.stringify(extra),
+      file: file?.value ?? null,
+      format: form?.value ?? null,
+      title: this.text(title?.value) ?? null,
+      // The file itself, when a GEDZIP archive brought it, is linked once the archive is stored (trees.ts).
+      mediaId: null,
+      extra: JSON.stringify(node.children.map(toRaw)),
+      embedded: embedded ? 1 : 0,
     });
     return { id };
   }
@@ -612,6 +646,50 @@ export class Importer {
             chunk.map(([from]) => from),
           )
           .execute();
+      }
+    }
+  }
+
+  /** Where each person's record starts, and the partners of each family: for the ancestry check. */
+  #personLines = new Map<number, { line: number; xref: string | undefined }>();
+  #familyPartners = new Map<number, number[]>();
+
+  /**
+   * Warns about people who are their own ancestors (parent and child links
+   * that go round in a circle): a file error other programs let through. The
+   * links stay as the file has them; the chart draws a bounded number of
+   * generations, so it never follows the circle for ever.
+   */
+  #checkAncestry(): void {
+    const parents = new Map<number, number[]>();
+    for (const child of this.#children.values()) {
+      const person = this.#people.final(child.personId);
+      const pair = (this.#familyPartners.get(child.familyId) ?? []).map((p) => this.#people.final(p));
+      if (pair.length) parents.set(person, [...(parents.get(person) ?? []), ...pair]);
+    }
+    // Depth-first, without recursion: 0 unvisited, 1 on the current path, 2 done.
+    const state = new Map<number, 1 | 2>();
+    for (const start of parents.keys()) {
+      if (state.has(start)) continue;
+      const stack: { id: number; next: number }[] = [{ id: start, next: 0 }];
+      state.set(start, 1);
+      while (stack.length) {
+        const top = stack[stack.length - 1];
+        const up = parents.get(top.id) ?? [];
+        if (top.next >= up.length) {
+          state.set(top.id, 2);
+          stack.pop();
+          continue;
+        }
+        const parent = up[top.next++];
+        const seen = state.get(parent);
+        if (seen === 1) {
+          const where = this.#personLines.get(parent);
+          this.warn(where?.line ?? 0, `Asmuo ${where?.xref ?? parent} yra pats sau protėvis: tėvų ir vaikų ryšiai sudaro ratą.`);
+        } else if (seen === undefined) {
+          state.set(parent, 1);
+          stack.push({ id: parent, next: 0 });
+        }
       }
     }
   }
@@ -663,8 +741,9 @@ export class Importer {
 }
 
 /** The tables of one tree, children before parents (for deleting a tree). */
-export const TREE_TABLES: (TreeTable | "genealogyPersonLinks")[] = [
+export const TREE_TABLES: (TreeTable | "genealogyPersonLinks" | "genealogyFiles")[] = [
   "genealogyPersonLinks",
+  "genealogyFiles",
   "genealogyMediaLinks",
   "genealogyCitations",
   "genealogyEvents",
@@ -706,6 +785,7 @@ export async function importGedcom(db: Database, source: AsyncIterable<Uint8Arra
     throw error;
   }
   importer.warnings.sort((a, b) => a.line - b.line);
+  const cutOff = !importer.sawTrailer;
   const counts = importer.counts;
   await db
     .updateTable("genealogyTrees")
@@ -715,11 +795,21 @@ export async function importGedcom(db: Database, source: AsyncIterable<Uint8Arra
       charset: importer.charset?.charset ?? null,
       ...counts,
       warnings: JSON.stringify(importer.warnings.slice(0, MAX_STORED_WARNINGS)),
+      warningCount: importer.warnings.length,
+      cutOff: cutOff ? 1 : 0,
       header: JSON.stringify(importer.header),
     })
     .where("id", "=", tree.id)
     .execute();
-  return { treeId: tree.id, ...counts, version: importer.version, charset: importer.charset, warnings: importer.warnings };
+  return {
+    treeId: tree.id,
+    ...counts,
+    version: importer.version,
+    charset: importer.charset,
+    warnings: importer.warnings,
+    cutOff,
+    namedFiles: importer.namedFiles,
+  };
 }
 
-export { NotGedcomError };
+export { ImportRefused, NotGedcomError };

@@ -22,6 +22,9 @@ export function toRaw(node: GedcomNode): RawNode {
   };
 }
 
+/** The synthetic node under which an event keeps what its DATE holds besides PHRASE (GEDCOM 7's TIME). */
+export const DATE_PARTS = "_DATEPARTS";
+
 /** One NAME of a person. */
 export interface PersonName {
   /** The GEDCOM name as written: 'Jonas /Jonaitis/'. */

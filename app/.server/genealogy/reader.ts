@@ -21,8 +21,16 @@ export interface Warning {
   message: string;
 }
 
-/** Not a GEDCOM file at all: nothing is imported. */
-export class NotGedcomError extends Error {
+/** A file the import refuses as a whole, with the reason in Lithuanian: nothing is imported. */
+export class ImportRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ImportRefused";
+  }
+}
+
+/** Not a GEDCOM file at all. */
+export class NotGedcomError extends ImportRefused {
   constructor(message = "Tai ne GEDCOM failas: jis turi prasidėti eilute „0 HEAD“.") {
     super(message);
     this.name = "NotGedcomError";
@@ -34,6 +42,7 @@ const LINE = /^\s*(\d{1,2})\s+(?:(@[^@\s][^@]*@)\s+)?([A-Za-z0-9_]+)(?: (.*))?$/
 
 export interface ReadOptions {
   codePage?: CodePageChoice;
+  stats?: ReadStats;
   onCharset?: (info: CharsetInfo) => void;
   onWarning?: (warning: Warning) => void;
 }
@@ -66,77 +75,159 @@ async function* decode(source: AsyncIterable<Uint8Array>, options: ReadOptions):
   if (!done) yield decoder.decode(new Uint8Array(0));
 }
 
-/** Lines with their numbers; a CR/LF pair in either order ends one line. */
-async function* lines(text: AsyncIterable<string>): AsyncGenerator<{ text: string; line: number }> {
-  let pending = "";
-  let line = 1;
-  for await (const chunk of text) {
-    pending += chunk;
-    let start = 0;
-    let i = 0;
-    while (i < pending.length) {
-      const c = pending[i];
-      if (c !== "\r" && c !== "\n") {
-        i++;
-        continue;
-      }
-      // A lone CR or LF at the very end may be the first half of a pair: wait for more.
-      if (i === pending.length - 1) break;
-      const next = pending[i + 1];
-      yield { text: pending.slice(start, i), line };
-      line++;
-      i += (c === "\r" && next === "\n") || (c === "\n" && next === "\r") ? 2 : 1;
-      start = i;
-    }
-    pending = pending.slice(start);
+/** The longest line, and the longest value assembled from CONT and CONC lines, kept whole (characters). */
+export const MAX_LINE_LENGTH = 1024 * 1024;
+/** The most substructures one record may have; a record with more is cut, with a warning. */
+export const MAX_RECORD_STRUCTURES = 100_000;
+/** Of a line over MAX_LINE_LENGTH, the start kept: enough for its level, xref and tag. */
+const LONG_LINE_HEAD = 256;
+
+/** Work done splitting lines, for the test that proves it linear. */
+export interface ReadStats {
+  /** Characters the line splitter has looked at. */
+  scanned: number;
+}
+
+interface Line {
+  text: string;
+  line: number;
+  /** The line was longer than MAX_LINE_LENGTH: `text` is only its start. */
+  cut: boolean;
+}
+
+const LINE_END = /\r\n?|\n\r?/g;
+
+/**
+ * Splits text into lines with their numbers; a CR/LF pair in either order
+ * ends one line. Each character is looked at once, whatever the lines'
+ * lengths: the current line's pieces are kept apart and joined when it ends,
+ * and of a line longer than MAX_LINE_LENGTH only the start is kept. Chunks
+ * come in asynchronously; the lines of one chunk are handed out at once.
+ */
+class LineSplitter {
+  #pieces: string[] = [];
+  #length = 0;
+  #line = 1;
+  // The chunk ended with CR or LF: the next may start with its pair.
+  #pairOf: string | null = null;
+  readonly #stats: ReadStats | undefined;
+  constructor(stats?: ReadStats) {
+    this.#stats = stats;
   }
-  const rest = pending.replace(/[\r\n]+$/, "");
-  if (rest) yield { text: rest, line };
+
+  #take(piece: string): void {
+    if (this.#length < MAX_LINE_LENGTH) {
+      this.#pieces.push(this.#length + piece.length > MAX_LINE_LENGTH ? piece.slice(0, MAX_LINE_LENGTH - this.#length + 1) : piece);
+    }
+    this.#length += piece.length;
+  }
+
+  #finish(): Line {
+    const cut = this.#length > MAX_LINE_LENGTH;
+    const joined = this.#pieces.length === 1 ? this.#pieces[0] : this.#pieces.join("");
+    const result = { text: cut ? joined.slice(0, LONG_LINE_HEAD) : joined, line: this.#line++, cut };
+    this.#pieces = [];
+    this.#length = 0;
+    return result;
+  }
+
+  push(chunk: string): Line[] {
+    if (this.#stats) this.#stats.scanned += chunk.length;
+    const out: Line[] = [];
+    let from = 0;
+    if (this.#pairOf !== null && chunk.length > 0) {
+      if ((this.#pairOf === "\r" && chunk[0] === "\n") || (this.#pairOf === "\n" && chunk[0] === "\r")) from = 1;
+      this.#pairOf = null;
+    }
+    LINE_END.lastIndex = from;
+    for (let m = LINE_END.exec(chunk); m !== null; m = LINE_END.exec(chunk)) {
+      this.#take(chunk.slice(from, m.index));
+      out.push(this.#finish());
+      from = m.index + m[0].length;
+      if (m[0].length === 1 && from === chunk.length) this.#pairOf = m[0];
+    }
+    if (from < chunk.length) this.#take(chunk.slice(from));
+    return out;
+  }
+
+  end(): Line[] {
+    return this.#length > 0 ? [this.#finish()] : [];
+  }
+}
+
+function structure(tag: string, line: number, xref: string | undefined, value: string | undefined): GedcomNode {
+  const node: GedcomNode = { tag, line, children: [] };
+  if (xref) node.xref = xref;
+  if (value !== undefined) node.value = value;
+  return node;
 }
 
 /**
  * The file's level-0 records, in order, the first being HEAD. Throws
- * NotGedcomError when the file does not start like a GEDCOM file.
+ * NotGedcomError when the file does not start like a GEDCOM file. A line or
+ * a CONT/CONC value over MAX_LINE_LENGTH, or a record over
+ * MAX_RECORD_STRUCTURES, is cut with a warning naming its line.
  */
 export async function* readGedcom(source: AsyncIterable<Uint8Array>, options: ReadOptions = {}): AsyncGenerator<GedcomNode> {
   const warn = options.onWarning ?? (() => {});
   let root: GedcomNode | null = null;
   let stack: GedcomNode[] = [];
+  let structures = 0;
   let first = true;
-  for await (const { text, line } of lines(decode(source, options))) {
-    const raw = first ? text.replace(/^\uFEFF/, "") : text;
-    if (raw.trim() === "") continue;
-    const m = LINE.exec(raw);
-    if (first) {
-      if (!m || m[1] !== "0" || m[3].toUpperCase() !== "HEAD") throw new NotGedcomError();
-      first = false;
+  const valueCut = new Set<GedcomNode>();
+  const splitter = new LineSplitter(options.stats);
+  const chunks = decode(source, options)[Symbol.asyncIterator]();
+  for (;;) {
+    const next = await chunks.next();
+    for (const { text, line, cut } of next.done ? splitter.end() : splitter.push(next.value)) {
+      const raw = first ? text.replace(/^\uFEFF/, "") : text;
+      if (raw.trim() === "") continue;
+      const m = LINE.exec(raw);
+      if (first) {
+        if (!m || m[1] !== "0" || m[3].toUpperCase() !== "HEAD") throw new NotGedcomError();
+        first = false;
+      }
+      if (!m) {
+        warn({ line, message: `Eilutė nesuprantama ir praleista: „${raw.slice(0, 60)}“.` });
+        continue;
+      }
+      if (cut) warn({ line, message: `Eilutė ilgesnė nei ${MAX_LINE_LENGTH / 1024 / 1024} MB: jos reikšmė praleista.` });
+      const level = Number(m[1]);
+      // Standard tags are upper case; extension tags (_Tag) keep theirs.
+      const tag = m[3].startsWith("_") ? m[3] : m[3].toUpperCase();
+      // An empty payload ('1 RESI ') is no payload; a cut line's payload is not kept.
+      const value = m[4] === "" || cut ? undefined : m[4];
+      if (level === 0) {
+        if (root) yield root;
+        root = structure(tag, line, m[2], value);
+        stack = [root];
+        structures = 0;
+        continue;
+      }
+      if (!root) continue;
+      const parent = stack[Math.min(level, stack.length) - 1];
+      if (level > stack.length) warn({ line, message: `Per didelis lygis ${level}: struktūra priskirta artimiausiai ankstesnei.` });
+      if (tag === "CONT" || tag === "CONC") {
+        const more = (tag === "CONT" ? "\n" : "") + (value ?? "");
+        if ((parent.value?.length ?? 0) + more.length <= MAX_LINE_LENGTH) parent.value = (parent.value ?? "") + more;
+        else if (!valueCut.has(parent)) {
+          valueCut.add(parent);
+          warn({ line, message: `Tekstas ilgesnis nei ${MAX_LINE_LENGTH / 1024 / 1024} MB: nuo šios eilutės jis nutrauktas.` });
+        }
+        continue;
+      }
+      if (++structures > MAX_RECORD_STRUCTURES) {
+        if (structures === MAX_RECORD_STRUCTURES + 1) {
+          warn({ line, message: `Įraše daugiau nei ${MAX_RECORD_STRUCTURES} struktūrų: nuo šios eilutės jos praleistos.` });
+        }
+        continue;
+      }
+      const node = structure(tag, line, m[2], value);
+      parent.children.push(node);
+      stack.length = Math.min(level, stack.length);
+      stack.push(node);
     }
-    if (!m) {
-      warn({ line, message: `Eilutė nesuprantama ir praleista: „${raw.slice(0, 60)}“.` });
-      continue;
-    }
-    const level = Number(m[1]);
-    // Standard tags are upper case; extension tags (_Tag) keep theirs.
-    const tag = m[3].startsWith("_") ? m[3] : m[3].toUpperCase();
-    // An empty payload ('1 RESI ') is no payload.
-    const value = m[4] === "" ? undefined : m[4];
-    if (level === 0) {
-      if (root) yield root;
-      root = { tag, line, children: [], ...(m[2] ? { xref: m[2] } : {}), ...(value !== undefined ? { value } : {}) };
-      stack = [root];
-      continue;
-    }
-    if (!root) continue;
-    const parent = stack[Math.min(level, stack.length) - 1];
-    if (level > stack.length) warn({ line, message: `Per didelis lygis ${level}: struktūra priskirta artimiausiai ankstesnei.` });
-    if (tag === "CONT" || tag === "CONC") {
-      parent.value = (parent.value ?? "") + (tag === "CONT" ? "\n" : "") + (value ?? "");
-      continue;
-    }
-    const node: GedcomNode = { tag, line, children: [], ...(m[2] ? { xref: m[2] } : {}), ...(value !== undefined ? { value } : {}) };
-    parent.children.push(node);
-    stack = stack.slice(0, Math.min(level, stack.length));
-    stack.push(node);
+    if (next.done) break;
   }
   if (first) throw new NotGedcomError();
   if (root) yield root;

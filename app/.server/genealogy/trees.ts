@@ -4,14 +4,15 @@ import path from "node:path";
 import type { GedcomVersion } from "../../lib/gedcom-date.ts";
 import { changeContentVersion } from "../content-version.ts";
 import type { Database } from "../db.ts";
-import { deleteMediaRow, insertMedia, mediaTmpDir, prepareScan, removeMediaFiles, UploadRejected, type MediaStore } from "../media.ts";
+import type { Config } from "../env.ts";
+import { deleteMediaRow, insertMedia, mediaTmpDir, originalPath, prepareArchiveFile, removeMediaFiles, type MediaStore } from "../media.ts";
 import { getSiteSettings } from "../settings.ts";
 import { livingYearsSetting } from "./people.ts";
 import type { CodePageChoice } from "./charset.ts";
 import { exportGedcom, type ExportResult } from "./export.ts";
-import { GEDZIP_MAIN, isZip, packGedzip, unpackGedzip } from "./gedzip.ts";
-import { deleteTreeRows, importGedcom, NotGedcomError, type ImportSummary } from "./import.ts";
-import type { Warning } from "./reader.ts";
+import { GEDZIP_MAIN, isZip, packGedzip, safeName, unpackGedzip, type ArchiveLimits } from "./gedzip.ts";
+import { deleteTreeRows, importGedcom, type ImportSummary } from "./import.ts";
+import { ImportRefused, type Warning } from "./reader.ts";
 
 // The family's trees: each import is one; the current one is what the site
 // shows, and the ones it replaced are kept (the newest few) so the
@@ -36,42 +37,92 @@ export interface TreeInfo {
   families: number;
   sources: number;
   media: number;
+  /** The first MAX_STORED_WARNINGS warnings, and how many there were in all. */
   warnings: Warning[];
+  warningCount: number;
+  /** The file had no 0 TRLR: it was cut off, and records may be missing. */
+  cutOff: boolean;
   current: boolean;
 }
 
 export async function listTrees(db: Database): Promise<TreeInfo[]> {
   const current = await currentTreeId(db);
   const rows = await db.selectFrom("genealogyTrees").selectAll().where("status", "=", "ready").orderBy("id", "desc").execute();
-  return rows.map(({ status: _status, warnings, ...row }) => ({
-    ...row,
-    warnings: JSON.parse(warnings) as Warning[],
+  return rows.map((row) => ({
+    id: row.id,
+    sourceName: row.sourceName,
+    gedcomVersion: row.gedcomVersion,
+    charset: row.charset,
+    createdAt: row.createdAt,
+    people: row.people,
+    families: row.families,
+    sources: row.sources,
+    media: row.media,
+    warnings: JSON.parse(row.warnings) as Warning[],
+    warningCount: Math.max(row.warningCount, JSON.parse(row.warnings).length),
+    cutOff: row.cutOff === 1,
     current: row.id === current,
   }));
+}
+
+/**
+ * Imports an earlier process left half done (killed mid-import): marked
+ * failed, their rows and files removed. With other processes running, only
+ * imports older than an hour count as abandoned.
+ */
+export async function sweepAbandonedImports(db: Database, store: MediaStore, { othersAlive }: { othersAlive: boolean }): Promise<number> {
+  let query = db.selectFrom("genealogyTrees").select("id").where("status", "=", "importing");
+  if (othersAlive) query = query.where("createdAt", "<", new Date(Date.now() - 60 * 60 * 1000).toISOString());
+  const abandoned = await query.execute();
+  for (const { id } of abandoned) {
+    await db.updateTable("genealogyTrees").set({ status: "failed" }).where("id", "=", id).execute();
+    await deleteTreeFiles(db, store, id);
+    await deleteTreeRows(db, id);
+  }
+  return abandoned.length;
 }
 
 export async function findTree(db: Database, id: number): Promise<TreeInfo | null> {
   return (await listTrees(db)).find((t) => t.id === id) ?? null;
 }
 
-/** Removes a tree with its rows and the files that came with it. */
-async function deleteTree(db: Database, store: MediaStore, id: number): Promise<void> {
-  const media = await db.selectFrom("genealogyMedia").select("mediaId").where("treeId", "=", id).where("mediaId", "is not", null).execute();
-  await deleteTreeRows(db, id);
-  await db.deleteFrom("genealogyTrees").where("id", "=", id).execute();
-  for (const { mediaId } of media) {
-    const record = await deleteMediaRow(db, mediaId!);
+/** Removes the files a tree's archive brought (their media rows too). */
+async function deleteTreeFiles(db: Database, store: MediaStore, id: number): Promise<void> {
+  const files = await db.selectFrom("genealogyFiles").select("mediaId").distinct().where("treeId", "=", id).execute();
+  await db.deleteFrom("genealogyFiles").where("treeId", "=", id).execute();
+  await db.updateTable("genealogyMedia").set({ mediaId: null }).where("treeId", "=", id).execute();
+  for (const { mediaId } of files) {
+    const record = await deleteMediaRow(db, mediaId);
     if (record) await removeMediaFiles(store, record);
   }
+}
+
+/** Removes a tree with its rows and the files that came with it. */
+async function deleteTree(db: Database, store: MediaStore, id: number): Promise<void> {
+  await deleteTreeFiles(db, store, id);
+  await deleteTreeRows(db, id);
+  await db.deleteFrom("genealogyTrees").where("id", "=", id).execute();
 }
 
 /**
  * Makes a tree the one the site shows. The tree it replaces is kept; older
  * ones beyond the newest few are removed, as are imports never confirmed.
  */
-export async function makeCurrent(db: Database, store: MediaStore, id: number): Promise<boolean> {
-  const tree = await db.selectFrom("genealogyTrees").select("id").where("id", "=", id).where("status", "=", "ready").executeTakeFirst();
-  if (!tree) return false;
+export async function makeCurrent(
+  db: Database,
+  store: MediaStore,
+  id: number,
+  { acceptCutOff = false }: { acceptCutOff?: boolean } = {},
+): Promise<"done" | "notFound" | "cutOff"> {
+  const tree = await db
+    .selectFrom("genealogyTrees")
+    .select(["id", "cutOff"])
+    .where("id", "=", id)
+    .where("status", "=", "ready")
+    .executeTakeFirst();
+  if (!tree) return "notFound";
+  // A cut-off file is published only when its administrator has said so, knowing it.
+  if (tree.cutOff === 1 && !acceptCutOff) return "cutOff";
   const previous = await currentTreeId(db);
   await db.transaction().execute(async (tx) => {
     await tx
@@ -87,7 +138,7 @@ export async function makeCurrent(db: Database, store: MediaStore, id: number): 
     (t) => t.id,
   );
   for (const old of others.slice(KEPT_TREES)) await deleteTree(db, store, old);
-  return true;
+  return "done";
 }
 
 /**
@@ -124,13 +175,24 @@ export async function discardTree(db: Database, store: MediaStore, id: number): 
 export interface ImportFileOptions {
   sourceName: string;
   codePage?: CodePageChoice;
+  /** How much a GEDZIP archive may unpack to (archiveLimits(config)); the defaults otherwise. */
+  limits?: ArchiveLimits;
+}
+
+/** The defaults of MAX_GEDZIP_MB and MAX_GEDZIP_FILES (env.ts). */
+export const DEFAULT_ARCHIVE = { maxTotalBytes: 1024 * 1024 * 1024, maxEntries: 10_000 };
+
+/** An archive's limits from the configuration: each entry no larger than one upload may be. */
+export function archiveLimits(config: Pick<Config, "uploads" | "maxGedcomBytes" | "gedzip">): ArchiveLimits {
+  return { maxMainBytes: config.maxGedcomBytes, maxEntryBytes: config.uploads.maxBytes, ...config.gedzip };
 }
 
 /**
  * Imports a .ged file, or a GEDZIP archive with its media, into a new tree.
- * The first tree becomes current at once; a later one waits for the
- * administrator to confirm (makeCurrent). Throws NotGedcomError for a file
- * that is not GEDCOM; nothing is then kept.
+ * The first tree becomes current at once, unless the file was cut off; a
+ * later one waits for the administrator to confirm (makeCurrent). Throws
+ * ImportRefused for a file that is not GEDCOM or an archive past its limits;
+ * nothing is then kept.
  */
 export async function importFile(
   db: Database,
@@ -139,44 +201,73 @@ export async function importFile(
   options: ImportFileOptions,
 ): Promise<ImportSummary & { current: boolean }> {
   const replaces = await currentTreeId(db);
-  const hadTree = replaces !== null;
   let summary: ImportSummary;
-  if (isZip(file)) {
+  if (await isZip(file)) {
     const dir = await fsp.mkdtemp(path.join(await mediaTmpDir(store), "gedzip-"));
     const archiveWarnings: Warning[] = [];
-    const stored: string[] = [];
     try {
-      const entries = await unpackGedzip(file, dir, archiveWarnings);
-      if (!entries.includes(GEDZIP_MAIN)) throw new NotGedcomError("Archyve nėra gedcom.ged: tai ne GEDZIP failas.");
-      const archiveMedia = new Map<string, string>();
-      for (const entry of entries.filter((e) => e !== GEDZIP_MAIN)) {
-        const full = path.join(dir, entry);
-        try {
-          const prepared = await prepareScan(store, { path: full, name: path.basename(entry), size: fs.statSync(full).size });
-          await insertMedia(db, prepared.record);
-          stored.push(prepared.record.id);
-          archiveMedia.set(entry, prepared.record.id);
-        } catch (error) {
-          if (!(error instanceof UploadRejected)) throw error;
-          archiveWarnings.push({ line: 0, message: `Failas „${entry}“ neišsaugotas: svetainė saugo tik nuotraukas ir PDF.` });
-        }
+      const limits = options.limits ?? archiveLimits({ uploads: store, maxGedcomBytes: 200 * 1024 * 1024, gedzip: DEFAULT_ARCHIVE });
+      const entries = await unpackGedzip(file, dir, archiveWarnings, limits);
+      if (!entries.includes(GEDZIP_MAIN)) throw new ImportRefused("Archyve nėra gedcom.ged: tai ne GEDZIP failas.");
+      summary = await importGedcom(db, fs.createReadStream(path.join(dir, GEDZIP_MAIN)), { ...options, replaces });
+      try {
+        archiveWarnings.push(...(await storeArchiveFiles(db, store, summary, dir, entries)));
+      } catch (error) {
+        await deleteTree(db, store, summary.treeId);
+        throw error;
       }
-      summary = await importGedcom(db, fs.createReadStream(path.join(dir, GEDZIP_MAIN)), { ...options, archiveMedia, replaces });
       summary.warnings.unshift(...archiveWarnings);
-    } catch (error) {
-      for (const id of stored) {
-        const record = await deleteMediaRow(db, id);
-        if (record) await removeMediaFiles(store, record);
-      }
-      throw error;
     } finally {
       await fsp.rm(dir, { recursive: true, force: true });
     }
   } else {
     summary = await importGedcom(db, fs.createReadStream(file), { ...options, replaces });
   }
-  if (!hadTree) await makeCurrent(db, store, summary.treeId);
-  return { ...summary, current: !hadTree };
+  // A cut-off file is never published without the administrator's word.
+  const publish = replaces === null && !summary.cutOff;
+  if (publish) await makeCurrent(db, store, summary.treeId);
+  return { ...summary, current: publish };
+}
+
+/**
+ * Keeps the archive's files that the GEDCOM names (FILE, TRAN), each once, and
+ * links the media records to them; the files it does not name are reported,
+ * not kept. Returns the warnings.
+ */
+async function storeArchiveFiles(
+  db: Database,
+  store: MediaStore,
+  summary: ImportSummary,
+  dir: string,
+  entries: string[],
+): Promise<Warning[]> {
+  const warnings: Warning[] = [];
+  const inArchive = new Set(entries.filter((e) => e !== GEDZIP_MAIN));
+  const stored = new Map<string, string>();
+  for (const written of summary.namedFiles) {
+    const entry = safeName(written);
+    if (entry === null || !inArchive.has(entry)) continue;
+    let mediaId = stored.get(entry);
+    if (mediaId === undefined) {
+      const full = path.join(dir, entry);
+      const prepared = await prepareArchiveFile(store, { path: full, name: path.basename(entry), size: (await fsp.stat(full)).size });
+      await insertMedia(db, prepared.record);
+      mediaId = prepared.record.id;
+      stored.set(entry, mediaId);
+    }
+    await db.insertInto("genealogyFiles").values({ treeId: summary.treeId, path: written, mediaId }).execute();
+    await db
+      .updateTable("genealogyMedia")
+      .set({ mediaId })
+      .where("treeId", "=", summary.treeId)
+      .where("file", "=", written)
+      .where("mediaId", "is", null)
+      .execute();
+  }
+  for (const entry of inArchive) {
+    if (!stored.has(entry)) warnings.push({ line: 0, message: `Archyvo failas „${entry}“ GEDCOM faile nenurodytas: neišsaugotas.` });
+  }
+  return warnings;
 }
 
 export interface ExportFileOptions {
@@ -201,7 +292,8 @@ export async function exportFile(
   let result: ExportResult;
   try {
     result = await exportGedcom(db, treeId, out, {
-      version: options.version,
+      // A GEDZIP archive is a GEDCOM 7 container.
+      version: options.zip ? "7.0" : options.version,
       publicOnly: options.publicOnly,
       livingYears: await livingYearsSetting(db),
       familyName,
@@ -210,13 +302,19 @@ export async function exportFile(
     await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   }
   if (options.zip) {
-    const files: { path: string; file: string }[] = [];
-    for (const { path: name, mediaId } of result.files) {
-      const media = await db.selectFrom("media").select(["id", "originalExtension"]).where("id", "=", mediaId).executeTakeFirst();
-      if (media) files.push({ path: name, file: path.join(store.root, "originals", `${media.id}.${media.originalExtension}`) });
+    // Every stored file the exported text names goes with it.
+    const stored = await db
+      .selectFrom("genealogyFiles")
+      .innerJoin("media", "media.id", "genealogyFiles.mediaId")
+      .select(["genealogyFiles.path", "media.id", "media.originalExtension"])
+      .where("genealogyFiles.treeId", "=", treeId)
+      .execute();
+    const files = stored.filter((f) => result.namedFiles.has(f.path)).map((f) => ({ path: f.path, file: originalPath(store, f) }));
+    try {
+      await packGedzip(file, target, files);
+    } finally {
+      await fsp.rm(target, { force: true });
     }
-    packGedzip(file, target, files);
-    await fsp.rm(target, { force: true });
   }
   return result;
 }

@@ -2,8 +2,7 @@ import fs from "node:fs/promises";
 import type { Route } from "./+types/genealogy-import";
 import { requireAdmin, services } from "../../.server/context.ts";
 import type { CodePageChoice } from "../../.server/genealogy/charset.ts";
-import { NotGedcomError } from "../../.server/genealogy/import.ts";
-import { importFile } from "../../.server/genealogy/trees.ts";
+import { ImportRefused } from "../../.server/genealogy/reader.ts";
 import { receiveRawUpload, UploadRejected } from "../../.server/media.ts";
 
 const CODE_PAGES: Record<string, CodePageChoice> = { auto: "auto", "1257": "windows-1257", "1252": "windows-1252" };
@@ -13,7 +12,7 @@ const CODE_PAGES: Record<string, CodePageChoice> = { auto: "auto", "1257": "wind
 // name and the chosen code page in the query. The answer is JSON.
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
-  const { db, media, config } = services(context);
+  const { media, config, imports } = services(context);
   const url = new URL(request.url);
   const sourceName = (url.searchParams.get("failas") ?? "medis.ged").slice(0, 255);
   const codePage = CODE_PAGES[url.searchParams.get("koduote") ?? "auto"] ?? "auto";
@@ -25,10 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
   try {
-    const summary = await importFile(db, media, file, { sourceName, codePage });
+    const summary = await imports.run(file, { sourceName, codePage });
     return Response.json({ ok: true, treeId: summary.treeId, current: summary.current }, { status: 201 });
   } catch (error) {
-    if (error instanceof NotGedcomError) return Response.json({ ok: false, message: error.message }, { status: 400 });
+    if (error instanceof ImportRefused) return Response.json({ ok: false, message: error.message }, { status: 400 });
     throw error;
   } finally {
     await fs.rm(file, { force: true });

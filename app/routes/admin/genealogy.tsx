@@ -4,9 +4,9 @@ import { data, Form, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/genealogy";
 import { requireAdmin, services } from "../../.server/context.ts";
 import type { CodePageChoice } from "../../.server/genealogy/charset.ts";
-import { NotGedcomError } from "../../.server/genealogy/import.ts";
+import { ImportRefused } from "../../.server/genealogy/reader.ts";
 import { LIVING_YEARS_RANGE, livingYearsSetting, setLivingYears } from "../../.server/genealogy/people.ts";
-import { discardTree, findTree, importFile, listTrees, makeCurrent } from "../../.server/genealogy/trees.ts";
+import { discardTree, findTree, listTrees, makeCurrent } from "../../.server/genealogy/trees.ts";
 import { discardReceived, readUploadForm, UploadRejected } from "../../.server/media.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { FileInput } from "../../components/file-input.tsx";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
-  const { db, media, config } = services(context);
+  const { db, media, config, imports } = services(context);
   let upload;
   try {
     upload = await readUploadForm(request, media, "gedcom", config.maxGedcomBytes);
@@ -45,13 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The page's form without JavaScript (with it, the file goes to /admin/medis/importuoti).
     if (!file) return refusal({ title: "Pasirinkite GEDCOM failą", variant: "error" });
     try {
-      const summary = await importFile(db, media, file.path, {
+      const summary = await imports.run(file.path, {
         sourceName: file.name,
         codePage: CODE_PAGES[String(form.get("koduote"))] ?? "auto",
       });
       return redirectWithToast(`${PAGE}?importas=${summary.treeId}`, "genealogyImported");
     } catch (error) {
-      if (error instanceof NotGedcomError) return refusal({ title: error.message, variant: "error" });
+      if (error instanceof ImportRefused) return refusal({ title: error.message, variant: "error" });
       throw error;
     } finally {
       await fs.rm(file.path, { force: true });
@@ -68,7 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const treeId = parseId(form.get("treeId")) ?? 0;
   if (intent === "activate") {
-    return (await makeCurrent(db, media, treeId)) ? redirectWithToast(PAGE, "genealogyActivated") : refusal("genealogyNotFound", 404);
+    const done = await makeCurrent(db, media, treeId, { acceptCutOff: form.get("acceptCutOff") === "1" });
+    if (done === "cutOff") return refusal("genealogyCutOff", 409);
+    return done === "done" ? redirectWithToast(PAGE, "genealogyActivated") : refusal("genealogyNotFound", 404);
   }
   if (intent === "discard") {
     return (await discardTree(db, media, treeId)) ? redirectWithToast(PAGE, "genealogyDiscarded") : refusal("genealogyNotFound", 404);
@@ -191,23 +193,42 @@ export default function GenealogyAdmin({
                     {formatDateTime(tree.createdAt)} · {counts(tree)}
                   </p>
                 </div>
-                <Form
-                  method="post"
-                  onSubmit={(e) => {
-                    if (!window.confirm(`Grąžinti medį „${tree.sourceName}“? Dabartinis liks atsarginė kopija.`)) e.preventDefault();
-                  }}
-                >
-                  <input type="hidden" name="treeId" value={tree.id} />
-                  <button type="submit" name="intent" value="activate" className="btn-secondary">
-                    Grąžinti šį medį
-                  </button>
-                </Form>
+                <ActivateForm
+                  tree={tree}
+                  label="Grąžinti šį medį"
+                  className="btn-secondary"
+                  confirm={`Grąžinti medį „${tree.sourceName}“? Dabartinis liks atsarginė kopija.`}
+                />
               </li>
             ))}
           </ul>
         </section>
       ) : null}
     </>
+  );
+}
+
+/** The activation form; for a cut-off file it asks the administrator to say they know. */
+function ActivateForm({ tree, label, className, confirm }: { tree: Tree; label: string; className: string; confirm?: string }) {
+  return (
+    <Form
+      method="post"
+      className="flex flex-wrap items-center gap-3"
+      onSubmit={(e) => {
+        if (confirm && !window.confirm(confirm)) e.preventDefault();
+      }}
+    >
+      <input type="hidden" name="treeId" value={tree.id} />
+      {tree.cutOff ? (
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="acceptCutOff" value="1" required className="mt-1" />
+          Suprantu, kad failas nutrūkęs ir dalies medžio gali trūkti, bet vis tiek noriu jį skelbti.
+        </label>
+      ) : null}
+      <button type="submit" name="intent" value="activate" className={className}>
+        {label}
+      </button>
+    </Form>
   );
 }
 
@@ -218,23 +239,30 @@ function ImportSummary({ tree, replaces }: { tree: Tree; replaces: Tree | null }
       <h2 id="importo-santrauka" className="text-xl font-semibold">
         Importo santrauka: „{tree.sourceName}“
       </h2>
+      {tree.cutOff ? (
+        <p className="mt-2 rounded-md border border-accent bg-accent-soft p-3 font-medium text-accent-dark" role="alert">
+          Failas nutrūkęs: jame nėra pabaigos eilutės „0 TRLR“, todėl dalies asmenų, šeimų ar ryšių gali trūkti. Eksportuokite failą iš
+          genealogijos programos dar kartą.
+        </p>
+      ) : null}
       <p className="mt-2 text-lg">Importuota: {counts(tree)}.</p>
       <p className="text-sm text-ink-soft">
         GEDCOM {tree.gedcomVersion ?? "?"}, koduotė {tree.charset ?? "?"}.
       </p>
-      {replaces ? (
+      {!tree.current ? (
         <div className="mt-4 rounded-md bg-accent-soft p-4">
           <p>
-            Šis medis dar neskelbiamas. Ar pakeisti juo dabartinį medį („{replaces.sourceName}“,{" "}
-            {plural(replaces.people, ["asmuo", "asmenys", "asmenų"])})? Dabartinis liks atsarginė kopija.
+            {replaces ? (
+              <>
+                Šis medis dar neskelbiamas. Ar pakeisti juo dabartinį medį („{replaces.sourceName}“,{" "}
+                {plural(replaces.people, ["asmuo", "asmenys", "asmenų"])})? Dabartinis liks atsarginė kopija.
+              </>
+            ) : (
+              "Šis medis dar neskelbiamas, nes failas nutrūkęs. Ar vis tiek jį skelbti?"
+            )}
           </p>
-          <div className="mt-3 flex flex-wrap gap-3">
-            <Form method="post">
-              <input type="hidden" name="treeId" value={tree.id} />
-              <button type="submit" name="intent" value="activate" className="btn-primary">
-                Pakeisti dabartinį medį
-              </button>
-            </Form>
+          <div className="mt-3 flex flex-wrap items-end gap-3">
+            <ActivateForm tree={tree} label={replaces ? "Pakeisti dabartinį medį" : "Skelbti šį medį"} className="btn-primary" />
             <Form method="post">
               <input type="hidden" name="treeId" value={tree.id} />
               <button type="submit" name="intent" value="discard" className="btn-secondary">
@@ -243,10 +271,10 @@ function ImportSummary({ tree, replaces }: { tree: Tree; replaces: Tree | null }
             </Form>
           </div>
         </div>
-      ) : tree.current ? (
+      ) : (
         <p className="mt-3 font-medium text-moss">Medis paskelbtas svetainėje.</p>
-      ) : null}
-      <h3 className="mt-6 font-semibold">{warnings.length ? `Įspėjimai (${warnings.length})` : "Įspėjimų nėra."}</h3>
+      )}
+      <h3 className="mt-6 font-semibold">{tree.warningCount ? `Įspėjimai (${tree.warningCount})` : "Įspėjimų nėra."}</h3>
       {warnings.length ? (
         <ol className="mt-2 max-h-96 space-y-1 overflow-auto rounded border border-line bg-paper p-3 text-sm" data-testid="import-warnings">
           {warnings.slice(0, SHOWN_WARNINGS).map((w, i) => (
@@ -255,7 +283,7 @@ function ImportSummary({ tree, replaces }: { tree: Tree; replaces: Tree | null }
               {w.message}
             </li>
           ))}
-          {warnings.length > SHOWN_WARNINGS ? <li className="text-ink-soft">… ir dar {warnings.length - SHOWN_WARNINGS}.</li> : null}
+          {tree.warningCount > SHOWN_WARNINGS ? <li className="text-ink-soft">… ir dar {tree.warningCount - SHOWN_WARNINGS}.</li> : null}
         </ol>
       ) : null}
       <p className="mt-4 text-sm">
@@ -295,12 +323,21 @@ function ImportForm({ maxBytes, hasTree }: { maxBytes: number; hasTree: boolean 
       setProcessing(false);
       const answer = request.response as { ok: boolean; treeId?: number; message?: string } | null;
       if (answer?.ok) navigate(`${PAGE}?importas=${answer.treeId}`);
-      else toast({ title: answer?.message ?? "Importuoti nepavyko. Bandykite dar kartą.", variant: "error" });
+      // The server's own reason when it gave one; a server failure will not go away by trying again.
+      else
+        toast({
+          title:
+            answer?.message ??
+            (request.status === 413
+              ? `Failas per didelis: daugiausia ${Math.round(maxBytes / 1024 / 1024)} MB.`
+              : "Importuoti nepavyko dėl klaidos serveryje. Ji įrašyta serverio žurnale; praneškite svetainės prižiūrėtojui."),
+          variant: "error",
+        });
     };
     request.onerror = () => {
       setProgress(null);
       setProcessing(false);
-      toast({ title: "Importuoti nepavyko. Bandykite dar kartą.", variant: "error" });
+      toast({ title: "Ryšys nutrūko, kol failas buvo siunčiamas. Patikrinkite interneto ryšį ir bandykite dar kartą.", variant: "error" });
     };
     setProgress(0);
     request.send(file);

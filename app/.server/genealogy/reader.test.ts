@@ -1,0 +1,80 @@
+import { describe, expect, test } from "vitest";
+import { MAX_LINE_LENGTH, MAX_RECORD_STRUCTURES, readGedcom, type GedcomNode, type ReadStats, type Warning } from "./reader.ts";
+
+const HEAD = "0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n";
+
+/** The bytes in 64 kB chunks, as a file stream gives them. */
+async function* chunks(text: string, size = 64 * 1024): AsyncGenerator<Uint8Array> {
+  const bytes = Buffer.from(text);
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}
+
+async function read(text: string) {
+  const warnings: Warning[] = [];
+  const stats: ReadStats = { scanned: 0 };
+  const records: GedcomNode[] = [];
+  const started = process.cpuUsage();
+  for await (const record of readGedcom(chunks(text), { onWarning: (w) => warnings.push(w), stats })) records.push(record);
+  const cpu = process.cpuUsage(started);
+  return { records, warnings, stats, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+describe("reading stays linear in the file's size, whatever its lines", () => {
+  const size = 50 * 1024 * 1024;
+  const note = "Prisiminimai. ".repeat(size / 14);
+  const oneLine = `${HEAD}0 @N1@ NOTE ${note}\n0 @I1@ INDI\n1 NAME Jonas /Jonaitis/\n0 TRLR\n`;
+  // The same text as the spec would write it: 200-character CONC lines.
+  const pieces = note.match(/.{1,200}/gs)!;
+  const split = `${HEAD}0 @N1@ NOTE ${pieces[0]}\n${pieces
+    .slice(1)
+    .map((p) => `1 CONC ${p}`)
+    .join("\n")}\n0 @I1@ INDI\n1 NAME Jonas /Jonaitis/\n0 TRLR\n`;
+
+  test("a 50 MB line is cut with a warning naming its line, and the records after it are read", async () => {
+    const { records, warnings, stats } = await read(oneLine);
+    expect(records.map((r) => r.tag)).toEqual(["HEAD", "NOTE", "INDI", "TRLR"]);
+    expect(records[1].value).toBeUndefined();
+    expect(records[2].children[0].value).toBe("Jonas /Jonaitis/");
+    expect(warnings).toEqual([{ line: 5, message: "Eilutė ilgesnė nei 1 MB: jos reikšmė praleista." }]);
+    // Every character is looked at once.
+    expect(stats.scanned).toBe(oneLine.length);
+  });
+
+  test("the 50 MB line costs about what the same bytes in CONC lines cost (not its square)", async () => {
+    const long = await read(oneLine);
+    const short = await read(split);
+    expect(short.stats.scanned).toBe(split.length);
+    // Measured in CPU time, in the same run: a quadratic reader took 90 times as long.
+    expect(long.cpuMs).toBeLessThan(3 * short.cpuMs + 200);
+    // The CONC value stops at the limit, with a warning.
+    expect(short.records[1].value!.length).toBeLessThanOrEqual(MAX_LINE_LENGTH);
+    expect(short.records[1].value!.length).toBeGreaterThan(MAX_LINE_LENGTH - 200);
+    expect(short.warnings).toHaveLength(1);
+    expect(short.warnings[0].message).toBe("Tekstas ilgesnis nei 1 MB: nuo šios eilutės jis nutrauktas.");
+  });
+
+  test("a record with more than the limit of structures is cut there, with a warning", async () => {
+    const text = `${HEAD}0 @I1@ INDI\n${"1 OCCU Ūkininkas\n".repeat(MAX_RECORD_STRUCTURES + 10)}0 @I2@ INDI\n1 NAME Ona\n0 TRLR\n`;
+    const { records, warnings } = await read(text);
+    expect(records[1].children).toHaveLength(MAX_RECORD_STRUCTURES);
+    expect(records[2].children[0].value).toBe("Ona");
+    expect(warnings).toEqual([
+      {
+        line: 5 + MAX_RECORD_STRUCTURES + 1,
+        message: `Įraše daugiau nei ${MAX_RECORD_STRUCTURES} struktūrų: nuo šios eilutės jos praleistos.`,
+      },
+    ]);
+  });
+
+  test("every kind of line end, also split between chunks, ends one line", async () => {
+    for (const end of ["\n", "\r", "\r\n", "\n\r"]) {
+      const text = ["0 HEAD", "1 CHAR UTF-8", "0 @I1@ INDI", "1 NAME Šarūnas /Žemaitis/", "0 TRLR", ""].join(end);
+      for (const size of [1, 2, 3, 7, 64 * 1024]) {
+        const records: GedcomNode[] = [];
+        for await (const r of readGedcom(chunks(text, size))) records.push(r);
+        expect(records.map((r) => r.tag)).toEqual(["HEAD", "INDI", "TRLR"]);
+        expect(records[1].children[0]).toMatchObject({ value: "Šarūnas /Žemaitis/", line: 4 });
+      }
+    }
+  });
+});

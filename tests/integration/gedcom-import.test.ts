@@ -1,0 +1,123 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { currentTreeId, importFile, listTrees, makeCurrent, sweepAbandonedImports } from "#app/.server/genealogy/trees.ts";
+import { generate } from "../../bench/gedcom-generate.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+// Files that are not what they claim: cut off, circular, left half imported.
+
+let t: TestDatabase;
+beforeEach(async () => {
+  t = await createTestDatabase({ seed: false });
+});
+afterEach(() => t.close());
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** A generated 2,000-person file cut off after `bytes`, mid-record, as a broken download is. */
+function cutFile(bytes: number): string {
+  const whole = path.join(t.dir, "visas.ged");
+  generate(2000, whole);
+  const cut = path.join(t.dir, "nutrukes.ged");
+  fs.writeFileSync(cut, fs.readFileSync(whole).subarray(0, bytes));
+  return cut;
+}
+
+test("a cut-off file is flagged, kept as an import, and published only when accepted by name", async () => {
+  const summary = await importFile(t.db, t.media, cutFile(60_000), { sourceName: "nutrukes.ged" });
+  expect(summary.cutOff).toBe(true);
+  expect(summary.people).toBeGreaterThan(100);
+  // Even as the first tree, it is not published on its own.
+  expect(summary.current).toBe(false);
+  expect(await currentTreeId(t.db)).toBeNull();
+  const [tree] = await listTrees(t.db);
+  expect(tree).toMatchObject({ id: summary.treeId, cutOff: true, current: false });
+  expect(await makeCurrent(t.db, t.media, summary.treeId)).toBe("cutOff");
+  expect(await currentTreeId(t.db)).toBeNull();
+  expect(await makeCurrent(t.db, t.media, summary.treeId, { acceptCutOff: true })).toBe("done");
+  expect(await currentTreeId(t.db)).toBe(summary.treeId);
+
+  // The whole file is not flagged.
+  const whole = await importFile(t.db, t.media, path.join(t.dir, "visas.ged"), { sourceName: "visas.ged" });
+  expect(whole.cutOff).toBe(false);
+});
+
+test("a person who is their own ancestor is warned about, with the line", async () => {
+  const file = path.join(t.dir, "ratas.ged");
+  fs.writeFileSync(
+    file,
+    [
+      "0 HEAD",
+      "1 GEDC",
+      "2 VERS 5.5.1",
+      "0 @A@ INDI",
+      "1 NAME Jonas /Ratas/",
+      "1 FAMC @F2@",
+      "1 FAMS @F1@",
+      "0 @B@ INDI",
+      "1 NAME Petras /Ratas/",
+      "1 FAMC @F1@",
+      "1 FAMS @F2@",
+      "0 @F1@ FAM",
+      "1 HUSB @A@",
+      "1 CHIL @B@",
+      "0 @F2@ FAM",
+      "1 HUSB @B@",
+      "1 CHIL @A@",
+      "0 @C@ INDI",
+      "1 NAME Ona /Tiesi/",
+      "0 TRLR",
+      "",
+    ].join("\n"),
+  );
+  const summary = await importFile(t.db, t.media, file, { sourceName: "ratas.ged" });
+  const circle = summary.warnings.filter((w) => w.message.includes("pats sau protėvis"));
+  expect(circle).toHaveLength(1);
+  expect([4, 8]).toContain(circle[0].line);
+  expect(circle[0].message).toMatch(/^Asmuo @[AB]@ yra pats sau protėvis: tėvų ir vaikų ryšiai sudaro ratą\.$/);
+});
+
+test("an import a killed process left half done is marked failed and removed at the next start", async () => {
+  const summary = await importFile(t.db, t.media, cutFile(30_000), { sourceName: "x.ged" });
+  // As a kill -9 in the middle of an import leaves it.
+  await t.db.updateTable("genealogyTrees").set({ status: "importing" }).where("id", "=", summary.treeId).execute();
+  expect(await sweepAbandonedImports(t.db, t.media, { othersAlive: true })).toBe(0);
+  expect(await sweepAbandonedImports(t.db, t.media, { othersAlive: false })).toBe(1);
+  const tree = await t.db.selectFrom("genealogyTrees").select("status").where("id", "=", summary.treeId).executeTakeFirstOrThrow();
+  expect(tree.status).toBe("failed");
+  expect(await t.db.selectFrom("genealogyPeople").select("id").where("treeId", "=", summary.treeId).execute()).toEqual([]);
+  expect(await listTrees(t.db)).toEqual([]);
+});
+
+async function cli(...args: string[]) {
+  return promisify(execFile)(process.execPath, ["scripts/gedcom.ts", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: t.dir, ...(t.database.kind === "postgres" ? { DATABASE_URL: t.database.url } : {}) },
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, out: error.stdout + error.stderr }),
+  );
+}
+
+test("the command line says what went wrong in one line, and names a cut-off file", async () => {
+  const missing = await cli("import", path.join(t.dir, "nera.ged"));
+  expect(missing.code).toBe(1);
+  expect(missing.out.trim()).toBe(`Failas nerastas: ${path.join(t.dir, "nera.ged")}`);
+  const letter = path.join(t.dir, "laiskas.ged");
+  fs.writeFileSync(letter, "Sveiki!\n");
+  const refused = await cli("import", letter);
+  expect(refused.code).toBe(1);
+  expect(refused.out.trim()).toBe("Tai ne GEDCOM failas: jis turi prasidėti eilute „0 HEAD“.");
+  expect(refused.out).not.toMatch(/\n\s+at /);
+
+  const cut = await cli("import", cutFile(40_000));
+  expect(cut.code).toBe(0);
+  expect(cut.out.split("\n")[0]).toBe(
+    "DĖMESIO: failas nutrūkęs (nėra pabaigos eilutės „0 TRLR“): dalies asmenų, šeimų ar ryšių gali trūkti.",
+  );
+  expect(cut.out).toContain("Medis nepaskelbtas. Kad vis tiek jį paskelbtumėte, pakartokite su --accept-cut-off.");
+  expect(await currentTreeId(t.db)).toBeNull();
+});
