@@ -10,15 +10,25 @@ import { NotFound } from "./components/not-found.tsx";
 import { SiteFooter, SiteHeader } from "./components/site-header.tsx";
 import { ToastProvider } from "./components/toaster.tsx";
 import { currentYear } from "./lib/lithuanian.ts";
+import type { FrameSettings } from "./lib/site.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = currentUser(context);
-  const settings = await getSiteSettings(services(context).db);
+  const { db, config } = services(context);
+  // What every page shows of the family's settings; each page reads the texts it needs itself.
+  const { familyName, contactEmail, tagline, footerLine } = await getSiteSettings(db);
   const { toast, clear } = await takeToast(request);
   return data(
-    { user: user ? { username: user.username } : null, settings, year: currentYear(), toast },
+    {
+      user: user ? { username: user.username } : null,
+      settings: { familyName, contactEmail, tagline, footerLine } satisfies FrameSettings,
+      // Absolute addresses (for sharing) only from SITE_URL, never from the request's Host header.
+      siteUrl: config.siteUrl?.origin ?? null,
+      year: currentYear(),
+      toast,
+    },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
@@ -36,7 +46,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  const familyName = root?.settings.familyName ?? "Giminės svetainė";
+  const settings: FrameSettings = root?.settings ?? { familyName: "Giminės svetainė", contactEmail: "", tagline: "", footerLine: "" };
   return (
     <html lang="lt">
       <head>
@@ -54,11 +64,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <TooltipProvider>
           <ToastProvider serverToast={root?.toast ?? null}>
-            <SiteHeader familyName={familyName} loggedIn={Boolean(root?.user)} />
+            <SiteHeader settings={settings} loggedIn={Boolean(root?.user)} />
             <main id="turinys" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
               {children}
             </main>
-            <SiteFooter familyName={familyName} year={root?.year ?? currentYear()} />
+            <SiteFooter settings={settings} year={root?.year ?? currentYear()} loggedIn={Boolean(root?.user)} />
           </ToastProvider>
         </TooltipProvider>
         <ScrollRestoration />

@@ -9,6 +9,7 @@ export default [
   route("medis/paieska", "routes/public/tree-search.ts"),
   route("medis/gedcom", "routes/public/tree-gedcom.ts"),
   route("asmuo/:id", "routes/public/person.tsx"),
+  route("robots.txt", "routes/public/robots.ts"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
   // Parts of the sitemap when it lists more than 50,000 addresses.
   route("sitemap/:dalis", "routes/public/sitemap.ts", { id: "sitemap-part" }),
@@ -22,6 +23,8 @@ export default [
 
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
+    route("tekstai", "routes/admin/texts.tsx"),
+    route("slaptazodis", "routes/admin/password.tsx"),
     route("istorija", "routes/admin/history.tsx"),
     route("galerija", "routes/admin/gallery.tsx"),
     route("galerija/ikelti", "routes/admin/gallery-upload.ts"),

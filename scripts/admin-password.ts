@@ -75,7 +75,7 @@ try {
   }
   if (password.length < MIN_PASSWORD_LENGTH) fail(`Slaptažodis turi būti bent ${MIN_PASSWORD_LENGTH} simbolių. Niekas nepakeista.`);
 
-  await setPassword(db, user.id, password);
+  await setPassword(db, user.id, password, values.generate);
   await destroyUserSessions(db, user.id);
   console.log(`Administratoriaus „${user.username}“ slaptažodis pakeistas; visos jo sesijos baigtos.`);
   if (values.generate) console.log(`Naujas slaptažodis: ${password}`);

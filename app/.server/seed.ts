@@ -5,7 +5,8 @@ import type { HistoryContent } from "../lib/history.ts";
 import { isUniqueViolation, now, type Database } from "./db.ts";
 import { insertMedia, mediaTmpDir, prepareImage, type MediaStore, type PreparedMedia } from "./media.ts";
 import { SEED_IMAGE_SVGS } from "./seed-images.ts";
-import { DEFAULT_SETTINGS, isSeeded, markSeeded } from "./settings.ts";
+import { SEED_SITE } from "./seed-site.ts";
+import { isSeeded, markSeeded } from "./settings.ts";
 
 // The content a new installation starts with, so that the site reads as a
 // living family site from its first start. Written once; the administrator
@@ -111,8 +112,8 @@ async function seedRows(db: Database, images: Array<PreparedMedia | null>): Prom
     await tx
       .insertInto("settings")
       .values([
-        { key: "family_name", value: DEFAULT_SETTINGS.familyName },
-        { key: "contact_email", value: DEFAULT_SETTINGS.contactEmail },
+        { key: "family_name", value: SEED_SITE.familyName },
+        { key: "contact_email", value: SEED_SITE.contactEmail },
       ])
       .execute();
     await tx

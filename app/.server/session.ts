@@ -75,6 +75,11 @@ export async function destroyUserSessions(db: Database, userId: number): Promise
   await db.deleteFrom("sessions").where("userId", "=", userId).execute();
 }
 
+/** Ends every other session of a user, keeping the one in use (after a password change). */
+export async function destroyOtherSessions(db: Database, userId: number, keepToken: string): Promise<void> {
+  await db.deleteFrom("sessions").where("userId", "=", userId).where("id", "!=", tokenHash(keepToken)).execute();
+}
+
 export async function deleteExpiredSessions(db: Database): Promise<void> {
   await db.deleteFrom("sessions").where("expiresAt", "<=", timestamp()).execute();
 }

@@ -1,35 +1,63 @@
 import { randomBytes } from "node:crypto";
+import type { SiteSettings } from "../lib/site.ts";
 import type { Database } from "./db.ts";
+import { SEED_SITE } from "./seed-site.ts";
 
-/** What the whole site shows about the family: the header's name and the contact address. */
-export interface SiteSettings {
-  familyName: string;
-  contactEmail: string;
+export type { SiteSettings };
+
+// The family's words and settings live in the settings table, one row a
+// field (snake_case keys; lists as JSON). A field never saved reads as the
+// seed's (seed-site.ts).
+
+const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const KEYS = Object.keys(SEED_SITE) as (keyof SiteSettings)[];
+
+function decode<K extends keyof SiteSettings>(field: K, stored: string | undefined): SiteSettings[K] {
+  if (stored === undefined) return SEED_SITE[field];
+  switch (field) {
+    case "branches":
+      return JSON.parse(stored) as SiteSettings[K];
+    case "branchesWithTree":
+      return (stored === "1") as SiteSettings[K];
+    case "heroPhotoId":
+      return (stored === "" ? null : Number(stored)) as SiteSettings[K];
+    default:
+      return stored as SiteSettings[K];
+  }
 }
 
-export const DEFAULT_SETTINGS: SiteSettings = {
-  familyName: "Jonaičių giminė",
-  contactEmail: "seima@example.com",
-};
+function encode(field: keyof SiteSettings, value: SiteSettings[keyof SiteSettings]): string {
+  if (field === "branches") return JSON.stringify(value);
+  if (field === "branchesWithTree") return value ? "1" : "0";
+  if (field === "heroPhotoId") return value === null ? "" : String(value);
+  return String(value);
+}
 
-const KEYS = { familyName: "family_name", contactEmail: "contact_email" } as const;
-
+/** Everything the family has set (or the seed's words where they have not). */
 export async function getSiteSettings(db: Database): Promise<SiteSettings> {
-  const rows = await db.selectFrom("settings").select(["key", "value"]).execute();
+  const rows = await db
+    .selectFrom("settings")
+    .select(["key", "value"])
+    .where(
+      "key",
+      "in",
+      KEYS.map((k) => snake(k)),
+    )
+    .execute();
   const stored = new Map(rows.map((r) => [r.key, r.value]));
-  return {
-    familyName: stored.get(KEYS.familyName) ?? DEFAULT_SETTINGS.familyName,
-    contactEmail: stored.get(KEYS.contactEmail) ?? DEFAULT_SETTINGS.contactEmail,
-  };
+  return Object.fromEntries(KEYS.map((k) => [k, decode(k, stored.get(snake(k)))])) as unknown as SiteSettings;
 }
 
-export async function updateSiteSettings(db: Database, settings: SiteSettings): Promise<void> {
+/** Saves the given fields, together. */
+export async function updateSiteSettings(db: Database, values: Partial<SiteSettings>): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    for (const [field, key] of Object.entries(KEYS) as [keyof SiteSettings, string][]) {
+    for (const [field, value] of Object.entries(values) as [keyof SiteSettings, SiteSettings[keyof SiteSettings]][]) {
+      const key = snake(field);
+      const stored = encode(field, value);
       await tx
         .insertInto("settings")
-        .values({ key, value: settings[field] })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ value: settings[field] }))
+        .values({ key, value: stored })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value: stored }))
         .execute();
     }
   });

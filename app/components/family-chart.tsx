@@ -149,8 +149,12 @@ export function FamilyChart({ layout, label }: { layout: ChartLayout; label: str
               <a
                 key={`${box.person.id}:${box.x}:${box.y}`}
                 href={`/asmuo/${box.person.id}`}
-                aria-label={[box.person.name, box.person.years].filter(Boolean).join(", ")}
+                // Named by the text it shows; a name cut short is given whole to screen readers.
+                aria-label={
+                  clip(box.person.name) === box.person.name ? undefined : [box.person.name, box.person.years].filter(Boolean).join(" ")
+                }
                 data-person={box.person.id}
+                className="no-underline"
                 onFocus={() => reveal(box.x + BOX.width / 2, box.y + BOX.height / 2)}
                 onClick={(event) => {
                   event.preventDefault();

@@ -1,4 +1,6 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
+import { paragraphs } from "../lib/history.ts";
+import { splitAtEmail } from "../lib/site.ts";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
 
@@ -19,8 +21,36 @@ export function PageHeading({ title, lead }: { title: string; lead?: ReactNode }
   );
 }
 
-/** The family's settings as the root loader read them. */
+/** The family's settings every page has (the root loader's). */
 export function useSiteSettings() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  return root?.settings ?? { familyName: "", contactEmail: "" };
+  return root?.settings ?? { familyName: "", contactEmail: "", tagline: "", footerLine: "" };
+}
+
+/** The site's public address (SITE_URL), or null: absolute links are built only from it. */
+export function useSiteUrl(): string | null {
+  return useRouteLoaderData<typeof rootLoader>("root")?.siteUrl ?? null;
+}
+
+/**
+ * A text the family wrote: blank lines start paragraphs, single line breaks
+ * stay, and "[el. paštas]" is the contact address as a link. Rendered as text
+ * (React escapes it): nothing typed becomes markup.
+ */
+export function TextBlock({ text, className }: { text: string; className?: string }) {
+  const { contactEmail } = useSiteSettings();
+  return paragraphs(text).map((paragraph, i) => (
+    <p key={i} className={`whitespace-pre-line ${className ?? ""}`}>
+      {splitAtEmail(paragraph).map((piece, j) => (
+        <Fragment key={j}>
+          {j > 0 ? (
+            <a href={`mailto:${contactEmail}`} className="font-medium">
+              {contactEmail}
+            </a>
+          ) : null}
+          {piece}
+        </Fragment>
+      ))}
+    </p>
+  ));
 }

@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { Link, NavLink } from "react-router";
+import type { FrameSettings } from "../lib/site.ts";
 
 const NAV_ITEMS = [
   { to: "/", label: "Pradžia" },
@@ -25,7 +26,7 @@ function linkClass({ isActive }: { isActive: boolean }) {
  * The family's name, the subtitle and the navigation. On a phone the links fold
  * into a menu button; it is a <details> element, so it opens without JavaScript.
  */
-export function SiteHeader({ familyName, loggedIn }: { familyName: string; loggedIn: boolean }) {
+export function SiteHeader({ settings: { familyName, tagline }, loggedIn }: { settings: FrameSettings; loggedIn: boolean }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const items = navItems(loggedIn);
   return (
@@ -33,7 +34,7 @@ export function SiteHeader({ familyName, loggedIn }: { familyName: string; logge
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4">
         <Link to="/" className="no-underline">
           <span className="block font-serif text-2xl font-bold text-ink sm:text-3xl">{familyName}</span>
-          <span className="block text-sm text-ink-soft">Šeimos istorija ir paveldas</span>
+          {tagline ? <span className="block text-sm text-ink-soft">{tagline}</span> : null}
         </Link>
         <details ref={menu} className="group relative md:hidden">
           <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
@@ -73,11 +74,47 @@ export function SiteHeader({ familyName, loggedIn }: { familyName: string; logge
   );
 }
 
-export function SiteFooter({ familyName, year }: { familyName: string; year: number }) {
+/** The family's name, the site's sections, the contact address and the family's own line. */
+export function SiteFooter({
+  settings: { familyName, contactEmail, tagline, footerLine },
+  year,
+  loggedIn,
+}: {
+  settings: FrameSettings;
+  year: number;
+  loggedIn: boolean;
+}) {
   return (
     <footer className="mt-16 border-t border-line bg-paper">
-      <div className="mx-auto max-w-6xl px-4 py-6 text-sm text-ink-soft">
-        © {year} {familyName}. Visos teisės saugomos.
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm sm:grid-cols-[2fr_3fr]">
+        <div>
+          <p className="font-serif text-xl font-semibold text-ink">{familyName}</p>
+          {tagline ? <p className="mt-1 text-ink-soft">{tagline}</p> : null}
+          {contactEmail ? (
+            <p className="mt-4">
+              <span className="text-ink-soft">Rašykite: </span>
+              <a href={`mailto:${contactEmail}`} className="font-medium break-all">
+                {contactEmail}
+              </a>
+            </p>
+          ) : null}
+        </div>
+        <nav aria-label="Svetainės skyriai">
+          <ul className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-3">
+            {navItems(loggedIn).map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="inline-block py-1.5 text-ink no-underline hover:text-accent hover:underline">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-line">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-ink-soft">
+          © {year} {familyName}.{footerLine ? ` ${footerLine}` : ""}
+        </p>
       </div>
     </footer>
   );

@@ -1,18 +1,30 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
 import type { Toast } from "../lib/toasts.ts";
 import { IconButton } from "./icon-button.tsx";
 
 // Toasts: short messages in a corner. A toast from the server (after an
 // action's redirect) is part of the rendered page, so it is read without
-// JavaScript too; with JavaScript toasts close themselves after a while.
+// JavaScript too; with JavaScript toasts close themselves after a while. A
+// newer toast about the same page's forms takes the place of the older one
+// ('Įrašas pridėtas!' is not shown beside the 'Klaida!' it answers), and at
+// most two show at once, so that on a phone they never cover much of it.
 
 export interface ShownToast extends Toast {
   id: string;
+  /** What the toast is about: the page it was shown on. A newer toast of the same group replaces it. */
+  group?: string;
 }
 
 const DISMISS_AFTER_MS = 6000;
+const MAX_SHOWN = 2;
 
-const ToastContext = createContext<(toast: Toast) => void>(() => {});
+/** The toasts shown once `toast` arrives: it replaces its group's older one, and only the newest MAX_SHOWN stay. */
+export function stackToasts(list: ShownToast[], toast: ShownToast): ShownToast[] {
+  return [...list.filter((t) => t.group !== toast.group), toast].slice(-MAX_SHOWN);
+}
+
+const ToastContext = createContext<(toast: Toast & { id?: string }) => void>(() => {});
 
 /** Shows a toast from browser code (a check made before anything is sent). */
 export function useToast() {
@@ -20,19 +32,23 @@ export function useToast() {
 }
 
 export function ToastProvider({ serverToast, children }: { serverToast: ShownToast | null; children: ReactNode }) {
-  const [toasts, setToasts] = useState<ShownToast[]>(serverToast ? [serverToast] : []);
+  const path = useLocation().pathname;
+  const [toasts, setToasts] = useState<ShownToast[]>(serverToast ? [{ ...serverToast, group: path }] : []);
   const seen = useRef(new Set(serverToast ? [serverToast.id] : []));
 
   useEffect(() => {
     if (serverToast && !seen.current.has(serverToast.id)) {
       seen.current.add(serverToast.id);
-      setToasts((list) => [...list, serverToast]);
+      setToasts((list) => stackToasts(list, { ...serverToast, group: path }));
     }
-  }, [serverToast]);
+  }, [serverToast]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const show = useCallback((toast: Toast) => {
-    setToasts((list) => [...list, { ...toast, id: crypto.randomUUID() }]);
-  }, []);
+  const show = useCallback(
+    (toast: Toast & { id?: string }) => {
+      setToasts((list) => stackToasts(list, { ...toast, id: toast.id ?? crypto.randomUUID(), group: path }));
+    },
+    [path],
+  );
   const dismiss = useCallback((id: string) => setToasts((list) => list.filter((t) => t.id !== id)), []);
 
   return (
@@ -40,7 +56,7 @@ export function ToastProvider({ serverToast, children }: { serverToast: ShownToa
       {children}
       <section
         aria-label="Pranešimai"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex max-h-[25vh] flex-col items-center gap-2 overflow-y-auto p-2 sm:max-h-none sm:items-end sm:p-4"
       >
         {toasts.map((toast) => (
           <ToastCard key={toast.id} toast={toast} onDismiss={dismiss} />
@@ -66,12 +82,12 @@ function ToastCard({ toast, onDismiss }: { toast: ShownToast; onDismiss: (id: st
     <div
       role={toast.variant === "error" ? "alert" : "status"}
       data-toast={toast.variant}
-      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${colors}`}
+      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-3 text-sm shadow-lg sm:p-4 sm:text-base ${colors}`}
     >
       <div className="flex-1">
         <p className="font-semibold">{toast.title}</p>
-        {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
-        {toast.note ? <p className="mt-1 text-sm">{toast.note}</p> : null}
+        {toast.description ? <p className="mt-0.5 text-sm">{toast.description}</p> : null}
+        {toast.note ? <p className="mt-0.5 hidden text-sm sm:block">{toast.note}</p> : null}
       </div>
       <IconButton label="Uždaryti pranešimą" onClick={() => onDismiss(toast.id)} className="-m-1 p-1">
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">

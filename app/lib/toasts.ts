@@ -22,7 +22,7 @@ export const TOASTS = {
   loggedOut: { title: "Atsijungėte", description: "Sesija baigta.", variant: "info" },
   historySaved: { title: "Istorijos duomenys sėkmingai išsaugoti!", variant: "success" },
   historyRestored: { title: "Ankstesnė versija atkurta", description: "Lankytojai jau mato atkurtą tekstą.", variant: "success" },
-  historyInvalid: { title: "Klaida!", description: "Patikrinkite pažymėtus laukus.", variant: "error" },
+  formInvalid: { title: "Klaida!", description: "Patikrinkite pažymėtus laukus.", variant: "error" },
   guestbookMissingFields: { title: "Klaida!", description: "Užpildykite visus privalomus laukus.", variant: "error" },
   guestbookTooLong: {
     title: "Klaida!",
@@ -86,6 +86,8 @@ export const TOASTS = {
   personRemoved: { title: "Asmuo pašalintas iš giminės medžio", variant: "success" },
   personNotFound: { title: "Tokio asmens nėra", variant: "error" },
   settingsSaved: { title: "Svetainės nustatymai išsaugoti!", variant: "success" },
+  textsSaved: { title: "Tekstai išsaugoti!", description: "Lankytojai juos jau mato.", variant: "success" },
+  passwordChanged: { title: "Slaptažodis pakeistas", description: "Kiti prisijungimai baigti.", variant: "success" },
 } as const satisfies Record<string, Toast>;
 
 export type ToastKey = keyof typeof TOASTS;

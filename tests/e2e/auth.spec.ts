@@ -51,10 +51,19 @@ test("the right pair shows 'Sėkmingai prisijungėte!' and lands on /admin with 
 
   // The dashboard: admin bar, links to the three editors and to the public site.
   const bar = page.getByRole("navigation", { name: "Administravimo meniu" });
-  await expect(bar.getByRole("link")).toHaveText(["Pagrindinis", "Istorija", "Galerija", "Dokumentai", "Svečių knyga", "Giminės medis"]);
+  await expect(bar.getByRole("link")).toHaveText([
+    "Pagrindinis",
+    "Tekstai",
+    "Istorija",
+    "Galerija",
+    "Dokumentai",
+    "Svečių knyga",
+    "Giminės medis",
+  ]);
   await expect(bar.getByRole("button", { name: "Atsijungti" })).toBeVisible();
   const main = page.getByRole("main");
   for (const [name, path] of [
+    ["Svetainės tekstai", "/admin/tekstai"],
     ["Istorijos redaktorius", "/admin/istorija"],
     ["Galerijos redaktorius", "/admin/galerija"],
     ["Dokumentų redaktorius", "/admin/dokumentai"],

@@ -89,12 +89,18 @@ test("earlier versions are listed with their time and one can be restored", asyn
   await visitor.close();
 });
 
-test("an empty title is refused with a Lithuanian message and nothing is saved", async ({ page }) => {
+test("an empty title is refused where the user is looking: focus on the field, the message, a toast; nothing saved", async ({ page }) => {
   await logInAsAdmin(page, site());
   await page.goto(`${site().url}/admin/istorija`);
   const before = await page.getByRole("region", { name: "Ankstesnės versijos" }).getByRole("listitem").count();
   await page.getByLabel("Pavadinimas", { exact: true }).fill("");
+  await page.getByLabel("Įžanga").fill("Ką tik parašyta įžanga.");
+  // Scrolled to the button at the bottom, as a user is when pressing it.
   await page.getByRole("button", { name: "Išsaugoti" }).click();
-  await expect(page.getByText("Įrašykite pavadinimą.")).toBeVisible();
+  const title = page.getByLabel("Pavadinimas", { exact: true });
+  await expect(title).toBeFocused();
+  await expect(title).toHaveAccessibleDescription("Įrašykite pavadinimą.");
+  await expect(toasts(page).getByText("Patikrinkite pažymėtus laukus.")).toBeVisible();
+  await expect(page.getByLabel("Įžanga")).toHaveValue("Ką tik parašyta įžanga.");
   await expect(page.getByRole("region", { name: "Ankstesnės versijos" }).getByRole("listitem")).toHaveCount(before);
 });

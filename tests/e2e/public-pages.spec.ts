@@ -21,7 +21,7 @@ test("home: header, footer, navigation and four teaser cards that link to their 
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle("Pradžia – Jonaičių giminė");
   await expectFrame(page);
-  const cards = page.getByRole("main").getByRole("link");
+  const cards = page.getByRole("main").getByRole("link", { name: /Plačiau/ });
   await expect(cards).toHaveCount(4);
   for (const [name, path] of [
     ["Giminės istorija", "/istorija"],

@@ -1,11 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { importFile } from "#app/.server/genealogy/trees.ts";
 import { mediaStore } from "#app/.server/media.ts";
 import { logInAsAdmin, toasts, useSite, watchConsole } from "./site.ts";
 
-const site = useSite();
+// A public address of its own: the sitemap and the pages' absolute links are made from it.
+const SITE_URL = "http://seima.example";
+const site = useSite({ SITE_URL });
 test.describe.configure({ mode: "serial" });
 
 // Dates relative to this year: Šarūnas Žemaitis stays living, Rugilė (no dates,
@@ -179,25 +182,25 @@ test("the chart draws around the first person: ancestors, partners, children; a 
   await expect(page.getByText("Medis sudarytas aplink")).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: "Šarūnas Senasis", exact: true }).first()).toBeVisible();
   // The first person of the file is Šarūnas Senasis: his son, grandchildren, two daughters-in-law.
-  await expect(box(page, "Šarūnas Senasis, 1850–1920")).toBeVisible();
-  await expect(box(page, "Jonas Jonaitis, 1898–1961")).toBeVisible();
-  await expect(box(page, "Ona Petrauskaitė, 1900–1975")).toBeVisible();
+  await expect(box(page, "Šarūnas Senasis 1850–1920")).toBeVisible();
+  await expect(box(page, "Jonas Jonaitis 1898–1961")).toBeVisible();
+  await expect(box(page, "Ona Petrauskaitė 1900–1975")).toBeVisible();
   await page.goto(`${site().url}/medis?asmuo=${ids.I3}`);
   // Petras with both partners beside him and each one's child under them; the living son is a label.
-  await expect(box(page, "Marytė Žemaitienė, 1930–1999")).toBeVisible();
-  await expect(box(page, "Elena Jonaitienė, 1935–2012")).toBeVisible();
-  await expect(box(page, "Algirdas Jonaitis, 1955–2015")).toBeVisible();
+  await expect(box(page, "Marytė Žemaitienė 1930–1999")).toBeVisible();
+  await expect(box(page, "Elena Jonaitienė 1935–2012")).toBeVisible();
+  await expect(box(page, "Algirdas Jonaitis 1955–2015")).toBeVisible();
   await expect(box(page, "Gyvas asmuo")).toHaveCount(2);
-  const marytė = (await box(page, "Marytė Žemaitienė, 1930–1999").locator("rect").boundingBox())!;
-  const elena = (await box(page, "Elena Jonaitienė, 1935–2012").locator("rect").boundingBox())!;
-  const algirdas = (await box(page, "Algirdas Jonaitis, 1955–2015").locator("rect").boundingBox())!;
+  const marytė = (await box(page, "Marytė Žemaitienė 1930–1999").locator("rect").boundingBox())!;
+  const elena = (await box(page, "Elena Jonaitienė 1935–2012").locator("rect").boundingBox())!;
+  const algirdas = (await box(page, "Algirdas Jonaitis 1955–2015").locator("rect").boundingBox())!;
   expect(Math.abs(marytė.y - elena.y)).toBeLessThan(1);
   expect(algirdas.y).toBeGreaterThan(elena.y);
   // Parents and grandparents above.
-  const jonas = (await box(page, "Jonas Jonaitis, 1898–1961").locator("rect").boundingBox())!;
+  const jonas = (await box(page, "Jonas Jonaitis 1898–1961").locator("rect").boundingBox())!;
   expect(jonas.y).toBeLessThan(marytė.y);
 
-  await box(page, "Jonas Jonaitis, 1898–1961").click();
+  await box(page, "Jonas Jonaitis 1898–1961").click();
   await expect(page).toHaveURL(`${site().url}/asmuo/${ids.I1}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Jonas Jonaitis");
   expect(errors).toEqual([]);
@@ -224,7 +227,7 @@ test("keyboard: Enter on a person opens the page; arrows pan, + and − zoom, 0 
   await page.getByRole("button", { name: "Grąžinti pradinį vaizdą" }).click();
   await expect.poll(() => transform(page)).toBe(start);
 
-  await box(page, "Petras Jonaitis, 1924–2001").focus();
+  await box(page, "Petras Jonaitis 1924–2001").focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(`${site().url}/asmuo/${ids.I3}`);
 });
@@ -233,7 +236,7 @@ test("mouse: dragging pans (and opens nothing), Ctrl + wheel zooms, a plain whee
   await page.goto(`${site().url}/medis?asmuo=${ids.I1}`);
   const start = await transform(page);
   const area = (await chart(page).boundingBox())!;
-  const jonas = (await box(page, "Jonas Jonaitis, 1898–1961").locator("rect").boundingBox())!;
+  const jonas = (await box(page, "Jonas Jonaitis 1898–1961").locator("rect").boundingBox())!;
   // A drag that starts on a person moves the chart and does not open their page.
   await page.mouse.move(jonas.x + 20, jonas.y + 20);
   await page.mouse.down();
@@ -241,7 +244,7 @@ test("mouse: dragging pans (and opens nothing), Ctrl + wheel zooms, a plain whee
   await page.mouse.up();
   await expect.poll(() => transform(page)).not.toBe(start);
   await expect(page).toHaveURL(/\/medis\?asmuo=/);
-  const moved = (await box(page, "Jonas Jonaitis, 1898–1961").locator("rect").boundingBox())!;
+  const moved = (await box(page, "Jonas Jonaitis 1898–1961").locator("rect").boundingBox())!;
   expect(moved.x - jonas.x).toBeGreaterThan(50);
 
   await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
@@ -278,7 +281,7 @@ test("search: 'sarunas' finds 'Šarūnas' and jumps to him; a visitor never find
   await expect(suggestions.getByRole("link")).toHaveText(["Šarūnas Senasis (1850–1920)"]);
   await suggestions.getByRole("link", { name: /Šarūnas Senasis/ }).click();
   await expect(page).toHaveURL(`${site().url}/medis?asmuo=${ids.I10}`);
-  await expect(box(page, "Šarūnas Senasis, 1850–1920")).toBeVisible();
+  await expect(box(page, "Šarūnas Senasis 1850–1920")).toBeVisible();
   // The form (and Enter) lists the matches, too.
   await page.getByLabel("Rasti asmenį").fill("zemaitiene");
   await page.getByLabel("Rasti asmenį").press("Enter");
@@ -306,10 +309,19 @@ test("without JavaScript: ancestors and descendants as lists, search as a form",
 });
 
 test("a person page: events with Lithuanian dates, relatives as links, title and Open Graph tags", async ({ page }) => {
+  // A gallery photo of Jonas is his page's picture when it is shared.
+  const photo = await site()
+    .db()
+    .selectFrom("galleryItems")
+    .select(["id", "mediaId"])
+    .where("mediaId", "is not", null)
+    .executeTakeFirstOrThrow();
+  await site().db().insertInto("genealogyPersonLinks").values({ treeId, personId: ids.I1, kind: "gallery", itemId: photo.id }).execute();
   await page.goto(`${site().url}/asmuo/${ids.I1}`);
   await expect(page).toHaveTitle("Jonas Jonaitis (1898–1961) – Jonaičių giminė");
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Jonas Jonaitis (1898–1961)");
-  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${site().url}/asmuo/${ids.I1}`);
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${SITE_URL}/asmuo/${ids.I1}`);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`^${SITE_URL}/media/${photo.mediaId}`));
   const main = page.getByRole("main");
   await expect(main).toContainText("1898 m. kovo 5 d., Miroslavas, Alytaus apskr.");
   await expect(main).toContainText("1923 m., Alytus");
@@ -532,4 +544,19 @@ test("a crafted request without a session changes no one", async ({ request }) =
   }
   expect(await site().db().selectFrom("genealogyPeople").selectAll().orderBy("id").execute()).toEqual(before);
   expect(await site().db().selectFrom("settings").select("value").where("key", "=", "living_years").executeTakeFirst()).toBeUndefined();
+});
+
+test("axe finds nothing on the tree chart and a person's page, at phone and desktop width", async ({ browser }) => {
+  const found: string[] = [];
+  for (const width of [390, 1280]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    for (const path of ["/medis", `/medis?asmuo=${ids.I4}&kryptis=proteviai`, `/asmuo/${ids.I1}`, `/asmuo/${ids.I5}`]) {
+      await page.goto(`${site().url}${path}`);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      found.push(...violations.map((v) => `${path} @${width}: ${v.id} – ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
+    }
+    await context.close();
+  }
+  expect(found).toEqual([]);
 });

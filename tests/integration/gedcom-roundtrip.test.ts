@@ -38,3 +38,42 @@ test.each(inventory)("$file: every line comes back or was warned about", async (
   const unexplained = lostItems(items(gedcomText(source), family), items(gedcomText(target), family)).filter((i) => !warned.has(i.line));
   expect(unexplained.map((i) => `${i.line}: ${i.key} ${JSON.stringify(i.value.slice(0, 80))}`)).toEqual([]);
 });
+
+test("what other programs hang under CHIL, FAMS and a FILE-less OBJE record comes back", async () => {
+  // As Family Tree Maker writes a child's relation to each parent, and a 5.5 object without FILE.
+  const text = [
+    "0 HEAD",
+    "1 GEDC",
+    "2 VERS 5.5.1",
+    "1 CHAR UTF-8",
+    "0 @I1@ INDI",
+    "1 NAME Jonas /Jonaitis/",
+    "1 FAMS @F1@",
+    "2 NOTE Antroji santuoka",
+    "1 OBJE @M1@",
+    "0 @I2@ INDI",
+    "1 NAME Petras /Jonaitis/",
+    "1 FAMC @F1@",
+    "0 @F1@ FAM",
+    "1 HUSB @I1@",
+    "1 CHIL @I2@",
+    "2 _FREL Adopted",
+    "2 _MREL Natural",
+    "0 @M1@ OBJE",
+    "1 FORM jpg",
+    "1 TITL Sodyba 1930 m.",
+    "1 BLOB",
+    "2 CONT .HM.......k.1..F.jP..",
+    "0 TRLR",
+    "",
+  ].join("\n");
+  const source = path.join(t.dir, "ftm.ged");
+  fs.writeFileSync(source, text);
+  const summary = await importFile(t.db, t.media, source, { sourceName: "ftm.ged" });
+  const target = path.join(t.dir, "ftm.export.ged");
+  await exportFile(t.db, t.media, target, { treeId: summary.treeId, version: "5.5.1" });
+  expect(lostItems(items(text, "5"), items(fs.readFileSync(target, "utf8"), "5"))).toEqual([]);
+  const exported = fs.readFileSync(target, "utf8");
+  expect(exported).toContain("1 CHIL @I2@\n2 _FREL Adopted\n2 _MREL Natural\n");
+  expect(exported).toContain("1 FAMS @F1@\n2 NOTE Antroji santuoka\n");
+});

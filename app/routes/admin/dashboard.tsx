@@ -1,34 +1,42 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { firstRunChecklist } from "../../.server/checklist.ts";
 import { requireAdmin, services } from "../../.server/context.ts";
 import { countPendingEntries } from "../../.server/guestbook.ts";
 import { getSiteSettings, updateSiteSettings } from "../../.server/settings.ts";
-import { redirectWithToast } from "../../.server/toast.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { Field, useFocusFirstError } from "../../components/fields.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { PageTitle } from "../../components/page.tsx";
 import { plural } from "../../lib/lithuanian.ts";
+import { checkTexts, EMAIL_TOKEN, TEXT_FIELDS } from "../../lib/site.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);
-  const [settings, pending] = await Promise.all([getSiteSettings(db), countPendingEntries(db)]);
-  return { username: requireAdmin(context).username, settings, pending };
+  const user = requireAdmin(context);
+  const [settings, pending, checklist] = await Promise.all([getSiteSettings(db), countPendingEntries(db), firstRunChecklist(db, user.id)]);
+  return { username: user.username, settings, pending, checklist };
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const form = await request.formData();
-  const familyName = String(form.get("familyName") ?? "").trim();
-  const contactEmail = String(form.get("contactEmail") ?? "").trim();
-  const errors: { familyName?: string; contactEmail?: string } = {};
-  if (!familyName || familyName.length > 100) errors.familyName = "Įrašykite giminės pavadinimą (iki 100 simbolių).";
-  if (!EMAIL.test(contactEmail) || contactEmail.length > 200) errors.contactEmail = "Įrašykite teisingą el. pašto adresą.";
-  if (errors.familyName || errors.contactEmail) return data({ errors }, { status: 400 });
-  await updateSiteSettings(services(context).db, { familyName, contactEmail });
+  const values = {
+    familyName: String(form.get("familyName") ?? "").trim(),
+    contactEmail: String(form.get("contactEmail") ?? "").trim(),
+  };
+  const errors = checkTexts(values);
+  if (Object.keys(errors).length > 0) return refusal("formInvalid", 400, { values, errors });
+  await updateSiteSettings(services(context).db, values);
   return redirectWithToast("/admin", "settingsSaved");
 }
 
 const EDITORS = [
+  {
+    to: "/admin/tekstai",
+    title: "Svetainės tekstai",
+    text: "Pradžios, medžio, „Apie“ ir kitų puslapių tekstai, nuotrauka pradžios puslapyje.",
+  },
   {
     to: "/admin/istorija",
     title: "Istorijos redaktorius",
@@ -39,14 +47,14 @@ const EDITORS = [
   { to: "/admin/medis", title: "Giminės medis", text: "Importuokite ir eksportuokite GEDCOM failus." },
 ];
 
-export default function Dashboard({ loaderData: { username, settings, pending }, actionData }: Route.ComponentProps) {
-  const errors = actionData?.errors;
+export default function Dashboard({ loaderData: { username, settings, pending, checklist }, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageTitle>Administravimas</PageTitle>
       <h1 className="text-3xl font-bold">Sveiki, {username}!</h1>
       <p className="mt-2 text-ink-soft">Čia galite tvarkyti svetainės turinį. Pakeitimai lankytojams matomi iš karto.</p>
-      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      {checklist.length > 0 ? <Checklist steps={checklist} /> : null}
+      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {EDITORS.map((editor) => (
           <li key={editor.to}>
             <Link to={editor.to} className="card flex h-full flex-col p-6 no-underline hover:shadow-md">
@@ -81,61 +89,78 @@ export default function Dashboard({ loaderData: { username, settings, pending },
           Atsisiųsti atsarginę kopiją
         </a>
       </section>
-      <p className="mt-6">
+      <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2">
         <Link to="/">Į viešą svetainę →</Link>
+        <Link to="/admin/slaptazodis">Keisti slaptažodį</Link>
       </p>
 
-      <section aria-labelledby="nustatymai" className="card mt-10 max-w-xl p-6">
-        <h2 id="nustatymai" className="text-xl font-semibold">
-          Svetainės nustatymai
-        </h2>
-        <Form method="post" className="mt-4 space-y-4">
-          <div>
-            <label htmlFor="familyName" className="field-label">
-              Giminės pavadinimas (rodomas antraštėje)
-            </label>
-            <input
-              id="familyName"
-              name="familyName"
-              defaultValue={settings.familyName}
-              required
-              maxLength={100}
-              className="field-input"
-              aria-invalid={Boolean(errors?.familyName)}
-              aria-describedby={errors?.familyName ? "familyName-error" : undefined}
-            />
-            {errors?.familyName ? (
-              <p id="familyName-error" className="mt-1 text-sm text-red-800">
-                {errors.familyName}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor="contactEmail" className="field-label">
-              Kontaktinis el. paštas
-            </label>
-            <input
-              id="contactEmail"
-              name="contactEmail"
-              type="email"
-              defaultValue={settings.contactEmail}
-              required
-              maxLength={200}
-              className="field-input"
-              aria-invalid={Boolean(errors?.contactEmail)}
-              aria-describedby={errors?.contactEmail ? "contactEmail-error" : undefined}
-            />
-            {errors?.contactEmail ? (
-              <p id="contactEmail-error" className="mt-1 text-sm text-red-800">
-                {errors.contactEmail}
-              </p>
-            ) : null}
-          </div>
-          <button type="submit" className="btn-primary">
-            Išsaugoti nustatymus
-          </button>
-        </Form>
-      </section>
+      <SettingsForm key={actionData?.toast.id ?? "saved"} settings={settings} refused={actionData} />
     </>
+  );
+}
+
+/** What is left of a new installation's example content, each with a link to where it is done. */
+function Checklist({ steps }: { steps: Route.ComponentProps["loaderData"]["checklist"] }) {
+  return (
+    <section aria-labelledby="pradzia" className="card mt-8 border-accent p-6">
+      <h2 id="pradzia" className="text-xl font-semibold">
+        Paruoškite svetainę savo giminei
+      </h2>
+      <p className="mt-1 text-ink-soft">
+        Liko {plural(steps.length, ["žingsnis", "žingsniai", "žingsnių"])}. Atliktas žingsnis iš sąrašo dingsta.
+      </p>
+      <ol className="mt-4 space-y-2">
+        {steps.map((step) => (
+          <li key={step.id} data-step={step.id} className="flex items-start gap-3">
+            <span aria-hidden className="mt-1.5 inline-block size-3 shrink-0 rounded-full border-2 border-accent" />
+            <Link to={step.to}>{step.title}</Link>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+interface SettingsFormProps {
+  settings: Route.ComponentProps["loaderData"]["settings"];
+  refused: Route.ComponentProps["actionData"];
+}
+
+function SettingsForm({ settings, refused }: SettingsFormProps) {
+  const errors: Partial<Record<string, string>> | undefined = refused?.errors;
+  const values = refused?.values ?? settings;
+  const saving = useNavigation().formAction === "/admin?index";
+  useFocusFirstError(errors, refused?.toast.id, ["familyName", "contactEmail"]);
+  return (
+    <section aria-labelledby="nustatymai" className="card mt-10 max-w-xl p-6">
+      <h2 id="nustatymai" className="text-xl font-semibold">
+        Svetainės nustatymai
+      </h2>
+      <FormAlert toast={refused?.toast} />
+      {/* noValidate: the server's Lithuanian message, not the browser's, says what is wrong. */}
+      <Form method="post" noValidate className="mt-4 space-y-4">
+        <Field
+          id="familyName"
+          label="Giminės pavadinimas (rodomas antraštėje)"
+          defaultValue={values.familyName}
+          required
+          maxLength={TEXT_FIELDS.familyName.max}
+          error={errors?.familyName}
+        />
+        <Field
+          id="contactEmail"
+          type="email"
+          label="Kontaktinis el. paštas"
+          hint={`Rodomas poraštėje ir tekstuose, kur įrašyta „${EMAIL_TOKEN}“.`}
+          defaultValue={values.contactEmail}
+          required
+          maxLength={TEXT_FIELDS.contactEmail.max}
+          error={errors?.contactEmail}
+        />
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? "Saugoma…" : "Išsaugoti nustatymus"}
+        </button>
+      </Form>
+    </section>
   );
 }

@@ -3,7 +3,9 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/history";
 import { requireAdmin, services } from "../../.server/context.ts";
 import { getHistory, listHistoryRevisions, parseHistoryForm, restoreHistoryRevision, saveHistory } from "../../.server/history.ts";
-import { redirectWithToast } from "../../.server/toast.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { useFocusFirstError } from "../../components/fields.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { HistoryArticle } from "../../components/history-article.tsx";
 import { PageTitle } from "../../components/page.tsx";
 import {
@@ -34,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const result = parseHistoryForm(form);
-  if (!result.ok) return data({ content: result.content, errors: result.errors }, { status: 400 });
+  if (!result.ok) return refusal("formInvalid", 400, { content: result.content, errors: result.errors });
   await saveHistory(db, result.content, user.username);
   return redirectWithToast("/admin/istorija", "historySaved");
 }
@@ -47,18 +49,32 @@ export default function HistoryEditor({ loaderData, actionData }: Route.Componen
       <PageTitle>Istorijos redaktorius</PageTitle>
       <h1 className="mb-6 text-3xl font-bold">Istorijos redaktorius</h1>
       {/* A new key after each save starts the form from the stored text. */}
-      <Editor key={loaderData.revisionId} initial={actionData?.content ?? loaderData.content} errors={actionData?.errors ?? {}} />
+      <Editor
+        key={loaderData.revisionId}
+        initial={actionData?.content ?? loaderData.content}
+        errors={actionData?.errors ?? {}}
+        refusal={actionData?.toast}
+      />
       <Revisions revisions={loaderData.revisions} currentId={loaderData.revisionId} />
     </>
   );
 }
 
-function Editor({ initial, errors }: { initial: HistoryContent; errors: Partial<Record<HistoryField, string>> }) {
+interface EditorProps {
+  initial: HistoryContent;
+  errors: Partial<Record<HistoryField, string>>;
+  refusal?: React.ComponentProps<typeof FormAlert>["toast"];
+}
+
+function Editor({ initial, errors, refusal }: EditorProps) {
   const [content, setContent] = useState(initial);
   const saving = useNavigation().state === "submitting";
+  // A refused save: the first field in error takes the focus, and a toast says so.
+  useFocusFirstError(errors, refusal?.id, HISTORY_FIELDS);
   return (
     <div className="grid gap-8 lg:grid-cols-2">
       <Form method="post" className="card space-y-4 p-6" aria-label="Istorijos tekstas">
+        <FormAlert toast={refusal} />
         {HISTORY_FIELDS.map((field) => {
           const common = {
             id: field,

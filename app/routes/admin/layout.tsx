@@ -12,6 +12,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 const ADMIN_LINKS = [
   { to: "/admin", label: "Pagrindinis", end: true },
+  { to: "/admin/tekstai", label: "Tekstai" },
   { to: "/admin/istorija", label: "Istorija" },
   { to: "/admin/galerija", label: "Galerija" },
   { to: "/admin/dokumentai", label: "Dokumentai" },

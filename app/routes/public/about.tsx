@@ -1,34 +1,65 @@
-import { PageHeading, PageTitle, useSiteSettings } from "../../components/page.tsx";
+import type { Route } from "./+types/about";
+import { services } from "../../.server/context.ts";
+import { listGalleryItems } from "../../.server/gallery.ts";
+import { getSiteSettings } from "../../.server/settings.ts";
+import { GalleryPicture } from "../../components/gallery.tsx";
+import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "../../components/page.tsx";
+import { ShareMeta } from "../../components/share-meta.tsx";
+import { displayUrl } from "../../lib/media.ts";
 
-const GOALS = [
-  "išsaugoti giminės istoriją, prisiminimus ir pasakojimus ateinančioms kartoms;",
-  "surinkti ir suskaitmeninti senąsias šeimos nuotraukas bei dokumentus;",
-  "sudaryti giminės medį ir susieti po pasaulį pasklidusias šeimos šakas;",
-  "suteikti vietą, kur giminaičiai gali dalytis žiniomis ir palikti žinutę.",
-];
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  const { aboutLead, aboutGoals, aboutContact, heroPhotoId } = await getSiteSettings(db);
+  // The family's chosen photograph beside the text, when there is one.
+  const photo = (await listGalleryItems(db)).find((item) => item.id === heroPhotoId && item.image) ?? null;
+  return {
+    aboutLead,
+    goals: aboutGoals
+      .split("\n")
+      .map((g) => g.trim())
+      .filter(Boolean),
+    aboutContact,
+    photo,
+  };
+}
 
-export default function AboutPage() {
-  const { contactEmail } = useSiteSettings();
+export default function AboutPage({ loaderData: { aboutLead, goals, aboutContact, photo } }: Route.ComponentProps) {
+  const { familyName } = useSiteSettings();
   return (
     <>
       <PageTitle>Apie</PageTitle>
-      <PageHeading title="Apie projektą" lead="Ši svetainė – bendras giminės darbas, kuriamas savanoriškai ir su meile." />
-      <section className="card max-w-3xl p-6 sm:p-8">
-        <h2 className="text-2xl font-semibold">Projekto tikslai</h2>
-        <ul className="mt-4 list-disc space-y-2 pl-6">
-          {GOALS.map((goal) => (
-            <li key={goal}>{goal}</li>
-          ))}
-        </ul>
-        <h2 className="mt-8 text-2xl font-semibold">Susisiekite</h2>
-        <p className="mt-3">
-          Turite nuotraukų, dokumentų ar prisiminimų, kuriais norėtumėte pasidalyti? Pastebėjote klaidą? Rašykite adresu{" "}
-          <a href={`mailto:${contactEmail}`} className="font-medium">
-            {contactEmail}
-          </a>
-          .
-        </p>
-      </section>
+      <ShareMeta
+        title={`Apie projektą – ${familyName}`}
+        description={[aboutLead, ...goals].join(" ")}
+        image={photo?.image ? displayUrl(photo.image) : null}
+      />
+      <PageHeading title="Apie projektą" lead={aboutLead || undefined} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section className="card h-fit p-6 sm:p-8">
+          <h2 className="text-2xl font-semibold">Projekto tikslai</h2>
+          <ul className="mt-4 list-disc space-y-2 pl-6">
+            {goals.map((goal, i) => (
+              <li key={i}>{goal}</li>
+            ))}
+          </ul>
+        </section>
+        <div className="space-y-8">
+          {photo?.image ? (
+            <figure>
+              <div className="aspect-[4/3] overflow-hidden rounded-xl border border-line">
+                <GalleryPicture image={photo.image} alt={photo.title} sizes="(min-width: 1024px) 440px, 100vw" />
+              </div>
+              <figcaption className="mt-2 text-sm text-ink-soft">{photo.title}</figcaption>
+            </figure>
+          ) : null}
+          {aboutContact ? (
+            <section className="card p-6 sm:p-8">
+              <h2 className="text-2xl font-semibold">Susisiekite</h2>
+              <TextBlock text={aboutContact} className="mt-3" />
+            </section>
+          ) : null}
+        </div>
+      </div>
     </>
   );
 }

@@ -4,7 +4,9 @@ import { services } from "../../.server/context.ts";
 import { listDocuments } from "../../.server/documents.ts";
 import { documentPeople } from "../../.server/genealogy/people.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
-import { PageHeading, PageTitle, useSiteSettings } from "../../components/page.tsx";
+import { getSiteSettings } from "../../.server/settings.ts";
+import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "../../components/page.tsx";
+import { ShareMeta } from "../../components/share-meta.tsx";
 import {
   applyDocumentQuery,
   documentQueryString,
@@ -24,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { treeId, viewer } = await treeViewer(context);
   const people = treeId === null ? new Map<number, number>() : await documentPeople(db, treeId, all, viewer);
   const documents = applyDocumentQuery(all, query).map((d) => ({ ...d, personId: people.get(d.id) ?? null }));
-  return { documents, total: all.length, types, query };
+  const { documentsLead, archiveNote } = await getSiteSettings(db);
+  return { documents, total: all.length, types, query, documentsLead, archiveNote };
 }
 
 const COLUMN_LABELS: Record<SortColumn, string> = { pavadinimas: "Pavadinimas", asmuo: "Asmuo", metai: "Metai", tipas: "Tipas" };
@@ -32,16 +35,19 @@ const COLUMN_LABELS: Record<SortColumn, string> = { pavadinimas: "Pavadinimas", 
 const CELL =
   "px-4 py-3 break-words max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-sm max-sm:before:font-semibold max-sm:before:text-ink-soft max-sm:before:content-[attr(data-label)]";
 
-export default function DocumentsPage({ loaderData: { documents, total, types, query } }: Route.ComponentProps) {
-  const { contactEmail } = useSiteSettings();
+export default function DocumentsPage({
+  loaderData: { documents, total, types, query, documentsLead, archiveNote },
+}: Route.ComponentProps) {
+  const { familyName } = useSiteSettings();
   const filtered = Boolean(query.type || query.search);
   return (
     <>
       <PageTitle>Dokumentai</PageTitle>
-      <PageHeading
-        title="Istoriniai dokumentai"
-        lead="Giminės popierinio archyvo sąrašas: metrikai, liudijimai, laiškai ir žemės dokumentai."
+      <ShareMeta
+        title={`Istoriniai dokumentai – ${familyName}`}
+        description={[documentsLead, `Sąraše – ${plural(total, ["dokumentas", "dokumentai", "dokumentų"])}.`].filter(Boolean).join(" ")}
       />
+      <PageHeading title="Istoriniai dokumentai" lead={documentsLead || undefined} />
       {total === 0 ? (
         <p className="card p-6 text-ink-soft">Dokumentų sąrašas kol kas tuščias.</p>
       ) : (
@@ -92,13 +98,12 @@ export default function DocumentsPage({ loaderData: { documents, total, types, q
           )}
         </>
       )}
-      <aside className="mt-8 max-w-3xl rounded-lg border-l-4 border-moss bg-paper p-6">
-        <h2 className="text-xl font-semibold">Apie archyvą</h2>
-        <p className="mt-2 text-ink-soft">
-          Dokumentų originalai saugomi šeimos archyve. Jei turite giminei svarbių dokumentų ar jų kopijų, parašykite adresu{" "}
-          <a href={`mailto:${contactEmail}`}>{contactEmail}</a> – mielai juos įtrauksime į sąrašą.
-        </p>
-      </aside>
+      {archiveNote ? (
+        <aside className="mt-8 max-w-3xl rounded-lg border-l-4 border-moss bg-paper p-6">
+          <h2 className="text-xl font-semibold">Apie archyvą</h2>
+          <TextBlock text={archiveNote} className="mt-2 text-ink-soft" />
+        </aside>
+      ) : null}
     </>
   );
 }

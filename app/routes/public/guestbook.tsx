@@ -3,9 +3,11 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/guestbook";
 import { requestInfo, services } from "../../.server/context.ts";
 import { issueFormToken, listApprovedEntries, PAGE_SIZE, submitEntry } from "../../.server/guestbook.ts";
+import { getSiteSettings } from "../../.server/settings.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { PageHeading, PageTitle } from "../../components/page.tsx";
+import { PageHeading, PageTitle, useSiteSettings } from "../../components/page.tsx";
+import { ShareMeta } from "../../components/share-meta.tsx";
 import { useToast } from "../../components/toaster.tsx";
 import { HONEYPOT_FIELD, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from "../../lib/guestbook.ts";
 import { formatDate } from "../../lib/lithuanian.ts";
@@ -18,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = asked === null ? 1 : parseId(asked);
   if (page === null) throw data("Netinkamas puslapio numeris", { status: 400 });
   const { entries, total } = await listApprovedEntries(db, page);
-  return { entries, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), token: await issueFormToken(db) };
+  const { guestbookLead } = await getSiteSettings(db);
+  return { entries, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), token: await issueFormToken(db), guestbookLead };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -27,7 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast("/sveciai", "guestbookAdded");
 }
 
-export default function GuestbookPage({ loaderData: { entries, page, pages, token }, actionData }: Route.ComponentProps) {
+export default function GuestbookPage({ loaderData: { entries, page, pages, token, guestbookLead }, actionData }: Route.ComponentProps) {
+  const { familyName } = useSiteSettings();
   const form = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const toast = useToast();
@@ -56,7 +60,11 @@ export default function GuestbookPage({ loaderData: { entries, page, pages, toke
   return (
     <>
       <PageTitle>Svečių knyga</PageTitle>
-      <PageHeading title="Svečių knyga" lead="Pasidalykite prisiminimais, pasveikinkite giminaičius ar palikite žinutę." />
+      <ShareMeta
+        title={`Svečių knyga – ${familyName}`}
+        description={guestbookLead || "Giminaičių ir svečių žinutės. Palikite savo žinutę."}
+      />
+      <PageHeading title="Svečių knyga" lead={guestbookLead || undefined} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-labelledby="naujas-irasas" className="card h-fit p-6">
           <h2 id="naujas-irasas" className="mb-4 text-xl font-semibold">

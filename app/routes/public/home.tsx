@@ -1,44 +1,53 @@
 import { Link } from "react-router";
-import { PageTitle } from "../../components/page.tsx";
+import type { Route } from "./+types/home";
+import { services } from "../../.server/context.ts";
+import { homeOverview } from "../../.server/home.ts";
+import { GalleryPicture } from "../../components/gallery.tsx";
+import { PageTitle, TextBlock, useSiteSettings } from "../../components/page.tsx";
+import { ShareMeta } from "../../components/share-meta.tsx";
+import { formatDate, plural } from "../../lib/lithuanian.ts";
+import { displayUrl } from "../../lib/media.ts";
 
+export async function loader({ context }: Route.LoaderArgs) {
+  return homeOverview(services(context).db);
+}
+
+// The four sections the spec's cards lead to; their texts are the family's.
 const TEASERS = [
-  {
-    to: "/istorija",
-    title: "Giminės istorija",
-    text: "Iš kur kilome, kaip gyveno mūsų proseneliai ir kaip giminė pasklido po pasaulį.",
-    icon: "M4 4h12v14H4z M7 8h6 M7 11h6 M7 14h4",
-  },
-  {
-    to: "/medis",
-    title: "Giminės medis",
-    text: "Giminės šakos Alytuje, Vilniuje, Kaune ir užsienyje.",
-    icon: "M10 3v14 M10 8 5 5 M10 8l5-3 M10 12l-5-3 M10 12l5-3",
-  },
-  {
-    to: "/galerija",
-    title: "Nuotraukų galerija",
-    text: "Senosios šeimos nuotraukos: sodyba, vestuvės, susitikimai.",
-    icon: "M3 5h14v10H3z M6 12l3-3 2 2 2-2 2 3",
-  },
-  {
-    to: "/sveciai",
-    title: "Svečių knyga",
-    text: "Palikite žinutę giminaičiams ir svetainės lankytojams.",
-    icon: "M4 4h12v9H8l-4 3z",
-  },
-];
+  { to: "/istorija", title: "Giminės istorija", text: "cardHistory", icon: "M4 4h12v14H4z M7 8h6 M7 11h6 M7 14h4" },
+  { to: "/medis", title: "Giminės medis", text: "cardTree", icon: "M10 3v14 M10 8 5 5 M10 8l5-3 M10 12l-5-3 M10 12l5-3" },
+  { to: "/galerija", title: "Nuotraukų galerija", text: "cardGallery", icon: "M3 5h14v10H3z M6 12l3-3 2 2 2-2 2 3" },
+  { to: "/sveciai", title: "Svečių knyga", text: "cardGuestbook", icon: "M4 4h12v9H8l-4 3z" },
+] as const;
 
-export default function Home() {
+export default function Home({ loaderData: { texts, hero, latestPhotos, counts, entries } }: Route.ComponentProps) {
+  const { familyName } = useSiteSettings();
   return (
     <>
       <PageTitle>Pradžia</PageTitle>
-      <section className="mb-10 rounded-xl border border-line bg-accent-soft/60 px-6 py-10 sm:px-10">
-        <h1 className="text-3xl font-bold sm:text-5xl">Sveiki atvykę!</h1>
-        <p className="mt-4 max-w-2xl text-lg text-ink-soft">
-          Šioje svetainėje renkame mūsų giminės istoriją, senąsias nuotraukas ir dokumentus, kad jie išliktų ateinančioms kartoms.
-          Apsidairykite ir papildykite, ką žinote.
-        </p>
+      <ShareMeta title={familyName} description={texts.homeIntro} image={hero?.image ? displayUrl(hero.image) : null} />
+      <section
+        className={`mb-12 overflow-hidden rounded-2xl border border-line bg-accent-soft/60 ${hero?.image ? "grid lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]" : ""}`}
+      >
+        <div className="px-6 py-10 sm:px-10 lg:py-14">
+          <h1 className="text-4xl font-bold sm:text-5xl">{texts.homeHeading}</h1>
+          <TextBlock text={texts.homeIntro} className="mt-4 max-w-2xl text-lg text-ink-soft" />
+        </div>
+        {hero?.image ? (
+          <figure className="order-first aspect-[4/3] bg-line lg:order-none lg:aspect-auto">
+            <img
+              src={displayUrl(hero.image)}
+              width={hero.image.width}
+              height={hero.image.height}
+              alt={hero.title}
+              className="h-full w-full object-cover"
+              fetchPriority="high"
+            />
+            <figcaption className="sr-only">{hero.title}</figcaption>
+          </figure>
+        ) : null}
       </section>
+
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {TEASERS.map((teaser) => (
           <li key={teaser.to}>
@@ -59,12 +68,79 @@ export default function Home() {
                 <path d={teaser.icon} />
               </svg>
               <h2 className="text-xl font-semibold text-ink group-hover:text-accent">{teaser.title}</h2>
-              <p className="mt-2 flex-1 text-ink-soft">{teaser.text}</p>
+              <p className="mt-2 flex-1 text-ink-soft">{texts[teaser.text]}</p>
               <span className="mt-4 text-sm font-medium text-accent">Plačiau →</span>
             </Link>
           </li>
         ))}
       </ul>
+
+      <section aria-labelledby="skaiciai" className="mt-12">
+        <h2 id="skaiciai" className="sr-only">
+          Svetainėje
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {[
+            { to: "/medis", value: plural(counts.people, ["asmuo", "asmenys", "asmenų"]), label: "giminės medyje" },
+            { to: "/galerija", value: plural(counts.photos, ["nuotrauka", "nuotraukos", "nuotraukų"]), label: "galerijoje" },
+            { to: "/dokumentai", value: plural(counts.documents, ["dokumentas", "dokumentai", "dokumentų"]), label: "archyve" },
+          ].map((stat) => (
+            <li key={stat.to}>
+              <Link to={stat.to} className="block rounded-xl border border-line bg-paper px-5 py-4 no-underline hover:border-accent">
+                <span className="block font-serif text-2xl font-semibold text-ink">{stat.value}</span>
+                <span className="text-ink-soft">{stat.label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {latestPhotos.length ? (
+        <section aria-labelledby="naujausios" className="mt-12">
+          <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="naujausios" className="text-2xl font-semibold">
+              Naujausios nuotraukos
+            </h2>
+            <Link to="/galerija">Visa galerija →</Link>
+          </div>
+          <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            {latestPhotos.map((photo) => (
+              <li key={photo.id}>
+                <Link to="/galerija" className="group block no-underline">
+                  <div className="aspect-[4/3] overflow-hidden rounded-lg border border-line bg-accent-soft">
+                    {/* The title under the picture names the link; the picture adds nothing to it. */}
+                    <GalleryPicture image={photo.image!} alt="" sizes="(min-width: 1024px) 280px, 50vw" />
+                  </div>
+                  <span className="mt-2 block text-sm font-medium text-ink group-hover:text-accent">{photo.title}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {entries.length ? (
+        <section aria-labelledby="svecius" className="mt-12">
+          <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="svecius" className="text-2xl font-semibold">
+              Iš svečių knygos
+            </h2>
+            <Link to="/sveciai">Visi įrašai →</Link>
+          </div>
+          <ul className="grid gap-4 lg:grid-cols-3">
+            {entries.map((entry) => (
+              <li key={entry.id} className="card p-5">
+                <blockquote>
+                  <p className="line-clamp-4 whitespace-pre-line break-words">{entry.message}</p>
+                  <footer className="mt-3 text-sm text-ink-soft">
+                    {entry.name}, <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
+                  </footer>
+                </blockquote>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </>
   );
 }

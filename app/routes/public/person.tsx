@@ -4,19 +4,19 @@ import { services } from "../../.server/context.ts";
 import { personDetail, type PersonEvent } from "../../.server/genealogy/people.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { GalleryPicture } from "../../components/gallery.tsx";
+import { ShareMeta } from "../../components/share-meta.tsx";
 import { useSiteSettings } from "../../components/page.tsx";
 import { displayUrl, scanUrl } from "../../lib/media.ts";
 import { parseId } from "../../lib/numbers.ts";
 import type { PersonSummary } from "../../lib/tree-layout.ts";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { treeId, viewer } = await treeViewer(context);
   const id = parseId(params.id);
-  const { db, config } = services(context);
+  const { db } = services(context);
   const person = treeId === null || id === null ? null : await personDetail(db, treeId, id, viewer);
   if (!person) throw data(null, { status: 404 });
-  // Open Graph wants absolute addresses.
-  return { person, admin: viewer.admin, origin: config.siteUrl?.origin ?? new URL(request.url).origin };
+  return { person, admin: viewer.admin };
 }
 
 const SEX = { M: "Vyras", F: "Moteris", X: "Kita", U: null } as const;
@@ -67,7 +67,7 @@ function Events({ events }: { events: PersonEvent[] }) {
   );
 }
 
-export default function PersonPage({ loaderData: { person, admin, origin } }: Route.ComponentProps) {
+export default function PersonPage({ loaderData: { person, admin } }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   const { summary } = person;
   const title = summary.years ? `${summary.name} (${summary.years})` : summary.name;
@@ -75,14 +75,12 @@ export default function PersonPage({ loaderData: { person, admin, origin } }: Ro
   return (
     <>
       <title>{`${title} – ${familyName}`}</title>
-      <meta name="description" content={summary.living && !admin ? "Giminės medžio asmuo" : `${title}: ${familyName} giminės medis`} />
-      <meta property="og:title" content={title} />
-      <meta property="og:type" content="profile" />
-      <meta property="og:url" content={`${origin}/asmuo/${summary.id}`} />
-      <meta property="og:description" content={`${familyName} giminės medis`} />
-      {picture ? (
-        <meta property="og:image" content={`${origin}${displayUrl({ id: "id" in picture ? picture.id : picture.mediaId })}`} />
-      ) : null}
+      <ShareMeta
+        title={title}
+        type="profile"
+        description={summary.living && !admin ? "Giminės medžio asmuo" : `${title}: ${familyName} giminės medis`}
+        image={picture && !(summary.living && !admin) ? displayUrl({ id: "id" in picture ? picture.id : picture.mediaId }) : null}
+      />
       <article>
         <p className="mb-2 text-sm">
           <Link to={`/medis?asmuo=${summary.id}`}>← Rodyti giminės medyje</Link>

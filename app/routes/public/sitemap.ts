@@ -8,12 +8,14 @@ import { sitemapDocument } from "../../lib/sitemap.ts";
 const PAGES = ["/", "/istorija", "/medis", "/galerija", "/dokumentai", "/apie", "/sveciai"];
 
 // The public pages and the people who are not living (a living person's page
-// is not listed). /sitemap.xml is the whole list or, past the protocol's
+// is not listed). Only with SITE_URL set. /sitemap.xml is the whole list or, past the protocol's
 // 50,000 addresses, an index of /sitemap/1.xml, /sitemap/2.xml, ... The people
 // are computed once per version of the site (genealogy/published.ts).
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, config } = services(context);
-  const origin = config.siteUrl?.origin ?? new URL(request.url).origin;
+  // A sitemap's addresses are absolute: they come from SITE_URL, never from the request's Host header.
+  if (!config.siteUrl) throw data("Svetainės žemėlapiui reikia SITE_URL (viešo svetainės adreso)", { status: 404 });
+  const origin = config.siteUrl.origin;
   const asked = params.dalis === undefined ? null : /^([1-9]\d{0,5})\.xml$/.exec(params.dalis);
   if (asked === null && params.dalis !== undefined) throw data("Puslapis nerastas", { status: 404 });
   const part = asked ? Number(asked[1]) : null;

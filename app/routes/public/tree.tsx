@@ -14,8 +14,10 @@ import {
   type LineageNode,
 } from "../../.server/genealogy/people.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
+import { getSiteSettings } from "../../.server/settings.ts";
 import { FamilyChart } from "../../components/family-chart.tsx";
-import { PageHeading, PageTitle, useSiteSettings } from "../../components/page.tsx";
+import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "../../components/page.tsx";
+import { ShareMeta } from "../../components/share-meta.tsx";
 import { layoutChart, type PersonSummary } from "../../lib/tree-layout.ts";
 import { parseId } from "../../lib/numbers.ts";
 
@@ -25,7 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const { treeId, viewer } = await treeViewer(context);
   const first = treeId === null ? null : await firstPersonId(db, treeId);
-  if (treeId === null || first === null) return { tree: null };
+  const { treePlaceholder, branches, branchesWithTree, treeContact } = await getSiteSettings(db);
+  const texts = { treePlaceholder, branches, branchesWithTree, treeContact };
+  if (treeId === null || first === null) return { tree: null, texts };
   const params = new URL(request.url).searchParams;
   const asked = parseId(params.get("asmuo"));
   const root = asked !== null && (await personExists(db, treeId, asked)) ? asked : first;
@@ -43,76 +47,71 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       query,
       results: query ? await searchPeople(db, treeId, query, viewer) : null,
     },
+    texts,
   };
 }
 
-export default function TreePage({ loaderData: { tree } }: Route.ComponentProps) {
+export default function TreePage({ loaderData: { tree, texts } }: Route.ComponentProps) {
+  const { familyName } = useSiteSettings();
   return (
     <>
       <PageTitle>Giminės medis</PageTitle>
+      <ShareMeta
+        title={`Giminės medis – ${familyName}`}
+        description={tree ? `${familyName}: giminės medis, protėviai ir palikuonys.` : texts.treePlaceholder}
+      />
       <PageHeading title="Giminės medis" />
-      {tree ? <Chart tree={tree} /> : <Placeholder />}
-      {tree ? <Branches /> : null}
+      {tree ? <Chart tree={tree} /> : <Placeholder texts={texts} />}
+      {tree ? <Branches texts={texts} /> : null}
     </>
   );
 }
 
-const BRANCHES = [
-  { name: "Alytaus šaka", text: "Giminės lopšys: sodyba Miroslavo apylinkėse ir čia likę Jono ir Onos palikuonys." },
-  { name: "Vilniaus šaka", text: "Į sostinę mokytis ir dirbti persikėlusios šeimos." },
-  { name: "Kauno šaka", text: "Tarpukariu Kaune įsikūrę giminaičiai ir jų vaikai." },
-  { name: "Užsienio šakos", text: "Po karo į Ameriką, Kanadą ir kitas šalis pasitraukę giminės nariai." },
-];
+type Texts = Route.ComponentProps["loaderData"]["texts"];
 
-function BranchList() {
+function BranchList({ branches, heading: Heading }: { branches: Texts["branches"]; heading: "h2" | "h3" }) {
+  if (branches.length === 0) return null;
   return (
-    <ul className="mt-3 space-y-3">
-      {BRANCHES.map((branch) => (
-        <li key={branch.name} className="border-l-4 border-accent pl-4">
-          <strong>{branch.name}</strong>
-          <span className="block text-ink-soft">{branch.text}</span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <Heading className={Heading === "h2" ? "text-2xl font-semibold" : "text-xl font-semibold"}>Pagrindinės giminės šakos</Heading>
+      <ul className="mt-3 space-y-3">
+        {branches.map((branch, i) => (
+          <li key={i} className="border-l-4 border-accent pl-4">
+            <strong>{branch.name}</strong>
+            {branch.text ? <span className="block text-ink-soft">{branch.text}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
-function Contact() {
-  const { contactEmail } = useSiteSettings();
+/** The spec's placeholder, shown while the tree is empty: the family's own words, the branches beside them. */
+function Placeholder({ texts }: { texts: Texts }) {
   return (
-    <p className="mt-6">
-      Turite informacijos apie giminės narius? Rašykite adresu{" "}
-      <a href={`mailto:${contactEmail}`} className="font-medium">
-        {contactEmail}
-      </a>
-      .
-    </p>
+    <div className={texts.branches.length ? "grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : ""}>
+      <section className="card h-fit max-w-3xl p-6 sm:p-8">
+        <h2 className="text-2xl font-semibold">Giminės medžio vizualizacija dar kuriama</h2>
+        <TextBlock text={texts.treePlaceholder} className="mt-3 text-ink-soft" />
+        <TextBlock text={texts.treeContact} className="mt-6" />
+      </section>
+      {texts.branches.length ? (
+        <section className="card h-fit p-6 sm:p-8">
+          <BranchList branches={texts.branches} heading="h2" />
+        </section>
+      ) : null}
+    </div>
   );
 }
 
-/** The spec's placeholder, shown while the tree is empty. */
-function Placeholder() {
+function Branches({ texts }: { texts: Texts }) {
   return (
-    <section className="card max-w-3xl p-6 sm:p-8">
-      <h2 className="text-2xl font-semibold">Giminės medžio vizualizacija dar kuriama</h2>
-      <p className="mt-3 text-ink-soft">
-        Šiuo metu renkame ir tikriname duomenis apie giminės narius. Netrukus čia galėsite naršyti interaktyvų giminės medį.
-      </p>
-      <h3 className="mt-6 text-xl font-semibold">Pagrindinės giminės šakos</h3>
-      <BranchList />
-      <Contact />
-    </section>
-  );
-}
-
-function Branches() {
-  return (
-    <section aria-labelledby="sakos" className="card mt-10 max-w-3xl p-6">
-      <h2 id="sakos" className="text-xl font-semibold">
-        Pagrindinės giminės šakos
+    <section aria-labelledby="apie-medi" className="card mt-10 max-w-3xl p-6">
+      <h2 id="apie-medi" className="sr-only">
+        Apie giminės medį
       </h2>
-      <BranchList />
-      <Contact />
+      {texts.branchesWithTree ? <BranchList branches={texts.branches} heading="h3" /> : null}
+      <TextBlock text={texts.treeContact} className="mt-4" />
       <p className="mt-4 text-sm">
         <a href="/medis/gedcom">Atsisiųsti viešą giminės medį (GEDCOM, be gyvų asmenų)</a>
       </p>

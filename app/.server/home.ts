@@ -1,0 +1,47 @@
+import type { Database } from "./db.ts";
+import { listGalleryItems, type GalleryItem } from "./gallery.ts";
+import { peopleCount } from "./genealogy/people.ts";
+import { currentTreeId } from "./genealogy/trees.ts";
+import { listApprovedEntries, type GuestbookEntry } from "./guestbook.ts";
+import { getSiteSettings, type SiteSettings } from "./settings.ts";
+
+// What the home page shows of the family: its own words and photograph, the
+// newest photos, how much the site holds, and the latest guestbook entries.
+
+export interface HomeOverview {
+  texts: Pick<SiteSettings, "homeHeading" | "homeIntro" | "cardHistory" | "cardTree" | "cardGallery" | "cardGuestbook">;
+  hero: GalleryItem | null;
+  latestPhotos: GalleryItem[];
+  counts: { people: number; photos: number; documents: number };
+  entries: GuestbookEntry[];
+}
+
+const LATEST_PHOTOS = 4;
+const RECENT_ENTRIES = 3;
+
+export async function homeOverview(db: Database): Promise<HomeOverview> {
+  const settings = await getSiteSettings(db);
+  const gallery = await listGalleryItems(db);
+  const withImage = gallery.filter((item) => item.image);
+  const treeId = await currentTreeId(db);
+  const count = async (query: Promise<{ n: string | number | bigint }>) => Number((await query).n);
+  const [people, documents, { entries }] = await Promise.all([
+    treeId === null ? 0 : peopleCount(db, treeId),
+    count(
+      db
+        .selectFrom("documents")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow(),
+    ),
+    listApprovedEntries(db, 1),
+  ]);
+  const { homeHeading, homeIntro, cardHistory, cardTree, cardGallery, cardGuestbook } = settings;
+  return {
+    texts: { homeHeading, homeIntro, cardHistory, cardTree, cardGallery, cardGuestbook },
+    hero: withImage.find((item) => item.id === settings.heroPhotoId) ?? null,
+    // The newest: the highest ids, which are given in the order photos are added.
+    latestPhotos: [...withImage].sort((a, b) => b.id - a.id).slice(0, LATEST_PHOTOS),
+    counts: { people, photos: withImage.length, documents },
+    entries: entries.slice(0, RECENT_ENTRIES),
+  };
+}

@@ -1,0 +1,85 @@
+import { useEffect, type ReactNode } from "react";
+
+// Form fields as every editor shows them: the label, the input, and the
+// server's message for it, tied together for screen readers.
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+interface FieldProps {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  /** Several lines (a textarea) rather than one. */
+  multiline?: boolean;
+  rows?: number;
+  type?: string;
+  autoComplete?: string;
+  maxLength?: number;
+  required?: boolean;
+  /** Uncontrolled (defaultValue), or controlled with onChange (for a live preview). */
+  defaultValue?: string;
+  value?: string;
+  onChange?: (value: string) => void;
+  name?: string;
+}
+
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  multiline,
+  rows = 4,
+  type,
+  autoComplete,
+  maxLength,
+  required,
+  defaultValue,
+  value,
+  onChange,
+  name,
+}: FieldProps) {
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id,
+    name: name ?? id,
+    maxLength,
+    required,
+    autoComplete,
+    className: "field-input",
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": described,
+    ...(value !== undefined ? { value, onChange: (e: { target: { value: string } }) => onChange?.(e.target.value) } : { defaultValue }),
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {multiline ? <textarea {...common} rows={rows} /> : <input {...common} type={type} />}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-soft">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * When the server refuses a form (`token` changes), the first field it names
+ * gets the focus, so the message is where the user is looking.
+ */
+export function useFocusFirstError(errors: FieldErrors | undefined, token: string | undefined, order: readonly string[]) {
+  useEffect(() => {
+    if (!errors) return;
+    const first = order.find((field) => errors[field]) ?? Object.keys(errors).find((field) => errors[field]);
+    if (first) document.getElementById(first)?.focus();
+  }, [token]); // eslint-disable-line react-hooks/exhaustive-deps
+}

@@ -1,0 +1,111 @@
+// The family's own words and settings, as the pages show them and the
+// editors change them (stored in the database; the seed's are the start).
+
+export interface Branch {
+  name: string;
+  text: string;
+}
+
+export interface SiteSettings {
+  familyName: string;
+  contactEmail: string;
+  /** Under the family's name in the header and the footer. */
+  tagline: string;
+  homeHeading: string;
+  homeIntro: string;
+  cardHistory: string;
+  cardTree: string;
+  cardGallery: string;
+  cardGuestbook: string;
+  /** The gallery photo at the top of the home page; null: none. */
+  heroPhotoId: number | null;
+  treePlaceholder: string;
+  branches: Branch[];
+  /** Whether the branches stay on the tree page once a tree is imported. */
+  branchesWithTree: boolean;
+  treeContact: string;
+  aboutLead: string;
+  /** One goal a line. */
+  aboutGoals: string;
+  aboutContact: string;
+  galleryLead: string;
+  documentsLead: string;
+  archiveNote: string;
+  guestbookLead: string;
+  footerLine: string;
+}
+
+/** In a text, where the contact address goes (shown as a link to write to it). */
+export const EMAIL_TOKEN = "[el. paštas]";
+
+export type TextField = Exclude<keyof SiteSettings, "heroPhotoId" | "branches" | "branchesWithTree">;
+
+interface FieldRule {
+  label: string;
+  max: number;
+  /** Several lines: the editor shows a preview with paragraphs. */
+  multiline?: boolean;
+  /** May be left empty (the part is then not shown). */
+  optional?: boolean;
+}
+
+export const TEXT_FIELDS: Record<TextField, FieldRule> = {
+  familyName: { label: "Giminės pavadinimas", max: 100 },
+  contactEmail: { label: "Kontaktinis el. paštas", max: 200 },
+  tagline: { label: "Paantraštė po giminės pavadinimu", max: 120, optional: true },
+  homeHeading: { label: "Pasveikinimas", max: 120 },
+  homeIntro: { label: "Įžanga", max: 2000, multiline: true },
+  cardHistory: { label: "Kortelė „Giminės istorija“", max: 300 },
+  cardTree: { label: "Kortelė „Giminės medis“", max: 300 },
+  cardGallery: { label: "Kortelė „Nuotraukų galerija“", max: 300 },
+  cardGuestbook: { label: "Kortelė „Svečių knyga“", max: 300 },
+  treePlaceholder: { label: "Tekstas, kol medžio dar nėra", max: 2000, multiline: true },
+  treeContact: { label: "Kvietimas rašyti", max: 500, optional: true },
+  aboutLead: { label: "Įžanga", max: 500, optional: true },
+  aboutGoals: { label: "Projekto tikslai (po vieną eilutėje)", max: 3000, multiline: true },
+  aboutContact: { label: "Kvietimas rašyti", max: 1000, optional: true, multiline: true },
+  galleryLead: { label: "Įžanga virš nuotraukų", max: 500, optional: true },
+  documentsLead: { label: "Įžanga virš dokumentų sąrašo", max: 500, optional: true },
+  archiveNote: { label: "Langelis „Apie archyvą“", max: 1000, optional: true, multiline: true },
+  guestbookLead: { label: "Įžanga virš svečių knygos", max: 500, optional: true },
+  footerLine: { label: "Poraštės eilutė", max: 200, optional: true },
+};
+
+export const BRANCH_LIMITS = { name: 80, text: 300, count: 30 };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Lithuanian messages for what is wrong with the given fields; empty when all is well. */
+export function checkTexts(values: Partial<Record<TextField, string>>): Partial<Record<TextField, string>> {
+  const errors: Partial<Record<TextField, string>> = {};
+  for (const [field, value] of Object.entries(values) as [TextField, string][]) {
+    const rule = TEXT_FIELDS[field];
+    if (!value.trim() && !rule.optional) errors[field] = `Laukas „${rule.label}“ privalomas.`;
+    else if (value.length > rule.max) errors[field] = `Laukas „${rule.label}“ per ilgas: daugiausia ${rule.max} simbolių.`;
+  }
+  if (values.contactEmail !== undefined && !errors.contactEmail && !EMAIL.test(values.contactEmail.trim())) {
+    errors.contactEmail = "Įrašykite teisingą el. pašto adresą, pvz., vardas@pastas.lt.";
+  }
+  return errors;
+}
+
+/** A text cut at EMAIL_TOKEN, so that the address can be put between the pieces. */
+export function splitAtEmail(text: string): string[] {
+  return text.split(EMAIL_TOKEN);
+}
+
+/** The editor's sections (/admin/tekstai): each saves its own fields. */
+export const TEXT_SECTIONS = {
+  pradzia: ["homeHeading", "homeIntro", "cardHistory", "cardTree", "cardGallery", "cardGuestbook"],
+  medis: ["treePlaceholder", "treeContact"],
+  apie: ["aboutLead", "aboutGoals", "aboutContact"],
+  galerija: ["galleryLead"],
+  dokumentai: ["documentsLead", "archiveNote"],
+  sveciai: ["guestbookLead"],
+  porate: ["tagline", "footerLine"],
+} as const satisfies Record<string, readonly TextField[]>;
+
+export type TextSection = keyof typeof TEXT_SECTIONS;
+
+/** What every page shows around its content: the header and the footer. */
+export type FrameSettings = Pick<SiteSettings, "familyName" | "contactEmail" | "tagline" | "footerLine">;

@@ -1,0 +1,300 @@
+import { useState } from "react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/texts";
+import { requireAdmin, services } from "../../.server/context.ts";
+import { listGalleryItems } from "../../.server/gallery.ts";
+import { getSiteSettings, updateSiteSettings } from "../../.server/settings.ts";
+import { readBranches, readTextSection } from "../../.server/site-form.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { Field, useFocusFirstError, type FieldErrors } from "../../components/fields.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { GalleryPicture } from "../../components/gallery.tsx";
+import { PageTitle, TextBlock } from "../../components/page.tsx";
+import type { Toast } from "../../lib/toasts.ts";
+import { BRANCH_LIMITS, EMAIL_TOKEN, TEXT_FIELDS, TEXT_SECTIONS, type Branch, type TextField, type TextSection } from "../../lib/site.ts";
+
+// The family's own words on the public pages: the home page (and its
+// photograph), the tree page's text and branches, the about page, the
+// documents page's note and the footer. Each section saves on its own.
+
+const PAGE = "/admin/tekstai";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  const [settings, gallery] = await Promise.all([getSiteSettings(db), listGalleryItems(db)]);
+  return { settings, photos: gallery.filter((item) => item.image) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context);
+  const { db } = services(context);
+  const form = await request.formData();
+  const section = String(form.get("section"));
+  if (section === "sakos") {
+    const result = readBranches(form);
+    if (!result.ok) return refusal("formInvalid", 400, { section, values: result.values, errors: result.errors });
+    await updateSiteSettings(db, result.values);
+    return redirectWithToast(`${PAGE}#sakos`, "textsSaved");
+  }
+  if (!(section in TEXT_SECTIONS)) throw data("Nežinoma dalis", { status: 400 });
+  const photoIds = new Set((await listGalleryItems(db)).filter((i) => i.image).map((i) => i.id));
+  const result = readTextSection(section as TextSection, form, photoIds);
+  if (!result.ok) return refusal("formInvalid", 400, { section, values: result.values, errors: result.errors });
+  await updateSiteSettings(db, result.values);
+  return redirectWithToast(`${PAGE}#${section}`, "textsSaved");
+}
+
+const SECTION_TITLES: Record<TextSection, string> = {
+  pradzia: "Pradžios puslapis",
+  medis: "Giminės medžio puslapis",
+  apie: "Puslapis „Apie“",
+  galerija: "Galerijos puslapis",
+  dokumentai: "Dokumentų puslapis",
+  sveciai: "Svečių knygos puslapis",
+  porate: "Paantraštė ir poraštė",
+};
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+/** The stored values of some fields, as one string (a form's key). */
+function stored(settings: LoaderData["settings"], fields: readonly (keyof LoaderData["settings"])[]): string {
+  return JSON.stringify(fields.map((field) => settings[field]));
+}
+type Refused = { section: string; values: Record<string, unknown>; errors: FieldErrors; toast: Toast & { id: string } };
+
+export default function TextsEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const refused = actionData as Refused | undefined;
+  return (
+    <>
+      <PageTitle>Svetainės tekstai</PageTitle>
+      <h1 className="text-3xl font-bold">Svetainės tekstai</h1>
+      <p className="mt-2 max-w-3xl text-ink-soft">
+        Čia rašote, ką lankytojai skaito apie jūsų giminę. Tuščia eilutė pradeda naują pastraipą; vietoje „{EMAIL_TOKEN}“ rodomas
+        kontaktinis el. pašto adresas su nuoroda.
+      </p>
+      <nav aria-label="Tekstų dalys" className="mt-4 flex flex-wrap gap-2 text-sm">
+        {[...Object.entries(SECTION_TITLES), ["sakos", "Giminės šakos"]].map(([id, title]) => (
+          <a key={id} href={`#${id}`} className="btn-secondary">
+            {title}
+          </a>
+        ))}
+      </nav>
+      {/* Each form starts again from what is stored once that changes (after a save,
+          a move of a branch), and from what was typed after a refusal. */}
+      {(Object.keys(TEXT_SECTIONS) as TextSection[]).map((section) => (
+        <TextSectionForm
+          key={
+            refused?.section === section
+              ? refused.toast.id
+              : stored(loaderData.settings, section === "pradzia" ? [...TEXT_SECTIONS.pradzia, "heroPhotoId"] : TEXT_SECTIONS[section])
+          }
+          section={section}
+          loaderData={loaderData}
+          refused={refused?.section === section ? refused : undefined}
+        />
+      ))}
+      <BranchesForm
+        key={refused?.section === "sakos" ? refused.toast.id : stored(loaderData.settings, ["branches", "branchesWithTree"])}
+        initial={loaderData.settings}
+        refused={refused?.section === "sakos" ? refused : undefined}
+      />
+    </>
+  );
+}
+
+function TextSectionForm({ section, loaderData, refused }: { section: TextSection; loaderData: LoaderData; refused?: Refused }) {
+  const fields = TEXT_SECTIONS[section] as readonly TextField[];
+  const start = (field: TextField) => (refused?.values[field] as string | undefined) ?? loaderData.settings[field];
+  const [values, setValues] = useState(() => Object.fromEntries(fields.map((f) => [f, start(f)])) as Record<TextField, string>);
+  const saving = useNavigation().formData?.get("section") === section;
+  useFocusFirstError(refused?.errors, refused?.toast.id, fields);
+  return (
+    <section id={section} aria-labelledby={`${section}-title`} className="card mt-8 scroll-mt-4 p-6">
+      <h2 id={`${section}-title`} className="text-2xl font-semibold">
+        {SECTION_TITLES[section]}
+      </h2>
+      {refused ? <FormAlert toast={refused.toast} /> : null}
+      {/* noValidate: the server's Lithuanian message, not the browser's, says what is wrong. */}
+      <Form method="post" noValidate className="mt-4 space-y-5">
+        <input type="hidden" name="section" value={section} />
+        {fields.map((field) => {
+          const rule = TEXT_FIELDS[field];
+          return (
+            <div key={field} className={rule.multiline ? "grid gap-4 lg:grid-cols-2" : ""}>
+              <Field
+                id={field}
+                label={rule.label + (rule.optional ? " (nebūtina)" : "")}
+                multiline={rule.multiline}
+                rows={field === "aboutGoals" ? 6 : 4}
+                maxLength={rule.max}
+                required={!rule.optional}
+                value={values[field]}
+                onChange={(value) => setValues((v) => ({ ...v, [field]: value }))}
+                error={refused?.errors[field]}
+              />
+              {rule.multiline ? <Preview field={field} text={values[field]} /> : null}
+            </div>
+          );
+        })}
+        {section === "pradzia" ? (
+          <HeroChoice
+            photos={loaderData.photos}
+            initial={refused ? ((refused.values.heroPhotoId as number | null | undefined) ?? null) : loaderData.settings.heroPhotoId}
+            error={refused?.errors.heroPhotoId}
+          />
+        ) : null}
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? "Saugoma…" : "Išsaugoti"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** What the text will look like on the page, as it is typed. */
+function Preview({ field, text }: { field: TextField; text: string }) {
+  return (
+    <div
+      aria-label={`Peržiūra: ${TEXT_FIELDS[field].label}`}
+      role="region"
+      className="rounded-md border border-dashed border-line bg-parchment p-4"
+    >
+      <p className="mb-2 text-xs font-semibold tracking-wide text-ink-soft uppercase">Peržiūra</p>
+      {field === "aboutGoals" ? (
+        <ul className="list-disc space-y-1 pl-6">
+          {text
+            .split("\n")
+            .map((g) => g.trim())
+            .filter(Boolean)
+            .map((goal, i) => (
+              <li key={i}>{goal}</li>
+            ))}
+        </ul>
+      ) : (
+        <div className="space-y-3">
+          <TextBlock text={text} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function HeroChoice({ photos, initial, error }: { photos: LoaderData["photos"]; initial: number | null; error?: string }) {
+  return (
+    <fieldset aria-describedby={error ? "heroPhotoId-error" : undefined}>
+      <legend className="field-label">Nuotrauka pradžios puslapyje</legend>
+      <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <label className="flex cursor-pointer flex-col gap-2 rounded-md border border-line p-2 has-[:checked]:border-accent has-[:checked]:ring-2 has-[:checked]:ring-accent">
+          <span className="flex aspect-[4/3] items-center justify-center rounded bg-accent-soft text-center text-sm text-ink-soft">
+            Be nuotraukos
+          </span>
+          <span className="flex items-center gap-2 text-sm">
+            <input type="radio" name="heroPhotoId" value="" defaultChecked={initial === null} />
+            Nerodyti
+          </span>
+        </label>
+        {photos.map((photo) => (
+          <label
+            key={photo.id}
+            className="flex cursor-pointer flex-col gap-2 rounded-md border border-line p-2 has-[:checked]:border-accent has-[:checked]:ring-2 has-[:checked]:ring-accent"
+          >
+            <span className="block aspect-[4/3] overflow-hidden rounded">
+              <GalleryPicture image={photo.image!} alt="" sizes="160px" />
+            </span>
+            <span className="flex items-start gap-2 text-sm">
+              <input type="radio" name="heroPhotoId" value={photo.id} defaultChecked={initial === photo.id} className="mt-1" />
+              {photo.title}
+            </span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id="heroPhotoId-error" className="mt-1 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * The branches listed on the tree page: edit in place, add in the empty last
+ * row, move and remove with the buttons. Every button saves the whole list as
+ * typed, so it works the same without JavaScript.
+ */
+function BranchesForm({ initial, refused }: { initial: LoaderData["settings"]; refused?: Refused }) {
+  const values = refused?.values as { branches: Branch[]; branchesWithTree: boolean } | undefined;
+  const branches = values?.branches ?? initial.branches;
+  const withTree = values?.branchesWithTree ?? initial.branchesWithTree;
+  const rows = [...branches, { name: "", text: "" }];
+  const errorIds = rows.flatMap((_, i) => [`branchName-${i}`, `branchText-${i}`]);
+  useFocusFirstError(refused?.errors, refused?.toast.id, errorIds);
+  return (
+    <section id="sakos" aria-labelledby="sakos-title" className="card mt-8 scroll-mt-4 p-6">
+      <h2 id="sakos-title" className="text-2xl font-semibold">
+        Giminės šakos
+      </h2>
+      <p className="mt-1 text-sm text-ink-soft">Rodomos giminės medžio puslapyje. Naują šaką įrašykite paskutinėje eilutėje.</p>
+      {refused ? <FormAlert toast={refused.toast} /> : null}
+      <Form method="post" noValidate className="mt-4 space-y-4">
+        <input type="hidden" name="section" value="sakos" />
+        <ol className="space-y-4">
+          {rows.map((branch, i) => {
+            const isNew = i === rows.length - 1;
+            return (
+              <li key={i} className="rounded-md border border-line p-4" aria-label={isNew ? "Nauja šaka" : `Šaka ${i + 1}: ${branch.name}`}>
+                <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+                  <Field
+                    id={`branchName-${i}`}
+                    name="branchName"
+                    label={isNew ? "Naujos šakos pavadinimas" : "Pavadinimas"}
+                    maxLength={BRANCH_LIMITS.name}
+                    defaultValue={branch.name}
+                    error={refused?.errors[`branchName-${i}`]}
+                  />
+                  <Field
+                    id={`branchText-${i}`}
+                    name="branchText"
+                    label="Aprašymas"
+                    maxLength={BRANCH_LIMITS.text}
+                    defaultValue={branch.text}
+                    error={refused?.errors[`branchText-${i}`]}
+                  />
+                </div>
+                {isNew ? null : (
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    {[
+                      { op: "up", text: "↑ Aukštyn", label: "Perkelti aukštyn", disabled: i === 0 },
+                      { op: "down", text: "↓ Žemyn", label: "Perkelti žemyn", disabled: i === rows.length - 2 },
+                      { op: "remove", text: "Pašalinti", label: "Pašalinti šaką", disabled: false },
+                    ].map((button) => (
+                      <button
+                        key={button.op}
+                        type="submit"
+                        name="op"
+                        value={`${button.op}:${i}`}
+                        className="btn-secondary"
+                        disabled={button.disabled}
+                        aria-label={`${button.label}: ${branch.name}`}
+                      >
+                        {button.text}
+                      </button>
+                    ))}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        {refused?.errors.branches ? <p className="text-sm text-red-800">{refused.errors.branches}</p> : null}
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="branchesWithTree" value="1" defaultChecked={withTree} />
+          Rodyti šakas ir tada, kai giminės medis jau importuotas
+        </label>
+        <button type="submit" name="op" value="save" className="btn-primary">
+          Išsaugoti šakas
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,202 @@
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { firstRunChecklist } from "#app/.server/checklist.ts";
+import { listGalleryItems, removeGalleryItem } from "#app/.server/gallery.ts";
+import { editableTree } from "#app/.server/genealogy/editing.ts";
+import { SEED_SITE } from "#app/.server/seed-site.ts";
+import { getSiteSettings, updateSiteSettings } from "#app/.server/settings.ts";
+import { readBranches, readTextSection } from "#app/.server/site-form.ts";
+import { changePassword, ensureAdministrator, hasInitialPassword, setPassword, authenticate } from "#app/.server/users.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+let t: TestDatabase;
+beforeEach(async () => {
+  t = await createTestDatabase();
+});
+afterEach(() => t.close());
+
+function form(entries: [string, string][]): FormData {
+  const data = new FormData();
+  for (const [name, value] of entries) data.append(name, value);
+  return data;
+}
+
+describe("the family's texts", () => {
+  test("a new site reads the seed's words; what is saved is read back, in every kind of field", async () => {
+    expect(await getSiteSettings(t.db)).toEqual(SEED_SITE);
+    const branches = [
+      { name: "Šiaulių šaka", text: "Pirmoji eilutė" },
+      { name: "Klaipėdos šaka", text: "" },
+    ];
+    await updateSiteSettings(t.db, { homeIntro: "Pirma.\n\nAntra.", heroPhotoId: 2, branches, branchesWithTree: false, footerLine: "" });
+    const saved = await getSiteSettings(t.db);
+    expect(saved).toEqual({
+      ...SEED_SITE,
+      homeIntro: "Pirma.\n\nAntra.",
+      heroPhotoId: 2,
+      branches,
+      branchesWithTree: false,
+      footerLine: "",
+    });
+    await updateSiteSettings(t.db, { heroPhotoId: null, branches: [] });
+    expect(await getSiteSettings(t.db)).toMatchObject({ heroPhotoId: null, branches: [] });
+  });
+
+  test("a section is read as typed, line breaks kept; an empty required field and a bad photo are refused with Lithuanian messages", () => {
+    const ok = readTextSection(
+      "pradzia",
+      form([
+        ["homeHeading", " Labas! "],
+        ["homeIntro", "Pirma eilutė\r\nantra\r\n\r\nKita pastraipa"],
+        ["cardHistory", "a"],
+        ["cardTree", "b"],
+        ["cardGallery", "c"],
+        ["cardGuestbook", "d"],
+        ["heroPhotoId", "3"],
+      ]),
+      new Set([3]),
+    );
+    expect(ok).toEqual({
+      ok: true,
+      values: {
+        homeHeading: "Labas!",
+        homeIntro: "Pirma eilutė\nantra\n\nKita pastraipa",
+        cardHistory: "a",
+        cardTree: "b",
+        cardGallery: "c",
+        cardGuestbook: "d",
+        heroPhotoId: 3,
+      },
+    });
+    const refused = readTextSection(
+      "pradzia",
+      form([
+        ["homeHeading", "  "],
+        ["heroPhotoId", "9"],
+      ]),
+      new Set([3]),
+    );
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.errors.homeHeading).toBe("Laukas „Pasveikinimas“ privalomas.");
+    expect(refused.errors.heroPhotoId).toBe("Tokios nuotraukos galerijoje nebėra.");
+    expect(refused.errors.cardTree).toBe("Laukas „Kortelė „Giminės medis““ privalomas.");
+    // Optional fields may be left empty.
+    expect(
+      readTextSection(
+        "porate",
+        form([
+          ["tagline", ""],
+          ["footerLine", ""],
+        ]),
+        new Set(),
+      ).ok,
+    ).toBe(true);
+  });
+
+  test("the branch list: edited in place, a new one from the last row, moved and removed", () => {
+    const rows = (extra: [string, string][]) =>
+      form([
+        ["branchName", "Pirma"],
+        ["branchText", "A"],
+        ["branchName", "Antra"],
+        ["branchText", "B"],
+        ["branchName", ""],
+        ["branchText", ""],
+        ...extra,
+      ]);
+    const names = (result: ReturnType<typeof readBranches>) => result.values.branches.map((b) => b.name);
+    expect(names(readBranches(rows([["op", "save"]])))).toEqual(["Pirma", "Antra"]);
+    expect(names(readBranches(rows([["op", "down:0"]])))).toEqual(["Antra", "Pirma"]);
+    expect(names(readBranches(rows([["op", "up:1"]])))).toEqual(["Antra", "Pirma"]);
+    expect(names(readBranches(rows([["op", "remove:0"]])))).toEqual(["Antra"]);
+    expect(names(readBranches(rows([["op", "up:0"]])))).toEqual(["Pirma", "Antra"]);
+    const added = readBranches(
+      form([
+        ["branchName", "Pirma"],
+        ["branchText", "A"],
+        ["branchName", "Nauja"],
+        ["branchText", "Aprašymas"],
+        ["op", "save"],
+        ["branchesWithTree", "1"],
+      ]),
+    );
+    expect(added).toMatchObject({
+      ok: true,
+      values: { branches: [{ name: "Pirma" }, { name: "Nauja", text: "Aprašymas" }], branchesWithTree: true },
+    });
+    const unnamed = readBranches(
+      form([
+        ["branchName", ""],
+        ["branchText", "Be pavadinimo"],
+        ["branchName", ""],
+        ["branchText", ""],
+      ]),
+    );
+    expect(unnamed).toMatchObject({ ok: false, errors: { "branchName-0": "Įrašykite šakos pavadinimą." } });
+  });
+});
+
+describe("the first-run checklist", () => {
+  test("lists every step on a new site and drops each one as it is done", async () => {
+    await ensureAdministrator(t.db, undefined, () => {});
+    const admin = (await t.db.selectFrom("users").select("id").executeTakeFirstOrThrow()).id;
+    const steps = async () => (await firstRunChecklist(t.db, admin)).map((s) => s.id);
+    expect(await steps()).toEqual(["pavadinimas", "adresas", "nuotrauka", "pradzia", "apie", "medis", "slaptazodis"]);
+
+    await updateSiteSettings(t.db, { familyName: "Kalvaičių giminė" });
+    await updateSiteSettings(t.db, { contactEmail: "kalvaiciai@pastas.lt" });
+    expect(await steps()).toEqual(["nuotrauka", "pradzia", "apie", "medis", "slaptazodis"]);
+
+    for (const item of (await listGalleryItems(t.db)).filter((i) => !i.image)) await removeGalleryItem(t.db, t.media, item.id);
+    await updateSiteSettings(t.db, { homeIntro: "Mūsų žodžiai." });
+    await updateSiteSettings(t.db, { aboutGoals: "Mūsų tikslas." });
+    expect(await steps()).toEqual(["medis", "slaptazodis"]);
+
+    await editableTree(t.db);
+    expect(await steps()).toEqual(["slaptazodis"]);
+    await setPassword(t.db, admin, "savas-slaptazodis");
+    expect(await steps()).toEqual([]);
+
+    // The example address typed in again is a step again.
+    await updateSiteSettings(t.db, { contactEmail: SEED_SITE.contactEmail });
+    expect(await steps()).toEqual(["adresas"]);
+  });
+});
+
+describe("the administrator's own password", () => {
+  test("the first password (printed or from ADMIN_PASSWORD) is marked until the administrator sets one", async () => {
+    const lines: string[] = [];
+    await ensureAdministrator(t.db, { username: "ona", password: "is-konfiguracijos" }, (line) => lines.push(line));
+    const ona = (await t.db.selectFrom("users").select("id").executeTakeFirstOrThrow()).id;
+    expect(await hasInitialPassword(t.db, ona)).toBe(true);
+    await setPassword(t.db, ona, "sugeneruotas", true);
+    expect(await hasInitialPassword(t.db, ona)).toBe(true);
+    await setPassword(t.db, ona, "mano-paciu");
+    expect(await hasInitialPassword(t.db, ona)).toBe(false);
+  });
+
+  test("a change needs the current password and the new one twice, at least 8 characters; a refused change changes nothing", async () => {
+    await ensureAdministrator(t.db, { username: "ona", password: "pradinis-1" }, () => {});
+    const ona = (await t.db.selectFrom("users").select("id").executeTakeFirstOrThrow()).id;
+    expect(await changePassword(t.db, ona, { current: "neteisingas", next: "naujas-slaptazodis", repeated: "naujas-slaptazodis" })).toEqual(
+      {
+        current: "Dabartinis slaptažodis neteisingas.",
+      },
+    );
+    expect(await changePassword(t.db, ona, { current: "pradinis-1", next: "trumpas", repeated: "trumpas" })).toEqual({
+      next: "Naujas slaptažodis turi būti bent 8 simbolių.",
+    });
+    expect(await changePassword(t.db, ona, { current: "pradinis-1", next: "naujas-slaptazodis", repeated: "kitas-slaptazodis" })).toEqual({
+      repeated: "Slaptažodžiai nesutampa.",
+    });
+    expect(await authenticate(t.db, "ona", "pradinis-1")).not.toBeNull();
+    expect(await hasInitialPassword(t.db, ona)).toBe(true);
+
+    expect(await changePassword(t.db, ona, { current: "pradinis-1", next: "naujas-slaptazodis", repeated: "naujas-slaptazodis" })).toEqual(
+      {},
+    );
+    expect(await authenticate(t.db, "ona", "pradinis-1")).toBeNull();
+    expect(await authenticate(t.db, "ona", "naujas-slaptazodis")).toEqual({ id: ona, username: "ona" });
+    expect(await hasInitialPassword(t.db, ona)).toBe(false);
+  });
+});
