@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
+import { accessMiddleware } from "./.server/access.ts";
 import { currentUser, services, sessionMiddleware } from "./.server/context.ts";
 import { getSiteSettings } from "./.server/settings.ts";
 import { takeToast } from "./.server/toast.ts";
@@ -12,7 +13,7 @@ import { ToastProvider } from "./components/toaster.tsx";
 import { currentYear } from "./lib/lithuanian.ts";
 import type { FrameSettings } from "./lib/site.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, accessMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = currentUser(context);
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = await takeToast(request);
   return data(
     {
-      user: user ? { username: user.username } : null,
+      user: user ? { username: user.username, role: user.role } : null,
       settings: { familyName, contactEmail, tagline, footerLine } satisfies FrameSettings,
       // Absolute addresses (for sharing) only from SITE_URL, never from the request's Host header.
       siteUrl: config.siteUrl?.origin ?? null,
@@ -64,11 +65,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <TooltipProvider>
           <ToastProvider serverToast={root?.toast ?? null}>
-            <SiteHeader settings={settings} loggedIn={Boolean(root?.user)} />
+            <SiteHeader settings={settings} role={root?.user?.role ?? null} />
             <main id="turinys" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
               {children}
             </main>
-            <SiteFooter settings={settings} year={root?.year ?? currentYear()} loggedIn={Boolean(root?.user)} />
+            <SiteFooter settings={settings} year={root?.year ?? currentYear()} role={root?.user?.role ?? null} />
           </ToastProvider>
         </TooltipProvider>
         <ScrollRestoration />

@@ -1,13 +1,15 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
-// The spec's route table. Admin pages sit under one layout whose middleware
-// lets only a logged-in administrator through.
+// The spec's route table, with the members' pages. Who may open which address
+// is not decided here but in one table in front of every route
+// (app/lib/access.ts); tests/e2e/roles.spec.ts checks each route for each role.
 export default [
   index("routes/public/home.tsx"),
   route("istorija", "routes/public/history.tsx"),
   route("medis", "routes/public/tree.tsx"),
   route("medis/paieska", "routes/public/tree-search.ts"),
   route("medis/gedcom", "routes/public/tree-gedcom.ts"),
+  route("medis/gedcom/nariams", "routes/public/tree-gedcom-members.ts"),
   route("asmuo/:id", "routes/public/person.tsx"),
   route("robots.txt", "routes/public/robots.ts"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
@@ -19,12 +21,16 @@ export default [
   route("sveciai", "routes/public/guestbook.tsx"),
 
   route("login", "routes/auth/login.tsx"),
+  route("login/raktas", "routes/auth/passkey-login.ts"),
+  route("paskyra", "routes/account/account.tsx"),
+  route("paskyra/raktai", "routes/account/passkeys.ts"),
+  route("kvietimas/:token", "routes/auth/invitation.tsx"),
+  route("slaptazodis/:token", "routes/auth/reset.tsx"),
   route("logout", "routes/auth/logout.tsx"),
 
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("tekstai", "routes/admin/texts.tsx"),
-    route("slaptazodis", "routes/admin/password.tsx"),
     route("istorija", "routes/admin/history.tsx"),
     route("galerija", "routes/admin/gallery.tsx"),
     route("galerija/ikelti", "routes/admin/gallery-upload.ts"),
@@ -37,6 +43,7 @@ export default [
     route("medis/eksportas", "routes/admin/genealogy-export.ts"),
     route("medis/asmenys", "routes/admin/people.tsx"),
     route("medis/asmenys/:id", "routes/admin/person.tsx"),
+    route("nariai", "routes/admin/users.tsx"),
   ]),
 
   route("*", "routes/public/not-found.tsx"),

@@ -57,7 +57,8 @@ const config = (() => {
 const db = openDatabase(config.database);
 try {
   await migrateToLatest(db);
-  const users = await listUsers(db);
+  // Members and editors have their own ways back in (a new-password link from the administrator).
+  const users = (await listUsers(db)).filter((u) => u.role === "administratorius");
   if (users.length === 0) fail("Administratorius dar nesukurtas: paleiskite svetainę (npm start), ji jį sukurs.");
   const user = values.user ? users.find((u) => u.username === values.user) : users[0];
   if (!user) fail(`Administratoriaus „${values.user}“ nėra. Yra: ${users.map((u) => u.username).join(", ")}.`);

@@ -108,12 +108,12 @@ try {
   } else {
     const result = await exportFile(db, store, path.resolve(file), {
       version: values.version as "5.5.1" | "7.0",
-      publicOnly: values.public,
+      audience: values.public ? "visitors" : undefined,
       zip: file.toLowerCase().endsWith(".gdz"),
     });
     if (!result) fail("Giminės medžio dar nėra: nėra ką eksportuoti.");
     console.log(
-      `Eksportuota į ${path.resolve(file)}: ${plural(result.people, ["asmuo", "asmenys", "asmenų"])}, ${plural(result.families, ["šeima", "šeimos", "šeimų"])} (GEDCOM ${file.toLowerCase().endsWith(".gdz") ? "7.0, GEDZIP" : values.version}${values.public ? ", be gyvų asmenų" : ""}).`,
+      `Eksportuota į ${path.resolve(file)}: ${plural(result.people, ["asmuo", "asmenys", "asmenų"])}, ${plural(result.families, ["šeima", "šeimos", "šeimų"])} (GEDCOM ${file.toLowerCase().endsWith(".gdz") ? "7.0, GEDZIP" : values.version}${values.public ? ", be gyvų ir privačių asmenų" : ""}).`,
     );
   }
 } catch (error) {

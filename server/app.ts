@@ -8,9 +8,10 @@ import { parseConfig, type Config } from "#app/.server/env.ts";
 import { otherInstancesAlive, registerInstance } from "#app/.server/instances.ts";
 import { importRunner } from "#app/.server/genealogy/import-process.ts";
 import { sweepAbandonedImports } from "#app/.server/genealogy/trees.ts";
-import { cleanUpMedia, mediaStore, publicMediaDir } from "#app/.server/media.ts";
+import { cleanUpMedia, mediaStore, membersMediaDir, placeAllMedia, publicMediaDir } from "#app/.server/media.ts";
 import { seedIfNew } from "#app/.server/seed.ts";
-import { deleteExpiredSessions } from "#app/.server/session.ts";
+import { deleteExpiredSessions, findSessionUser, sessionTokenOf } from "#app/.server/session.ts";
+import { atLeast } from "#app/lib/roles.ts";
 import { ensureAdministrator } from "#app/.server/users.ts";
 import { reactRouterHandler } from "./react-router.ts";
 import { requestGuard } from "./request-guard.ts";
@@ -50,11 +51,14 @@ export async function createApp({ build, clientDir, root, env = process.env, log
   const abandoned = await sweepAbandonedImports(db, media, { othersAlive });
   if (abandoned) log(`Nebaigti GEDCOM importai (${abandoned}) pažymėti nepavykusiais ir pašalinti.`);
   await cleanUpMedia(db, media, { othersAlive });
-  // Every hour: the trash, and uploads another process abandoned.
+  const moved = await placeAllMedia(db, media);
+  if (moved) log(`Nuotraukų failai (${moved}) perkelti ten, kur jų žiūrovai (viešai ar tik giminei).`);
+  // Every hour: the trash, uploads another process abandoned, files a crash left in the wrong place.
   const hourly = setInterval(
     async () => {
       try {
         await cleanUpMedia(db, media, { othersAlive: await otherInstancesAlive(db, instance.id) });
+        await placeAllMedia(db, media);
       } catch (error) {
         console.error(error);
       }
@@ -77,22 +81,37 @@ export async function createApp({ build, clientDir, root, env = process.env, log
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
   // Derived images: each upload gets a new id, so a name never changes content.
+  // A scanned PDF opens in the browser's own viewer. It gets a policy of its
+  // own: a sandbox with nothing allowed, so that even a file that got past the
+  // upload's check could run nothing as this site (the viewer works inside it).
+  const pdfHeaders = (res: express.Response, file: string) => {
+    if (file.endsWith(".pdf")) {
+      res.setHeader("Content-Security-Policy", PDF_POLICY);
+      res.setHeader("Content-Disposition", "inline");
+    }
+  };
+  app.use("/media", express.static(publicMediaDir(media), { immutable: true, maxAge: "1y", index: false, setHeaders: pdfHeaders }));
+  // What is for the family only lives in another folder (media.ts), served at
+  // the same addresses to a member's session only; to anyone else it does not
+  // exist. Kept in the member's own browser, never in a shared cache.
   app.use(
     "/media",
-    express.static(publicMediaDir(media), {
-      immutable: true,
-      maxAge: "1y",
+    async (req, _res, next) => {
+      try {
+        const token = await sessionTokenOf(req.headers.cookie ?? null);
+        const user = token ? await findSessionUser(db, token) : null;
+        next(atLeast(user?.role, "narys") ? undefined : Object.assign(new Error("not found"), { status: 404 }));
+      } catch (error) {
+        next(error);
+      }
+    },
+    express.static(membersMediaDir(media), {
       index: false,
       fallthrough: false,
+      cacheControl: false,
       setHeaders(res, file) {
-        // A scanned PDF opens in the browser's own viewer. It gets a policy of
-        // its own: a sandbox with nothing allowed, so that even a file that
-        // got past the upload's check could run nothing as this site (the
-        // browser's viewer works inside it).
-        if (file.endsWith(".pdf")) {
-          res.setHeader("Content-Security-Policy", PDF_POLICY);
-          res.setHeader("Content-Disposition", "inline");
-        }
+        res.setHeader("Cache-Control", "private, max-age=86400");
+        pdfHeaders(res, file);
       },
     }),
   );

@@ -1,4 +1,5 @@
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { IncomingMessage } from "node:http";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 
@@ -22,7 +23,67 @@ function fetchHeaders(req: express.Request): Headers {
   return headers;
 }
 
-function fetchRequest(req: express.Request, res: express.Response): Request {
+/**
+ * The request's body as a web stream, and a way to let go of it. A route that
+ * answers without reading the body (a refusal, a redirect to the login page)
+ * leaves the rest unread on the connection: drain() reads and drops it, so the
+ * connection goes on to the client's next request instead of hanging and being
+ * reset (what React Router's own adapter does when the stream is dropped).
+ */
+function bodyStream(req: IncomingMessage): { body: ReadableStream<Uint8Array>; drain(): void } {
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const finish = (act: (c: ReadableStreamDefaultController<Uint8Array>) => void) => {
+    if (!controller) return;
+    const c = controller;
+    controller = undefined;
+    act(c);
+  };
+  const onData = (chunk: Buffer) => {
+    if (!controller) return;
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
+  };
+  const onEnd = () => finish((c) => c.close());
+  const onError = (error: Error) => finish((c) => c.error(error));
+  const onClose = () => finish((c) => (req.complete ? c.close() : c.error(new Error("Užklausa nutraukta"))));
+  const detach = () => {
+    req.off("data", onData);
+    req.off("end", onEnd);
+    req.off("error", onError);
+    req.off("close", onClose);
+  };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+        req.on("data", onData);
+        req.once("end", onEnd);
+        req.once("error", onError);
+        req.once("close", onClose);
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        controller = undefined;
+        detach();
+        req.resume();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+  return {
+    body,
+    drain() {
+      if (req.complete) return;
+      controller = undefined;
+      detach();
+      req.resume();
+    },
+  };
+}
+
+function fetchRequest(req: express.Request, res: express.Response): { request: Request; drain(): void } {
   // req.host is the Host header, or X-Forwarded-Host behind a trusted proxy. The
   // path is appended as text: '//other.example/' stays a path on this site.
   const url = new URL(`${req.protocol}://${req.host || "localhost"}${req.originalUrl}`);
@@ -32,6 +93,7 @@ function fetchRequest(req: express.Request, res: express.Response): Request {
   });
   const headers = fetchHeaders(req);
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  let drain = () => {};
   if (req.method !== "GET" && req.method !== "HEAD") {
     const buffered = res.locals.body as Buffer | undefined;
     if (buffered) {
@@ -39,11 +101,13 @@ function fetchRequest(req: express.Request, res: express.Response): Request {
       // A POST without a body is an empty form, so that every action can read it as one.
       if (!headers.has("Content-Type")) headers.set("Content-Type", "application/x-www-form-urlencoded");
     } else {
-      init.body = createReadableStreamFromReadable(req);
+      const stream = bodyStream(req);
+      init.body = stream.body;
       init.duplex = "half";
+      drain = stream.drain;
     }
   }
-  return new Request(url, init);
+  return { request: new Request(url, init), drain };
 }
 
 async function send(res: express.Response, response: Response): Promise<void> {
@@ -69,8 +133,9 @@ export function reactRouterHandler({ build, mode, getLoadContext }: HandlerOptio
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     let request: Request;
+    let drain: () => void;
     try {
-      request = fetchRequest(req, res);
+      ({ request, drain } = fetchRequest(req, res));
     } catch {
       // A Host header no URL can be made of.
       res.status(400).type("text").send("Netinkama užklausa.");
@@ -80,6 +145,8 @@ export function reactRouterHandler({ build, mode, getLoadContext }: HandlerOptio
       await send(res, await handle(request, getLoadContext(req, res)));
     } catch (error) {
       next(error);
+    } finally {
+      drain();
     }
   };
 }

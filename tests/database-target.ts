@@ -37,6 +37,20 @@ export async function createPostgresDatabase(prefix: string, template?: string):
   return name;
 }
 
+/**
+ * Drops a test database. Its pool has been closed, but a closed connection's
+ * server process may linger for a moment: forcing it then sends the closing
+ * client a "terminating connection" error nobody listens to any more (an
+ * uncaught error in the test run). So first wait (a few seconds at most) for
+ * the database's connections to be gone; force only what is left after that.
+ */
 export async function dropPostgresDatabase(name: string): Promise<void> {
-  await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+  await admin(async (c) => {
+    for (let waited = 0; waited < 5000; waited += 50) {
+      const { rows } = await c.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await c.query(`drop database if exists ${name} with (force)`);
+  });
 }

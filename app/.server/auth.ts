@@ -8,20 +8,22 @@ export type LoginResult =
   { ok: true; user: SessionUser } | { ok: false; reason: "invalid" } | { ok: false; reason: "throttled"; retryAt: Date };
 
 export interface LoginAttempt {
+  /** The user the attempt is for: typed, or the owner of the passkey offered ('' when nobody's). */
   username: string;
-  password: string;
   clientAddress: string;
   /** The browser's device cookie, if it has one (see login-throttle.ts). */
   deviceToken?: string | null;
 }
 
 /**
- * Checks a login attempt. Each attempt is first recorded as a failure and then
- * judged by the failures recorded before it, so that many attempts sent at once
- * cannot all slip in before the first of them is counted. A refused attempt is
- * not counted; a right password removes the record again.
+ * Judges a login attempt, by password or by passkey alike: `check` proves
+ * the user (or does not). Each attempt is first recorded as a failure and then
+ * judged by the failures recorded before it, so that many attempts sent at
+ * once cannot all slip in before the first of them is counted. A refused
+ * attempt is not counted, and `check` is not even run; a success removes the
+ * record again.
  */
-export async function attemptLogin(db: Database, attempt: LoginAttempt): Promise<LoginResult> {
+export async function attemptLogin(db: Database, attempt: LoginAttempt, check: () => Promise<SessionUser | null>): Promise<LoginResult> {
   const now = new Date();
   // Stored failures keep the name within bounds: a longer one cannot be a user's.
   const username = attempt.username.slice(0, USERNAME_MAX_LENGTH + 1);
@@ -33,9 +35,14 @@ export async function attemptLogin(db: Database, attempt: LoginAttempt): Promise
     await removeFailedLogin(db, failureId);
     return { ok: false, reason: "throttled", retryAt: blocked };
   }
-  const tooLong = attempt.username.length > USERNAME_MAX_LENGTH || attempt.password.length > PASSWORD_MAX_LENGTH;
-  const user = tooLong ? null : await authenticate(db, username, attempt.password);
+  const user = await check();
   if (!user) return { ok: false, reason: "invalid" };
-  await rememberLogin(db, at, standing);
+  await rememberLogin(db, { ...at, username: user.username }, standing);
   return { ok: true, user };
+}
+
+/** A login with a user name and a password. */
+export async function attemptPasswordLogin(db: Database, attempt: LoginAttempt & { password: string }): Promise<LoginResult> {
+  const tooLong = attempt.username.length > USERNAME_MAX_LENGTH || attempt.password.length > PASSWORD_MAX_LENGTH;
+  return attemptLogin(db, attempt, async () => (tooLong ? null : authenticate(db, attempt.username, attempt.password)));
 }

@@ -6,7 +6,7 @@ import * as tar from "tar";
 import { migrations } from "#db/migrations/index.ts";
 import { changeContentVersion } from "./content-version.ts";
 import { migrateToLatest, openDatabase, type Database, type Tables } from "./db.ts";
-import { locateMediaFiles, publicMediaDir, type MediaStore } from "./media.ts";
+import { locateMediaFiles, placeAllMedia, publicMediaDir, type MediaStore } from "./media.ts";
 
 // A backup is one .tar.gz holding manifest.json, the rows of every content
 // table as JSON lines (data/<table>.jsonl) and every uploaded file
@@ -23,6 +23,8 @@ export const BACKUP_FORMAT = 1;
 const TABLES = [
   "settings",
   "users",
+  "accountLinks",
+  "passkeys",
   "media",
   "historyRevisions",
   "galleryItems",
@@ -41,11 +43,14 @@ const TABLES = [
   "genealogyRecords",
   "genealogyPersonLinks",
   "genealogyFiles",
+  "privatePeople",
 ] as const satisfies readonly (keyof Tables)[];
 type Table = (typeof TABLES)[number];
 /** The order rows are read in, so that two backups of the same content are the same. */
 const ORDER: Partial<Record<Table, string[]>> = {
   settings: ["key"],
+  accountLinks: ["tokenHash"],
+  privatePeople: ["personId"],
   genealogyChildren: ["treeId", "familyId", "personId"],
   genealogyMediaLinks: ["treeId", "ownerKind", "ownerId", "position"],
   genealogyPersonLinks: ["treeId", "personId", "kind", "itemId"],
@@ -195,7 +200,8 @@ async function wipe(db: Database, store: MediaStore): Promise<void> {
     await tx.deleteFrom("sessions").execute();
     await tx.deleteFrom("failedLogins").execute();
   });
-  for (const dir of ["public", "originals", "tmp", "trash"]) await fs.rm(path.join(store.root, dir), { recursive: true, force: true });
+  for (const dir of ["public", "members", "originals", "tmp", "trash"])
+    await fs.rm(path.join(store.root, dir), { recursive: true, force: true });
 }
 
 async function readManifest(dir: string): Promise<Manifest> {
@@ -250,7 +256,11 @@ export async function restoreBackup(
     await db.transaction().execute(async (tx) => {
       await tx.deleteFrom("settings").execute();
       for (const table of TABLES) {
-        const text = await fs.readFile(path.join(staging, "data", `${table}.jsonl`), "utf8");
+        // A backup made before a table existed has no file for it.
+        const text = await fs.readFile(path.join(staging, "data", `${table}.jsonl`), "utf8").catch((error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return "";
+          throw error;
+        });
         const rows = text
           .split("\n")
           .filter(Boolean)
@@ -284,6 +294,8 @@ export async function restoreBackup(
         else throw error;
       });
     }
+    // The backup keeps every picture among public/: what is for the family only goes back to members/.
+    await placeAllMedia(db, store);
     return manifest;
   } finally {
     await fs.rm(staging, { recursive: true, force: true });

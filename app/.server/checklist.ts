@@ -1,3 +1,4 @@
+import { MEMBERS } from "./audience.ts";
 import type { Database } from "./db.ts";
 import { listGalleryItems } from "./gallery.ts";
 import { currentTreeId } from "./genealogy/trees.ts";
@@ -20,7 +21,7 @@ export interface ChecklistStep {
 export async function firstRunChecklist(db: Database, userId: number): Promise<ChecklistStep[]> {
   const [settings, gallery, treeId, initialPassword] = await Promise.all([
     getSiteSettings(db),
-    listGalleryItems(db),
+    listGalleryItems(db, MEMBERS),
     currentTreeId(db),
     hasInitialPassword(db, userId),
   ]);
@@ -64,7 +65,7 @@ export async function firstRunChecklist(db: Database, userId: number): Promise<C
     {
       id: "slaptazodis",
       title: "Pakeiskite pradinį slaptažodį savo",
-      to: "/admin/slaptazodis",
+      to: "/paskyra#slaptazodis",
       done: !initialPassword,
     },
   ];

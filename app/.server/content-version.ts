@@ -5,9 +5,9 @@ import type { Database } from "./db.ts";
 // visitor may see could have changed. Work computed from the whole site (the
 // sitemap, the public GEDCOM export) is cached under it.
 //
-// It changes after every state-changing request made with a session (the
-// root middleware in context.ts): only a logged-in user can change what the
-// public sees, so no route has to remember to announce its writes. Changes
+// It changes after every state-changing request made by an editor or the
+// administrator (the root middleware in context.ts): only they can change
+// what the public sees, so no route has to remember to announce its writes. Changes
 // made outside a request (the command-line import, a restore) change it
 // themselves. A random token rather than a counter: a restored backup brings
 // back an older token, which then names exactly the content it was issued for.

@@ -1,4 +1,5 @@
-import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { atLeast, type Role } from "../lib/roles.ts";
 import { changeContentVersion } from "./content-version.ts";
 import type { Database } from "./db.ts";
 import type { Config } from "./env.ts";
@@ -49,33 +50,39 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Root middleware: finds the user of the request's session cookie, if it is
- * still valid. After a logged-in user's state-changing request, whatever it
- * did, the content version changes (content-version.ts).
+ * still valid. After an editor's or the administrator's state-changing
+ * request, whatever it did, the content version changes (content-version.ts);
+ * not after a member's (their own account is all they change) nor after a
+ * request refused as not theirs (403: nothing ran).
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { db } = services(context);
   const token = await readSessionToken(request);
   const user = token ? await findSessionUser(db, token) : null;
   context.set(userContext, user);
-  if (!user || SAFE_METHODS.has(request.method)) return next();
+  if (!user || SAFE_METHODS.has(request.method) || !atLeast(user.role, "redaktorius")) return next();
+  let refused = false;
   try {
-    return await next();
+    const response = await next();
+    refused = response.status === 403;
+    return response;
   } finally {
-    await changeContentVersion(db);
+    if (!refused) await changeContentVersion(db);
   }
 };
 
 /**
- * The administrator of this request; anyone else is sent to the login page.
- * Called by the admin layout's middleware for every /admin page and again by
- * every admin action, so that no change depends on a single check.
+ * The user of this request, when their role is at least `role`: someone
+ * without a session is sent to the login page, a user whose role is lower is
+ * refused (403). The access middleware (access.ts) asks this for every
+ * address before any route runs; every action asks it again for what it does,
+ * so that no change depends on a single check.
  */
-export function requireAdmin(context: Context): SessionUser {
+export function requireRole(context: Context, role: Role): SessionUser {
   const user = currentUser(context);
   if (!user) throw redirect("/login");
+  if (!atLeast(user.role, role)) throw data(NOT_ALLOWED, { status: 403 });
   return user;
 }
 
-export const adminMiddleware: MiddlewareFunction<Response> = async ({ context }) => {
-  requireAdmin(context);
-};
+export const NOT_ALLOWED = "Šiam veiksmui jūsų paskyrai trūksta teisių.";

@@ -18,6 +18,7 @@ import {
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrations } from "#db/migrations/index.ts";
+import type { Role } from "../lib/roles.ts";
 import type { Config } from "./env.ts";
 
 // Column names are snake_case in the database and camelCase here (CamelCasePlugin).
@@ -27,6 +28,11 @@ export interface UsersTable {
   username: string;
   passwordHash: string;
   createdAt: string;
+  role: Generated<Role>;
+  /** Set while the user may not log in (their sessions ended when it was set). */
+  disabledAt: string | null;
+  /** The tree's person this user is ("tai aš"), by lasting person id. */
+  personId: number | null;
 }
 
 export interface SessionsTable {
@@ -34,6 +40,55 @@ export interface SessionsTable {
   userId: number;
   createdAt: string;
   expiresAt: string;
+  /** When the session was last used (updated at most every few minutes). */
+  lastSeenAt: string | null;
+  /** The browser and system, as its User-Agent tells, for the user's list of sessions. */
+  device: string | null;
+}
+
+/** An invitation, or a password-reset link: a single-use token, of which only the SHA-256 is kept. */
+export interface AccountLinksTable {
+  tokenHash: string;
+  kind: "invite" | "reset";
+  /** The role an invitation gives. */
+  role: Role | null;
+  personId: number | null;
+  /** The user a reset link is for. */
+  userId: number | null;
+  email: string | null;
+  createdBy: number | null;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+  usedBy: number | null;
+  revokedAt: string | null;
+}
+
+export interface PasskeysTable {
+  /** The credential id (base64url). */
+  id: string;
+  userId: number;
+  /** The COSE public key (base64url). */
+  publicKey: string;
+  counter: number;
+  /** JSON array of the authenticator's transports. */
+  transports: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface PasskeyChallengesTable {
+  id: string;
+  challenge: string;
+  /** Null for a login, where the user is not known yet. */
+  userId: number | null;
+  expiresAt: string;
+}
+
+export interface PrivatePeopleTable {
+  personId: number;
+  markedAt: string;
 }
 
 export interface FailedLoginsTable {
@@ -68,6 +123,8 @@ export interface HistoryRevisionsTable {
   periodText2: string;
   createdAt: string;
   author: string | null;
+  /** 1: the period's title and texts are for the family only. */
+  periodMembersOnly: Generated<number>;
 }
 
 export interface MediaTable {
@@ -93,6 +150,8 @@ export interface GalleryItemsTable {
   mediaId: string | null;
   position: number;
   createdAt: string;
+  /** 1: for the family only ("tik giminei"): members and above see it, visitors never. */
+  membersOnly: Generated<number>;
 }
 
 export interface DocumentsTable {
@@ -105,6 +164,8 @@ export interface DocumentsTable {
   scanMediaId: string | null;
   createdAt: string;
   updatedAt: string;
+  /** 1: for the family only ("tik giminei"). */
+  membersOnly: Generated<number>;
 }
 
 export type GuestbookStatus = "pending" | "approved" | "hidden";
@@ -308,6 +369,10 @@ export interface Tables {
   instances: InstancesTable;
   users: UsersTable;
   sessions: SessionsTable;
+  accountLinks: AccountLinksTable;
+  passkeys: PasskeysTable;
+  passkeyChallenges: PasskeyChallengesTable;
+  privatePeople: PrivatePeopleTable;
   failedLogins: FailedLoginsTable;
   loginAddresses: LoginAddressesTable;
   settings: SettingsTable;
@@ -347,8 +412,12 @@ function sqliteDialect(database: SqliteDatabase.Database): Dialect {
  */
 export function openDatabase(database: Config["database"]): Database {
   if (database.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection the server closes (a restart, a failover) is an error
+    // event; unheard, it would end the process. The pool replaces the connection.
+    pool.on("error", (error) => console.error(`PostgreSQL: ${error.message}`));
     return new Kysely<Tables>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
+      dialect: new PostgresDialect({ pool }),
       plugins: [new CamelCasePlugin()],
     });
   }

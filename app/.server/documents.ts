@@ -2,7 +2,8 @@ import { formatDocumentYear, parseDocumentYear, YEAR_FORMS_MESSAGE } from "../li
 import { DOCUMENT_FIELD_MAX } from "../lib/documents.ts";
 import type { ScanRef } from "../lib/media.ts";
 import { retryOnConflict, type Database, type MediaTable } from "./db.ts";
-import { deleteMediaRow, insertMedia, removeMediaFiles, type MediaStore, type PreparedMedia } from "./media.ts";
+import type { Audience } from "./audience.ts";
+import { deleteMediaRow, insertMedia, placeMediaFiles, removeMediaFiles, type MediaStore, type PreparedMedia } from "./media.ts";
 
 export interface FamilyDocument {
   id: number;
@@ -12,9 +13,11 @@ export interface FamilyDocument {
   year: string;
   type: string;
   scan: ScanRef | null;
+  /** For the family only ("tik giminei"): members and above see it, visitors never. */
+  membersOnly: boolean;
 }
 
-export type DocumentFields = Pick<FamilyDocument, "title" | "person" | "year" | "type">;
+export type DocumentFields = Pick<FamilyDocument, "title" | "person" | "year" | "type" | "membersOnly">;
 
 function baseQuery(db: Database) {
   return db
@@ -26,6 +29,7 @@ function baseQuery(db: Database) {
       "documents.person",
       "documents.year",
       "documents.type",
+      "documents.membersOnly",
       "media.id as scanId",
       "media.kind as scanKind",
     ]);
@@ -34,15 +38,27 @@ function baseQuery(db: Database) {
 function toDocument({
   scanId,
   scanKind,
+  membersOnly,
   ...doc
-}: { scanId: string | null; scanKind: MediaTable["kind"] | null } & DocumentFields & { id: number }): FamilyDocument {
+}: { scanId: string | null; scanKind: MediaTable["kind"] | null; membersOnly: number } & Omit<DocumentFields, "membersOnly"> & {
+    id: number;
+  }): FamilyDocument {
   // A scan is a picture or a PDF (prepareScan makes nothing else).
-  return { ...doc, scan: scanId && (scanKind === "image" || scanKind === "pdf") ? { id: scanId, kind: scanKind } : null };
+  return {
+    ...doc,
+    membersOnly: membersOnly === 1,
+    scan: scanId && (scanKind === "image" || scanKind === "pdf") ? { id: scanId, kind: scanKind } : null,
+  };
 }
 
-/** Every document, in the order they were added. */
-export async function listDocuments(db: Database): Promise<FamilyDocument[]> {
-  return (await baseQuery(db).orderBy("documents.id").execute()).map(toDocument);
+/** Every document the audience may see, in the order they were added. */
+export async function listDocuments(db: Database, audience: Audience): Promise<FamilyDocument[]> {
+  return (
+    await baseQuery(db)
+      .$if(!audience.members, (q) => q.where("documents.membersOnly", "=", 0))
+      .orderBy("documents.id")
+      .execute()
+  ).map(toDocument);
 }
 
 export async function findDocument(db: Database, id: number): Promise<FamilyDocument | null> {
@@ -57,11 +73,17 @@ export type DocumentFormResult = { ok: true; fields: DocumentFields } | { ok: fa
  * button, repeated here), and the year must be a year a reader understands.
  */
 export function parseDocumentFields(form: FormData): DocumentFormResult {
-  const text = (name: keyof DocumentFields) => {
+  const text = (name: Exclude<keyof DocumentFields, "membersOnly">) => {
     const v = form.get(name);
     return typeof v === "string" ? v.trim().slice(0, DOCUMENT_FIELD_MAX[name]) : "";
   };
-  const fields = { title: text("title"), person: text("person"), year: text("year"), type: text("type") };
+  const fields = {
+    title: text("title"),
+    person: text("person"),
+    year: text("year"),
+    type: text("type"),
+    membersOnly: form.get("membersOnly") === "1",
+  };
   if (!fields.title || !fields.person || !fields.year || !fields.type) {
     return { ok: false, message: "Užpildykite visus laukus: pavadinimą, asmenį, metus ir tipą." };
   }
@@ -70,9 +92,16 @@ export function parseDocumentFields(form: FormData): DocumentFormResult {
   return { ok: true, fields: { ...fields, year: formatDocumentYear(year) } };
 }
 
+/** The row's columns for the fields. */
+function columns({ membersOnly, ...fields }: DocumentFields) {
+  return { ...fields, membersOnly: membersOnly ? 1 : 0 };
+}
+
 /** Adds a document (id: the highest plus one), with its scan if one was prepared. */
-export async function addDocument(db: Database, fields: DocumentFields, scan: PreparedMedia | null): Promise<number> {
+export async function addDocument(db: Database, store: MediaStore, fields: DocumentFields, scan: PreparedMedia | null): Promise<number> {
   try {
+    // For the family only: the scan's files go to members/ before any row names them.
+    if (scan && fields.membersOnly) await placeMediaFiles(store, scan.record.id, true);
     return await retryOnConflict(() =>
       db.transaction().execute(async (tx) => {
         if (scan) await insertMedia(tx, scan.record);
@@ -84,7 +113,7 @@ export async function addDocument(db: Database, fields: DocumentFields, scan: Pr
         const at = new Date().toISOString();
         await tx
           .insertInto("documents")
-          .values({ id, ...fields, scanMediaId: scan?.record.id ?? null, createdAt: at, updatedAt: at })
+          .values({ id, ...columns(fields), scanMediaId: scan?.record.id ?? null, createdAt: at, updatedAt: at })
           .execute();
         return id;
       }),
@@ -108,6 +137,10 @@ export async function updateDocument(
 ): Promise<boolean> {
   let old: { id: string; originalExtension: string } | undefined;
   try {
+    // What hides goes first (see placeMediaFiles): the files before the row when hiding, after it when showing.
+    const before = await db.selectFrom("documents").select(["scanMediaId", "membersOnly"]).where("id", "=", id).executeTakeFirst();
+    if (scan && "replace" in scan && fields.membersOnly) await placeMediaFiles(store, scan.replace.record.id, true);
+    if (before?.scanMediaId && fields.membersOnly && before.membersOnly === 0) await placeMediaFiles(store, before.scanMediaId, true);
     const found = await db.transaction().execute(async (tx) => {
       const current = await tx.selectFrom("documents").select("scanMediaId").where("id", "=", id).executeTakeFirst();
       if (!current) return false;
@@ -120,13 +153,15 @@ export async function updateDocument(
       }
       await tx
         .updateTable("documents")
-        .set({ ...fields, scanMediaId, updatedAt: new Date().toISOString() })
+        .set({ ...columns(fields), scanMediaId, updatedAt: new Date().toISOString() })
         .where("id", "=", id)
         .execute();
       if (current.scanMediaId && current.scanMediaId !== scanMediaId) old = (await deleteMediaRow(tx, current.scanMediaId)) ?? undefined;
       return true;
     });
     if (!found && scan && "replace" in scan) await scan.replace.discard();
+    if (found && before?.scanMediaId && !fields.membersOnly && before.membersOnly === 1)
+      await placeMediaFiles(store, before.scanMediaId, false);
     if (old) await removeMediaFiles(store, old);
     return found;
   } catch (error) {

@@ -1,11 +1,13 @@
 import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "../lib/gallery.ts";
 import type { ImageRef } from "../lib/media.ts";
 import { resolveToast, type Toast } from "../lib/toasts.ts";
+import { MEMBERS, type Audience } from "./audience.ts";
 import { retryOnConflict, type Database } from "./db.ts";
 import {
   deleteMediaRow,
   discardReceived,
   insertMedia,
+  placeMediaFiles,
   prepareImage,
   removeMediaFiles,
   UploadRejected,
@@ -20,10 +22,12 @@ export interface GalleryItem {
   description: string;
   /** Null while the item shows the placeholder image. */
   image: ImageRef | null;
+  /** For the family only ("tik giminei"): members and above see it, visitors never. */
+  membersOnly: boolean;
 }
 
-/** The gallery in its display order. */
-export async function listGalleryItems(db: Database): Promise<GalleryItem[]> {
+/** The gallery in its display order, as the audience may see it. */
+export async function listGalleryItems(db: Database, audience: Audience): Promise<GalleryItem[]> {
   const rows = await db
     .selectFrom("galleryItems")
     .leftJoin("media", "media.id", "galleryItems.mediaId")
@@ -31,20 +35,23 @@ export async function listGalleryItems(db: Database): Promise<GalleryItem[]> {
       "galleryItems.id",
       "galleryItems.title",
       "galleryItems.description",
+      "galleryItems.membersOnly",
       "media.id as mediaId",
       "media.displayWidth",
       "media.displayHeight",
     ])
+    .$if(!audience.members, (q) => q.where("galleryItems.membersOnly", "=", 0))
     .orderBy("galleryItems.position")
     .orderBy("galleryItems.id")
     .execute();
-  return rows.map(({ mediaId, displayWidth, displayHeight, ...item }) => ({
+  return rows.map(({ mediaId, displayWidth, displayHeight, membersOnly, ...item }) => ({
     ...item,
+    membersOnly: membersOnly === 1,
     image: mediaId ? { id: mediaId, width: displayWidth ?? 0, height: displayHeight ?? 0 } : null,
   }));
 }
 
-export type GalleryFields = { title: string; description: string };
+export type GalleryFields = { title: string; description: string; membersOnly: boolean };
 
 /** Title and description are both required (the spec's 'Prašome užpildyti visus laukus'). */
 export function parseGalleryFields(form: FormData): GalleryFields | null {
@@ -54,7 +61,7 @@ export function parseGalleryFields(form: FormData): GalleryFields | null {
   };
   const title = text("title").slice(0, GALLERY_TITLE_MAX);
   const description = text("description").slice(0, GALLERY_DESCRIPTION_MAX);
-  return title && description ? { title, description } : null;
+  return title && description ? { title, description, membersOnly: form.get("membersOnly") === "1" } : null;
 }
 
 /**
@@ -62,7 +69,9 @@ export function parseGalleryFields(form: FormData): GalleryFields | null {
  * exist. Its id is the highest id plus one, as the spec says. If the rows
  * cannot be written, the files are removed, so nothing half-made remains.
  */
-export async function addGalleryItem(db: Database, fields: GalleryFields, image: PreparedMedia): Promise<number> {
+export async function addGalleryItem(db: Database, store: MediaStore, fields: GalleryFields, image: PreparedMedia): Promise<number> {
+  // For the family only: the files go to members/ before any row names them.
+  if (fields.membersOnly) await placeMediaFiles(store, image.record.id, true);
   try {
     return await retryOnConflict(() =>
       db.transaction().execute(async (tx) => {
@@ -74,7 +83,15 @@ export async function addGalleryItem(db: Database, fields: GalleryFields, image:
         const id = Number(maxId ?? 0) + 1;
         await tx
           .insertInto("galleryItems")
-          .values({ id, ...fields, mediaId: image.record.id, position: Number(maxPosition ?? 0) + 1, createdAt: image.record.createdAt })
+          .values({
+            id,
+            title: fields.title,
+            description: fields.description,
+            membersOnly: fields.membersOnly ? 1 : 0,
+            mediaId: image.record.id,
+            position: Number(maxPosition ?? 0) + 1,
+            createdAt: image.record.createdAt,
+          })
           .execute();
         return id;
       }),
@@ -103,7 +120,7 @@ export async function addGalleryItemFromForm(
     if (!fields) return { ok: false, toast: resolveToast("galleryMissingFields") };
     if (!file) return { ok: false, toast: resolveToast("galleryMissingImage") };
     const image = await prepareImage(store, file);
-    return { ok: true, id: await addGalleryItem(db, fields, image) };
+    return { ok: true, id: await addGalleryItem(db, store, fields, image) };
   } catch (error) {
     if (error instanceof UploadRejected) {
       if (error.reason === "failed") console.error(error.cause ?? error);
@@ -116,9 +133,19 @@ export async function addGalleryItemFromForm(
   }
 }
 
-/** Changes an item's title and description; false if there is no such item. */
-export async function updateGalleryItem(db: Database, id: number, fields: GalleryFields): Promise<boolean> {
-  const result = await db.updateTable("galleryItems").set(fields).where("id", "=", id).executeTakeFirst();
+/** Changes an item's title, description and audience; false if there is no such item. */
+export async function updateGalleryItem(db: Database, store: MediaStore, id: number, fields: GalleryFields): Promise<boolean> {
+  const item = await db.selectFrom("galleryItems").select(["mediaId", "membersOnly"]).where("id", "=", id).executeTakeFirst();
+  if (!item) return false;
+  const hiding = fields.membersOnly && item.membersOnly === 0;
+  // What hides goes first (see placeMediaFiles): the files, then the row; the row, then the files.
+  if (hiding && item.mediaId) await placeMediaFiles(store, item.mediaId, true);
+  const result = await db
+    .updateTable("galleryItems")
+    .set({ title: fields.title, description: fields.description, membersOnly: fields.membersOnly ? 1 : 0 })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!fields.membersOnly && item.membersOnly === 1 && item.mediaId) await placeMediaFiles(store, item.mediaId, false);
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -159,7 +186,7 @@ export async function saveGalleryOrder(db: Database, ids: number[]): Promise<boo
 
 /** Moves one item a place up or down and saves the order (the no-JavaScript way to reorder). */
 export async function moveGalleryItem(db: Database, id: number, direction: "up" | "down"): Promise<boolean> {
-  const ids = (await listGalleryItems(db)).map((item) => item.id);
+  const ids = (await listGalleryItems(db, MEMBERS)).map((item) => item.id);
   const from = ids.indexOf(id);
   const to = direction === "up" ? from - 1 : from + 1;
   if (from < 0) return false;

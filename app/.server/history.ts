@@ -1,4 +1,5 @@
 import { HISTORY_FIELDS, HISTORY_FIELD_LABELS, HISTORY_FIELD_MAX_LENGTH, type HistoryContent } from "../lib/history.ts";
+import type { Audience } from "./audience.ts";
 import { now, type Database } from "./db.ts";
 
 // The history text is kept as revisions: every save adds one, the newest is
@@ -9,21 +10,33 @@ export interface HistoryRevision extends HistoryContent {
   id: number;
   createdAt: string;
   author: string | null;
+  /** 1: the period's title and texts are for the family only ("tik giminei"). */
+  periodMembersOnly: number;
 }
 
 export type HistoryRevisionSummary = Pick<HistoryRevision, "id" | "createdAt" | "author" | "title">;
 
-/** The current history text: the newest revision. */
-export async function getHistory(db: Database): Promise<HistoryRevision> {
-  return db.selectFrom("historyRevisions").selectAll().orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+/**
+ * The current history text (the newest revision), as the audience may read
+ * it: a period for the family only is left out for a visitor.
+ */
+export async function getHistory(db: Database, audience: Audience): Promise<HistoryRevision> {
+  const current = await db.selectFrom("historyRevisions").selectAll().orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+  if (current.periodMembersOnly === 0 || audience.members) return current;
+  return { ...current, periodTitle: "", periodText: "", periodText2: "" };
 }
 
 /** Saves the text as a new revision, which visitors see at once. */
-export async function saveHistory(db: Database, content: HistoryContent, author: string | null): Promise<HistoryRevision> {
+export async function saveHistory(
+  db: Database,
+  content: HistoryContent,
+  author: string | null,
+  periodMembersOnly: boolean,
+): Promise<HistoryRevision> {
   const values = Object.fromEntries(HISTORY_FIELDS.map((f) => [f, content[f]])) as HistoryContent;
   return db
     .insertInto("historyRevisions")
-    .values({ ...values, createdAt: now(), author })
+    .values({ ...values, createdAt: now(), author, periodMembersOnly: periodMembersOnly ? 1 : 0 })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -36,11 +49,12 @@ export async function listHistoryRevisions(db: Database, limit = 100): Promise<H
 /** Makes an earlier revision current again by saving a copy of it; null if it does not exist. */
 export async function restoreHistoryRevision(db: Database, id: number, author: string): Promise<HistoryRevision | null> {
   const old = await db.selectFrom("historyRevisions").selectAll().where("id", "=", id).executeTakeFirst();
-  return old ? saveHistory(db, old, author) : null;
+  return old ? saveHistory(db, old, author, old.periodMembersOnly === 1) : null;
 }
 
 export type HistoryFormResult =
-  { ok: true; content: HistoryContent } | { ok: false; content: HistoryContent; errors: Partial<Record<keyof HistoryContent, string>> };
+  | { ok: true; content: HistoryContent; periodMembersOnly: boolean }
+  | { ok: false; content: HistoryContent; periodMembersOnly: boolean; errors: Partial<Record<keyof HistoryContent, string>> };
 
 /** Reads and checks the editor's form. Only the title is required. */
 export function parseHistoryForm(form: FormData): HistoryFormResult {
@@ -55,5 +69,6 @@ export function parseHistoryForm(form: FormData): HistoryFormResult {
     }
   }
   if (content.title === "") errors.title = "Įrašykite pavadinimą.";
-  return Object.keys(errors).length > 0 ? { ok: false, content, errors } : { ok: true, content };
+  const periodMembersOnly = form.get("periodMembersOnly") === "1";
+  return Object.keys(errors).length > 0 ? { ok: false, content, periodMembersOnly, errors } : { ok: true, content, periodMembersOnly };
 }

@@ -1,3 +1,4 @@
+import type { Audience } from "./audience.ts";
 import type { Database } from "./db.ts";
 import { listGalleryItems, type GalleryItem } from "./gallery.ts";
 import { peopleCount } from "./genealogy/people.ts";
@@ -19,9 +20,9 @@ export interface HomeOverview {
 const LATEST_PHOTOS = 4;
 const RECENT_ENTRIES = 3;
 
-export async function homeOverview(db: Database): Promise<HomeOverview> {
+export async function homeOverview(db: Database, audience: Audience): Promise<HomeOverview> {
   const settings = await getSiteSettings(db);
-  const gallery = await listGalleryItems(db);
+  const gallery = await listGalleryItems(db, audience);
   const withImage = gallery.filter((item) => item.image);
   const treeId = await currentTreeId(db);
   const count = async (query: Promise<{ n: string | number | bigint }>) => Number((await query).n);
@@ -31,6 +32,7 @@ export async function homeOverview(db: Database): Promise<HomeOverview> {
       db
         .selectFrom("documents")
         .select((eb) => eb.fn.countAll().as("n"))
+        .$if(!audience.members, (q) => q.where("membersOnly", "=", 0))
         .executeTakeFirstOrThrow(),
     ),
     listApprovedEntries(db, 1),

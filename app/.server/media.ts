@@ -24,6 +24,9 @@ import { isReadablePdf } from "./pdf.ts";
 //                          (it may carry GPS and camera data)
 //   public/<id>/...        what visitors get: display.jpg and the grid sizes, served
 //                          at /media/<id>/... with a year-long cache (names never change)
+//   members/<id>/...       the same for what is for the family only ("tik giminei"):
+//                          served at the same addresses, but only to a member's session
+//                          (server/app.ts); an item marked so has its files moved here
 //   tmp/                   uploads being received or processed
 // Files are complete before they get their final names (written in tmp/, then
 // renamed), and the database row comes last, so a failure at any point leaves
@@ -41,6 +44,11 @@ export function mediaStore(config: Pick<Config, "dataDir" | "uploads">): MediaSt
 
 export function publicMediaDir(store: MediaStore): string {
   return path.join(store.root, "public");
+}
+
+/** Derived files of what is for the family only: never served to a visitor. */
+export function membersMediaDir(store: MediaStore): string {
+  return path.join(store.root, "members");
 }
 
 function originalsDir(store: MediaStore) {
@@ -386,6 +394,7 @@ export async function removeMediaFiles(store: MediaStore, media: { id: string; o
   const trash = path.join(store.root, "trash", `${media.id}.${Date.now()}`);
   await fs.mkdir(trash, { recursive: true });
   await moveIfPresent(path.join(publicMediaDir(store), media.id), path.join(trash, "public"));
+  await moveIfPresent(path.join(membersMediaDir(store), media.id), path.join(trash, "public"));
   await moveIfPresent(originalPath(store, media), path.join(trash, `original.${media.originalExtension}`));
 }
 
@@ -402,7 +411,9 @@ export async function locateMediaFiles(
   store: MediaStore,
   media: { id: string; originalExtension: string },
 ): Promise<{ publicDir: string; original: string } | null> {
-  const inPlace = { publicDir: path.join(publicMediaDir(store), media.id), original: originalPath(store, media) };
+  const members = path.join(membersMediaDir(store), media.id);
+  const publicDir = (await exists(members)) ? members : path.join(publicMediaDir(store), media.id);
+  const inPlace = { publicDir, original: originalPath(store, media) };
   if (await exists(inPlace.original)) return inPlace;
   const trash = path.join(store.root, "trash");
   const entry = (await fs.readdir(trash).catch(() => [] as string[])).find((name) => name.startsWith(`${media.id}.`));
@@ -429,6 +440,51 @@ export async function deleteMediaRow(db: Database, id: string): Promise<{ id: st
   const media = await db.selectFrom("media").select(["id", "originalExtension"]).where("id", "=", id).executeTakeFirst();
   await db.deleteFrom("media").where("id", "=", id).execute();
   return media ?? null;
+}
+
+/**
+ * Puts a media item's derived files where its audience reads them from:
+ * members/ for the family only, public/ for everyone. Callers make the move
+ * that hides first (files to members/ before the row says so; the row to
+ * public before the files): a failure between leaves a missing picture, never
+ * a visible one, and placeAllMedia puts it right.
+ */
+export async function placeMediaFiles(store: MediaStore, mediaId: string, membersOnly: boolean): Promise<void> {
+  const [from, to] = membersOnly ? [publicMediaDir(store), membersMediaDir(store)] : [membersMediaDir(store), publicMediaDir(store)];
+  await fs.mkdir(to, { recursive: true });
+  await moveIfPresent(path.join(from, mediaId), path.join(to, mediaId));
+}
+
+/** The media of what is marked for the family only (a gallery item's image, a document's scan). */
+export async function membersOnlyMedia(db: Database): Promise<Set<string>> {
+  const [gallery, documents] = await Promise.all([
+    db.selectFrom("galleryItems").select("mediaId as id").where("membersOnly", "=", 1).where("mediaId", "is not", null).execute(),
+    db.selectFrom("documents").select("scanMediaId as id").where("membersOnly", "=", 1).where("scanMediaId", "is not", null).execute(),
+  ]);
+  return new Set([...gallery, ...documents].map((row) => row.id!));
+}
+
+/**
+ * Every media item's files where its audience reads them from (at start-up,
+ * every hour and after a restore): mends a move a crash cut short. Returns how
+ * many it moved.
+ */
+export async function placeAllMedia(db: Database, store: MediaStore): Promise<number> {
+  const membersOnly = await membersOnlyMedia(db);
+  let moved = 0;
+  for (const name of await fs.readdir(publicMediaDir(store)).catch(() => [] as string[])) {
+    if (membersOnly.has(name)) {
+      await placeMediaFiles(store, name, true);
+      moved++;
+    }
+  }
+  for (const name of await fs.readdir(membersMediaDir(store)).catch(() => [] as string[])) {
+    if (!membersOnly.has(name)) {
+      await placeMediaFiles(store, name, false);
+      moved++;
+    }
+  }
+  return moved;
 }
 
 export const TRASH_KEEP_MS = 60 * 60 * 1000;
@@ -458,6 +514,7 @@ export async function cleanUpMedia(db: Database, store: MediaStore, { othersAliv
   const leftOver = (_: string, mtimeMs: number) => mtimeMs <= cutoff;
   await sweep(tmpDir(store), () => false, leftOver);
   await sweep(publicMediaDir(store), (name) => known.has(name), leftOver);
+  await sweep(membersMediaDir(store), (name) => known.has(name), leftOver);
   await sweep(originalsDir(store), (name) => known.has(name.replace(/\.[^.]*$/, "")), leftOver);
   const trashedAt = (name: string) => Number(name.split(".").pop());
   await sweep(

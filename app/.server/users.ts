@@ -1,39 +1,161 @@
 import { PASSWORD_MAX_LENGTH } from "../lib/login.ts";
+import type { Role } from "../lib/roles.ts";
 import { isUniqueViolation, now, type Database } from "./db.ts";
 import { MIN_PASSWORD_LENGTH } from "./env.ts";
 import { generatePassword, hashForUnknownUser, hashPassword, verifyPassword } from "./password.ts";
 import type { SessionUser } from "./session.ts";
 
-/** Finds the user whose password matches; null otherwise, in about the same time either way. */
+/** Finds the user whose password matches (a disabled user never does); null otherwise, in about the same time either way. */
 export async function authenticate(db: Database, username: string, password: string): Promise<SessionUser | null> {
   const user = await db
     .selectFrom("users")
-    .select(["id", "username", "passwordHash"])
+    .select(["id", "username", "role", "passwordHash", "disabledAt"])
     .where("username", "=", username.trim())
     .executeTakeFirst();
   if (!user) {
     await verifyPassword(password, await hashForUnknownUser());
     return null;
   }
-  return (await verifyPassword(password, user.passwordHash)) ? { id: user.id, username: user.username } : null;
+  const right = await verifyPassword(password, user.passwordHash);
+  return right && user.disabledAt === null ? { id: user.id, username: user.username, role: user.role } : null;
 }
 
-export async function createUser(db: Database, username: string, password: string): Promise<SessionUser> {
+export async function createUser(
+  db: Database,
+  username: string,
+  password: string,
+  role: Role = "administratorius",
+  personId: number | null = null,
+): Promise<SessionUser> {
   const passwordHash = await hashPassword(password);
-  const row = await db
+  return db
     .insertInto("users")
-    .values({ username, passwordHash, createdAt: now() })
-    .returning(["id", "username"])
+    .values({ username, passwordHash, createdAt: now(), role, personId })
+    .returning(["id", "username", "role"])
     .executeTakeFirstOrThrow();
-  return row;
 }
 
 export async function findUser(db: Database, username: string): Promise<SessionUser | null> {
-  return (await db.selectFrom("users").select(["id", "username"]).where("username", "=", username).executeTakeFirst()) ?? null;
+  return (await db.selectFrom("users").select(["id", "username", "role"]).where("username", "=", username).executeTakeFirst()) ?? null;
 }
 
-export async function listUsers(db: Database): Promise<SessionUser[]> {
-  return db.selectFrom("users").select(["id", "username"]).orderBy("id").execute();
+export interface UserListing extends SessionUser {
+  createdAt: string;
+  disabledAt: string | null;
+  personId: number | null;
+  /** The last time any of their sessions was used. */
+  lastSeenAt: string | null;
+}
+
+export async function listUsers(db: Database): Promise<UserListing[]> {
+  const users = await db
+    .selectFrom("users")
+    .select(["id", "username", "role", "createdAt", "disabledAt", "personId"])
+    .orderBy("id")
+    .execute();
+  const seen = await db
+    .selectFrom("sessions")
+    .select(["userId", (eb) => eb.fn.max("lastSeenAt").as("lastSeenAt")])
+    .groupBy("userId")
+    .execute();
+  const last = new Map(seen.map((s) => [s.userId, s.lastSeenAt as string | null]));
+  return users.map((u) => ({ ...u, lastSeenAt: last.get(u.id) ?? null }));
+}
+
+export const USERNAME_RULE = "2–100 raidžių, skaitmenų, taškų, brūkšnelių ar pabraukimų, be tarpų";
+const USERNAME = /^[\p{L}\p{N}._-]{2,100}$/u;
+
+/** A Lithuanian message when a chosen user name cannot be one; null when it can (it may still be taken). */
+export function checkUsername(username: string): string | null {
+  return USERNAME.test(username) ? null : `Vartotojo vardas: ${USERNAME_RULE}.`;
+}
+
+/** Lithuanian messages for a new password typed twice; empty when it will do. */
+export function checkNewPassword(next: string, repeated: string): { next?: string; repeated?: string } {
+  if (next.length < MIN_PASSWORD_LENGTH) return { next: `Naujas slaptažodis turi būti bent ${MIN_PASSWORD_LENGTH} simbolių.` };
+  if (next.length > PASSWORD_MAX_LENGTH) return { next: `Naujas slaptažodis gali būti iki ${PASSWORD_MAX_LENGTH} simbolių.` };
+  if (repeated !== next) return { repeated: "Slaptažodžiai nesutampa." };
+  return {};
+}
+
+export type UserChange = { ok: true } | { ok: false; message: string };
+
+const LAST_ADMIN = "Tai vienintelis administratorius: pirma suteikite administratoriaus teises kitam nariui.";
+
+/** Whether, without this user, an active administrator would remain. */
+async function anotherAdministrator(db: Database, userId: number): Promise<boolean> {
+  const other = await db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "administratorius")
+    .where("disabledAt", "is", null)
+    .where("id", "!=", userId)
+    .executeTakeFirst();
+  return other !== undefined;
+}
+
+async function userRow(db: Database, userId: number) {
+  return db.selectFrom("users").select(["id", "role", "disabledAt"]).where("id", "=", userId).executeTakeFirst();
+}
+
+/** Gives a user another role; the last active administrator keeps theirs. */
+export async function setRole(db: Database, userId: number, role: Role): Promise<UserChange | null> {
+  const user = await userRow(db, userId);
+  if (!user) return null;
+  if (user.role === "administratorius" && role !== "administratorius" && !(await anotherAdministrator(db, userId))) {
+    return { ok: false, message: LAST_ADMIN };
+  }
+  await db.updateTable("users").set({ role }).where("id", "=", userId).execute();
+  return { ok: true };
+}
+
+/** Disables a user (their sessions end at once) or lets them in again. */
+export async function setDisabled(db: Database, userId: number, disabled: boolean): Promise<UserChange | null> {
+  const user = await userRow(db, userId);
+  if (!user) return null;
+  if (disabled && user.role === "administratorius" && !(await anotherAdministrator(db, userId))) return { ok: false, message: LAST_ADMIN };
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable("users")
+      .set({ disabledAt: disabled ? now() : null })
+      .where("id", "=", userId)
+      .execute();
+    if (disabled) await tx.deleteFrom("sessions").where("userId", "=", userId).execute();
+  });
+  return { ok: true };
+}
+
+/** Removes a user: their sessions, passkeys and links go with them (the database cascades). */
+export async function removeUser(db: Database, userId: number): Promise<UserChange | null> {
+  const user = await userRow(db, userId);
+  if (!user) return null;
+  if (user.role === "administratorius" && !(await anotherAdministrator(db, userId))) return { ok: false, message: LAST_ADMIN };
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom("settings").where("key", "=", initialPasswordKey(userId)).execute();
+    await tx.deleteFrom("sessions").where("userId", "=", userId).execute();
+    await tx.deleteFrom("users").where("id", "=", userId).execute();
+  });
+  return { ok: true };
+}
+
+/** Changes a user's name; a name another user has is refused. */
+export async function renameUser(db: Database, userId: number, username: string): Promise<UserChange> {
+  const problem = checkUsername(username);
+  if (problem) return { ok: false, message: problem };
+  const user = await db.selectFrom("users").select("username").where("id", "=", userId).executeTakeFirst();
+  if (!user) return { ok: false, message: "Tokio vartotojo nėra." };
+  if (user.username === username) return { ok: true };
+  try {
+    await db.transaction().execute(async (tx) => {
+      await tx.updateTable("users").set({ username }).where("id", "=", userId).execute();
+      // Where they have logged in from follows the name (login throttling, login-throttle.ts).
+      await tx.updateTable("loginAddresses").set({ username }).where("username", "=", user.username).execute();
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, message: `Vardas „${username}“ jau užimtas.` };
+    throw error;
+  }
+  return { ok: true };
 }
 
 // A password the administrator did not choose (printed at the first start,
@@ -67,7 +189,7 @@ export interface PasswordChange {
 }
 
 /**
- * The administrator's own change of password: the current one must be right
+ * A user's own change of password: the current one must be right
  * and the new one long enough and typed the same twice. Returns a Lithuanian
  * message per field in error; nothing changes unless there are none.
  */
@@ -76,11 +198,8 @@ export async function changePassword(
   userId: number,
   change: PasswordChange,
 ): Promise<Partial<Record<keyof PasswordChange, string>>> {
-  const errors: Partial<Record<keyof PasswordChange, string>> = {};
-  if (change.next.length < MIN_PASSWORD_LENGTH) errors.next = `Naujas slaptažodis turi būti bent ${MIN_PASSWORD_LENGTH} simbolių.`;
-  else if (change.next.length > PASSWORD_MAX_LENGTH) errors.next = `Naujas slaptažodis gali būti iki ${PASSWORD_MAX_LENGTH} simbolių.`;
-  else if (change.repeated !== change.next) errors.repeated = "Slaptažodžiai nesutampa.";
-  else if (change.next === change.current) errors.next = "Naujas slaptažodis turi skirtis nuo dabartinio.";
+  const errors: Partial<Record<keyof PasswordChange, string>> = checkNewPassword(change.next, change.repeated);
+  if (!errors.next && !errors.repeated && change.next === change.current) errors.next = "Naujas slaptažodis turi skirtis nuo dabartinio.";
   const user = await db.selectFrom("users").select("passwordHash").where("id", "=", userId).executeTakeFirst();
   const currentRight =
     user !== undefined && change.current.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(change.current, user.passwordHash));
@@ -105,7 +224,7 @@ export async function ensureAdministrator(
   const password = initial?.password ?? generatePassword();
   let created: SessionUser;
   try {
-    created = await createUser(db, username, password);
+    created = await createUser(db, username, password, "administratorius");
   } catch (error) {
     // Another server process starting at the same moment created it first.
     if (isUniqueViolation(error)) return;
@@ -124,7 +243,7 @@ export async function ensureAdministrator(
       "Sukurtas administratorius. Įsirašykite šiuos duomenis: slaptažodis daugiau nebus rodomas.",
       "  Vartotojo vardas: admin",
       `  Slaptažodis: ${password}`,
-      "Prisijungę pakeiskite jį savo (Administravimas → Slaptažodis) arba komanda: npm run admin:password",
+      "Prisijungę pakeiskite jį savo (Paskyra → Slaptažodis) arba komanda: npm run admin:password",
     ].join("\n"),
   );
 }

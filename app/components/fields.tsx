@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from "react";
+import { PASSWORD_MAX_LENGTH } from "../lib/login.ts";
 
 // Form fields as every editor shows them: the label, the input, and the
 // server's message for it, tied together for screen readers.
@@ -82,4 +83,44 @@ export function useFocusFirstError(errors: FieldErrors | undefined, token: strin
     const first = order.find((field) => errors[field]) ?? Object.keys(errors).find((field) => errors[field]);
     if (first) document.getElementById(first)?.focus();
   }, [token]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/**
+ * A new password typed twice ('next', 'repeated'): the account page, an
+ * invitation and a new-password link. Never filled in again after a refusal.
+ */
+export function NewPasswordFields({
+  errors,
+  minLength,
+  label = "Naujas slaptažodis",
+  hint = `Bent ${minLength} simbolių.`,
+}: {
+  errors: FieldErrors | undefined;
+  minLength: number;
+  label?: string;
+  hint?: string;
+}) {
+  return (
+    <>
+      <Field
+        id="next"
+        type="password"
+        autoComplete="new-password"
+        label={label}
+        hint={hint}
+        maxLength={PASSWORD_MAX_LENGTH}
+        required
+        error={errors?.next}
+      />
+      <Field
+        id="repeated"
+        type="password"
+        autoComplete="new-password"
+        label={label === "Naujas slaptažodis" ? "Pakartokite naują slaptažodį" : "Pakartokite slaptažodį"}
+        maxLength={PASSWORD_MAX_LENGTH}
+        required
+        error={errors?.repeated}
+      />
+    </>
+  );
 }

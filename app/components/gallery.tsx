@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { displayUrl, gridSrcSet, gridUrl, type ImageRef } from "../lib/media.ts";
+import { MembersOnlyBadge } from "./members-only.tsx";
 
 export interface GalleryCardItem {
   id: number;
   title: string;
   description: string;
   image: ImageRef | null;
+  /** Marked "tik giminei" (only members and above are ever sent such an item). */
+  membersOnly?: boolean;
 }
 
 /** The box shown instead of a photo: for an item without one, or when its file fails to load. */
@@ -95,7 +98,10 @@ export function GalleryGrid({ items }: { items: GalleryCardItem[] }) {
                 )}
               </div>
               <figcaption className="p-4">
-                <h2 className="text-lg font-semibold break-words">{item.title}</h2>
+                <h2 className="text-lg font-semibold break-words">
+                  {item.title}
+                  {item.membersOnly ? <MembersOnlyBadge /> : null}
+                </h2>
                 <p className="mt-1 text-ink-soft break-words whitespace-pre-line">{item.description}</p>
               </figcaption>
             </figure>

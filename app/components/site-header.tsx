@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { Link, NavLink } from "react-router";
+import { atLeast, type Role } from "../lib/roles.ts";
 import type { FrameSettings } from "../lib/site.ts";
 
 const NAV_ITEMS = [
@@ -12,8 +13,15 @@ const NAV_ITEMS = [
   { to: "/sveciai", label: "Svečių knyga" },
 ];
 
-function navItems(loggedIn: boolean) {
-  return [...NAV_ITEMS, loggedIn ? { to: "/admin", label: "Administravimas" } : { to: "/login", label: "Prisijungimas" }];
+/** The sections, and the way in: logging in, one's account (a member), the administration (an editor and above). */
+function navItems(role: Role | null) {
+  const own =
+    role === null
+      ? { to: "/login", label: "Prisijungimas" }
+      : atLeast(role, "redaktorius")
+        ? { to: "/admin", label: "Administravimas" }
+        : { to: "/paskyra", label: "Paskyra" };
+  return [...NAV_ITEMS, own];
 }
 
 function linkClass({ isActive }: { isActive: boolean }) {
@@ -26,9 +34,9 @@ function linkClass({ isActive }: { isActive: boolean }) {
  * The family's name, the subtitle and the navigation. On a phone the links fold
  * into a menu button; it is a <details> element, so it opens without JavaScript.
  */
-export function SiteHeader({ settings: { familyName, tagline }, loggedIn }: { settings: FrameSettings; loggedIn: boolean }) {
+export function SiteHeader({ settings: { familyName, tagline }, role }: { settings: FrameSettings; role: Role | null }) {
   const menu = useRef<HTMLDetailsElement>(null);
-  const items = navItems(loggedIn);
+  const items = navItems(role);
   return (
     <header className="border-b border-line bg-paper">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4">
@@ -78,11 +86,11 @@ export function SiteHeader({ settings: { familyName, tagline }, loggedIn }: { se
 export function SiteFooter({
   settings: { familyName, contactEmail, tagline, footerLine },
   year,
-  loggedIn,
+  role,
 }: {
   settings: FrameSettings;
   year: number;
-  loggedIn: boolean;
+  role: Role | null;
 }) {
   return (
     <footer className="mt-16 border-t border-line bg-paper">
@@ -101,7 +109,7 @@ export function SiteFooter({
         </div>
         <nav aria-label="Svetainės skyriai">
           <ul className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-3">
-            {navItems(loggedIn).map((item) => (
+            {navItems(role).map((item) => (
               <li key={item.to}>
                 <Link to={item.to} className="inline-block py-1.5 text-ink no-underline hover:text-accent hover:underline">
                   {item.label}

@@ -88,6 +88,25 @@ export const TOASTS = {
   settingsSaved: { title: "Svetainės nustatymai išsaugoti!", variant: "success" },
   textsSaved: { title: "Tekstai išsaugoti!", description: "Lankytojai juos jau mato.", variant: "success" },
   passwordChanged: { title: "Slaptažodis pakeistas", description: "Kiti prisijungimai baigti.", variant: "success" },
+  accountRenamed: { title: "Vartotojo vardas pakeistas", description: "Kitą kartą prisijunkite nauju vardu.", variant: "success" },
+  sessionEnded: { title: "Prisijungimas baigtas", description: "Tas įrenginys atjungtas.", variant: "success" },
+  passkeyLoginFailed: { title: "Prisijungti nepavyko", description: "Šis prisijungimo raktas neatpažintas.", variant: "error" },
+  passkeyAdded: {
+    title: "Prisijungimo raktas pridėtas",
+    description: "Kitą kartą galite prisijungti be slaptažodžio.",
+    variant: "success",
+  },
+  passkeyRemoved: { title: "Prisijungimo raktas pašalintas", variant: "success" },
+  invitationAccepted: { title: "Sveiki prisijungę!", description: "Paskyra sukurta.", variant: "success" },
+  invitationRevoked: { title: "Kvietimas atšauktas", description: "Jo nuoroda nebeveikia.", variant: "success" },
+  invitationNotFound: { title: "Tokio kvietimo nebėra", description: "Galbūt jis jau priimtas ar atšauktas.", variant: "error" },
+  passwordReset: { title: "Slaptažodis nustatytas", description: "Prisijunkite nauju slaptažodžiu.", variant: "success" },
+  roleChanged: { title: "Vaidmuo pakeistas", variant: "success" },
+  userDisabled: { title: "Paskyra išjungta", description: "Jos prisijungimai baigti.", variant: "success" },
+  userEnabled: { title: "Paskyra įjungta", variant: "success" },
+  userRemoved: { title: "Narys pašalintas", variant: "success" },
+  userNotFound: { title: "Tokio nario nėra", variant: "error" },
+  loggedOutEverywhere: { title: "Atsijungėte visur", description: "Visi jūsų prisijungimai baigti.", variant: "info" },
 } as const satisfies Record<string, Toast>;
 
 export type ToastKey = keyof typeof TOASTS;

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { BOX, GAP, layoutChart, type ChartInput, type PersonSummary } from "./tree-layout.ts";
 
-const person = (id: number): PersonSummary => ({ id, name: `Asmuo ${id}`, years: "", sex: "U", living: false });
+const person = (id: number): PersonSummary => ({ id, name: `Asmuo ${id}`, years: "", sex: "U", living: false, hidden: false });
 
 function chart(parents: ChartInput["parents"], families: ChartInput["families"], up = 3, down = 2): ChartInput {
   const ids = new Set<number>([1]);

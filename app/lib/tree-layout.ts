@@ -13,6 +13,10 @@ export interface PersonSummary {
   years: string;
   sex: Sex;
   living: boolean;
+  /** Withheld from this viewer: the name is 'Gyvas asmuo' or 'Privatus asmuo', and nothing more is sent. */
+  hidden: boolean;
+  /** Kept private by the administrator (set only for those who see it: editors and the administrator). */
+  private?: boolean;
 }
 
 export interface ChartInput {

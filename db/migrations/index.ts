@@ -10,6 +10,7 @@ import * as m0008 from "./0008_people_names.ts";
 import * as m0009 from "./0009_login_standing.ts";
 import * as m0010 from "./0010_person_uid.ts";
 import * as m0011 from "./0011_gedcom_import.ts";
+import * as m0012 from "./0012_members.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0009_login_standing": m0009,
   "0010_person_uid": m0010,
   "0011_gedcom_import": m0011,
+  "0012_members": m0012,
 };

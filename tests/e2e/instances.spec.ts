@@ -32,7 +32,7 @@ async function logInTo(context: BrowserContext, site: Site) {
   await page.goto(`${site.url}/login`);
   await page.getByLabel("Vartotojo vardas").fill(site.admin.username);
   await page.getByLabel("Slaptažodis").fill(site.admin.password);
-  await page.getByRole("button", { name: "Prisijungti" }).click();
+  await page.getByRole("button", { name: "Prisijungti", exact: true }).click();
   await expect(page).toHaveURL(`${site.url}/admin`);
   return page;
 }
@@ -108,14 +108,14 @@ test("the login throttle counts attempts made through both", async ({ browser })
     await page.goto(`${site.url}/login`);
     await page.getByLabel("Vartotojo vardas").fill("admin");
     await page.getByLabel("Slaptažodis").fill(`neteisingas-${i}`);
-    await page.getByRole("button", { name: "Prisijungti" }).click();
+    await page.getByRole("button", { name: "Prisijungti", exact: true }).click();
     await expect(toasts(page).getByText("Neteisingas vartotojo vardas arba slaptažodis").last()).toBeVisible();
   }
   // Three failures went through A and two through B; B now refuses even the right password.
   await page.goto(`${b.url}/login`);
   await page.getByLabel("Vartotojo vardas").fill(b.admin.username);
   await page.getByLabel("Slaptažodis").fill(b.admin.password);
-  await page.getByRole("button", { name: "Prisijungti" }).click();
+  await page.getByRole("button", { name: "Prisijungti", exact: true }).click();
   await expect(toasts(page).getByText("Per daug nesėkmingų bandymų prisijungti")).toBeVisible();
   await context.close();
 });

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { createInvitation } from "#app/.server/account-links.ts";
 import { MIN_FILL_SECONDS } from "#app/.server/guestbook.ts";
 import { updateSiteSettings } from "#app/.server/settings.ts";
 import { logInAsAdmin, toasts, useSite } from "./site.ts";
@@ -279,19 +280,35 @@ test("axe finds nothing on any page, public or administration, at phone and desk
       const { violations } = await new AxeBuilder({ page }).analyze();
       found.push(...violations.map((v) => `${path} @${width}: ${v.id} – ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
     };
-    for (const path of ["/", "/istorija", "/medis", "/galerija", "/dokumentai", "/apie", "/sveciai", "/login", "/nera-tokio"])
+    // An invitation's and a new-password link's pages, usable and not.
+    const invitation = await createInvitation(site().db(), { role: "narys", personId: null, email: null, createdBy: 1 });
+    for (const path of [
+      "/",
+      "/istorija",
+      "/medis",
+      "/galerija",
+      "/dokumentai",
+      "/apie",
+      "/sveciai",
+      "/login",
+      "/nera-tokio",
+      `/kvietimas/${invitation}`,
+      "/kvietimas/nezinomas",
+      "/slaptazodis/nezinomas",
+    ])
       await check(path);
     await logInAsAdmin(page, site());
     for (const path of [
       "/admin",
       "/admin/tekstai",
-      "/admin/slaptazodis",
+      "/paskyra",
       "/admin/istorija",
       "/admin/galerija",
       "/admin/dokumentai",
       "/admin/sveciai",
       "/admin/medis",
       "/admin/medis/asmenys",
+      "/admin/nariai",
     ]) {
       await check(path);
     }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -136,7 +136,7 @@ export async function logIn(page: Page, site: Site, password = site.admin.passwo
   await page.goto(`${site.url}/login`);
   await page.getByLabel("Vartotojo vardas").fill(site.admin.username);
   await page.getByLabel("Slaptažodis").fill(password);
-  await page.getByRole("button", { name: "Prisijungti" }).click();
+  await page.getByRole("button", { name: "Prisijungti", exact: true }).click();
 }
 
 export async function logInAsAdmin(page: Page, site: Site) {
@@ -157,4 +157,38 @@ export function watchConsole(page: Page): string[] {
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
+}
+
+/**
+ * Runs the operators' user tool (npm run users) against the site's data, as
+ * an operator would; returns its exit code and output.
+ */
+export function usersTool(s: Site, args: string[], input?: string): { code: number; output: string } {
+  const result = spawnSync(process.execPath, ["scripts/users.ts", ...args], {
+    env: {
+      ...process.env,
+      DATA_DIR: s.dataDir,
+      ...(s.database.kind === "postgres" ? { DATABASE_URL: s.database.url } : {}),
+    },
+    input,
+    encoding: "utf8",
+  });
+  return { code: result.status ?? 1, output: `${result.stdout}${result.stderr}` };
+}
+
+/** A new user of the site with this role (made with the user tool); returns the password. */
+export function addUser(s: Site, username: string, role: "narys" | "redaktorius" | "administratorius"): string {
+  const password = randomBytes(12).toString("base64url");
+  const { code, output } = usersTool(s, ["add", username, "--role", role, "--password-stdin"], `${password}\n`);
+  if (code !== 0) throw new Error(`users add ${username} failed: ${output}`);
+  return password;
+}
+
+/** Logs in with a user name and password (any user). */
+export async function logInAs(page: Page, s: Site, username: string, password: string, base = s.url) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel("Vartotojo vardas").fill(username);
+  await page.getByLabel("Slaptažodis").fill(password);
+  await page.getByRole("button", { name: "Prisijungti", exact: true }).click();
+  await expect(toasts(page).getByText("Sėkmingai prisijungėte!")).toBeVisible();
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { attemptLogin } from "#app/.server/auth.ts";
+import { attemptPasswordLogin } from "#app/.server/auth.ts";
 import { issueDeviceCookie, readDeviceToken } from "#app/.server/login-throttle.ts";
 import { ensureAdministrator, listUsers, authenticate } from "#app/.server/users.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -18,15 +18,15 @@ async function withAdmin() {
 
 test("the right pair logs in, a wrong password or an unknown name does not", async () => {
   await withAdmin();
-  expect(await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "10.0.0.1" })).toMatchObject({
+  expect(await attemptPasswordLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "10.0.0.1" })).toMatchObject({
     ok: true,
     user: { username: "ona" },
   });
-  expect(await attemptLogin(t.db, { username: "ona", password: "blogas", clientAddress: "10.0.0.1" })).toEqual({
+  expect(await attemptPasswordLogin(t.db, { username: "ona", password: "blogas", clientAddress: "10.0.0.1" })).toEqual({
     ok: false,
     reason: "invalid",
   });
-  expect(await attemptLogin(t.db, { username: "jonas", password: PASSWORD, clientAddress: "10.0.0.1" })).toEqual({
+  expect(await attemptPasswordLogin(t.db, { username: "jonas", password: PASSWORD, clientAddress: "10.0.0.1" })).toEqual({
     ok: false,
     reason: "invalid",
   });
@@ -35,10 +35,10 @@ test("the right pair logs in, a wrong password or an unknown name does not", asy
 test("after 5 wrong passwords for a user name, even the right one is refused", async () => {
   await withAdmin();
   for (let i = 0; i < 5; i++) {
-    const result = await attemptLogin(t.db, { username: "ona", password: `blogas-${i}`, clientAddress: `10.0.0.${i}` });
+    const result = await attemptPasswordLogin(t.db, { username: "ona", password: `blogas-${i}`, clientAddress: `10.0.0.${i}` });
     expect(result).toEqual({ ok: false, reason: "invalid" });
   }
-  const refused = await attemptLogin(t.db, { username: "ONA", password: PASSWORD, clientAddress: "10.9.9.9" });
+  const refused = await attemptPasswordLogin(t.db, { username: "ONA", password: PASSWORD, clientAddress: "10.9.9.9" });
   expect(refused.ok).toBe(false);
   if (refused.ok || refused.reason !== "throttled") throw new Error("expected throttled");
   const wait = refused.retryAt.getTime() - Date.now();
@@ -50,26 +50,28 @@ test("after 5 wrong passwords for a user name, even the right one is refused", a
     .updateTable("failedLogins")
     .set({ attemptedAt: new Date(Date.now() - 16 * 60_000).toISOString() })
     .execute();
-  expect((await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "10.9.9.9" })).ok).toBe(true);
+  expect((await attemptPasswordLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "10.9.9.9" })).ok).toBe(true);
 });
 
 test("after 5 failures from one address, that address is refused for every user name", async () => {
   await withAdmin();
   for (let i = 0; i < 5; i++) {
-    await attemptLogin(t.db, { username: `spėjimas${i}`, password: "x", clientAddress: "203.0.113.7" });
+    await attemptPasswordLogin(t.db, { username: `spėjimas${i}`, password: "x", clientAddress: "203.0.113.7" });
   }
-  expect(await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "203.0.113.7" })).toMatchObject({
+  expect(await attemptPasswordLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "203.0.113.7" })).toMatchObject({
     ok: false,
     reason: "throttled",
   });
   // The administrator at another address is not locked out by it.
-  expect((await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "198.51.100.1" })).ok).toBe(true);
+  expect((await attemptPasswordLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "198.51.100.1" })).ok).toBe(true);
 });
 
 test("many attempts sent at once get at most 5 password checks", async () => {
   await withAdmin();
   const results = await Promise.all(
-    Array.from({ length: 12 }, (_, i) => attemptLogin(t.db, { username: "ona", password: `blogas-${i}`, clientAddress: "192.0.2.1" })),
+    Array.from({ length: 12 }, (_, i) =>
+      attemptPasswordLogin(t.db, { username: "ona", password: `blogas-${i}`, clientAddress: "192.0.2.1" }),
+    ),
   );
   expect(results.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(5);
   expect(results.filter((r) => !r.ok && r.reason === "throttled")).toHaveLength(7);
@@ -77,8 +79,8 @@ test("many attempts sent at once get at most 5 password checks", async () => {
 
 test("a right login forgives earlier mistakes of the same user from the same address", async () => {
   await withAdmin();
-  for (let i = 0; i < 4; i++) await attemptLogin(t.db, { username: "ona", password: "x", clientAddress: "10.0.0.1" });
-  expect((await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "10.0.0.1" })).ok).toBe(true);
+  for (let i = 0; i < 4; i++) await attemptPasswordLogin(t.db, { username: "ona", password: "x", clientAddress: "10.0.0.1" });
+  expect((await attemptPasswordLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "10.0.0.1" })).ok).toBe(true);
   expect(await t.db.selectFrom("failedLogins").selectAll().execute()).toEqual([]);
 });
 
@@ -94,41 +96,49 @@ test("a stranger's wrong passwords do not lock out a browser that logged in befo
   await withAdmin();
   // The administrator's browser and home address have logged in before.
   const device = await deviceOf("ona");
-  expect((await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "10.0.0.1", deviceToken: device })).ok).toBe(true);
+  expect(
+    (await attemptPasswordLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "10.0.0.1", deviceToken: device })).ok,
+  ).toBe(true);
   // A stranger guesses from several addresses until refused.
-  for (let i = 0; i < 5; i++) await attemptLogin(t.db, { username: "ona", password: `spėjimas-${i}`, clientAddress: `203.0.113.${i}` });
-  expect(await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "203.0.113.99" })).toMatchObject({
+  for (let i = 0; i < 5; i++)
+    await attemptPasswordLogin(t.db, { username: "ona", password: `spėjimas-${i}`, clientAddress: `203.0.113.${i}` });
+  expect(await attemptPasswordLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "203.0.113.99" })).toMatchObject({
     reason: "throttled",
   });
   // The trusted browser, from any address, and the known address, in any browser, log in.
-  expect((await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "198.51.100.7", deviceToken: device })).ok).toBe(
-    true,
-  );
-  expect((await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "10.0.0.1" })).ok).toBe(true);
+  expect(
+    (await attemptPasswordLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "198.51.100.7", deviceToken: device })).ok,
+  ).toBe(true);
+  expect((await attemptPasswordLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "10.0.0.1" })).ok).toBe(true);
 });
 
 test("a trusted browser has an allowance of its own, and a device cookie cannot be forged or moved to another user", async () => {
   await withAdmin();
   const device = await deviceOf("ona");
   for (let i = 0; i < 5; i++) {
-    expect(await attemptLogin(t.db, { username: "ona", password: `klaida-${i}`, clientAddress: "10.0.0.2", deviceToken: device })).toEqual({
+    expect(
+      await attemptPasswordLogin(t.db, { username: "ona", password: `klaida-${i}`, clientAddress: "10.0.0.2", deviceToken: device }),
+    ).toEqual({
       ok: false,
       reason: "invalid",
     });
   }
-  expect(await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "10.0.0.2", deviceToken: device })).toMatchObject({
+  expect(
+    await attemptPasswordLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "10.0.0.2", deviceToken: device }),
+  ).toMatchObject({
     reason: "throttled",
   });
   // Its mistakes are its own: a stranger's allowance for the user is untouched.
-  expect((await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "198.51.100.8" })).ok).toBe(true);
+  expect((await attemptPasswordLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "198.51.100.8" })).ok).toBe(true);
 
   // A cookie issued for another user name, or a made-up one, makes nobody trusted.
-  for (let i = 0; i < 5; i++) await attemptLogin(t.db, { username: "ona", password: `spėjimas-${i}`, clientAddress: `203.0.113.${i}` });
+  for (let i = 0; i < 5; i++)
+    await attemptPasswordLogin(t.db, { username: "ona", password: `spėjimas-${i}`, clientAddress: `203.0.113.${i}` });
   const other = await deviceOf("jonas");
   const [nonce] = device.split(".");
   for (const forged of [other, `${nonce}.netikras`, "x.y"]) {
     expect(
-      await attemptLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "203.0.113.50", deviceToken: forged }),
+      await attemptPasswordLogin(t.db, { username: "ona", password: PASSWORD, clientAddress: "203.0.113.50", deviceToken: forged }),
     ).toMatchObject({
       reason: "throttled",
     });
@@ -138,11 +148,11 @@ test("a trusted browser has an allowance of its own, and a device cookie cannot 
 test("a user name or password longer than a login form allows is wrong, and its failure is stored short", async () => {
   await withAdmin();
   const long = "ona".padEnd(10_000, "x");
-  expect(await attemptLogin(t.db, { username: long, password: PASSWORD, clientAddress: "10.0.0.3" })).toEqual({
+  expect(await attemptPasswordLogin(t.db, { username: long, password: PASSWORD, clientAddress: "10.0.0.3" })).toEqual({
     ok: false,
     reason: "invalid",
   });
-  expect(await attemptLogin(t.db, { username: "ona", password: PASSWORD.padEnd(5000, "x"), clientAddress: "10.0.0.3" })).toEqual({
+  expect(await attemptPasswordLogin(t.db, { username: "ona", password: PASSWORD.padEnd(5000, "x"), clientAddress: "10.0.0.3" })).toEqual({
     ok: false,
     reason: "invalid",
   });

@@ -31,7 +31,7 @@ test("a SQLite backup restores into PostgreSQL and back, with identical content 
   await migrateToLatest(sqlite.db);
   await seedIfNew(sqlite.db, sqlite.media);
   await ensureAdministrator(sqlite.db, { username: "ona", password: "ilgas-slaptažodis" }, () => {});
-  await saveHistory(sqlite.db, { ...SEED_HISTORY, intro: "Įžanga su „kabutėmis“ ir\neilutės lūžiu – ąčęėįšųūž." }, "ona");
+  await saveHistory(sqlite.db, { ...SEED_HISTORY, intro: "Įžanga su „kabutėmis“ ir\neilutės lūžiu – ąčęėįšųūž." }, "ona", false);
   const pdf = path.resolve(import.meta.dirname, "../fixtures/metrikai.pdf");
   const copy = path.join(sqlite.media.root, "tmp", "metrikai.pdf");
   fs.mkdirSync(path.dirname(copy), { recursive: true });
@@ -39,7 +39,8 @@ test("a SQLite backup restores into PostgreSQL and back, with identical content 
   const scan = await prepareScan(sqlite.media, { path: copy, name: "metrikai.pdf", size: fs.statSync(copy).size });
   await addDocument(
     sqlite.db,
-    { title: "Krikšto metrikai", person: "Šarūnas Žemaitis", year: "apie 1902", type: "Gimimo liudijimas" },
+    sqlite.media,
+    { title: "Krikšto metrikai", person: "Šarūnas Žemaitis", year: "apie 1902", type: "Gimimo liudijimas", membersOnly: false },
     scan,
   );
   const form = new FormData();
@@ -68,7 +69,7 @@ test("a SQLite backup restores into PostgreSQL and back, with identical content 
   expect(filesOf(back.media)).toEqual(filesOf(sqlite.media));
 
   // The restored PostgreSQL database numbers new rows after the restored ones.
-  const revision = await saveHistory(postgres.db, SEED_HISTORY, "ona");
+  const revision = await saveHistory(postgres.db, SEED_HISTORY, "ona", false);
   const ids = (await postgres.db.selectFrom("historyRevisions").select("id").execute()).map((r) => r.id);
   expect(revision.id).toBe(Math.max(...ids));
   expect(ids.filter((id) => id === revision.id)).toHaveLength(1);

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { MEMBERS } from "#app/.server/audience.ts";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, expect, test } from "vitest";
@@ -33,11 +34,11 @@ async function addPhoto(db: TestDatabase, title: string) {
     .jpeg()
     .toFile(file);
   const image = await prepareImage(db.media, { path: file, name: `${title}.jpg`, size: fs.statSync(file).size });
-  return addGalleryItem(db.db, { title, description: "Pridėta testo" }, image);
+  return addGalleryItem(db.db, db.media, { title, description: "Pridėta testo", membersOnly: false }, image);
 }
 
 test("a backup restores into an empty installation with the same content and files", async () => {
-  await saveHistory(source.db, { ...SEED_HISTORY, title: "Po atnaujinimo" }, "ona");
+  await saveHistory(source.db, { ...SEED_HISTORY, title: "Po atnaujinimo" }, "ona", false);
   await addPhoto(source, "Nauja nuotrauka");
   const manifest = await writeBackup(source.db, source.database.kind, source.media, archive());
   expect(manifest).toMatchObject({ format: 1, source: source.database.kind, files: 36 });
@@ -48,18 +49,18 @@ test("a backup restores into an empty installation with the same content and fil
   expect(filesOf(target.media)).toEqual(filesOf(source.media));
   // What was computed from the content before (the sitemap, the public export) is not reused.
   expect(await contentVersion(target.db)).not.toBe(await contentVersion(source.db));
-  expect((await getHistory(target.db)).title).toBe("Po atnaujinimo");
+  expect((await getHistory(target.db, MEMBERS)).title).toBe("Po atnaujinimo");
 });
 
 test("restoring over content is refused without --force, and replaces it with it", async () => {
   await writeBackup(source.db, source.database.kind, source.media, archive());
   const other = await createTestDatabase();
   try {
-    await saveHistory(other.db, { ...SEED_HISTORY, title: "Kito diegimo tekstas" }, "jonas");
+    await saveHistory(other.db, { ...SEED_HISTORY, title: "Kito diegimo tekstas" }, "jonas", false);
     const refused = await restoreBackup(other.db, other.database.kind, other.media, archive()).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(BackupError);
     expect((refused as Error).message).toContain("pakartokite su --force");
-    expect((await getHistory(other.db)).title).toBe("Kito diegimo tekstas");
+    expect((await getHistory(other.db, MEMBERS)).title).toBe("Kito diegimo tekstas");
 
     await restoreBackup(other.db, other.database.kind, other.media, archive(), { force: true });
     expect(await contentOf(other.db)).toEqual(await contentOf(source.db));
@@ -85,7 +86,7 @@ test("a backup taken while the site is being edited is consistent", async () => 
     let n = 0;
     while (editing) {
       n++;
-      await saveHistory(source.db, { ...SEED_HISTORY, title: `Versija ${n}` }, "ona");
+      await saveHistory(source.db, { ...SEED_HISTORY, title: `Versija ${n}` }, "ona", false);
       const id = await addPhoto(source, `Nuotrauka ${n}`);
       if (n % 2 === 0) await removeGalleryItem(source.db, source.media, id);
     }
@@ -98,7 +99,7 @@ test("a backup taken while the site is being edited is consistent", async () => 
 
   await restoreBackup(target.db, target.database.kind, target.media, archive());
   // Every item's picture and every picture's files came along.
-  const items = await listGalleryItems(target.db);
+  const items = await listGalleryItems(target.db, MEMBERS);
   const media = await target.db.selectFrom("media").select(["id", "originalExtension"]).execute();
   const referenced = new Set(items.flatMap((i) => (i.image ? [i.image.id] : [])));
   expect(new Set(media.map((m) => m.id))).toEqual(referenced);
@@ -107,6 +108,6 @@ test("a backup taken while the site is being edited is consistent", async () => 
     expect(fs.existsSync(path.join(target.media.root, "public", m.id, "display.jpg"))).toBe(true);
   }
   // The history is the one current when the backup's moment was taken: a whole revision.
-  const history = await getHistory(target.db);
+  const history = await getHistory(target.db, MEMBERS);
   expect(history.title).toMatch(/^(Versija \d+|Jonaičių giminės istorija)$/);
 });

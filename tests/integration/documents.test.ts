@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { MEMBERS } from "#app/.server/audience.ts";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -42,20 +43,21 @@ function mediaFiles(id: string): string[] {
   ].sort();
 }
 
-const FIELDS = { title: "Mirties liudijimas", person: "Ona Jonaitienė", year: "1961", type: "Mirties liudijimas" };
+const TYPED = { title: "Mirties liudijimas", person: "Ona Jonaitienė", year: "1961", type: "Mirties liudijimas" };
+const FIELDS = { ...TYPED, membersOnly: false };
 
 describe("document fields", () => {
   test("all four are required", () => {
     for (const missing of ["title", "person", "year", "type"]) {
-      const result = parseDocumentFields(form({ ...FIELDS, [missing]: "  " }));
+      const result = parseDocumentFields(form({ ...TYPED, [missing]: "  " }));
       expect(result).toEqual({ ok: false, message: "Užpildykite visus laukus: pavadinimą, asmenį, metus ir tipą." });
     }
   });
 
   test("the year is checked and written one way", () => {
-    expect(parseDocumentFields(form({ ...FIELDS, year: "1920-1925" }))).toEqual({ ok: true, fields: { ...FIELDS, year: "1920–1925" } });
-    expect(parseDocumentFields(form({ ...FIELDS, year: "Apie 1900" }))).toMatchObject({ ok: true, fields: { year: "apie 1900" } });
-    const refused = parseDocumentFields(form({ ...FIELDS, year: "XIX a. pabaiga" }));
+    expect(parseDocumentFields(form({ ...TYPED, year: "1920-1925" }))).toEqual({ ok: true, fields: { ...FIELDS, year: "1920–1925" } });
+    expect(parseDocumentFields(form({ ...TYPED, year: "Apie 1900" }))).toMatchObject({ ok: true, fields: { year: "apie 1900" } });
+    const refused = parseDocumentFields(form({ ...TYPED, year: "XIX a. pabaiga" }));
     expect(refused).toEqual({
       ok: false,
       message: "Metai turi būti, pavyzdžiui, „1918“, „1920–1925“, „apie 1900“, „prieš 1900“ arba „po 1900“.",
@@ -65,8 +67,8 @@ describe("document fields", () => {
 
 describe("documents", () => {
   test("a new document gets the highest id plus one, and is stored at once", async () => {
-    expect(await listDocuments(t.db)).toHaveLength(5);
-    const id = await addDocument(t.db, FIELDS, null);
+    expect(await listDocuments(t.db, MEMBERS)).toHaveLength(5);
+    const id = await addDocument(t.db, t.media, FIELDS, null);
     expect(id).toBe(6);
     expect(await findDocument(t.db, 6)).toEqual({ id: 6, ...FIELDS, scan: null });
   });
@@ -74,7 +76,7 @@ describe("documents", () => {
   test("a PDF scan is kept and served as it is; replacing it removes the old files; removing the document removes the new", async () => {
     const pdf = await prepareScan(t.media, received(fs.readFileSync(PDF), "metrikai.pdf"));
     expect(pdf.record).toMatchObject({ kind: "pdf", originalType: "application/pdf" });
-    const id = await addDocument(t.db, FIELDS, pdf);
+    const id = await addDocument(t.db, t.media, FIELDS, pdf);
     expect((await findDocument(t.db, id))!.scan).toEqual({ id: pdf.record.id, kind: "pdf" });
     expect(mediaFiles(pdf.record.id)).toEqual([`originals/${pdf.record.id}.pdf`, "public/scan.pdf"]);
     expect(fs.readFileSync(path.join(t.media.root, "public", pdf.record.id, "scan.pdf"))).toEqual(fs.readFileSync(PDF));
@@ -96,7 +98,7 @@ describe("documents", () => {
 
   test("a scan can be removed and the document kept", async () => {
     const pdf = await prepareScan(t.media, received(fs.readFileSync(PDF), "metrikai.pdf"));
-    const id = await addDocument(t.db, FIELDS, pdf);
+    const id = await addDocument(t.db, t.media, FIELDS, pdf);
     expect(await updateDocument(t.db, t.media, id, FIELDS, { remove: true })).toBe(true);
     expect((await findDocument(t.db, id))!.scan).toBeNull();
     expect(mediaFiles(pdf.record.id)).toEqual([]);
@@ -127,6 +129,6 @@ describe("documents", () => {
   test("updating or removing a document that is gone says so and changes nothing", async () => {
     expect(await updateDocument(t.db, t.media, 99, FIELDS, null)).toBe(false);
     expect(await removeDocument(t.db, t.media, 99)).toBe(false);
-    expect(await listDocuments(t.db)).toHaveLength(5);
+    expect(await listDocuments(t.db, MEMBERS)).toHaveLength(5);
   });
 });

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { MEMBERS } from "#app/.server/audience.ts";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -61,7 +62,7 @@ describe("the image pipeline", () => {
     const bytes = await jpeg(6000, 4000);
     const result = await add(bytes, "didele.jpg");
     expect(result).toEqual({ ok: true, id: 1 });
-    const [item] = await listGalleryItems(t.db);
+    const [item] = await listGalleryItems(t.db, MEMBERS);
     expect(item.image).toMatchObject({ width: 1200, height: 800 });
     const display = await sharp(publicFile(item.image!.id, "display.jpg")).metadata();
     expect(display).toMatchObject({ format: "jpeg", width: 1200, height: 800 });
@@ -94,7 +95,7 @@ describe("the image pipeline", () => {
       .png()
       .toBuffer();
     await add(noise, "triuksmas.png");
-    const [item] = await listGalleryItems(t.db);
+    const [item] = await listGalleryItems(t.db, MEMBERS);
     const display = fs.readFileSync(publicFile(item.image!.id, "display.jpg"));
     const q95 = await sharp(noise).jpeg({ quality: 95 }).toBuffer();
     const q80 = await sharp(noise).jpeg({ quality: 80 }).toBuffer();
@@ -110,7 +111,7 @@ describe("the image pipeline", () => {
       .toBuffer();
     const rotated = await sharp(pixels).withMetadata({ orientation: 6 }).jpeg().toBuffer();
     await add(rotated, "pasukta.jpg");
-    const [item] = await listGalleryItems(t.db);
+    const [item] = await listGalleryItems(t.db, MEMBERS);
     expect(item.image).toMatchObject({ width: 400, height: 800 });
     const { data, info } = await sharp(publicFile(item.image!.id, "display.jpg")).raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([400, 800]);
@@ -131,7 +132,7 @@ describe("the image pipeline", () => {
     });
     expect((await sharp(bytes).metadata()).exif).toBeDefined();
     await add(bytes, "su-gps.jpg");
-    const [item] = await listGalleryItems(t.db);
+    const [item] = await listGalleryItems(t.db, MEMBERS);
     for (const file of fs.readdirSync(path.join(t.media.root, "public", item.image!.id))) {
       const meta = await sharp(publicFile(item.image!.id, file)).metadata();
       expect(meta.exif, file).toBeUndefined();
@@ -157,7 +158,7 @@ describe("the image pipeline", () => {
       toast: { title: "Šis failas nėra nuotrauka. Pasirinkite paveikslėlio failą (pvz., JPEG, PNG ar TIFF).", variant: "error" },
     });
     expect(storedFiles()).toEqual(before);
-    expect(await listGalleryItems(t.db)).toHaveLength(1);
+    expect(await listGalleryItems(t.db, MEMBERS)).toHaveLength(1);
   });
 
   test("TIFF scans are accepted", async () => {
@@ -165,7 +166,7 @@ describe("the image pipeline", () => {
       .tiff()
       .toBuffer();
     expect(await add(tiff, "skenas.tif")).toMatchObject({ ok: true });
-    expect((await listGalleryItems(t.db))[0].image).toMatchObject({ width: 571, height: 800 });
+    expect((await listGalleryItems(t.db, MEMBERS))[0].image).toMatchObject({ width: 571, height: 800 });
   });
 
   test("a truncated image is refused with its own message and nothing is kept", async () => {
@@ -291,25 +292,25 @@ describe("gallery items", () => {
   test("ids are the highest plus one; removing an item removes its files", async () => {
     await add(await jpeg(800, 600), "1.jpg");
     await add(await jpeg(800, 600), "2.jpg");
-    expect((await listGalleryItems(t.db)).map((i) => i.id)).toEqual([1, 2]);
+    expect((await listGalleryItems(t.db, MEMBERS)).map((i) => i.id)).toEqual([1, 2]);
     expect(await removeGalleryItem(t.db, t.media, 1)).toBe(true);
     expect(storedFiles().filter((f) => f.startsWith("originals/"))).toHaveLength(1);
     expect(storedFiles().filter((f) => f.startsWith("public/"))).toHaveLength(5);
     await add(await jpeg(800, 600), "3.jpg");
-    expect((await listGalleryItems(t.db)).map((i) => i.id)).toEqual([2, 3]);
+    expect((await listGalleryItems(t.db, MEMBERS)).map((i) => i.id)).toEqual([2, 3]);
     expect(await removeGalleryItem(t.db, t.media, 99)).toBe(false);
   });
 
   test("the saved order is the display order; a stale order changes nothing", async () => {
     for (const n of [1, 2, 3]) await add(await jpeg(400, 300), `${n}.jpg`, { title: `Nr. ${n}`, description: "x" });
     expect(await saveGalleryOrder(t.db, [3, 1, 2])).toBe(true);
-    expect((await listGalleryItems(t.db)).map((i) => i.title)).toEqual(["Nr. 3", "Nr. 1", "Nr. 2"]);
+    expect((await listGalleryItems(t.db, MEMBERS)).map((i) => i.title)).toEqual(["Nr. 3", "Nr. 1", "Nr. 2"]);
     expect(await saveGalleryOrder(t.db, [1, 2])).toBe(false);
     expect(await saveGalleryOrder(t.db, [1, 1, 2])).toBe(false);
     expect(await moveGalleryItem(t.db, 2, "up")).toBe(true);
-    expect((await listGalleryItems(t.db)).map((i) => i.id)).toEqual([3, 2, 1]);
+    expect((await listGalleryItems(t.db, MEMBERS)).map((i) => i.id)).toEqual([3, 2, 1]);
     expect(await moveGalleryItem(t.db, 3, "up")).toBe(true);
-    expect((await listGalleryItems(t.db)).map((i) => i.id)).toEqual([3, 2, 1]);
+    expect((await listGalleryItems(t.db, MEMBERS)).map((i) => i.id)).toEqual([3, 2, 1]);
   });
 
   test("clean-up removes files left without a row, and only those", async () => {
@@ -326,7 +327,7 @@ describe("gallery items", () => {
 
   test("removed files wait an hour in the trash, where a backup can still find them", async () => {
     await add(await jpeg(400, 300), "a.jpg");
-    const [item] = await listGalleryItems(t.db);
+    const [item] = await listGalleryItems(t.db, MEMBERS);
     const media = await t.db.selectFrom("media").select(["id", "originalExtension"]).executeTakeFirstOrThrow();
     await removeGalleryItem(t.db, t.media, item.id);
     expect(storedFiles()).toEqual([]);

@@ -1,3 +1,4 @@
+import { MEMBERS } from "#app/.server/audience.ts";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { getHistory, listHistoryRevisions, parseHistoryForm, restoreHistoryRevision, saveHistory } from "#app/.server/history.ts";
 import { SEED_HISTORY } from "#app/.server/seed.ts";
@@ -13,13 +14,13 @@ afterEach(() => t.close());
 const edited: HistoryContent = { ...SEED_HISTORY, title: "Nauja antraštė", intro: "Pirma eilutė\nantra eilutė" };
 
 test("a new installation reads the seeded history", async () => {
-  expect(await getHistory(t.db)).toMatchObject(SEED_HISTORY);
+  expect(await getHistory(t.db, MEMBERS)).toMatchObject(SEED_HISTORY);
 });
 
 test("every save is a revision; the newest is current and earlier ones are listed newest first", async () => {
-  await saveHistory(t.db, edited, "ona");
-  await saveHistory(t.db, { ...edited, title: "Trečia versija" }, "ona");
-  expect((await getHistory(t.db)).title).toBe("Trečia versija");
+  await saveHistory(t.db, edited, "ona", false);
+  await saveHistory(t.db, { ...edited, title: "Trečia versija" }, "ona", false);
+  expect((await getHistory(t.db, MEMBERS)).title).toBe("Trečia versija");
   const revisions = await listHistoryRevisions(t.db);
   expect(revisions.map((r) => r.title)).toEqual(["Trečia versija", "Nauja antraštė", SEED_HISTORY.title]);
   expect(revisions.map((r) => r.author)).toEqual(["ona", "ona", null]);
@@ -27,10 +28,10 @@ test("every save is a revision; the newest is current and earlier ones are liste
 
 test("restoring an old revision makes it current as a new revision, losing nothing", async () => {
   const [seed] = await listHistoryRevisions(t.db);
-  await saveHistory(t.db, edited, "ona");
+  await saveHistory(t.db, edited, "ona", false);
   const restored = await restoreHistoryRevision(t.db, seed.id, "ona");
   expect(restored).toMatchObject(SEED_HISTORY);
-  expect(await getHistory(t.db)).toMatchObject(SEED_HISTORY);
+  expect(await getHistory(t.db, MEMBERS)).toMatchObject(SEED_HISTORY);
   expect((await listHistoryRevisions(t.db)).map((r) => r.title)).toEqual([SEED_HISTORY.title, "Nauja antraštė", SEED_HISTORY.title]);
   expect(await restoreHistoryRevision(t.db, 9999, "ona")).toBeNull();
 });
@@ -41,8 +42,8 @@ test("markup is stored as typed, line breaks normalised", async () => {
   form.set("paragraph1", "<script>alert(1)</script>\r\nKita eilutė");
   const result = parseHistoryForm(form);
   expect(result.ok).toBe(true);
-  await saveHistory(t.db, result.content, "ona");
-  expect((await getHistory(t.db)).paragraph1).toBe("<script>alert(1)</script>\nKita eilutė");
+  await saveHistory(t.db, result.content, "ona", false);
+  expect((await getHistory(t.db, MEMBERS)).paragraph1).toBe("<script>alert(1)</script>\nKita eilutė");
 });
 
 test("an empty title or an overlong field is refused with a Lithuanian message", () => {

@@ -19,6 +19,7 @@ test("migrations build every table from an empty database, and running them agai
     .filter((name) => !name.startsWith("kysely_"))
     .sort();
   expect(tables).toEqual([
+    "account_links",
     "documents",
     "failed_logins",
     "gallery_items",
@@ -40,6 +41,9 @@ test("migrations build every table from an empty database, and running them agai
     "instances",
     "login_addresses",
     "media",
+    "passkey_challenges",
+    "passkeys",
+    "private_people",
     "sessions",
     "settings",
     "users",

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from "./database.ts";
 // A person's id is their address (/asmuo/<id>): it must survive a re-import
 // of the family's file and never come to name someone else.
 
-const admin: Viewer = { admin: true, livingYears: 110 };
+const admin: Viewer = { members: true, seesPrivate: true, livingYears: 110 };
 let t: TestDatabase;
 beforeEach(async () => {
   t = await createTestDatabase({ seed: true });

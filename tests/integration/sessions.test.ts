@@ -26,7 +26,7 @@ test("a session cookie is HttpOnly and SameSite=Lax, Secure only on HTTPS, and o
 
   const token = await readSessionToken(asRequest(plain));
   expect(token).toBeTruthy();
-  expect(await findSessionUser(t.db, token!)).toEqual({ id: userId, username: "ona" });
+  expect(await findSessionUser(t.db, token!)).toEqual({ id: userId, username: "ona", role: "administratorius" });
 });
 
 test("the database keeps only a hash of the token", async () => {

@@ -3,11 +3,21 @@ import { dateInputToGedcom, DATE_FORMS_MESSAGE } from "../../lib/date-input.ts";
 import { parseGedcomDate, sortRange } from "../../lib/gedcom-date.ts";
 import type { PersonSummary } from "../../lib/tree-layout.ts";
 import { retryOnConflict, type Database } from "../db.ts";
+import { MEMBERS } from "../audience.ts";
 import { listDocuments } from "../documents.ts";
 import { listGalleryItems } from "../gallery.ts";
 import { nameSearchKey, type Note, type PersonName } from "./model.ts";
 import { reservePersonIds } from "./person-ids.ts";
-import { DEFAULT_LIVING_YEARS, familiesAround, familiesAsPartner, personExists, searchPeople, summaries, type Viewer } from "./people.ts";
+import {
+  DEFAULT_LIVING_YEARS,
+  editorViewer,
+  familiesAround,
+  familiesAsPartner,
+  personExists,
+  searchPeople,
+  summaries,
+  type Viewer,
+} from "./people.ts";
 import { currentTreeId } from "./trees.ts";
 
 // The administrator's changes to the current tree: people, their basic facts
@@ -552,7 +562,7 @@ export async function resolvePerson(db: Database, treeId: number, typed: string)
     return (await personExists(db, treeId, id)) ? { id } : { error: `Asmens Nr. ${id} nėra.` };
   }
   // The tree page's search, as the administrator sees it (the living included).
-  const matches = await searchPeople(db, treeId, text, { admin: true, livingYears: DEFAULT_LIVING_YEARS }, 6);
+  const matches = await searchPeople(db, treeId, text, editorViewer(DEFAULT_LIVING_YEARS), 6);
   if (matches.length === 1) return { id: matches[0].id };
   if (matches.length === 0) return { error: `Asmens „${text}“ nerasta.` };
   return { error: `„${text}“ atitinka kelis asmenis (${matches.map((m) => `${m.name} #${m.id}`).join(", ")}): įrašykite numerį.` };
@@ -604,7 +614,11 @@ export async function personForEditing(db: Database, treeId: number, id: number,
         children: children.filter((c) => c.familyId === f.id).flatMap((c) => who(c.personId)),
       };
     }),
-    gallery: (await listGalleryItems(db)).map((g) => ({ id: g.id, title: g.title, linked: linked("gallery", g.id) })),
-    documents: (await listDocuments(db)).map((d) => ({ id: d.id, title: `${d.title} (${d.year})`, linked: linked("document", d.id) })),
+    gallery: (await listGalleryItems(db, MEMBERS)).map((g) => ({ id: g.id, title: g.title, linked: linked("gallery", g.id) })),
+    documents: (await listDocuments(db, MEMBERS)).map((d) => ({
+      id: d.id,
+      title: `${d.title} (${d.year})`,
+      linked: linked("document", d.id),
+    })),
   };
 }

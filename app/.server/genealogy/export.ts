@@ -2,19 +2,23 @@ import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { parseGedcomDate, writeGedcomDate, type GedcomVersion } from "../../lib/gedcom-date.ts";
 import { PAGE_ROWS, readInPages, yieldToEventLoop, type Database } from "../db.ts";
-import { DEFAULT_LIVING_YEARS, livingPeople } from "./people.ts";
+import { DEFAULT_LIVING_YEARS, withheldPeople } from "./people.ts";
 import { toGedcom7, type SourceFamily } from "./to-gedcom7.ts";
 import { DATE_PARTS, PEDIGREE, type Note, type PersonName, type RawNode } from "./model.ts";
 
 // Writes a tree as GEDCOM 5.5.1 (UTF-8) or 7.0, a page of records at a time.
 // Everything the import kept (names, events, dates, places, notes, citations,
 // media, and the structures the project does not model) is written back.
-// A public export leaves out living people and what would reveal them.
+// An export for visitors leaves out living and private people and what would
+// reveal them; one for members leaves out the private.
+
+/** Whom an export is for: visitors (the public export), members, or (absent) editors and the administrator, who get everyone. */
+export type ExportAudience = "visitors" | "members";
 
 export interface ExportOptions {
   version: GedcomVersion;
-  /** Leave out living people (and their links and family events). */
-  publicOnly?: boolean;
+  /** Leave out whom this audience may not see (and their links and family events). */
+  audience?: ExportAudience;
   /** The living rule's number of years (a site setting). */
   livingYears?: number;
   familyName?: string;
@@ -233,7 +237,13 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
     v7 && from === "5" ? "5.5.1" : options.version,
   );
   const enumFor = (value: string) => (sameFamily ? value : enumValue(value, options.version));
-  const hidden = options.publicOnly ? await livingPeople(db, treeId, options.livingYears ?? DEFAULT_LIVING_YEARS) : new Set<number>();
+  const hidden = options.audience
+    ? await withheldPeople(db, treeId, {
+        members: options.audience === "members",
+        seesPrivate: false,
+        livingYears: options.livingYears ?? DEFAULT_LIVING_YEARS,
+      })
+    : new Set<number>();
 
   // Records without an identifier (GEDCOM 7 allows them, and people added on
   // the site have none) get one that no record of the file uses.
@@ -449,11 +459,11 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
   for (const f of allFamilies) {
     for (const p of [f.partner1Id, f.partner2Id]) if (p !== null) familiesOfPartner.set(p, [...(familiesOfPartner.get(p) ?? []), f.id]);
   }
-  // A family with a living partner keeps its events, notes and media to itself in a public export.
+  // A family with a partner left out keeps its events, notes and media to itself.
   const privateFamilies = new Set(
     allFamilies.filter((f) => [f.partner1Id, f.partner2Id].some((p) => p !== null && hidden.has(p))).map((f) => f.id),
   );
-  const withheld = options.publicOnly
+  const withheld = options.audience
     ? await privateRecords(db, treeId, hidden, privateFamilies)
     : { media: new Set<number>(), notes: new Set<string>() };
   let writtenPeople = 0;
@@ -553,7 +563,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
           [f.partner2Id, f.partner2Role, partnerExtra[1]],
         ] as [number | null, string | null, RawNode[]][]
       ).filter(([id]) => id !== null && !hidden.has(id)) as [number, string | null, RawNode[]][];
-      if (options.publicOnly && partners.length === 0 && kids.length === 0) continue;
+      if (options.audience && partners.length === 0 && kids.length === 0) continue;
       writtenFamilies++;
       await w.line(0, "FAM", undefined, families.get(f.id));
       for (const [id, role, extra] of partners) {

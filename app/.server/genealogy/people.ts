@@ -5,13 +5,18 @@ import type { ChartInput, PersonSummary, Sex } from "../../lib/tree-layout.ts";
 import { PAGE_ROWS, readInPages, yieldToEventLoop, type Database } from "../db.ts";
 import { listDocuments, type FamilyDocument } from "../documents.ts";
 import { listGalleryItems, type GalleryItem } from "../gallery.ts";
+import type { Audience } from "../audience.ts";
 import type { Note, PersonName } from "./model.ts";
 
 // Reading people for the public pages and the administrator. Every function
-// that returns people to a visitor has already replaced a living person with
-// 'Gyvas asmuo': nothing more about them leaves the server.
+// that returns people takes the viewer and has already replaced whom they may
+// not see with 'Gyvas asmuo' (or 'Privatus asmuo'): nothing more about them
+// leaves the server. A visitor does not see the living; a member sees them,
+// but not the people the administrator keeps private; editors and the
+// administrator see everyone.
 
 export const LIVING_LABEL = "Gyvas asmuo";
+export const PRIVATE_LABEL = "Privatus asmuo";
 /** The living rule's default number of years. */
 export const DEFAULT_LIVING_YEARS = 110;
 /** The numbers of years the administrator may choose. */
@@ -20,11 +25,48 @@ const DEATH_TAGS = new Set(["DEAT", "BURI", "CREM"]);
 const BIRTH_TAGS = ["BIRT", "CHR", "BAPM"];
 const DAYS_PER_YEAR = 365.2425;
 
-export interface Viewer {
-  /** The administrator sees everything. */
-  admin: boolean;
+export interface Viewer extends Audience {
+  /** (Audience.members) Members and above see the living in full, and what is for the family only. */
+  /** Editors and the administrator: also the people kept private. */
+  seesPrivate: boolean;
   /** The living rule's number of years (a site setting). */
   livingYears: number;
+}
+
+/** Everyone in full: the administration's view. */
+export function editorViewer(livingYears: number): Viewer {
+  return { members: true, seesPrivate: true, livingYears };
+}
+
+/** The people of these ids the administrator keeps private. */
+export async function privateAmong(db: Database, ids: number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for await (const part of chunks([...new Set(ids)])) {
+    const rows = await db.selectFrom("privatePeople").select("personId").where("personId", "in", part).execute();
+    for (const row of rows) found.add(row.personId);
+  }
+  return found;
+}
+
+/** Of these people, those the viewer may not see in full: the private (to all but editors) and the living (to visitors). */
+export async function hiddenAmong(db: Database, treeId: number, ids: number[], viewer: Viewer): Promise<Set<number>> {
+  if (viewer.seesPrivate || ids.length === 0) return new Set();
+  const hidden = await privateAmong(db, ids);
+  if (!viewer.members) for (const id of await livingAmong(db, treeId, ids, viewer.livingYears)) hidden.add(id);
+  return hidden;
+}
+
+/** Marks a person private (hidden from members too) or not. */
+export async function setPrivate(db: Database, personId: number, isPrivate: boolean): Promise<void> {
+  if (!isPrivate) {
+    await db.deleteFrom("privatePeople").where("personId", "=", personId).execute();
+    return;
+  }
+  await db
+    .insertInto("privatePeople")
+    .values({ personId, markedAt: new Date().toISOString() })
+    .onConflict((oc) => oc.column("personId").doNothing())
+    .execute();
 }
 
 export async function livingYearsSetting(db: Database): Promise<number> {
@@ -267,16 +309,16 @@ async function everyPersonId(db: Database, treeId: number): Promise<number[]> {
   return rows.map((p) => p.id);
 }
 
-/** The ids of the whole tree's people who count as living. */
-export async function livingPeople(db: Database, treeId: number, years: number): Promise<Set<number>> {
-  return livingAmong(db, treeId, await everyPersonId(db, treeId), years);
+/** The ids of the whole tree's people the viewer may not see in full. */
+export async function withheldPeople(db: Database, treeId: number, viewer: Viewer): Promise<Set<number>> {
+  return hiddenAmong(db, treeId, await everyPersonId(db, treeId), viewer);
 }
 
-/** The ids of the tree's people a visitor may see in full (everyone not living), in order. */
+/** The ids of the tree's people a visitor may see in full (neither living nor private), in order. */
 export async function publicPersonIds(db: Database, treeId: number, years: number): Promise<number[]> {
   const ids = await everyPersonId(db, treeId);
-  const living = await livingAmong(db, treeId, ids, years);
-  return ids.filter((id) => !living.has(id));
+  const hidden = await hiddenAmong(db, treeId, ids, { members: false, seesPrivate: false, livingYears: years });
+  return ids.filter((id) => !hidden.has(id));
 }
 
 function yearOf(date: GedcomDate | null): number | null {
@@ -301,7 +343,7 @@ export function fullName(p: { givenNames: string; surname: string; birthSurname:
   return p.birthSurname && p.birthSurname !== p.surname ? `${name} (${p.birthSurname})` : name;
 }
 
-/** People as the chart and lists show them, a living one as 'Gyvas asmuo' unless the viewer is the administrator. */
+/** People as the chart and lists show them: one the viewer may not see as 'Gyvas asmuo' (or 'Privatus asmuo'), nothing more. */
 export async function summaries(db: Database, treeId: number, ids: number[], viewer: Viewer): Promise<Record<number, PersonSummary>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return {};
@@ -316,18 +358,43 @@ export async function summaries(db: Database, treeId: number, ids: number[], vie
         .execute()),
     );
   }
-  const { living, facts } = await judgeLiving(db, treeId, unique, viewer.livingYears);
+  const [{ living, facts }, privateOnes] = await Promise.all([
+    judgeLiving(db, treeId, unique, viewer.livingYears),
+    privateAmong(db, unique),
+  ]);
   const out: Record<number, PersonSummary> = {};
   for (const row of rows) {
     const isLiving = living.has(row.id);
-    if (isLiving && !viewer.admin) {
-      out[row.id] = { id: row.id, name: LIVING_LABEL, years: "", sex: "U", living: true };
+    const isPrivate = privateOnes.has(row.id);
+    if ((isPrivate && !viewer.seesPrivate) || (isLiving && !viewer.members)) {
+      out[row.id] = { id: row.id, name: isLiving ? LIVING_LABEL : PRIVATE_LABEL, years: "", sex: "U", living: isLiving, hidden: true };
       continue;
     }
     const f = facts.get(row.id)!;
-    out[row.id] = { id: row.id, name: fullName(row), years: lifeYears(f.birth, f.death), sex: (row.sex as Sex) ?? "U", living: isLiving };
+    out[row.id] = {
+      id: row.id,
+      name: fullName(row),
+      years: lifeYears(f.birth, f.death),
+      sex: (row.sex as Sex) ?? "U",
+      living: isLiving,
+      hidden: false,
+      ...(isPrivate ? { private: true } : {}),
+    };
   }
   return out;
+}
+
+/** People's full names, for the administrator (the living and the private included). */
+export async function personNames(db: Database, treeId: number, ids: number[]): Promise<Record<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return {};
+  const rows = await db
+    .selectFrom("genealogyPeople")
+    .select(["id", "givenNames", "surname", "birthSurname"])
+    .where("treeId", "=", treeId)
+    .where("id", "in", unique)
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.id, fullName(row)]));
 }
 
 /** The first people of the tree, in the file's order (the administrator's list before a search). */
@@ -466,7 +533,7 @@ export async function searchPeople(db: Database, treeId: number, query: string, 
   const people = await summaries(db, treeId, ids, viewer);
   return ids
     .map((id) => people[id])
-    .filter((p) => p && (viewer.admin || !p.living))
+    .filter((p) => p && !p.hidden)
     .slice(0, limit);
 }
 
@@ -499,9 +566,7 @@ export async function documentPeople(
     .orderBy("personId")
     .execute();
   // A document linked to several people points at the first one the viewer may see.
-  const hiddenLinked = viewer.admin
-    ? new Set<number>()
-    : await livingAmong(db, treeId, [...new Set(links.map((l) => l.personId))], viewer.livingYears);
+  const hiddenLinked = await hiddenAmong(db, treeId, [...new Set(links.map((l) => l.personId))], viewer);
   const linked = new Set(links.map((l) => l.itemId));
   for (const link of links) if (!found.has(link.itemId) && !hiddenLinked.has(link.personId)) found.set(link.itemId, link.personId);
   // Candidates come by surname and given names (indexed): as typed, capitalised
@@ -544,10 +609,8 @@ export async function documentPeople(
     const id = byKey.get(key);
     if (id != null) found.set(doc.id, id);
   }
-  if (!viewer.admin) {
-    const living = await livingAmong(db, treeId, [...new Set(found.values())], viewer.livingYears);
-    for (const [doc, person] of found) if (living.has(person)) found.delete(doc);
-  }
+  const hidden = await hiddenAmong(db, treeId, [...new Set(found.values())], viewer);
+  for (const [doc, person] of found) if (hidden.has(person)) found.delete(doc);
   return found;
 }
 
@@ -629,7 +692,7 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
     viewer,
   );
   const summary = people[id];
-  const hidden = summary.living && !viewer.admin;
+  const hidden = summary.hidden;
 
   // Shared notes (NOTE records) are read as the page's notes point to them, not all at once.
   const records = new Map<string, string>();
@@ -695,7 +758,7 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
         .execute();
   const galleryIds = links.filter((l) => l.kind === "gallery").map((l) => l.itemId);
   // Documents linked to the person, and those whose person field names them.
-  const allDocuments = hidden ? [] : await listDocuments(db);
+  const allDocuments = hidden ? [] : await listDocuments(db, viewer);
   const named = await documentPeople(db, treeId, allDocuments, viewer);
   const documentIds = [
     ...new Set([
@@ -704,7 +767,7 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
     ]),
   ];
   // The family's photos and documents are tens or hundreds: read whole, then picked.
-  const gallery = galleryIds.length ? (await listGalleryItems(db)).filter((g) => galleryIds.includes(g.id)) : [];
+  const gallery = galleryIds.length ? (await listGalleryItems(db, viewer)).filter((g) => galleryIds.includes(g.id)) : [];
   const documents = documentIds.length ? allDocuments.filter((d) => documentIds.includes(d.id)) : [];
   const pictures = hidden
     ? []
@@ -745,8 +808,8 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
     siblings: siblings.map((s) => people[s]).filter(Boolean),
     partners: families.map((f) => {
       const partner = f.partner1Id === id ? f.partner2Id : f.partner1Id;
-      // A family with a living partner keeps its dates to itself.
-      const privateFamily = !viewer.admin && (hidden || (partner !== null && people[partner]?.living));
+      // A family with a partner the viewer may not see keeps its dates to itself.
+      const privateFamily = hidden || (partner !== null && people[partner]?.hidden === true);
       return {
         partner: partner !== null ? (people[partner] ?? null) : null,
         events: privateFamily ? [] : (familyEvents.get(f.id) ?? []),

@@ -77,7 +77,7 @@ export async function publicExport(
     await fs.mkdir(cacheDir, { recursive: true });
     const partial = `${file}.${randomBytes(6).toString("hex")}.tmp`;
     try {
-      const result = await exportFile(db, store, partial, { version: "5.5.1", publicOnly: true });
+      const result = await exportFile(db, store, partial, { version: "5.5.1", audience: "visitors" });
       if (!result) return null;
       await fs.rename(partial, file);
     } finally {

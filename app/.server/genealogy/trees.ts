@@ -9,7 +9,7 @@ import { deleteMediaRow, insertMedia, mediaTmpDir, originalPath, prepareArchiveF
 import { getSiteSettings } from "../settings.ts";
 import { livingYearsSetting } from "./people.ts";
 import type { CodePageChoice } from "./charset.ts";
-import { exportGedcom, type ExportResult } from "./export.ts";
+import { exportGedcom, type ExportAudience, type ExportResult } from "./export.ts";
 import { GEDZIP_MAIN, isZip, packGedzip, safeName, unpackGedzip, type ArchiveLimits } from "./gedzip.ts";
 import { deleteTreeRows, importGedcom, type ImportSummary } from "./import.ts";
 import { ImportRefused, type Warning } from "./reader.ts";
@@ -272,7 +272,7 @@ async function storeArchiveFiles(
 
 export interface ExportFileOptions {
   version: GedcomVersion;
-  publicOnly?: boolean;
+  audience?: ExportAudience;
   /** A GEDZIP archive with the media, rather than a plain .ged. */
   zip?: boolean;
 }
@@ -294,7 +294,7 @@ export async function exportFile(
     result = await exportGedcom(db, treeId, out, {
       // A GEDZIP archive is a GEDCOM 7 container.
       version: options.zip ? "7.0" : options.version,
-      publicOnly: options.publicOnly,
+      audience: options.audience,
       livingYears: await livingYearsSetting(db),
       familyName,
     });

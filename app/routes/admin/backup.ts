@@ -1,13 +1,13 @@
 import path from "node:path";
 import type { Route } from "./+types/backup";
 import { writeBackup } from "../../.server/backup.ts";
-import { requireAdmin, services } from "../../.server/context.ts";
+import { requireRole, services } from "../../.server/context.ts";
 import { fileResponse, removeTemporary, temporaryDownloadDir } from "../../.server/download.ts";
 
 // The dashboard's "download a backup": the same archive as `npm run backup`,
 // made on request and streamed to the administrator.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  requireRole(context, "administratorius");
   const day = new Date().toISOString().slice(0, 10);
   const headers = {
     "Content-Type": "application/gzip",

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { firstRunChecklist } from "../../.server/checklist.ts";
-import { requireAdmin, services } from "../../.server/context.ts";
+import { requireRole, services } from "../../.server/context.ts";
 import { countPendingEntries } from "../../.server/guestbook.ts";
 import { getSiteSettings, updateSiteSettings } from "../../.server/settings.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
@@ -9,17 +9,25 @@ import { Field, useFocusFirstError } from "../../components/fields.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PageTitle } from "../../components/page.tsx";
 import { plural } from "../../lib/lithuanian.ts";
+import { atLeast } from "../../lib/roles.ts";
 import { checkTexts, EMAIL_TOKEN, TEXT_FIELDS } from "../../lib/site.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);
-  const user = requireAdmin(context);
-  const [settings, pending, checklist] = await Promise.all([getSiteSettings(db), countPendingEntries(db), firstRunChecklist(db, user.id)]);
-  return { username: user.username, settings, pending, checklist };
+  const user = requireRole(context, "redaktorius");
+  // Settings, backups and the first-run checklist are the administrator's; an editor sees the editors.
+  const isAdmin = atLeast(user.role, "administratorius");
+  const [settings, pending, checklist] = await Promise.all([
+    getSiteSettings(db),
+    countPendingEntries(db),
+    isAdmin ? firstRunChecklist(db, user.id) : [],
+  ]);
+  return { username: user.username, isAdmin, settings, pending, checklist };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  // The family's name and address are settings: the administrator's.
+  requireRole(context, "administratorius");
   const form = await request.formData();
   const values = {
     familyName: String(form.get("familyName") ?? "").trim(),
@@ -44,10 +52,16 @@ const EDITORS = [
   },
   { to: "/admin/galerija", title: "Galerijos redaktorius", text: "Pridėkite, pašalinkite ir rikiuokite nuotraukas." },
   { to: "/admin/dokumentai", title: "Dokumentų redaktorius", text: "Pridėkite, taisykite ir šalinkite dokumentus." },
-  { to: "/admin/medis", title: "Giminės medis", text: "Importuokite ir eksportuokite GEDCOM failus." },
+  {
+    to: "/admin/medis",
+    title: "Giminės medis",
+    text: "Importuokite ir eksportuokite GEDCOM failus.",
+    // Importing is the administrator's: an editor corrects people and downloads the tree.
+    editorText: "Taisykite asmenis ir atsisiųskite GEDCOM failus.",
+  },
 ];
 
-export default function Dashboard({ loaderData: { username, settings, pending, checklist }, actionData }: Route.ComponentProps) {
+export default function Dashboard({ loaderData: { username, isAdmin, settings, pending, checklist }, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageTitle>Administravimas</PageTitle>
@@ -59,7 +73,7 @@ export default function Dashboard({ loaderData: { username, settings, pending, c
           <li key={editor.to}>
             <Link to={editor.to} className="card flex h-full flex-col p-6 no-underline hover:shadow-md">
               <h2 className="text-xl font-semibold text-ink">{editor.title}</h2>
-              <p className="mt-2 text-ink-soft">{editor.text}</p>
+              <p className="mt-2 text-ink-soft">{isAdmin ? editor.text : (editor.editorText ?? editor.text)}</p>
             </Link>
           </li>
         ))}
@@ -78,24 +92,30 @@ export default function Dashboard({ loaderData: { username, settings, pending, c
         </span>
         <span className="btn-secondary">Peržiūrėti</span>
       </Link>
-      <section aria-labelledby="kopija" className="card mt-6 p-5">
-        <h2 id="kopija" className="text-lg font-semibold">
-          Atsarginė kopija
-        </h2>
-        <p className="mt-1 text-ink-soft">
-          Vienas failas su visu svetainės turiniu ir visomis įkeltomis nuotraukomis bei skenais. Laikykite jį saugioje vietoje.
-        </p>
-        <a href="/admin/atsargine-kopija" download className="btn-secondary mt-3">
-          Atsisiųsti atsarginę kopiją
-        </a>
-      </section>
+      {isAdmin ? <BackupCard /> : null}
       <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2">
         <Link to="/">Į viešą svetainę →</Link>
-        <Link to="/admin/slaptazodis">Keisti slaptažodį</Link>
+        <Link to="/paskyra">Jūsų paskyra</Link>
       </p>
 
-      <SettingsForm key={actionData?.toast.id ?? "saved"} settings={settings} refused={actionData} />
+      {isAdmin ? <SettingsForm key={actionData?.toast.id ?? "saved"} settings={settings} refused={actionData} /> : null}
     </>
+  );
+}
+
+function BackupCard() {
+  return (
+    <section aria-labelledby="kopija" className="card mt-6 p-5">
+      <h2 id="kopija" className="text-lg font-semibold">
+        Atsarginė kopija
+      </h2>
+      <p className="mt-1 text-ink-soft">
+        Vienas failas su visu svetainės turiniu ir visomis įkeltomis nuotraukomis bei skenais. Laikykite jį saugioje vietoje.
+      </p>
+      <a href="/admin/atsargine-kopija" download className="btn-secondary mt-3">
+        Atsisiųsti atsarginę kopiją
+      </a>
+    </section>
   );
 }
 

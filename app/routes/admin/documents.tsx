@@ -1,13 +1,15 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/documents";
-import { requireAdmin, services } from "../../.server/context.ts";
+import { MEMBERS } from "../../.server/audience.ts";
+import { requireRole, services } from "../../.server/context.ts";
 import { addDocument, findDocument, listDocuments, parseDocumentFields, removeDocument, updateDocument } from "../../.server/documents.ts";
 import { discardReceived, prepareScan, readUploadForm, UploadRejected, type PreparedMedia } from "../../.server/media.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { FileInput } from "../../components/file-input.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PageTitle } from "../../components/page.tsx";
+import { MembersOnlyBadge, MembersOnlyBox } from "../../components/members-only.tsx";
 import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
 import { useHydrated } from "../../components/use-hydrated.ts";
 import { DOCUMENT_FIELD_MAX, DOCUMENT_TYPES } from "../../lib/documents.ts";
@@ -21,14 +23,14 @@ const PAGE = "/admin/dokumentai";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const editId = parseId(new URL(request.url).searchParams.get("redaguoti"));
-  const [documents, editing] = await Promise.all([listDocuments(db), editId ? findDocument(db, editId) : null]);
+  const [documents, editing] = await Promise.all([listDocuments(db, MEMBERS), editId ? findDocument(db, editId) : null]);
   return { documents, editing };
 }
 
 const removeQuestion = (title: string) => `Ar tikrai pašalinti dokumentą „${title}“?`;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  requireRole(context, "redaktorius");
   const { db, media } = services(context);
   let upload;
   try {
@@ -62,6 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     person: String(form.get("person") ?? ""),
     year: String(form.get("year") ?? ""),
     type: String(form.get("type") ?? ""),
+    membersOnly: form.get("membersOnly") === "1",
   };
   const parsed = parseDocumentFields(form);
   if (!parsed.ok) {
@@ -79,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "add") {
-    await addDocument(db, parsed.fields, scan);
+    await addDocument(db, media, parsed.fields, scan);
     return redirectWithToast(PAGE, "documentAdded");
   }
   const change = scan ? { replace: scan } : form.get("removeScan") === "1" ? ({ remove: true } as const) : null;
@@ -109,7 +112,7 @@ export default function DocumentsEditor({ loaderData: { documents, editing }, ac
         <DocumentForm
           key={`${editing?.id ?? "naujas"}-${documents.length}`}
           editing={editing}
-          typed={refused && "values" in refused ? (refused.values as Fields) : undefined}
+          typed={refused && "values" in refused ? (refused.values as Fields & { membersOnly: boolean }) : undefined}
         />
         <DocumentList documents={documents} editingId={editing?.id} />
       </div>
@@ -120,7 +123,7 @@ export default function DocumentsEditor({ loaderData: { documents, editing }, ac
 type Doc = Route.ComponentProps["loaderData"]["documents"][number];
 type Fields = Pick<Doc, "title" | "person" | "year" | "type">;
 
-function DocumentForm({ editing, typed }: { editing: Doc | null; typed?: Fields }) {
+function DocumentForm({ editing, typed }: { editing: Doc | null; typed?: Fields & { membersOnly: boolean } }) {
   const hydrated = useHydrated();
   const saving = useNavigation().state === "submitting";
   const [fields, setFields] = useState<Fields>(() => {
@@ -128,6 +131,7 @@ function DocumentForm({ editing, typed }: { editing: Doc | null; typed?: Fields 
     return { title: from?.title ?? "", person: from?.person ?? "", year: from?.year ?? "", type: from?.type ?? "" };
   });
   const complete = Object.values(fields).every((v) => v.trim() !== "");
+  const membersOnly = (typed ?? editing)?.membersOnly ?? false;
   const input = (name: keyof Fields, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <div>
       <label htmlFor={`doc-${name}`} className="field-label">
@@ -167,6 +171,7 @@ function DocumentForm({ editing, typed }: { editing: Doc | null; typed?: Fields 
             <option key={type} value={type} />
           ))}
         </datalist>
+        <MembersOnlyBox defaultChecked={membersOnly} />
         <fieldset className="space-y-2">
           <legend className="field-label">Skenas (nebūtinas): PDF, JPEG, PNG arba TIFF</legend>
           {editing?.scan ? (
@@ -216,7 +221,10 @@ function DocumentList({ documents, editingId }: { documents: Doc[]; editingId: n
             className={`card flex flex-wrap items-start gap-3 p-4 ${doc.id === editingId ? "border-accent ring-2 ring-accent/30" : ""}`}
           >
             <div className="min-w-0 flex-1 basis-48">
-              <p className="font-semibold break-words">{doc.title}</p>
+              <p className="font-semibold break-words">
+                {doc.title}
+                {doc.membersOnly ? <MembersOnlyBadge /> : null}
+              </p>
               <p className="text-sm text-ink-soft break-words">
                 {doc.person} · {doc.year} · {doc.type}
               </p>

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/gallery-original";
-import { requireAdmin, services } from "../../.server/context.ts";
+import { requireRole, services } from "../../.server/context.ts";
 import { fileResponse } from "../../.server/download.ts";
 import { findGalleryOriginal } from "../../.server/gallery.ts";
 import { originalPath } from "../../.server/media.ts";
@@ -9,7 +9,7 @@ import { parseId } from "../../lib/numbers.ts";
 // The archive copy of a photo, byte for byte as it was uploaded. Only the
 // administrator may download it: it may carry the camera's GPS position.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  requireRole(context, "redaktorius");
   const { db, media } = services(context);
   const id = parseId(params.id);
   const original = id === null ? null : await findGalleryOriginal(db, id);

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/gallery-upload";
-import { requireAdmin, services } from "../../.server/context.ts";
+import { requireRole, services } from "../../.server/context.ts";
 import { addGalleryItemFromForm } from "../../.server/gallery.ts";
 import { readUploadForm, UploadRejected } from "../../.server/media.ts";
 
@@ -7,7 +7,7 @@ import { readUploadForm, UploadRejected } from "../../.server/media.ts";
 // XMLHttpRequest (for its progress bar) and gets JSON back. Without JavaScript
 // the same form goes to the page's own action instead.
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  requireRole(context, "redaktorius");
   const { db, media } = services(context);
   let upload;
   try {

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useRevalidator } from "react-router";
 import type { Route } from "./+types/gallery";
-import { requireAdmin, services } from "../../.server/context.ts";
+import { MEMBERS } from "../../.server/audience.ts";
+import { requireRole, services } from "../../.server/context.ts";
 import {
   addGalleryItemFromForm,
   listGalleryItems,
@@ -18,6 +19,7 @@ import { FormAlert } from "../../components/form-alert.tsx";
 import { GalleryPicture, ImagePlaceholder } from "../../components/gallery.tsx";
 import { IconButton } from "../../components/icon-button.tsx";
 import { PageTitle } from "../../components/page.tsx";
+import { MembersOnlyBadge, MembersOnlyBox } from "../../components/members-only.tsx";
 import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
 import { useToast } from "../../components/toaster.tsx";
 import { useHydrated } from "../../components/use-hydrated.ts";
@@ -27,7 +29,7 @@ import { resolveToast, type Toast } from "../../lib/toasts.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, media } = services(context);
-  return { items: await listGalleryItems(db), maxBytes: media.maxBytes };
+  return { items: await listGalleryItems(db, MEMBERS), maxBytes: media.maxBytes };
 }
 
 const PAGE = "/admin/galerija";
@@ -35,7 +37,7 @@ const PAGE = "/admin/galerija";
 const removeQuestion = (title: string) => `Ar tikrai pašalinti nuotrauką „${title}“?`;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  requireRole(context, "redaktorius");
   const { db, media } = services(context);
   let upload;
   try {
@@ -58,13 +60,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "update": {
       const fields = parseGalleryFields(form);
       if (!fields) return refusal("galleryMissingFields");
-      if (!(await updateGalleryItem(db, id, fields))) return refusal("galleryNotFound", 404);
+      if (!(await updateGalleryItem(db, media, id, fields))) return refusal("galleryNotFound", 404);
       return redirectWithToast(PAGE, "galleryUpdated");
     }
     case "remove": {
       // Without JavaScript the first press asks on a page of its own.
       if (form.get("confirmed") !== "1") {
-        const item = (await listGalleryItems(db)).find((i) => i.id === id);
+        const item = (await listGalleryItems(db, MEMBERS)).find((i) => i.id === id);
         if (!item) return refusal("galleryNotFound", 404);
         return data({ confirmRemove: { id: item.id, title: item.title } });
       }
@@ -141,6 +143,7 @@ function AddPhotoForm({ maxBytes }: { maxBytes: number }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
+  const [membersOnly, setMembersOnly] = useState(false);
   const [selected, setSelected] = useState<File | null>(null);
   const [confirmed, setConfirmed] = useState<File | null>(null);
   const [previewFailed, setPreviewFailed] = useState(false);
@@ -180,6 +183,7 @@ function AddPhotoForm({ maxBytes }: { maxBytes: number }) {
     const body = new FormData();
     body.set("title", title);
     body.set("description", description);
+    if (membersOnly) body.set("membersOnly", "1");
     body.set("image", confirmed, confirmed.name);
     const request = new XMLHttpRequest();
     request.open("POST", `${PAGE}/ikelti`);
@@ -194,6 +198,7 @@ function AddPhotoForm({ maxBytes }: { maxBytes: number }) {
         toast(resolveToast("galleryAdded"));
         setTitle("");
         setDescription("");
+        setMembersOnly(false);
         setConfirmed(null);
         revalidator.revalidate();
       } else if (answer?.toast) {
@@ -245,6 +250,7 @@ function AddPhotoForm({ maxBytes }: { maxBytes: number }) {
             onChange={(e) => setDescription(e.target.value)}
           />
         </div>
+        <MembersOnlyBox checked={membersOnly} onChange={setMembersOnly} />
         <fieldset className="space-y-3">
           <legend className="field-label">Nuotrauka</legend>
           <FileInput
@@ -401,6 +407,7 @@ function PhotoList({ items }: { items: Item[] }) {
                 <p className="font-semibold break-words">
                   <span className="mr-1 text-ink-soft">{index + 1}.</span>
                   {item.title}
+                  {item.membersOnly ? <MembersOnlyBadge /> : null}
                 </p>
                 <p className="text-sm text-ink-soft break-words">{item.description}</p>
                 <ItemEditor item={item} />
@@ -455,7 +462,7 @@ function PhotoList({ items }: { items: Item[] }) {
 function ItemEditor({ item }: { item: Item }) {
   return (
     <details className="mt-2">
-      <summary className="cursor-pointer text-sm text-accent">Redaguoti aprašymą</summary>
+      <summary className="cursor-pointer text-sm text-accent">Redaguoti aprašymą ir matomumą</summary>
       <Form method="post" className="mt-2 space-y-2">
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={item.id} />
@@ -474,6 +481,7 @@ function ItemEditor({ item }: { item: Item }) {
             className="field-input"
           />
         </label>
+        <MembersOnlyBox defaultChecked={item.membersOnly} />
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary">
             Išsaugoti

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import type { Route } from "./+types/genealogy-import";
-import { requireAdmin, services } from "../../.server/context.ts";
+import { requireRole, services } from "../../.server/context.ts";
 import type { CodePageChoice } from "../../.server/genealogy/charset.ts";
 import { ImportRefused } from "../../.server/genealogy/reader.ts";
 import { receiveRawUpload, UploadRejected } from "../../.server/media.ts";
@@ -11,7 +11,7 @@ const CODE_PAGES: Record<string, CodePageChoice> = { auto: "auto", "1257": "wind
 // streams to disk and the browser can show the upload's progress), with its
 // name and the chosen code page in the query. The answer is JSON.
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  requireRole(context, "administratorius");
   const { media, config, imports } = services(context);
   const url = new URL(request.url);
   const sourceName = (url.searchParams.get("failas") ?? "medis.ged").slice(0, 255);

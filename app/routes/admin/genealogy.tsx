@@ -2,7 +2,8 @@ import fs from "node:fs/promises";
 import { useRef, useState } from "react";
 import { data, Form, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/genealogy";
-import { requireAdmin, services } from "../../.server/context.ts";
+import { requireRole, services } from "../../.server/context.ts";
+import { atLeast } from "../../lib/roles.ts";
 import type { CodePageChoice } from "../../.server/genealogy/charset.ts";
 import { ImportRefused } from "../../.server/genealogy/reader.ts";
 import { LIVING_YEARS_RANGE, livingYearsSetting, setLivingYears } from "../../.server/genealogy/people.ts";
@@ -23,14 +24,23 @@ const CODE_PAGES: Record<string, CodePageChoice> = { auto: "auto", "1257": "wind
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = services(context);
+  // Editors edit the people and export; importing, replacing the tree and the living rule are the administrator's.
+  const isAdmin = atLeast(requireRole(context, "redaktorius").role, "administratorius");
   const trees = await listTrees(db);
   const importedId = parseId(new URL(request.url).searchParams.get("importas"));
   const imported = importedId ? await findTree(db, importedId) : null;
-  return { trees, imported, maxBytes: config.maxGedcomBytes, livingYears: await livingYearsSetting(db), livingRange: LIVING_YEARS_RANGE };
+  return {
+    isAdmin,
+    trees,
+    imported,
+    maxBytes: config.maxGedcomBytes,
+    livingYears: await livingYearsSetting(db),
+    livingRange: LIVING_YEARS_RANGE,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  requireRole(context, "administratorius");
   const { db, media, config, imports } = services(context);
   let upload;
   try {
@@ -90,7 +100,7 @@ function counts(tree: Pick<Tree, "people" | "families" | "sources" | "media">): 
 }
 
 export default function GenealogyAdmin({
-  loaderData: { trees, imported, maxBytes, livingYears, livingRange },
+  loaderData: { isAdmin, trees, imported, maxBytes, livingYears, livingRange },
   actionData,
 }: Route.ComponentProps) {
   const current = trees.find((t) => t.current) ?? null;
@@ -105,7 +115,7 @@ export default function GenealogyAdmin({
         </Link>
       </div>
       <FormAlert toast={actionData?.toast} />
-      {imported ? <ImportSummary tree={imported} replaces={current && !imported.current ? current : null} /> : null}
+      {imported && isAdmin ? <ImportSummary tree={imported} replaces={current && !imported.current ? current : null} /> : null}
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="dabartinis" className="card p-6">
           <h2 id="dabartinis" className="text-xl font-semibold">
@@ -145,40 +155,10 @@ export default function GenealogyAdmin({
             <p className="mt-2 text-ink-soft">Giminės medžio dar nėra. Importuokite GEDCOM failą iš savo genealogijos programos.</p>
           )}
         </section>
-        <ImportForm maxBytes={maxBytes} hasTree={Boolean(current)} />
+        {isAdmin ? <ImportForm maxBytes={maxBytes} hasTree={Boolean(current)} /> : null}
       </div>
-      <section aria-labelledby="privatumas" className="card mt-8 p-6">
-        <h2 id="privatumas" className="text-xl font-semibold">
-          Gyvų asmenų privatumas
-        </h2>
-        <p className="mt-2 text-ink-soft">
-          Lankytojai gyvą asmenį mato tik kaip „Gyvas asmuo“: be vardo, datų, vietų ir nuotraukų. Asmuo laikomas gyvu, jei neturi mirties ar
-          laidojimo įrašo ir nė vienas jo įvykis nėra senesnis už nurodytą metų skaičių; kai datų nėra, sprendžiama pagal tėvų, partnerių ir
-          vaikų datas.
-        </p>
-        <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="privacy" />
-          <div>
-            <label htmlFor="livingYears" className="field-label">
-              Metų skaičius
-            </label>
-            <input
-              id="livingYears"
-              name="livingYears"
-              type="number"
-              inputMode="numeric"
-              min={livingRange[0]}
-              max={livingRange[1]}
-              defaultValue={livingYears}
-              className="field-input w-32"
-            />
-          </div>
-          <button type="submit" className="btn-primary">
-            Išsaugoti
-          </button>
-        </Form>
-      </section>
-      {previous.length ? (
+      {isAdmin ? <PrivacyForm livingYears={livingYears} livingRange={livingRange} /> : null}
+      {previous.length && isAdmin ? (
         <section aria-labelledby="ankstesni" className="mt-10">
           <h2 id="ankstesni" className="text-xl font-semibold">
             Ankstesni medžiai
@@ -205,6 +185,43 @@ export default function GenealogyAdmin({
         </section>
       ) : null}
     </>
+  );
+}
+
+/** The living rule's number of years: the administrator's. */
+function PrivacyForm({ livingYears, livingRange }: { livingYears: number; livingRange: readonly [number, number] }) {
+  return (
+    <section aria-labelledby="privatumas" className="card mt-8 p-6">
+      <h2 id="privatumas" className="text-xl font-semibold">
+        Gyvų asmenų privatumas
+      </h2>
+      <p className="mt-2 text-ink-soft">
+        Lankytojai gyvą asmenį mato tik kaip „Gyvas asmuo“: be vardo, datų, vietų ir nuotraukų. Asmuo laikomas gyvu, jei neturi mirties ar
+        laidojimo įrašo ir nė vienas jo įvykis nėra senesnis už nurodytą metų skaičių; kai datų nėra, sprendžiama pagal tėvų, partnerių ir
+        vaikų datas.
+      </p>
+      <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="privacy" />
+        <div>
+          <label htmlFor="livingYears" className="field-label">
+            Metų skaičius
+          </label>
+          <input
+            id="livingYears"
+            name="livingYears"
+            type="number"
+            inputMode="numeric"
+            min={livingRange[0]}
+            max={livingRange[1]}
+            defaultValue={livingYears}
+            className="field-input w-32"
+          />
+        </div>
+        <button type="submit" className="btn-primary">
+          Išsaugoti
+        </button>
+      </Form>
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/guestbook";
-import { requireAdmin, services } from "../../.server/context.ts";
+import { requireRole, services } from "../../.server/context.ts";
 import { deleteEntry, listEntriesForReview, setEntryStatus } from "../../.server/guestbook.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 const removeQuestion = (name: string) => `Ar tikrai ištrinti „${name}“ įrašą?`;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  requireRole(context, "redaktorius");
   const { db } = services(context);
   const form = await request.formData();
   const id = parseId(form.get("id")) ?? 0;

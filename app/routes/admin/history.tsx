@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/history";
-import { requireAdmin, services } from "../../.server/context.ts";
+import { MEMBERS } from "../../.server/audience.ts";
+import { requireRole, services } from "../../.server/context.ts";
 import { getHistory, listHistoryRevisions, parseHistoryForm, restoreHistoryRevision, saveHistory } from "../../.server/history.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { useFocusFirstError } from "../../components/fields.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { MembersOnlyBox } from "../../components/members-only.tsx";
 import { HistoryArticle } from "../../components/history-article.tsx";
 import { PageTitle } from "../../components/page.tsx";
 import {
@@ -20,12 +22,15 @@ import { parseId } from "../../lib/numbers.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);
-  const [{ id, createdAt, author, ...content }, revisions] = await Promise.all([getHistory(db), listHistoryRevisions(db)]);
-  return { revisionId: id, content, revisions };
+  const [{ id, createdAt, author, periodMembersOnly, ...content }, revisions] = await Promise.all([
+    getHistory(db, MEMBERS),
+    listHistoryRevisions(db),
+  ]);
+  return { revisionId: id, content, periodMembersOnly: periodMembersOnly === 1, revisions };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdmin(context);
+  const user = requireRole(context, "redaktorius");
   const { db } = services(context);
   const form = await request.formData();
 
@@ -36,8 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const result = parseHistoryForm(form);
-  if (!result.ok) return refusal("formInvalid", 400, { content: result.content, errors: result.errors });
-  await saveHistory(db, result.content, user.username);
+  if (!result.ok)
+    return refusal("formInvalid", 400, { content: result.content, periodMembersOnly: result.periodMembersOnly, errors: result.errors });
+  await saveHistory(db, result.content, user.username, result.periodMembersOnly);
   return redirectWithToast("/admin/istorija", "historySaved");
 }
 
@@ -54,6 +60,7 @@ export default function HistoryEditor({ loaderData, actionData }: Route.Componen
         initial={actionData?.content ?? loaderData.content}
         errors={actionData?.errors ?? {}}
         refusal={actionData?.toast}
+        periodMembersOnly={actionData?.periodMembersOnly ?? loaderData.periodMembersOnly}
       />
       <Revisions revisions={loaderData.revisions} currentId={loaderData.revisionId} />
     </>
@@ -64,9 +71,10 @@ interface EditorProps {
   initial: HistoryContent;
   errors: Partial<Record<HistoryField, string>>;
   refusal?: React.ComponentProps<typeof FormAlert>["toast"];
+  periodMembersOnly: boolean;
 }
 
-function Editor({ initial, errors, refusal }: EditorProps) {
+function Editor({ initial, errors, refusal, periodMembersOnly }: EditorProps) {
   const [content, setContent] = useState(initial);
   const saving = useNavigation().state === "submitting";
   // A refused save: the first field in error takes the focus, and a toast says so.
@@ -101,6 +109,11 @@ function Editor({ initial, errors, refusal }: EditorProps) {
             </div>
           );
         })}
+        <MembersOnlyBox
+          name="periodMembersOnly"
+          label="Tik giminei: laikotarpio pavadinimą ir tekstus mato tik prisijungę giminės nariai, ne lankytojai"
+          defaultChecked={periodMembersOnly}
+        />
         <p className="text-sm text-ink-soft">Tuščia eilutė pradeda naują pastraipą.</p>
         <button type="submit" className="btn-primary" disabled={saving}>
           {saving ? "Saugoma…" : "Išsaugoti"}

@@ -1,16 +1,18 @@
 import { Form, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { adminMiddleware, requireAdmin } from "../../.server/context.ts";
+import { requireRole } from "../../.server/context.ts";
+import { requiredRole } from "../../lib/access.ts";
+import { atLeast } from "../../lib/roles.ts";
 
-// Every /admin page passes through this middleware. React Router runs server
-// middleware on client navigations only for routes with a loader, hence the loader.
-export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
-
+// Who may open an /admin page is the access table's (app/.server/access.ts),
+// checked before any route runs; the loader asks again, and tells the menu
+// what the user may open.
 export function loader({ context }: Route.LoaderArgs) {
-  return { username: requireAdmin(context).username };
+  const user = requireRole(context, "redaktorius");
+  return { username: user.username, role: user.role };
 }
 
-const ADMIN_LINKS = [
+const ADMIN_LINKS: { to: string; label: string; end?: boolean }[] = [
   { to: "/admin", label: "Pagrindinis", end: true },
   { to: "/admin/tekstai", label: "Tekstai" },
   { to: "/admin/istorija", label: "Istorija" },
@@ -18,13 +20,14 @@ const ADMIN_LINKS = [
   { to: "/admin/dokumentai", label: "Dokumentai" },
   { to: "/admin/sveciai", label: "Svečių knyga" },
   { to: "/admin/medis", label: "Giminės medis" },
+  { to: "/admin/nariai", label: "Nariai" },
 ];
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData: { role } }: Route.ComponentProps) {
   return (
     <div>
       <nav aria-label="Administravimo meniu" className="mb-8 flex flex-wrap items-center gap-2 rounded-lg border border-line bg-paper p-2">
-        {ADMIN_LINKS.map((link) => (
+        {ADMIN_LINKS.filter((link) => requiredRole(link.to) === null || atLeast(role, requiredRole(link.to)!)).map((link) => (
           <NavLink
             key={link.to}
             to={link.to}
@@ -34,7 +37,10 @@ export default function AdminLayout() {
             {link.label}
           </NavLink>
         ))}
-        <Form method="post" action="/logout" className="ml-auto">
+        <NavLink to="/paskyra" className="btn ml-auto text-ink hover:bg-accent-soft">
+          Paskyra
+        </NavLink>
+        <Form method="post" action="/logout">
           <button type="submit" className="btn-secondary">
             Atsijungti
           </button>

@@ -1,6 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/people";
-import { requireAdmin, services } from "../../.server/context.ts";
+import { requireRole, services } from "../../.server/context.ts";
 import { createPerson, parsePersonFields } from "../../.server/genealogy/editing.ts";
 import { firstPeople, peopleCount, searchPeople } from "../../.server/genealogy/people.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  requireRole(context, "redaktorius");
   const fields = parsePersonFields(await request.formData());
   if ("error" in fields) return refusal({ title: fields.error, variant: "error" });
   const id = await createPerson(services(context).db, fields);

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/person";
-import { requireAdmin, services } from "../../.server/context.ts";
+import { requireRole, services } from "../../.server/context.ts";
 import {
   addChild,
   addPartner,
@@ -17,7 +17,7 @@ import {
   updatePerson,
 } from "../../.server/genealogy/editing.ts";
 import { currentTreeId } from "../../.server/genealogy/trees.ts";
-import { personExists } from "../../.server/genealogy/people.ts";
+import { personExists, privateAmong, setPrivate } from "../../.server/genealogy/people.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
@@ -27,18 +27,21 @@ import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx
 import { EDITABLE_EVENTS } from "../../lib/event-labels.ts";
 import { DATE_FORMS_MESSAGE, gedcomToDateInput } from "../../lib/date-input.ts";
 import { parseId } from "../../lib/numbers.ts";
+import { atLeast } from "../../lib/roles.ts";
 import type { PersonSummary } from "../../lib/tree-layout.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { treeId, viewer } = await treeViewer(context);
   const id = parseId(params.id);
-  const person = treeId === null || id === null ? null : await personForEditing(services(context).db, treeId, id, viewer);
+  const { db } = services(context);
+  const person = treeId === null || id === null ? null : await personForEditing(db, treeId, id, viewer);
   if (!person) throw data(null, { status: 404 });
-  return person;
+  const role = requireRole(context, "redaktorius").role;
+  return { ...person, isPrivate: (await privateAmong(db, [id!])).has(id!), canMarkPrivate: atLeast(role, "administratorius") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  requireRole(context, "redaktorius");
   const { db } = services(context);
   const treeId = await currentTreeId(db);
   const id = parseId(params.id);
@@ -49,6 +52,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const saved = () => redirectWithToast(page, "personSaved");
   const person = async (field: string) => resolvePerson(db, treeId, String(form.get(field) ?? ""));
   switch (form.get("intent")) {
+    case "private":
+      // Who the members may not see is the administrator's to say.
+      requireRole(context, "administratorius");
+      await setPrivate(db, id, form.get("private") === "1");
+      return redirectWithToast(page, "privacySaved");
     case "details": {
       const fields = parsePersonFields(form);
       if ("error" in fields) return refusal({ title: fields.error, variant: "error" });
@@ -146,7 +154,7 @@ function PersonInput({ name, label }: { name: string; label: string }) {
 }
 
 export default function PersonEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { person, summary, events, parents, families, gallery, documents } = loaderData;
+  const { person, summary, events, parents, families, gallery, documents, isPrivate, canMarkPrivate } = loaderData;
   const confirm = actionData && "confirmRemove" in actionData;
   const removeQuestion = `Ar tikrai pašalinti asmenį „${summary.name}“ iš giminės medžio?`;
   return (
@@ -166,6 +174,20 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
           detail="Bus pašalinti ir jo įvykiai bei ryšiai su kitais asmenimis."
           cancelTo={`/admin/medis/asmenys/${person.id}`}
         />
+      ) : null}
+      {canMarkPrivate ? (
+        <Form method="post" className="card mb-6 flex flex-wrap items-center gap-3 p-4">
+          <input type="hidden" name="intent" value="private" />
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="private" value="1" defaultChecked={isPrivate} />
+            Privatus: nerodyti ir prisijungusiems giminės nariams (mato tik redaktoriai ir administratorius)
+          </label>
+          <button type="submit" className="btn-secondary">
+            Išsaugoti
+          </button>
+        </Form>
+      ) : isPrivate ? (
+        <p className="card mb-6 p-4 text-sm text-accent">Privatus asmuo: nariai ir lankytojai jo nemato.</p>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="duomenys" className="card p-6">

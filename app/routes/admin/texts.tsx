@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/texts";
-import { requireAdmin, services } from "../../.server/context.ts";
+import { MEMBERS } from "../../.server/audience.ts";
+import { requireRole, services } from "../../.server/context.ts";
 import { listGalleryItems } from "../../.server/gallery.ts";
 import { getSiteSettings, updateSiteSettings } from "../../.server/settings.ts";
 import { readBranches, readTextSection } from "../../.server/site-form.ts";
@@ -21,12 +22,12 @@ const PAGE = "/admin/tekstai";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);
-  const [settings, gallery] = await Promise.all([getSiteSettings(db), listGalleryItems(db)]);
+  const [settings, gallery] = await Promise.all([getSiteSettings(db), listGalleryItems(db, MEMBERS)]);
   return { settings, photos: gallery.filter((item) => item.image) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  requireRole(context, "redaktorius");
   const { db } = services(context);
   const form = await request.formData();
   const section = String(form.get("section"));
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(`${PAGE}#sakos`, "textsSaved");
   }
   if (!(section in TEXT_SECTIONS)) throw data("Nežinoma dalis", { status: 400 });
-  const photoIds = new Set((await listGalleryItems(db)).filter((i) => i.image).map((i) => i.id));
+  const photoIds = new Set((await listGalleryItems(db, MEMBERS)).filter((i) => i.image).map((i) => i.id));
   const result = readTextSection(section as TextSection, form, photoIds);
   if (!result.ok) return refusal("formInvalid", 400, { section, values: result.values, errors: result.errors });
   await updateSiteSettings(db, result.values);

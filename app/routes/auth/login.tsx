@@ -1,15 +1,18 @@
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { attemptLogin } from "../../.server/auth.ts";
+import { attemptPasswordLogin } from "../../.server/auth.ts";
 import { currentUser, requestInfo, services } from "../../.server/context.ts";
 import { issueDeviceCookie, minutesUntil, readDeviceToken } from "../../.server/login-throttle.ts";
 import { createSession, destroySession, readSessionToken } from "../../.server/session.ts";
 import { redirectWithToast } from "../../.server/toast.ts";
 import { PageTitle } from "../../components/page.tsx";
+import { PasskeyLogin } from "../../components/passkeys.tsx";
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "../../lib/login.ts";
+import { landingOf } from "../../lib/roles.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  if (currentUser(context)) throw redirect("/admin");
+  const user = currentUser(context);
+  if (user) throw redirect(landingOf(user.role));
   return null;
 }
 
@@ -21,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = String(form.get("password") ?? "");
   if (!username || !password) return redirectWithToast("/login", "loginMissingFields");
 
-  const result = await attemptLogin(db, { username, password, clientAddress, deviceToken: await readDeviceToken(request) });
+  const result = await attemptPasswordLogin(db, { username, password, clientAddress, deviceToken: await readDeviceToken(request) });
   if (!result.ok) {
     return result.reason === "throttled"
       ? redirectWithToast("/login", "loginThrottled", { minutes: minutesUntil(result.retryAt, new Date()) })
@@ -30,10 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A new session id at every login: a session id planted before login is worthless.
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(db, await readSessionToken(request), secure));
-  headers.append("Set-Cookie", await createSession(db, result.user.id, secure));
+  headers.append("Set-Cookie", await createSession(db, result.user.id, secure, request.headers.get("User-Agent")));
   // This browser keeps its own allowance of attempts from now on.
   headers.append("Set-Cookie", await issueDeviceCookie(db, result.user.username, secure));
-  return redirectWithToast("/admin", "loginSuccess", undefined, headers);
+  return redirectWithToast(landingOf(result.user.role), "loginSuccess", undefined, headers);
 }
 
 export default function LoginPage() {
@@ -42,8 +45,8 @@ export default function LoginPage() {
     <>
       <PageTitle>Prisijungimas</PageTitle>
       <section className="card mx-auto max-w-md p-6 sm:p-8">
-        <h1 className="text-2xl font-bold">Administratoriaus prisijungimas</h1>
-        <p className="mt-2 text-sm text-ink-soft">Prisijunkite, kad galėtumėte redaguoti svetainės turinį.</p>
+        <h1 className="text-2xl font-bold">Prisijungimas</h1>
+        <p className="mt-2 text-sm text-ink-soft">Giminės nariams ir svetainės redaktoriams. Paskyrą gaunate su kvietimu.</p>
         <Form method="post" className="mt-6 space-y-4">
           <div>
             <label htmlFor="username" className="field-label">
@@ -78,6 +81,9 @@ export default function LoginPage() {
             {busy ? "Jungiamasi…" : "Prisijungti"}
           </button>
         </Form>
+        <div className="mt-4">
+          <PasskeyLogin />
+        </div>
       </section>
     </>
   );

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/about";
+import { audienceOf } from "../../.server/audience.ts";
 import { services } from "../../.server/context.ts";
 import { listGalleryItems } from "../../.server/gallery.ts";
 import { getSiteSettings } from "../../.server/settings.ts";
@@ -11,7 +12,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);
   const { aboutLead, aboutGoals, aboutContact, heroPhotoId } = await getSiteSettings(db);
   // The family's chosen photograph beside the text, when there is one.
-  const photo = (await listGalleryItems(db)).find((item) => item.id === heroPhotoId && item.image) ?? null;
+  const photo = (await listGalleryItems(db, audienceOf(context))).find((item) => item.id === heroPhotoId && item.image) ?? null;
   return {
     aboutLead,
     goals: aboutGoals

@@ -1,5 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/documents";
+import { audienceOf } from "../../.server/audience.ts";
+import { MembersOnlyBadge } from "../../components/members-only.tsx";
 import { services } from "../../.server/context.ts";
 import { listDocuments } from "../../.server/documents.ts";
 import { documentPeople } from "../../.server/genealogy/people.ts";
@@ -21,7 +23,7 @@ import { scanUrl, type ScanRef } from "../../lib/media.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseDocumentQuery(new URL(request.url).searchParams);
   const { db } = services(context);
-  const all = await listDocuments(db);
+  const all = await listDocuments(db, audienceOf(context));
   const types = [...new Set(all.map((d) => d.type))].sort(collator.compare);
   const { treeId, viewer } = await treeViewer(context);
   const people = treeId === null ? new Map<number, number>() : await documentPeople(db, treeId, all, viewer);
@@ -78,6 +80,7 @@ export default function DocumentsPage({
                       <td className={`${CELL} font-medium`} data-label="Pavadinimas">
                         <span>
                           {doc.title}
+                          {doc.membersOnly ? <MembersOnlyBadge /> : null}
                           {doc.scan ? <ScanLink scan={doc.scan} title={doc.title} /> : null}
                         </span>
                       </td>

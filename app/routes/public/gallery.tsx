@@ -1,4 +1,5 @@
 import type { Route } from "./+types/gallery";
+import { audienceOf } from "../../.server/audience.ts";
 import { services } from "../../.server/context.ts";
 import { listGalleryItems } from "../../.server/gallery.ts";
 import { getSiteSettings } from "../../.server/settings.ts";
@@ -10,7 +11,7 @@ import { plural } from "../../lib/lithuanian.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);
-  const [items, { galleryLead }] = await Promise.all([listGalleryItems(db), getSiteSettings(db)]);
+  const [items, { galleryLead }] = await Promise.all([listGalleryItems(db, audienceOf(context)), getSiteSettings(db)]);
   return { items, galleryLead };
 }
 

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/history";
+import { audienceOf } from "../../.server/audience.ts";
 import { services } from "../../.server/context.ts";
 import { listGalleryItems } from "../../.server/gallery.ts";
 import { getHistory } from "../../.server/history.ts";
@@ -13,8 +14,10 @@ const BESIDE = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);
-  const { id, createdAt, author, ...content } = await getHistory(db);
-  const photos = (await listGalleryItems(db)).filter((item) => item.image).slice(0, BESIDE);
+  const audience = audienceOf(context);
+  // (Whether a period is for the family only is not sent: a visitor has it left out, and that is all.)
+  const { id, createdAt, author, periodMembersOnly, ...content } = await getHistory(db, audience);
+  const photos = (await listGalleryItems(db, audience)).filter((item) => item.image).slice(0, BESIDE);
   return { content, photos };
 }
 

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { audienceOf } from "../../.server/audience.ts";
 import { services } from "../../.server/context.ts";
 import { homeOverview } from "../../.server/home.ts";
 import { GalleryPicture } from "../../components/gallery.tsx";
@@ -9,7 +10,7 @@ import { formatDate, plural } from "../../lib/lithuanian.ts";
 import { displayUrl } from "../../lib/media.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return homeOverview(services(context).db);
+  return homeOverview(services(context).db, audienceOf(context));
 }
 
 // The four sections the spec's cards lead to; their texts are the family's.

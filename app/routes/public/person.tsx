@@ -16,7 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const person = treeId === null || id === null ? null : await personDetail(db, treeId, id, viewer);
   if (!person) throw data(null, { status: 404 });
-  return { person, admin: viewer.admin };
+  return { person, canEdit: viewer.seesPrivate };
 }
 
 const SEX = { M: "Vyras", F: "Moteris", X: "Kita", U: null } as const;
@@ -67,7 +67,7 @@ function Events({ events }: { events: PersonEvent[] }) {
   );
 }
 
-export default function PersonPage({ loaderData: { person, admin } }: Route.ComponentProps) {
+export default function PersonPage({ loaderData: { person, canEdit } }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   const { summary } = person;
   const title = summary.years ? `${summary.name} (${summary.years})` : summary.name;
@@ -78,8 +78,8 @@ export default function PersonPage({ loaderData: { person, admin } }: Route.Comp
       <ShareMeta
         title={title}
         type="profile"
-        description={summary.living && !admin ? "Giminės medžio asmuo" : `${title}: ${familyName} giminės medis`}
-        image={picture && !(summary.living && !admin) ? displayUrl({ id: "id" in picture ? picture.id : picture.mediaId }) : null}
+        description={summary.hidden ? "Giminės medžio asmuo" : `${title}: ${familyName} giminės medis`}
+        image={picture && !summary.hidden ? displayUrl({ id: "id" in picture ? picture.id : picture.mediaId }) : null}
       />
       <article>
         <p className="mb-2 text-sm">
@@ -87,11 +87,17 @@ export default function PersonPage({ loaderData: { person, admin } }: Route.Comp
         </p>
         <h1 className="text-3xl font-bold sm:text-4xl">{summary.name}</h1>
         {summary.years ? <p className="mt-1 text-lg text-ink-soft">{summary.years}</p> : null}
-        {summary.living && !admin ? (
-          <p className="card mt-6 max-w-2xl p-5 text-ink-soft">Apie gyvus giminės narius viešai informacija neskelbiama.</p>
+        {summary.hidden ? (
+          <p className="card mt-6 max-w-2xl p-5 text-ink-soft">
+            {summary.living ? "Apie gyvus giminės narius viešai informacija neskelbiama." : "Šio asmens duomenys neskelbiami."}
+          </p>
         ) : (
           <>
-            {summary.living ? <p className="mt-2 text-sm text-accent">Gyvas asmuo: šiuos duomenis mato tik administratorius.</p> : null}
+            {summary.private ? (
+              <p className="mt-2 text-sm text-accent">Privatus asmuo: šiuos duomenis mato tik redaktoriai ir administratorius.</p>
+            ) : summary.living ? (
+              <p className="mt-2 text-sm text-accent">Gyvas asmuo: šiuos duomenis mato tik prisijungę giminės nariai.</p>
+            ) : null}
             {person.names.length > 1 ? (
               <p className="mt-3 text-ink-soft">
                 Kiti vardai:{" "}
@@ -207,7 +213,7 @@ export default function PersonPage({ loaderData: { person, admin } }: Route.Comp
             </ul>
           </section>
         ) : null}
-        {admin ? (
+        {canEdit ? (
           <p className="mt-6">
             <Link to={`/admin/medis/asmenys/${summary.id}`} className="btn-secondary">
               Redaguoti asmenį

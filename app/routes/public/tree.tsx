@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const first = treeId === null ? null : await firstPersonId(db, treeId);
   const { treePlaceholder, branches, branchesWithTree, treeContact } = await getSiteSettings(db);
   const texts = { treePlaceholder, branches, branchesWithTree, treeContact };
-  if (treeId === null || first === null) return { tree: null, texts };
+  if (treeId === null || first === null) return { tree: null, texts, member: viewer.members };
   const params = new URL(request.url).searchParams;
   const asked = parseId(params.get("asmuo"));
   const root = asked !== null && (await personExists(db, treeId, asked)) ? asked : first;
@@ -48,10 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       results: query ? await searchPeople(db, treeId, query, viewer) : null,
     },
     texts,
+    member: viewer.members,
   };
 }
 
-export default function TreePage({ loaderData: { tree, texts } }: Route.ComponentProps) {
+export default function TreePage({ loaderData: { tree, texts, member } }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   return (
     <>
@@ -62,7 +63,7 @@ export default function TreePage({ loaderData: { tree, texts } }: Route.Componen
       />
       <PageHeading title="Giminės medis" />
       {tree ? <Chart tree={tree} /> : <Placeholder texts={texts} />}
-      {tree ? <Branches texts={texts} /> : null}
+      {tree ? <Branches texts={texts} member={member} /> : null}
     </>
   );
 }
@@ -104,7 +105,7 @@ function Placeholder({ texts }: { texts: Texts }) {
   );
 }
 
-function Branches({ texts }: { texts: Texts }) {
+function Branches({ texts, member }: { texts: Texts; member: boolean }) {
   return (
     <section aria-labelledby="apie-medi" className="card mt-10 max-w-3xl p-6">
       <h2 id="apie-medi" className="sr-only">
@@ -115,6 +116,11 @@ function Branches({ texts }: { texts: Texts }) {
       <p className="mt-4 text-sm">
         <a href="/medis/gedcom">Atsisiųsti viešą giminės medį (GEDCOM, be gyvų asmenų)</a>
       </p>
+      {member ? (
+        <p className="mt-2 text-sm">
+          <a href="/medis/gedcom/nariams">Atsisiųsti giminės medį su gyvais giminės nariais (tik giminei)</a>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,32 @@
+// "Tik giminei": what only logged-in members (and editors and the
+// administrator) see; visitors never do. The editors' checkbox and the mark
+// shown beside such an item.
+
+export function MembersOnlyBox({
+  name = "membersOnly",
+  label = "Tik giminei: mato tik prisijungę giminės nariai, ne lankytojai",
+  defaultChecked,
+  checked,
+  onChange,
+}: {
+  name?: string;
+  label?: string;
+  defaultChecked?: boolean;
+  checked?: boolean;
+  onChange?: (checked: boolean) => void;
+}) {
+  const state =
+    checked !== undefined
+      ? { checked, onChange: (e: { target: { checked: boolean } }) => onChange?.(e.target.checked) }
+      : { defaultChecked };
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input type="checkbox" name={name} value="1" className="mt-0.5" {...state} />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+export function MembersOnlyBadge() {
+  return <span className="ml-2 rounded bg-moss/10 px-2 py-0.5 text-xs font-medium text-moss">tik giminei</span>;
+}

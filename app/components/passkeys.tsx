@@ -1,0 +1,128 @@
+import { browserSupportsWebAuthn, startAuthentication, startRegistration } from "@simplewebauthn/browser";
+import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
+import { resolveToast, type Toast } from "../lib/toasts.ts";
+import { useToast } from "./toaster.tsx";
+
+// Passkeys in the browser (WebAuthn, with @simplewebauthn/browser): logging
+// in with one, and adding one to one's account. Both need JavaScript and a
+// browser that has passkeys; without them the buttons are not shown.
+
+function useSupported(): boolean {
+  const [supported, setSupported] = useState(false);
+  useEffect(() => setSupported(browserSupportsWebAuthn()), []);
+  return supported;
+}
+
+async function post<T>(url: string, fields: Record<string, string>): Promise<{ status: number; body: T }> {
+  const response = await fetch(url, { method: "POST", body: new URLSearchParams(fields), headers: { Accept: "application/json" } });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** A cancelled or refused passkey dialog: nothing to say beyond a short note. */
+const CANCELLED: Toast = { title: "Prisijungimo raktas nepanaudotas", description: "Veiksmas atšauktas arba nepavyko.", variant: "info" };
+
+export function PasskeyLogin() {
+  const supported = useSupported();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  if (!supported) return null;
+  async function login() {
+    setBusy(true);
+    try {
+      const { body: start } = await post<{ challengeId: string; options: Parameters<typeof startAuthentication>[0]["optionsJSON"] }>(
+        "/login/raktas",
+        { intent: "options" },
+      );
+      let answer;
+      try {
+        answer = await startAuthentication({ optionsJSON: start.options });
+      } catch {
+        toast(CANCELLED);
+        return;
+      }
+      const { body } = await post<{ ok: boolean; to?: string; toast?: Toast }>("/login/raktas", {
+        intent: "verify",
+        challengeId: start.challengeId,
+        response: JSON.stringify(answer),
+      });
+      if (body.ok && body.to) window.location.assign(body.to);
+      else toast(body.toast ?? resolveToast("passkeyLoginFailed"));
+    } catch {
+      toast(resolveToast("passkeyLoginFailed"));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <button type="button" className="btn-secondary w-full" onClick={login} disabled={busy}>
+      {busy ? "Laukiama rakto…" : "Prisijungti su prisijungimo raktu"}
+    </button>
+  );
+}
+
+export function AddPasskey() {
+  const supported = useSupported();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+  if (!supported) {
+    return (
+      <p className="mt-3 text-sm text-ink-soft">Prisijungimo raktą galima pridėti naršyklėje su įjungtu JavaScript, kuri palaiko raktus.</p>
+    );
+  }
+  async function add() {
+    setBusy(true);
+    try {
+      const { body: start } = await post<{ challengeId: string; options: Parameters<typeof startRegistration>[0]["optionsJSON"] }>(
+        "/paskyra/raktai",
+        { intent: "options" },
+      );
+      let answer;
+      try {
+        answer = await startRegistration({ optionsJSON: start.options });
+      } catch {
+        toast(CANCELLED);
+        return;
+      }
+      const { body } = await post<{ ok: boolean; message?: string }>("/paskyra/raktai", {
+        intent: "register",
+        challengeId: start.challengeId,
+        response: JSON.stringify(answer),
+        name,
+      });
+      if (body.ok) {
+        toast(resolveToast("passkeyAdded"));
+        setName("");
+        void revalidator.revalidate();
+      } else {
+        toast({ title: "Prisijungimo raktas nepridėtas", description: body.message, variant: "error" });
+      }
+    } catch {
+      toast({ title: "Prisijungimo raktas nepridėtas", description: "Bandykite dar kartą.", variant: "error" });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="mt-4 flex flex-wrap items-end gap-2">
+      <div className="min-w-0 flex-1">
+        <label htmlFor="passkey-name" className="field-label">
+          Rakto pavadinimas (nebūtina)
+        </label>
+        <input
+          id="passkey-name"
+          className="field-input"
+          maxLength={60}
+          placeholder="pvz., Mano telefonas"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </div>
+      <button type="button" className="btn-primary" onClick={add} disabled={busy}>
+        {busy ? "Laukiama rakto…" : "Pridėti prisijungimo raktą"}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Role } from "./roles.ts";
+
+// Who may open which address, in one table. The server checks it in front of
+// every route (app/.server/access.ts): a page, its data request, a form posted
+// to it, a file it sends. A route added under one of these prefixes is
+// covered without a word of its own; every action still asks requireRole()
+// for what it does. Menus use the same table to show only what a user may open.
+// The public pages are open to everyone and show each role what it may see.
+
+export const ACCESS: readonly { prefix: string; role: Role }[] = [
+  // Users, backups and replacing the tree: the administrator only.
+  { prefix: "/admin/nariai", role: "administratorius" },
+  { prefix: "/admin/atsargine-kopija", role: "administratorius" },
+  { prefix: "/admin/medis/importuoti", role: "administratorius" },
+  // Editing the content.
+  { prefix: "/admin", role: "redaktorius" },
+  // One's own account, and the tree with the living family.
+  { prefix: "/paskyra", role: "narys" },
+  { prefix: "/medis/gedcom/nariams", role: "narys" },
+];
+
+/** The least role an address needs; null: everyone may open it. */
+export function requiredRole(pathname: string): Role | null {
+  const rule = ACCESS.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  return rule?.role ?? null;
+}

@@ -1,0 +1,236 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/account";
+import { requestInfo, requireRole, services } from "../../.server/context.ts";
+import { MIN_PASSWORD_LENGTH } from "../../.server/env.ts";
+import {
+  destroyOtherSessions,
+  destroySession,
+  destroyUserSessions,
+  endSession,
+  listSessions,
+  readSessionToken,
+} from "../../.server/session.ts";
+import { listPasskeys, removePasskey } from "../../.server/passkeys.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { changePassword, renameUser } from "../../.server/users.ts";
+import { Field, useFocusFirstError, NewPasswordFields } from "../../components/fields.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { PageTitle } from "../../components/page.tsx";
+import { AddPasskey } from "../../components/passkeys.tsx";
+import { formatDateTime } from "../../lib/lithuanian.ts";
+import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "../../lib/login.ts";
+import { ROLE_LABELS } from "../../lib/roles.ts";
+
+// One's own account, for every user: the name, the password, the devices
+// logged in (each can be ended, or all at once).
+
+const PAGE = "/paskyra";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireRole(context, "narys");
+  const { db } = services(context);
+  const [sessions, passkeys] = await Promise.all([listSessions(db, user.id, await readSessionToken(request)), listPasskeys(db, user.id)]);
+  return { user, sessions, passkeys, minLength: MIN_PASSWORD_LENGTH };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireRole(context, "narys");
+  const { db } = services(context);
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? "");
+  const intent = field("intent");
+  if (intent === "name") {
+    const username = field("username").trim();
+    const result = await renameUser(db, user.id, username);
+    if (!result.ok) return refusal("formInvalid", 400, { intent, values: { username }, errors: { username: result.message } });
+    return redirectWithToast(PAGE, "accountRenamed");
+  }
+  if (intent === "password") {
+    const errors = await changePassword(db, user.id, { current: field("current"), next: field("next"), repeated: field("repeated") });
+    if (Object.keys(errors).length > 0) return refusal("formInvalid", 400, { intent, values: {}, errors });
+    const token = await readSessionToken(request);
+    if (token) await destroyOtherSessions(db, user.id, token);
+    return redirectWithToast(PAGE, "passwordChanged");
+  }
+  if (intent === "removePasskey") {
+    if (!(await removePasskey(db, user.id, field("passkey")))) throw data("Tokio prisijungimo rakto nebėra", { status: 404 });
+    return redirectWithToast(PAGE, "passkeyRemoved");
+  }
+  if (intent === "end") {
+    if (!(await endSession(db, user.id, field("session")))) throw data("Tokio prisijungimo nebėra", { status: 404 });
+    return redirectWithToast(PAGE, "sessionEnded");
+  }
+  if (intent === "everywhere") {
+    // Every session, this one too: the user is logged out here as well.
+    await destroyUserSessions(db, user.id);
+    const headers = new Headers({ "Set-Cookie": await destroySession(db, null, requestInfo(context).secure) });
+    return redirectWithToast("/login", "loggedOutEverywhere", undefined, headers);
+  }
+  throw redirect(PAGE);
+}
+
+type ActionData = Route.ComponentProps["actionData"];
+
+export default function AccountPage({ loaderData: { user, sessions, passkeys, minLength }, actionData }: Route.ComponentProps) {
+  const refused = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
+  return (
+    <>
+      <PageTitle>Paskyra</PageTitle>
+      <h1 className="text-3xl font-bold">Jūsų paskyra</h1>
+      <p className="mt-2 text-ink-soft">
+        Prisijungę kaip <strong>{user.username}</strong> ({ROLE_LABELS[user.role].toLowerCase()}).
+      </p>
+      <div className="mt-8 grid gap-8 lg:grid-cols-2">
+        <NameForm username={user.username} refused={refused("name")} />
+        <PasswordForm minLength={minLength} refused={refused("password")} />
+      </div>
+      <Passkeys passkeys={passkeys} />
+      <Sessions sessions={sessions} />
+    </>
+  );
+}
+
+function NameForm({ username, refused }: { username: string; refused: ActionData }) {
+  const errors: Partial<Record<string, string>> | undefined = refused?.errors;
+  useFocusFirstError(errors, refused?.toast.id, ["username"]);
+  return (
+    <section aria-labelledby="vardas" className="card h-fit p-6">
+      <h2 id="vardas" className="text-xl font-semibold">
+        Vartotojo vardas
+      </h2>
+      <FormAlert toast={refused?.toast} />
+      <Form method="post" noValidate className="mt-4 space-y-4" key={refused?.toast.id ?? username}>
+        <input type="hidden" name="intent" value="name" />
+        <Field
+          id="username"
+          label="Vardas, kuriuo prisijungiate"
+          defaultValue={(refused?.values as { username?: string } | undefined)?.username ?? username}
+          maxLength={USERNAME_MAX_LENGTH}
+          autoComplete="username"
+          error={errors?.username}
+        />
+        <button type="submit" className="btn-secondary">
+          Pakeisti vardą
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+const PASSWORD_FIELDS = ["current", "next", "repeated"] as const;
+
+function PasswordForm({ minLength, refused }: { minLength: number; refused: ActionData }) {
+  const errors: Partial<Record<string, string>> | undefined = refused?.errors;
+  const saving = useNavigation().formData?.get("intent") === "password";
+  useFocusFirstError(errors, refused?.toast.id, PASSWORD_FIELDS);
+  return (
+    <section id="slaptazodis" aria-labelledby="slaptazodis-title" className="card h-fit scroll-mt-4 p-6">
+      <h2 id="slaptazodis-title" className="text-xl font-semibold">
+        Slaptažodis
+      </h2>
+      <FormAlert toast={refused?.toast} />
+      {/* The fields start empty after a refusal: a password is never sent back. */}
+      <Form method="post" noValidate className="mt-4 space-y-4" key={refused?.toast.id}>
+        <input type="hidden" name="intent" value="password" />
+        <Field
+          id="current"
+          type="password"
+          autoComplete="current-password"
+          label="Dabartinis slaptažodis"
+          required
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={errors?.current}
+        />
+        <NewPasswordFields
+          errors={errors}
+          minLength={minLength}
+          hint={`Bent ${minLength} simbolių. Ilgas sakinys, kurį lengva prisiminti, tinka geriausiai.`}
+        />
+        <p className="text-sm text-ink-soft">Pakeitus slaptažodį, visi kiti jūsų prisijungimai (pvz., kitame kompiuteryje) baigiami.</p>
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? "Keičiama…" : "Pakeisti slaptažodį"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function Passkeys({ passkeys }: { passkeys: Route.ComponentProps["loaderData"]["passkeys"] }) {
+  return (
+    <section aria-labelledby="raktai" className="card mt-8 p-6">
+      <h2 id="raktai" className="text-xl font-semibold">
+        Prisijungimo raktai
+      </h2>
+      <p className="mt-1 text-sm text-ink-soft">
+        Prisijungimo raktas (angl. passkey) leidžia prisijungti be slaptažodžio: telefono ar kompiuterio pirštų atspaudu, veidu ar PIN kodu.
+      </p>
+      {passkeys.length ? (
+        <ul className="mt-4 divide-y divide-line">
+          {passkeys.map((passkey) => (
+            <li key={passkey.id} className="flex flex-wrap items-center gap-3 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">{passkey.name}</p>
+                <p className="text-sm text-ink-soft">
+                  Pridėtas {formatDateTime(passkey.createdAt)}
+                  {passkey.lastUsedAt ? `, naudotas ${formatDateTime(passkey.lastUsedAt)}` : ", dar nenaudotas"}
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="intent" value="removePasskey" />
+                <input type="hidden" name="passkey" value={passkey.id} />
+                <button type="submit" className="btn-secondary" aria-label={`Pašalinti raktą: ${passkey.name}`}>
+                  Pašalinti
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-3 text-ink-soft">Prisijungimo raktų dar nėra.</p>
+      )}
+      <AddPasskey />
+    </section>
+  );
+}
+
+function Sessions({ sessions }: { sessions: Route.ComponentProps["loaderData"]["sessions"] }) {
+  return (
+    <section aria-labelledby="prisijungimai" className="card mt-8 p-6">
+      <h2 id="prisijungimai" className="text-xl font-semibold">
+        Kur esate prisijungę
+      </h2>
+      <ul className="mt-4 divide-y divide-line">
+        {sessions.map((session) => (
+          <li key={session.id} className="flex flex-wrap items-center gap-3 py-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium">
+                {session.device ?? "Nežinomas įrenginys"}
+                {session.current ? <span className="ml-2 rounded bg-moss/10 px-2 py-0.5 text-sm text-moss">Šis įrenginys</span> : null}
+              </p>
+              <p className="text-sm text-ink-soft">
+                Prisijungta {formatDateTime(session.createdAt)}
+                {session.lastSeenAt ? `, paskutinį kartą ${formatDateTime(session.lastSeenAt)}` : ""}
+              </p>
+            </div>
+            {session.current ? null : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="end" />
+                <input type="hidden" name="session" value={session.id} />
+                <button type="submit" className="btn-secondary" aria-label={`Atjungti: ${session.device ?? "nežinomas įrenginys"}`}>
+                  Atjungti
+                </button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="everywhere" />
+        <button type="submit" className="btn-primary">
+          Atsijungti visur
+        </button>
+      </Form>
+      <p className="mt-2 text-sm text-ink-soft">Baigia visus jūsų prisijungimus, ir šį.</p>
+    </section>
+  );
+}

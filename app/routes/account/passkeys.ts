@@ -1,0 +1,23 @@
+import { data } from "react-router";
+import type { Route } from "./+types/passkeys";
+import { requireRole, services } from "../../.server/context.ts";
+import { registerPasskey, registrationOptions, relyingParty } from "../../.server/passkeys.ts";
+import { getSiteSettings } from "../../.server/settings.ts";
+
+// Adding a passkey from /paskyra: 'options' hands out a challenge for this
+// user; 'register' checks the new passkey and keeps it.
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireRole(context, "narys");
+  const { db, config } = services(context);
+  const form = await request.formData();
+  const rp = relyingParty(config, request, (await getSiteSettings(db)).familyName);
+  if (form.get("intent") === "options") return registrationOptions(db, user, rp);
+  let response;
+  try {
+    response = JSON.parse(String(form.get("response") ?? ""));
+  } catch {
+    throw data({ ok: false, message: "Netinkamas atsakymas." }, { status: 400 });
+  }
+  const result = await registerPasskey(db, user, rp, String(form.get("challengeId") ?? ""), response, String(form.get("name") ?? ""));
+  return data(result, { status: result.ok ? 200 : 400 });
+}

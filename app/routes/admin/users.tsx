@@ -1,0 +1,316 @@
+import { useEffect, useState } from "react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/users";
+import { createInvitation, createResetLink, linkPath, pendingInvitations, revokeLink, type LinkKind } from "../../.server/account-links.ts";
+import { requireRole, services } from "../../.server/context.ts";
+import { resolvePerson } from "../../.server/genealogy/editing.ts";
+import { personNames } from "../../.server/genealogy/people.ts";
+import { currentTreeId } from "../../.server/genealogy/trees.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { listUsers, removeUser, setDisabled, setRole } from "../../.server/users.ts";
+import { Field } from "../../components/fields.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { PageTitle, useSiteUrl } from "../../components/page.tsx";
+import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
+import { formatDateTime } from "../../lib/lithuanian.ts";
+import { parseId } from "../../lib/numbers.ts";
+import { isRole, ROLE_LABELS, ROLES, type Role } from "../../lib/roles.ts";
+
+// The administrator's list of users: invitations (a link to share, valid
+// seven days, once), roles, a new-password link, disabling and removing.
+
+const PAGE = "/admin/nariai";
+
+const ROLE_NOTES: Record<Role, string> = {
+  narys: "mato gyvus giminės narius ir tai, kas skirta tik giminei",
+  redaktorius: "taip pat redaguoja turinį: istoriją, tekstus, galeriją, dokumentus, medį, svečių knygą",
+  administratorius: "viskas, taip pat nariai, nustatymai, atsarginės kopijos ir medžio keitimas",
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const me = requireRole(context, "administratorius");
+  const { db } = services(context);
+  const [users, invitations, treeId] = await Promise.all([listUsers(db), pendingInvitations(db), currentTreeId(db)]);
+  const personIds = [...users.map((u) => u.personId), ...invitations.map((i) => i.personId)].filter((id): id is number => id !== null);
+  const names = treeId === null ? {} : await personNames(db, treeId, personIds);
+  return { me: me.id, users, invitations, names };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = requireRole(context, "administratorius");
+  const { db } = services(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const userId = parseId(form.get("id")) ?? 0;
+  const changed = (result: { ok: true } | { ok: false; message: string } | null, toast: Parameters<typeof redirectWithToast>[1]) => {
+    if (!result) return refusal("userNotFound", 404);
+    return result.ok ? redirectWithToast(PAGE, toast) : refusal({ title: result.message, variant: "error" }, 409);
+  };
+  switch (intent) {
+    case "invite": {
+      const role = String(form.get("role") ?? "");
+      if (!isRole(role)) return refusal("formInvalid", 400, { errors: { role: "Pasirinkite vaidmenį." } });
+      const typed = String(form.get("person") ?? "");
+      const treeId = await currentTreeId(db);
+      const person = treeId === null || !typed.trim() ? null : await resolvePerson(db, treeId, typed);
+      if (person && "error" in person) return refusal("formInvalid", 400, { errors: { person: person.error }, person: typed, role });
+      const token = await createInvitation(db, { role, personId: person?.id ?? null, email: null, createdBy: me.id });
+      return data({ created: { kind: "invite" as LinkKind, path: linkPath("invite", token), role } });
+    }
+    case "revoke":
+      return (await revokeLink(db, String(form.get("link") ?? "")))
+        ? redirectWithToast(PAGE, "invitationRevoked")
+        : refusal("invitationNotFound", 404);
+    case "role": {
+      const role = String(form.get("role") ?? "");
+      if (!isRole(role)) throw data("Nežinomas vaidmuo", { status: 400 });
+      return changed(await setRole(db, userId, role), "roleChanged");
+    }
+    case "disable":
+      return changed(await setDisabled(db, userId, true), "userDisabled");
+    case "enable":
+      return changed(await setDisabled(db, userId, false), "userEnabled");
+    case "remove": {
+      if (form.get("confirmed") !== "1") {
+        const user = (await listUsers(db)).find((u) => u.id === userId);
+        if (!user) return refusal("userNotFound", 404);
+        return data({ confirmRemove: { id: user.id, username: user.username } });
+      }
+      return changed(await removeUser(db, userId), "userRemoved");
+    }
+    case "reset": {
+      if (!(await listUsers(db)).some((u) => u.id === userId)) return refusal("userNotFound", 404);
+      const token = await createResetLink(db, userId, me.id);
+      return data({ created: { kind: "reset" as LinkKind, path: linkPath("reset", token), role: null } });
+    }
+  }
+  throw data("Nežinomas veiksmas", { status: 400 });
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type ActionData = Route.ComponentProps["actionData"];
+
+export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const created = actionData && "created" in actionData ? actionData.created : null;
+  const confirmRemove = actionData && "confirmRemove" in actionData ? actionData.confirmRemove : null;
+  const toast = actionData && "toast" in actionData ? actionData.toast : null;
+  return (
+    <>
+      <PageTitle>Nariai</PageTitle>
+      <h1 className="text-3xl font-bold">Nariai</h1>
+      <p className="mt-2 max-w-3xl text-ink-soft">
+        Giminaičiai prisijungia tik su kvietimu. Narys mato gyvus giminės narius ir tai, kas pažymėta „tik giminei“; redaktorius dar ir
+        redaguoja turinį; administratorius tvarko ir narius, nustatymus bei atsargines kopijas.
+      </p>
+      <FormAlert toast={toast} />
+      {confirmRemove ? (
+        <ConfirmRemovePanel
+          id={confirmRemove.id}
+          question={`Ar tikrai pašalinti narį „${confirmRemove.username}“?`}
+          detail="Jo paskyra, prisijungimai ir prisijungimo raktai bus ištrinti; turinys, kurį jis sukūrė, liks."
+          cancelTo={PAGE}
+        />
+      ) : null}
+      {created ? <CreatedLink created={created} /> : null}
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <InviteForm refused={actionData} />
+        <Invitations invitations={loaderData.invitations} names={loaderData.names} />
+      </div>
+      <UserList loaderData={loaderData} />
+    </>
+  );
+}
+
+/** A link made just now: shown once (only its hash is kept), to copy and share. */
+function CreatedLink({ created }: { created: { kind: LinkKind; path: string; role: Role | null } }) {
+  const siteUrl = useSiteUrl();
+  // Without SITE_URL the browser knows the site's address; the server never takes it from the request.
+  const [origin, setOrigin] = useState(siteUrl ?? "");
+  useEffect(() => setOrigin(siteUrl ?? window.location.origin), [siteUrl]);
+  const link = `${origin}${created.path}`;
+  const [copied, setCopied] = useState(false);
+  return (
+    <section role="status" aria-labelledby="nuoroda" className="card mt-6 border-moss p-6">
+      <h2 id="nuoroda" className="text-lg font-semibold">
+        {created.kind === "invite"
+          ? `Kvietimas sukurtas (${ROLE_LABELS[created.role!].toLowerCase()})`
+          : "Naujo slaptažodžio nuoroda sukurta"}
+      </h2>
+      <p className="mt-1 text-sm text-ink-soft">
+        Nukopijuokite ir nusiųskite ją, kaip jums patogu. Nuoroda galioja 7 dienas ir tik vieną kartą; daugiau ji nebus parodyta.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <label htmlFor="sukurta-nuoroda" className="sr-only">
+          Nuoroda
+        </label>
+        <input
+          id="sukurta-nuoroda"
+          readOnly
+          value={link}
+          className="field-input min-w-0 flex-1 font-mono text-sm"
+          onFocus={(e) => e.target.select()}
+        />
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => {
+            void navigator.clipboard?.writeText(link).then(() => setCopied(true));
+          }}
+        >
+          {copied ? "Nukopijuota" : "Kopijuoti"}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function InviteForm({ refused }: { refused: ActionData }) {
+  const { errors, person: typed = "" } = (refused ?? {}) as { errors?: Partial<Record<string, string>>; person?: string };
+  const busy = useNavigation().formData?.get("intent") === "invite";
+  return (
+    <section aria-labelledby="pakviesti" className="card h-fit p-6">
+      <h2 id="pakviesti" className="text-xl font-semibold">
+        Pakviesti
+      </h2>
+      <Form method="post" className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="invite" />
+        <fieldset>
+          <legend className="field-label">Vaidmuo</legend>
+          <div className="space-y-2">
+            {ROLES.map((role) => (
+              <label key={role} className="flex items-start gap-2">
+                <input type="radio" name="role" value={role} defaultChecked={role === "narys"} className="mt-1" />
+                <span>
+                  <strong>{ROLE_LABELS[role]}</strong>
+                  <span className="block text-sm text-ink-soft">{ROLE_NOTES[role]}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors?.role ? <p className="mt-1 text-sm text-red-800">{errors.role}</p> : null}
+        </fieldset>
+        <Field
+          id="person"
+          label="Kas tai yra giminės medyje (nebūtina)"
+          hint="Vardas ir pavardė arba asmens numeris, pvz., #12."
+          defaultValue={typed}
+          maxLength={200}
+          error={errors?.person}
+        />
+        <button type="submit" className="btn-primary" disabled={busy}>
+          Sukurti kvietimo nuorodą
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function Invitations({ invitations, names }: { invitations: LoaderData["invitations"]; names: LoaderData["names"] }) {
+  return (
+    <section aria-labelledby="kvietimai" className="card h-fit p-6">
+      <h2 id="kvietimai" className="text-xl font-semibold">
+        Laukiantys kvietimai
+      </h2>
+      {invitations.length === 0 ? (
+        <p className="mt-3 text-ink-soft">Neatsakytų kvietimų nėra.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-line">
+          {invitations.map((invitation) => (
+            <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">
+                  {ROLE_LABELS[invitation.role]}
+                  {invitation.personId !== null && names[invitation.personId] ? ` – ${names[invitation.personId]}` : ""}
+                </p>
+                <p className="text-sm text-ink-soft">
+                  Sukurtas {formatDateTime(invitation.createdAt)}
+                  {invitation.createdBy ? ` (${invitation.createdBy})` : ""}, galioja iki {formatDateTime(invitation.expiresAt)}
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="intent" value="revoke" />
+                <input type="hidden" name="link" value={invitation.id} />
+                <button type="submit" className="btn-secondary">
+                  Atšaukti
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function UserList({ loaderData: { me, users, names } }: { loaderData: LoaderData }) {
+  return (
+    <section aria-labelledby="paskyros" className="mt-10">
+      <h2 id="paskyros" className="text-2xl font-semibold">
+        Paskyros
+      </h2>
+      <ul className="mt-4 space-y-4">
+        {users.map((user) => (
+          <li key={user.id} className="card p-5" aria-label={user.username}>
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <p className="text-lg font-semibold">
+                {user.username}
+                {user.id === me ? <span className="ml-2 text-sm font-normal text-ink-soft">(jūs)</span> : null}
+                {user.disabledAt ? (
+                  <span className="ml-2 rounded bg-red-50 px-2 py-0.5 text-sm font-normal text-red-900">Išjungta</span>
+                ) : null}
+              </p>
+              <p className="text-sm text-ink-soft">
+                {user.personId !== null && names[user.personId] ? `${names[user.personId]} · ` : ""}
+                {user.lastSeenAt ? `paskutinį kartą ${formatDateTime(user.lastSeenAt)}` : "dar neprisijungė"}
+              </p>
+            </div>
+            <div className="mt-3 flex flex-wrap items-end gap-3">
+              <Form method="post" className="flex items-end gap-2">
+                <input type="hidden" name="intent" value="role" />
+                <input type="hidden" name="id" value={user.id} />
+                <div>
+                  <label htmlFor={`role-${user.id}`} className="field-label">
+                    Vaidmuo
+                  </label>
+                  <select id={`role-${user.id}`} name="role" defaultValue={user.role} className="field-input">
+                    {ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {ROLE_LABELS[role]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <button type="submit" className="btn-secondary" aria-label={`Keisti vaidmenį: ${user.username}`}>
+                  Keisti
+                </button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="intent" value="reset" />
+                <input type="hidden" name="id" value={user.id} />
+                <button type="submit" className="btn-secondary" aria-label={`Naujo slaptažodžio nuoroda: ${user.username}`}>
+                  Naujo slaptažodžio nuoroda
+                </button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="intent" value={user.disabledAt ? "enable" : "disable"} />
+                <input type="hidden" name="id" value={user.id} />
+                <button
+                  type="submit"
+                  className="btn-secondary"
+                  aria-label={`${user.disabledAt ? "Įjungti" : "Išjungti"}: ${user.username}`}
+                >
+                  {user.disabledAt ? "Įjungti" : "Išjungti"}
+                </button>
+              </Form>
+              <RemoveForm id={user.id} question={`Ar tikrai pašalinti narį „${user.username}“?`}>
+                <button type="submit" className="btn-secondary text-red-800" aria-label={`Pašalinti: ${user.username}`}>
+                  Pašalinti
+                </button>
+              </RemoveForm>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/invitation";
+import { acceptInvitation, linkState } from "../../.server/account-links.ts";
+import { currentUser, requestInfo, services } from "../../.server/context.ts";
+import { MIN_PASSWORD_LENGTH } from "../../.server/env.ts";
+import { issueDeviceCookie } from "../../.server/login-throttle.ts";
+import { createSession, destroySession, readSessionToken } from "../../.server/session.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { USERNAME_RULE } from "../../.server/users.ts";
+import { Field, useFocusFirstError, NewPasswordFields } from "../../components/fields.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { PageTitle } from "../../components/page.tsx";
+import { LINK_STATE_MESSAGES, type UnusableLink } from "../../lib/account-links.ts";
+import { USERNAME_MAX_LENGTH } from "../../lib/login.ts";
+import { landingOf, ROLE_LABELS } from "../../lib/roles.ts";
+
+// An invitation's page: the invitee chooses a name and a password, and is
+// logged in. The link works once (app/.server/account-links.ts).
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  const state = await linkState(db, "invite", params.token);
+  return {
+    state: state.state,
+    role: state.state === "ok" ? state.role : null,
+    loggedIn: currentUser(context) !== null,
+    minLength: MIN_PASSWORD_LENGTH,
+    usernameRule: USERNAME_RULE,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db } = services(context);
+  const { secure } = requestInfo(context);
+  const form = await request.formData();
+  const username = String(form.get("username") ?? "").trim();
+  const result = await acceptInvitation(db, params.token, {
+    username,
+    next: String(form.get("next") ?? ""),
+    repeated: String(form.get("repeated") ?? ""),
+  });
+  if (!result.ok) {
+    if ("state" in result) return refusal({ title: LINK_STATE_MESSAGES[result.state as UnusableLink], variant: "error" }, 410);
+    return refusal("formInvalid", 400, { username, errors: result.errors });
+  }
+  // Logged in as the new user (whoever was logged in in this browser before is not any more).
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession(db, await readSessionToken(request), secure));
+  headers.append("Set-Cookie", await createSession(db, result.value.id, secure, request.headers.get("User-Agent")));
+  headers.append("Set-Cookie", await issueDeviceCookie(db, result.value.username, secure));
+  return redirectWithToast(landingOf(result.value.role), "invitationAccepted", undefined, headers);
+}
+
+const ORDER = ["username", "next", "repeated"] as const;
+
+export default function InvitationPage({
+  loaderData: { state, role, loggedIn, minLength, usernameRule },
+  actionData,
+}: Route.ComponentProps) {
+  const refused = actionData as { errors?: Partial<Record<string, string>>; username?: string } | undefined;
+  const errors = refused?.errors;
+  const busy = useNavigation().state === "submitting";
+  useFocusFirstError(errors, actionData?.toast.id, ORDER);
+  return (
+    <>
+      <PageTitle>Kvietimas</PageTitle>
+      <section className="card mx-auto max-w-md p-6 sm:p-8">
+        <h1 className="text-2xl font-bold">Kvietimas prisijungti</h1>
+        {state !== "ok" ? (
+          <>
+            <p className="mt-3">{LINK_STATE_MESSAGES[state]}</p>
+            <p className="mt-4">
+              <Link to="/login">Į prisijungimą</Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="mt-2 text-ink-soft">
+              Jus kviečia prisijungti prie giminės svetainės kaip <strong>{ROLE_LABELS[role!].toLowerCase()}</strong>. Pasirinkite vardą ir
+              slaptažodį.
+            </p>
+            {loggedIn ? (
+              <p className="mt-2 text-sm text-ink-soft">
+                Šioje naršyklėje esate prisijungę kitu vardu: priėmus kvietimą, būsite prijungti nauju.
+              </p>
+            ) : null}
+            <FormAlert toast={actionData?.toast} />
+            <Form method="post" noValidate className="mt-6 space-y-4" key={actionData?.toast.id}>
+              <Field
+                id="username"
+                label="Vartotojo vardas"
+                hint={usernameRule[0].toUpperCase() + usernameRule.slice(1) + "."}
+                defaultValue={refused?.username ?? ""}
+                maxLength={USERNAME_MAX_LENGTH}
+                autoComplete="username"
+                required
+                error={errors?.username}
+              />
+              <NewPasswordFields errors={errors} minLength={minLength} label="Slaptažodis" />
+              <button type="submit" className="btn-primary w-full" disabled={busy}>
+                {busy ? "Kuriama…" : "Priimti kvietimą"}
+              </button>
+            </Form>
+          </>
+        )}
+      </section>
+    </>
+  );
+}

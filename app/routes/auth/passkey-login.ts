@@ -1,0 +1,47 @@
+import { data } from "react-router";
+import type { Route } from "./+types/passkey-login";
+import { attemptLogin } from "../../.server/auth.ts";
+import { requestInfo, services } from "../../.server/context.ts";
+import { issueDeviceCookie, minutesUntil, readDeviceToken } from "../../.server/login-throttle.ts";
+import { authenticationOptions, passkeyOwner, relyingParty, verifyPasskeyLogin } from "../../.server/passkeys.ts";
+import { createSession, destroySession, readSessionToken } from "../../.server/session.ts";
+import { getSiteSettings } from "../../.server/settings.ts";
+import { toastCookie } from "../../.server/toast.ts";
+import { landingOf } from "../../lib/roles.ts";
+import { resolveToast } from "../../lib/toasts.ts";
+
+// Logging in with a passkey (the login page's button): 'options' hands out a
+// challenge; 'verify' checks the browser's answer and starts the session.
+// The same throttling as a password login: the attempt counts for the user
+// whose passkey is offered (login-throttle.ts).
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, config } = services(context);
+  const { clientAddress, secure } = requestInfo(context);
+  const form = await request.formData();
+  const rp = relyingParty(config, request, (await getSiteSettings(db)).familyName);
+  if (form.get("intent") === "options") return authenticationOptions(db, rp);
+
+  let response;
+  try {
+    response = JSON.parse(String(form.get("response") ?? ""));
+  } catch {
+    throw data({ error: "Netinkamas atsakymas." }, { status: 400 });
+  }
+  const username = (await passkeyOwner(db, response)) ?? "";
+  const result = await attemptLogin(db, { username, clientAddress, deviceToken: await readDeviceToken(request) }, () =>
+    verifyPasskeyLogin(db, rp, String(form.get("challengeId") ?? ""), response),
+  );
+  if (!result.ok) {
+    const toast =
+      result.reason === "throttled"
+        ? resolveToast("loginThrottled", { minutes: minutesUntil(result.retryAt, new Date()) })
+        : resolveToast("passkeyLoginFailed");
+    return data({ ok: false, toast }, { status: result.reason === "throttled" ? 429 : 401 });
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession(db, await readSessionToken(request), secure));
+  headers.append("Set-Cookie", await createSession(db, result.user.id, secure, request.headers.get("User-Agent")));
+  headers.append("Set-Cookie", await issueDeviceCookie(db, result.user.username, secure));
+  headers.append("Set-Cookie", await toastCookie("loginSuccess"));
+  return data({ ok: true, to: landingOf(result.user.role) }, { headers });
+}

@@ -1,0 +1,70 @@
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/reset";
+import { linkState, useResetLink } from "../../.server/account-links.ts";
+import { services } from "../../.server/context.ts";
+import { MIN_PASSWORD_LENGTH } from "../../.server/env.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { NewPasswordFields, useFocusFirstError } from "../../components/fields.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { PageTitle } from "../../components/page.tsx";
+import { LINK_STATE_MESSAGES, type UnusableLink } from "../../lib/account-links.ts";
+
+// A password-reset link's page: the user sets a new password, every session
+// of theirs ends, and they log in with it. The link works once.
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const state = await linkState(services(context).db, "reset", params.token);
+  return { state: state.state, username: state.state === "ok" ? state.username : null, minLength: MIN_PASSWORD_LENGTH };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const result = await useResetLink(services(context).db, params.token, {
+    next: String(form.get("next") ?? ""),
+    repeated: String(form.get("repeated") ?? ""),
+  });
+  if (!result.ok) {
+    if ("state" in result) return refusal({ title: LINK_STATE_MESSAGES[result.state as UnusableLink], variant: "error" }, 410);
+    return refusal("formInvalid", 400, { errors: result.errors });
+  }
+  return redirectWithToast("/login", "passwordReset");
+}
+
+const ORDER = ["next", "repeated"] as const;
+
+export default function ResetPage({ loaderData: { state, username, minLength }, actionData }: Route.ComponentProps) {
+  const refused = actionData as { errors?: Partial<Record<string, string>>; username?: string } | undefined;
+  const errors = refused?.errors;
+  const busy = useNavigation().state === "submitting";
+  useFocusFirstError(errors, actionData?.toast.id, ORDER);
+  return (
+    <>
+      <PageTitle>Naujas slaptažodis</PageTitle>
+      <section className="card mx-auto max-w-md p-6 sm:p-8">
+        <h1 className="text-2xl font-bold">Naujas slaptažodis</h1>
+        {state !== "ok" ? (
+          <>
+            <p className="mt-3">{LINK_STATE_MESSAGES[state]}</p>
+            <p className="mt-4">
+              <Link to="/login">Į prisijungimą</Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="mt-2 text-ink-soft">
+              Vartotojui <strong>{username}</strong>. Nustačius naują slaptažodį, visi ankstesni prisijungimai baigiami.
+            </p>
+            <FormAlert toast={actionData?.toast} />
+            <Form method="post" noValidate className="mt-6 space-y-4" key={actionData?.toast.id}>
+              <input type="text" name="username" autoComplete="username" value={username ?? ""} readOnly hidden />
+              <NewPasswordFields errors={errors} minLength={minLength} />
+              <button type="submit" className="btn-primary w-full" disabled={busy}>
+                {busy ? "Saugoma…" : "Nustatyti slaptažodį"}
+              </button>
+            </Form>
+          </>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Route } from "./+types/tree-gedcom-members";
+import { requireRole, services } from "../../.server/context.ts";
+import { exportDownload } from "../../.server/genealogy/download.ts";
+
+// The members' GEDCOM export: the current tree with the living family, without
+// the people the administrator keeps private. Made fresh for each download
+// and never cached by anyone but the member's browser.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(context, "narys");
+  const { db, media } = services(context);
+  return exportDownload(request, db, media, {
+    version: "5.5.1",
+    audience: "members",
+    filename: "gimines-medis-nariams.ged",
+    cacheControl: "private, no-store",
+  });
+}

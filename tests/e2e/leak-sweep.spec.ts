@@ -1,0 +1,240 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, request as http, test, type APIRequestContext } from "@playwright/test";
+import { importFile } from "#app/.server/genealogy/trees.ts";
+import { mediaStore } from "#app/.server/media.ts";
+import { addUser, useSite } from "./site.ts";
+
+// A leak sweep: every public response (pages, their .data, the sitemap, the
+// exports, searches, media) for a site with living people, a private person
+// and things marked "tik giminei". A visitor receives none of their names; a
+// member receives the living and the family's things but not the private
+// person; an editor receives that one too, which shows the crawl reaches
+// where the secrets would be.
+
+const site = useSite();
+test.describe.configure({ mode: "serial" });
+
+const YEAR = new Date().getUTCFullYear();
+// Jurgis and Morta long dead; their daughter Gintarė alive; Pranciška dead, but marked private.
+const FAMILY = `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+0 @I1@ INDI
+1 NAME Jurgis /Viešasis/
+1 SEX M
+1 BIRT
+2 DATE 1880
+1 DEAT
+2 DATE 1950
+1 FAMS @F1@
+0 @I2@ INDI
+1 NAME Morta /Viešoji/
+1 SEX F
+1 BIRT
+2 DATE 1885
+1 DEAT
+2 DATE 1960
+1 FAMS @F1@
+0 @I3@ INDI
+1 NAME Gintarė /Gyvoji/
+1 SEX F
+1 BIRT
+2 DATE 3 MAR ${YEAR - 50}
+2 PLAC Anykščiai
+1 FAMC @F1@
+0 @I4@ INDI
+1 NAME Pranciška /Slaptoji/
+1 SEX F
+1 BIRT
+2 DATE 1910
+2 PLAC Zarasai
+1 DEAT
+2 DATE 1990
+1 FAMC @F1@
+0 @F1@ FAM
+1 HUSB @I1@
+1 WIFE @I2@
+1 CHIL @I3@
+1 CHIL @I4@
+0 TRLR
+`;
+
+const LIVING = ["Gintarė", "Gyvoji", "Anykščiai"];
+const PRIVATE = ["Pranciška", "Slaptoji", "Zarasai"];
+const FAMILY_ONLY = [
+  "Vestuvės tik giminei",
+  "Nuotrauka, kurią mato tik giminė",
+  "Testamentas giminei",
+  "Ona Dokumentinė",
+  "Laikotarpis giminei",
+  "Tekstas tik giminei",
+];
+
+const PHOTO = fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/sodyba.jpg"));
+
+let mediaId = "";
+const passwords = {} as Record<"narys" | "redaktorius", string>;
+
+test.beforeAll(async () => {
+  const file = path.join(site().dataDir, "viesieji.ged");
+  fs.writeFileSync(file, FAMILY);
+  const store = mediaStore({ dataDir: site().dataDir, uploads: { maxBytes: 30 * 1024 * 1024, maxPixels: 100_000_000 } });
+  const { treeId } = await importFile(site().db(), store, file, { sourceName: "viesieji.ged" });
+  const people = await site().db().selectFrom("genealogyPeople").select(["id", "xref"]).execute();
+  const ids = Object.fromEntries(people.map((p) => [p.xref!.replaceAll("@", ""), p.id]));
+
+  // What the administrator marks, as the administrator does: through the site.
+  const admin = await http.newContext({ baseURL: site().url, extraHTTPHeaders: { Origin: site().url } });
+  const ok = async (response: Promise<import("@playwright/test").APIResponse>) => expect((await response).status()).toBeLessThan(400);
+  await ok(admin.post("/login", { form: { username: site().admin.username, password: site().admin.password }, maxRedirects: 0 }));
+  await ok(admin.post(`/admin/medis/asmenys/${ids.I4}`, { form: { intent: "private", private: "1" }, maxRedirects: 0 }));
+  await ok(
+    admin.post("/admin/galerija/ikelti", {
+      multipart: {
+        title: FAMILY_ONLY[0],
+        description: FAMILY_ONLY[1],
+        membersOnly: "1",
+        image: { name: "vestuves.jpg", mimeType: "image/jpeg", buffer: PHOTO },
+      },
+    }),
+  );
+  await ok(
+    admin.post("/admin/dokumentai", {
+      multipart: { intent: "add", title: FAMILY_ONLY[2], person: FAMILY_ONLY[3], year: "1935", type: "Testamentas", membersOnly: "1" },
+      maxRedirects: 0,
+    }),
+  );
+  await ok(
+    admin.post("/admin/istorija", {
+      form: {
+        title: "Mūsų giminės istorija",
+        intro: "Įžanga visiems.",
+        paragraph1: "",
+        periodTitle: FAMILY_ONLY[4],
+        periodText: FAMILY_ONLY[5],
+        periodText2: "",
+        periodMembersOnly: "1",
+      },
+      maxRedirects: 0,
+    }),
+  );
+  await admin.dispose();
+  const photo = await site()
+    .db()
+    .selectFrom("galleryItems")
+    .select(["id", "mediaId"])
+    .where("title", "=", FAMILY_ONLY[0])
+    .executeTakeFirstOrThrow();
+  const doc = await site().db().selectFrom("documents").select("id").where("title", "=", FAMILY_ONLY[2]).executeTakeFirstOrThrow();
+  mediaId = photo.mediaId!;
+  // The family-only photo and document linked to a dead person, whose page is public.
+  await site()
+    .db()
+    .insertInto("genealogyPersonLinks")
+    .values([
+      { treeId, personId: ids.I1, kind: "gallery", itemId: photo.id },
+      { treeId, personId: ids.I1, kind: "document", itemId: doc.id },
+      { treeId, personId: ids.I4, kind: "gallery", itemId: photo.id },
+    ])
+    .execute();
+  passwords.narys = addUser(site(), "narys", "narys");
+  passwords.redaktorius = addUser(site(), "redaktorius", "redaktorius");
+});
+
+const SKIP = /^\/(admin|logout|paskyra|login\/raktas|assets\/|fonts\/)/;
+
+/**
+ * Everything a client can reach from the public pages: each same-site link
+ * and source found, every sitemap address, each page's .data, the exports
+ * and searches for every secret (typed without diacritics).
+ */
+async function crawl(client: APIRequestContext, extra: string[] = []): Promise<Map<string, string>> {
+  const searches = [...LIVING, ...PRIVATE].map((w) => w.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase());
+  const queue = [
+    "/",
+    "/sitemap.xml",
+    "/robots.txt",
+    "/medis/gedcom",
+    "/nera-tokio",
+    ...extra,
+    ...searches.flatMap((q) => [`/medis/paieska?q=${q}`, `/medis?paieska=${q}`]),
+  ];
+  const seen = new Map<string, string>();
+  while (queue.length > 0 && seen.size < 3000) {
+    const address = queue.shift()!;
+    if (seen.has(address)) continue;
+    const response = await client.get(address, { maxRedirects: 0 });
+    expect(response.status(), address).toBeLessThan(500);
+    const type = response.headers()["content-type"] ?? "";
+    const body = /text|json|xml|gedcom|turbo/.test(type) ? await response.text() : "";
+    seen.set(address, body);
+    const found = [
+      ...[...body.matchAll(/(?:href|src|content)="([^"]+)"/g)].map((m) => m[1]),
+      ...[...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]),
+      ...[...body.matchAll(/"(\/(?:asmuo|medis|galerija|dokumentai|media|istorija)[^"\\]*)"/g)].map((m) => m[1]),
+    ];
+    for (const raw of found) {
+      let url: URL;
+      try {
+        url = new URL(raw.replaceAll("&amp;", "&"), `${site().url}${address}`);
+      } catch {
+        continue;
+      }
+      if (url.origin !== site().url || SKIP.test(url.pathname)) continue;
+      const next = `${url.pathname}${url.search}`;
+      const isPage =
+        !/\.[a-z0-9]+$/i.test(url.pathname) && !url.pathname.startsWith("/media/") && !url.pathname.startsWith("/medis/gedcom");
+      for (const candidate of isPage ? [next, `${url.pathname === "/" ? "/_root" : url.pathname}.data${url.search}`] : [next]) {
+        if (!seen.has(candidate)) queue.push(candidate);
+      }
+    }
+  }
+  return seen;
+}
+
+function carrying(bodies: Map<string, string>, text: string): string[] {
+  return [...bodies].filter(([, body]) => body.includes(text)).map(([address]) => address);
+}
+
+async function loggedIn(username: string, password: string): Promise<APIRequestContext> {
+  const client = await http.newContext({ baseURL: site().url, extraHTTPHeaders: { Origin: site().url } });
+  const login = await client.post("/login", { form: { username, password }, maxRedirects: 0 });
+  expect(login.status()).toBe(302);
+  return client;
+}
+
+test("a visitor receives no living, private or family-only name in any public response", async () => {
+  const visitor = await http.newContext({ baseURL: site().url });
+  const seen = await crawl(visitor, [`/media/${mediaId}/display.jpg`]);
+  await visitor.dispose();
+  for (const secret of [...LIVING, ...PRIVATE, ...FAMILY_ONLY, mediaId]) {
+    expect(carrying(seen, secret), `a visitor received „${secret}“`).toEqual([]);
+  }
+  // The crawl read what it should: the dead, on pages and in their data, the export, the sitemap.
+  expect(seen.size).toBeGreaterThan(30);
+  expect(carrying(seen, "Jurgis Viešasis").length).toBeGreaterThan(5);
+  expect(carrying(seen, "Gyvas asmuo").length).toBeGreaterThan(2);
+  expect([...seen.keys()]).toEqual(
+    expect.arrayContaining(["/sitemap.xml", "/medis/gedcom", "/galerija", "/dokumentai", "/istorija", "/istorija.data"]),
+  );
+});
+
+test("a member receives the living family and the family's things, never the private person", async () => {
+  const member = await loggedIn("narys", passwords.narys);
+  const seen = await crawl(member, ["/medis/gedcom/nariams", `/media/${mediaId}/display.jpg`]);
+  await member.dispose();
+  for (const secret of PRIVATE) expect(carrying(seen, secret), `a member received „${secret}“`).toEqual([]);
+  for (const shown of [...LIVING, ...FAMILY_ONLY]) expect(carrying(seen, shown), `a member did not see „${shown}“`).not.toEqual([]);
+  expect(carrying(seen, "Gintarė /Gyvoji/")).toEqual(["/medis/gedcom/nariams"]);
+});
+
+test("an editor receives the private person too: the sweep reaches where the secrets would be", async () => {
+  const editor = await loggedIn("redaktorius", passwords.redaktorius);
+  const seen = await crawl(editor);
+  await editor.dispose();
+  for (const shown of [...LIVING, ...PRIVATE, ...FAMILY_ONLY])
+    expect(carrying(seen, shown), `an editor did not see „${shown}“`).not.toEqual([]);
+});

@@ -1,0 +1,270 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, request as http, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { importFile } from "#app/.server/genealogy/trees.ts";
+import { mediaStore } from "#app/.server/media.ts";
+import { dataUrl, fill, routePatterns } from "./routes.ts";
+import { addUser, useSite, type Site } from "./site.ts";
+
+// Every route of app/routes.ts × every role: no session, narys, redaktorius,
+// administratorius. What each role may do is written here, independently of
+// the application's own access table (app/lib/access.ts): a route added
+// without a line here fails the first test. Every refused request, page or
+// .data, GET or POST, is answered with the login page (no session) or 403,
+// and a refused POST changes nothing in the database; the writes used are
+// ones that do change it when the administrator sends them.
+
+const site = useSite();
+test.describe.configure({ mode: "serial" });
+
+type Role = "narys" | "redaktorius" | "administratorius";
+type Who = "lankytojas" | Role;
+type Level = "visi" | Role;
+
+const RANK: Record<Who | Level, number> = { lankytojas: 0, visi: 0, narys: 1, redaktorius: 2, administratorius: 3 };
+
+type Write =
+  | { form: Record<string, string> }
+  | { multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> }
+  | { gedcom: Buffer };
+
+interface Rule {
+  /** Who may open it (GET, page and data). */
+  read: Level;
+  /** Who may post to it, when not the same as `read`. */
+  write?: Level;
+  /** A write that changes the database when an allowed role sends it (none: the route stores nothing). */
+  change?: Write;
+}
+
+const PHOTO = fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/sodyba.jpg"));
+const GEDCOM = fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/gedcom-corpus/samples/bach.ged"));
+
+const remove = { form: { intent: "remove", id: "1", confirmed: "1" } };
+
+const RULES: Record<string, Rule> = {
+  "/": { read: "visi" },
+  "/istorija": { read: "visi" },
+  "/medis": { read: "visi" },
+  "/medis/paieska": { read: "visi" },
+  "/medis/gedcom": { read: "visi" },
+  "/medis/gedcom/nariams": { read: "narys" },
+  "/asmuo/:id": { read: "visi" },
+  "/robots.txt": { read: "visi" },
+  "/sitemap.xml": { read: "visi" },
+  "/sitemap/:dalis": { read: "visi" },
+  "/galerija": { read: "visi" },
+  "/dokumentai": { read: "visi" },
+  "/apie": { read: "visi" },
+  "/sveciai": { read: "visi" },
+  "/login": { read: "visi" },
+  "/login/raktas": { read: "visi" },
+  "/paskyra": { read: "narys", change: { form: { intent: "name", username: "pervadintas" } } },
+  "/paskyra/raktai": { read: "narys", change: { form: { intent: "options" } } },
+  "/kvietimas/:token": { read: "visi" },
+  "/slaptazodis/:token": { read: "visi" },
+  "/logout": { read: "visi" },
+  "/admin": {
+    read: "redaktorius",
+    write: "administratorius",
+    change: { form: { familyName: "Įsibrovėliai", contactEmail: "x@example.com" } },
+  },
+  "/admin/tekstai": {
+    read: "redaktorius",
+    change: { form: { section: "porate", tagline: "Įsibrovėlių šūkis", footerLine: "Įsibrovėliai" } },
+  },
+  "/admin/istorija": { read: "redaktorius", change: { form: { title: "Įsibrovėlių istorija" } } },
+  "/admin/galerija": { read: "redaktorius", change: remove },
+  "/admin/galerija/ikelti": {
+    read: "redaktorius",
+    change: {
+      multipart: { title: "Įsibrovėlio nuotrauka", description: "x", image: { name: "a.jpg", mimeType: "image/jpeg", buffer: PHOTO } },
+    },
+  },
+  "/admin/galerija/:id/originalas": { read: "redaktorius" },
+  "/admin/dokumentai": { read: "redaktorius", change: remove },
+  "/admin/sveciai": { read: "redaktorius", change: remove },
+  "/admin/atsargine-kopija": { read: "administratorius" },
+  "/admin/medis": { read: "redaktorius", write: "administratorius", change: { multipart: { intent: "privacy", livingYears: "110" } } },
+  "/admin/medis/importuoti": { read: "administratorius", change: { gedcom: GEDCOM } },
+  "/admin/medis/eksportas": { read: "redaktorius" },
+  "/admin/medis/asmenys": { read: "redaktorius", change: { form: { givenNames: "Įsibrovėlis", surname: "Svetimas" } } },
+  // Editors edit people; marking one private is the administrator's.
+  "/admin/medis/asmenys/:id": { read: "redaktorius", write: "administratorius", change: { form: { intent: "private", private: "1" } } },
+  "/admin/nariai": { read: "administratorius", change: { form: { intent: "invite", role: "administratorius" } } },
+  "/nera-tokio": { read: "visi" },
+};
+
+/** The whole database, row by row as text, but for when a session was last seen (touched by reading). */
+async function snapshot(s: Site): Promise<Record<string, string[]>> {
+  const db = s.db();
+  const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
+  const dump: Record<string, string[]> = {};
+  for (const table of tables) {
+    const rows = (await db
+      .selectFrom(table as "settings")
+      .selectAll()
+      .execute()) as Record<string, unknown>[];
+    dump[table] = rows
+      .map((row) => JSON.stringify(Object.entries(row).filter(([column]) => column !== "lastSeenAt" && column !== "last_seen_at")))
+      .sort();
+  }
+  return dump;
+}
+
+/** The rows that came and went between two snapshots, by table (empty: nothing changed). */
+function changes(
+  before: Record<string, string[]>,
+  after: Record<string, string[]>,
+): Record<string, { added: string[]; removed: string[] }> {
+  const found: Record<string, { added: string[]; removed: string[] }> = {};
+  for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const was = new Set(before[table] ?? []);
+    const is = new Set(after[table] ?? []);
+    const added = [...is].filter((row) => !was.has(row));
+    const removed = [...was].filter((row) => !is.has(row));
+    if (added.length || removed.length) found[table] = { added, removed };
+  }
+  return found;
+}
+
+type Outcome = "login" | "forbidden" | "guard" | "allowed";
+
+/** What the role met: the login page, a refusal, or the route itself. */
+async function outcome(response: APIResponse): Promise<Outcome> {
+  const status = response.status();
+  if (status >= 300 && status < 400 && (response.headers()["location"] ?? "").startsWith("/login")) return "login";
+  // A data request's redirect is a 202 whose body names it, loader's or action's:
+  // [["SingleFetchRedirect",1],{…},"redirect","/login",…] or [{…},"redirect","/login",…].
+  if (status === 202 && response.headers()["x-remix-response"]) {
+    const values = JSON.parse(await response.text()) as unknown[];
+    const at = values.indexOf("redirect");
+    if (at >= 0 && at <= 2 && String(values[at + 1]).startsWith("/login")) return "login";
+  }
+  if (status === 403) return "forbidden";
+  // The request guard reads no more than a small form from someone without a session (413, or 400 for what is not a form).
+  if (status === 413 || (status === 400 && (await response.text()).includes("<title>Užklausa atmesta</title>"))) return "guard";
+  return "allowed";
+}
+
+/** A route's address with its parameters filled; '/admin' posts to its index route (the dashboard), as its form does. */
+const address = (pattern: string) => (pattern === "/admin" ? "/admin?index" : fill(pattern, "1"));
+
+const refusalFor = (who: Who): Outcome => (who === "lankytojas" ? "login" : "forbidden");
+
+function send(client: APIRequestContext, url: string, write: Write | undefined): Promise<APIResponse> {
+  const options = { maxRedirects: 0 };
+  if (!write) return client.post(url, { ...options, form: { intent: "tikrinimas" } });
+  if ("form" in write) return client.post(url, { ...options, form: write.form });
+  if ("multipart" in write) return client.post(url, { ...options, multipart: write.multipart });
+  return client.post(`${url}?failas=roles.ged`, { ...options, headers: { "Content-Type": "text/plain" }, data: write.gedcom });
+}
+
+const clients = new Map<Who, APIRequestContext>();
+
+async function client(who: Who): Promise<APIRequestContext> {
+  const known = clients.get(who);
+  if (known) return known;
+  const made = await http.newContext({ baseURL: site().url, extraHTTPHeaders: { Origin: site().url } });
+  if (who !== "lankytojas") {
+    const password = who === "administratorius" ? site().admin.password : passwords[who];
+    const username = who === "administratorius" ? site().admin.username : who;
+    const login = await made.post("/login", { form: { username, password }, maxRedirects: 0 });
+    expect(login.status(), `${who} logs in`).toBe(302);
+  }
+  clients.set(who, made);
+  return made;
+}
+
+const passwords = {} as Record<"narys" | "redaktorius", string>;
+
+test.beforeAll(async () => {
+  // A tree (person 1), and one user of each role made with the operators' tool.
+  const file = path.join(site().dataDir, "bach.ged");
+  fs.writeFileSync(file, GEDCOM);
+  const store = mediaStore({ dataDir: site().dataDir, uploads: { maxBytes: 30 * 1024 * 1024, maxPixels: 100_000_000 } });
+  await importFile(site().db(), store, file, { sourceName: "bach.ged" });
+  passwords.narys = addUser(site(), "narys", "narys");
+  passwords.redaktorius = addUser(site(), "redaktorius", "redaktorius");
+});
+
+test.afterAll(async () => {
+  for (const c of clients.values()) await c.dispose();
+});
+
+test("every route of app/routes.ts has its line in the table", () => {
+  // (The admin layout and its index are both "/admin".)
+  expect(Object.keys(RULES).sort()).toEqual([...new Set(routePatterns())].sort());
+});
+
+for (const who of ["lankytojas", "narys", "redaktorius", "administratorius"] as const) {
+  test(`${who}: every route answers as the role allows, and a refused write changes nothing`, async () => {
+    const c = await client(who);
+    const refused: string[] = [];
+    const before = await snapshot(site());
+    // First everything this role may not do, with the database compared after.
+    for (const [pattern, rule] of Object.entries(RULES)) {
+      const url = address(pattern);
+      if (RANK[who] < RANK[rule.read]) {
+        for (const target of [url, dataUrl(url)]) {
+          expect(await outcome(await c.get(target, { maxRedirects: 0 })), `GET ${target}`).toBe(refusalFor(who));
+        }
+      }
+      if (RANK[who] < RANK[rule.write ?? rule.read]) {
+        for (const target of [url, dataUrl(url)]) {
+          // A role that may open the route but not make this change (marking a person private) sends only that one.
+          for (const write of RANK[who] >= RANK[rule.read] ? [rule.change] : [rule.change, remove]) {
+            const expected =
+              who === "lankytojas" && write && "form" in write ? ["login"] : [refusalFor(who), ...(who === "lankytojas" ? ["guard"] : [])];
+            expect(expected, `POST ${target} ${JSON.stringify(write ?? {}).slice(0, 60)}`).toContain(
+              await outcome(await send(c, target, write)),
+            );
+          }
+        }
+        refused.push(pattern);
+      }
+    }
+    expect(changes(before, await snapshot(site())), `after the refused writes to ${refused.join(", ")}`).toEqual({});
+
+    // Then what it may: never the login page, never 403, never a crash. /logout last (it ends the session).
+    const allowed = Object.entries(RULES).sort(([a], [b]) => Number(a === "/logout") - Number(b === "/logout"));
+    for (const [pattern, rule] of allowed) {
+      const url = address(pattern);
+      if (RANK[who] >= RANK[rule.read] && pattern !== "/logout") {
+        for (const target of [url, dataUrl(url)]) {
+          const response = await c.get(target, { maxRedirects: 0 });
+          expect(await outcome(response), `GET ${target}`).toBe("allowed");
+          expect(response.status(), `GET ${target}`).toBeLessThan(500);
+        }
+      }
+      if (RANK[who] >= RANK[rule.write ?? rule.read]) {
+        const response = await send(c, url, undefined);
+        // (A refused login sends back to the login page: that is the route's own answer.)
+        expect(await outcome(response), `POST ${url}`).toBe(pattern === "/login" ? "login" : "allowed");
+        expect(response.status(), `POST ${url}`).toBeLessThan(500);
+      }
+    }
+    clients.delete(who);
+    await c.dispose();
+  });
+}
+
+test("the writes the others were refused do change the database when the administrator sends them", async () => {
+  // Proof that the refusals above were refusals: the same requests, allowed, store something.
+  const admin = await client("administratorius");
+  for (const [pattern, rule] of Object.entries(RULES)) {
+    if (!rule.change || pattern.startsWith("/paskyra")) continue;
+    const before = await snapshot(site());
+    const response = await send(admin, address(pattern), rule.change);
+    expect(response.status(), `POST ${pattern}: ${await response.text().then((t) => t.slice(0, 200))}`).toBeLessThan(400);
+    expect(changes(before, await snapshot(site())), `POST ${pattern} stored nothing`).not.toEqual({});
+  }
+  // The account page's writes are each user's own: the member's, last (a new name).
+  const member = await client("narys");
+  for (const pattern of ["/paskyra/raktai", "/paskyra"]) {
+    const before = await snapshot(site());
+    const response = await send(member, pattern, RULES[pattern].change);
+    expect(response.status(), `POST ${pattern}`).toBeLessThan(400);
+    expect(changes(before, await snapshot(site())), `POST ${pattern} stored nothing`).not.toEqual({});
+  }
+});

@@ -1,0 +1,252 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import {
+  acceptInvitation,
+  createInvitation,
+  createResetLink,
+  linkState,
+  pendingInvitations,
+  revokeLink,
+  useResetLink,
+} from "#app/.server/account-links.ts";
+import { restoreBackup, writeBackup } from "#app/.server/backup.ts";
+import { addGalleryItem, updateGalleryItem } from "#app/.server/gallery.ts";
+import { membersMediaDir, placeAllMedia, prepareImage, publicMediaDir } from "#app/.server/media.ts";
+import { authenticationOptions, registerPasskey, registrationOptions } from "#app/.server/passkeys.ts";
+import { createSession, findSessionUser, readSessionToken } from "#app/.server/session.ts";
+import { authenticate, createUser, removeUser, setDisabled, setRole } from "#app/.server/users.ts";
+import { createEmptyDatabase, createTestDatabase, type TestDatabase } from "./database.ts";
+
+// Members' accounts on both databases: invitations and new-password links used
+// once, the last administrator kept, disabled users shut out at once, passkey
+// challenges used once, family-only files kept out of the public folder, and
+// all of it in backups.
+
+let t: TestDatabase;
+let admin: { id: number; username: string };
+beforeEach(async () => {
+  t = await createTestDatabase();
+  admin = await createUser(t.db, "admin", "administratoriaus-slaptazodis", "administratorius", null);
+});
+afterEach(() => t.close());
+
+const chosen = (username: string) => ({ username, next: "ilgas-slaptazodis", repeated: "ilgas-slaptazodis" });
+
+async function sessionOf(userId: number): Promise<string> {
+  const cookie = await createSession(t.db, userId, false);
+  return (await readSessionToken(new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0] } })))!;
+}
+
+test("an invitation makes one account with its role and person, once; only the token's hash is kept", async () => {
+  const token = await createInvitation(t.db, { role: "narys", personId: 7, email: null, createdBy: admin.id });
+  expect(await linkState(t.db, "invite", token)).toMatchObject({ state: "ok", role: "narys" });
+  const stored = await t.db.selectFrom("accountLinks").select("tokenHash").execute();
+  expect(stored).toHaveLength(1);
+  expect(stored[0].tokenHash).not.toContain(token);
+
+  const accepted = await acceptInvitation(t.db, token, chosen("ruta"));
+  expect(accepted).toMatchObject({ ok: true, value: { username: "ruta", role: "narys" } });
+  expect(await t.db.selectFrom("users").select(["role", "personId"]).where("username", "=", "ruta").executeTakeFirst()).toEqual({
+    role: "narys",
+    personId: 7,
+  });
+  expect(await authenticate(t.db, "ruta", "ilgas-slaptazodis")).toMatchObject({ username: "ruta", role: "narys" });
+  expect(await acceptInvitation(t.db, token, chosen("antras"))).toEqual({ ok: false, state: "used" });
+  expect(await pendingInvitations(t.db)).toEqual([]);
+});
+
+test("two people opening the same invitation at once: one account, the other told it was used", async () => {
+  const token = await createInvitation(t.db, { role: "narys", personId: null, email: null, createdBy: admin.id });
+  const results = await Promise.all([acceptInvitation(t.db, token, chosen("pirmas")), acceptInvitation(t.db, token, chosen("antras"))]);
+  expect(results.filter((r) => r.ok)).toHaveLength(1);
+  expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, state: "used" }]);
+  expect(await t.db.selectFrom("users").select("username").where("username", "in", ["pirmas", "antras"]).execute()).toHaveLength(1);
+});
+
+test("a revoked or expired invitation opens nothing; a taken name or a weak password keeps the link usable", async () => {
+  const revoked = await createInvitation(t.db, { role: "redaktorius", personId: null, email: null, createdBy: admin.id });
+  const [pending] = await pendingInvitations(t.db);
+  expect(await revokeLink(t.db, pending.id)).toBe(true);
+  expect(await acceptInvitation(t.db, revoked, chosen("jonas"))).toEqual({ ok: false, state: "revoked" });
+
+  const expired = await createInvitation(t.db, { role: "narys", personId: null, email: null, createdBy: admin.id });
+  await t.db
+    .updateTable("accountLinks")
+    .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+    .where("revokedAt", "is", null)
+    .execute();
+  expect(await acceptInvitation(t.db, expired, chosen("jonas"))).toEqual({ ok: false, state: "expired" });
+  expect(await acceptInvitation(t.db, "nezinomas", chosen("jonas"))).toEqual({ ok: false, state: "unknown" });
+
+  const fresh = await createInvitation(t.db, { role: "narys", personId: null, email: null, createdBy: admin.id });
+  expect(await acceptInvitation(t.db, fresh, chosen("admin"))).toMatchObject({
+    ok: false,
+    errors: { username: expect.stringContaining("jau užimtas") },
+  });
+  expect(await acceptInvitation(t.db, fresh, { username: "jonas", next: "trumpas", repeated: "trumpas" })).toMatchObject({
+    ok: false,
+    errors: {},
+  });
+  expect(await acceptInvitation(t.db, fresh, chosen("jonas"))).toMatchObject({ ok: true });
+  expect(await t.db.selectFrom("users").select("username").where("username", "=", "jonas").execute()).toHaveLength(1);
+});
+
+test("a new-password link sets the password once, ends every session, and replaces an earlier link", async () => {
+  const ruta = await createUser(t.db, "ruta", "senas-slaptazodis", "narys", null);
+  const session = await sessionOf(ruta.id);
+  const first = await createResetLink(t.db, ruta.id, admin.id);
+  const second = await createResetLink(t.db, ruta.id, admin.id);
+  expect(await linkState(t.db, "reset", first)).toEqual({ state: "revoked" });
+
+  expect(await useResetLink(t.db, second, { next: "naujas-slaptazodis", repeated: "naujas-slaptazodis" })).toMatchObject({ ok: true });
+  expect(await authenticate(t.db, "ruta", "senas-slaptazodis")).toBeNull();
+  expect(await authenticate(t.db, "ruta", "naujas-slaptazodis")).toMatchObject({ username: "ruta" });
+  expect(await findSessionUser(t.db, session)).toBeNull();
+  expect(await useResetLink(t.db, second, { next: "trecias-slaptazodis", repeated: "trecias-slaptazodis" })).toEqual({
+    ok: false,
+    state: "used",
+  });
+});
+
+test("the last active administrator cannot be demoted, disabled or removed; with a second one, they can", async () => {
+  for (const change of [
+    () => setRole(t.db, admin.id, "narys"),
+    () => setDisabled(t.db, admin.id, true),
+    () => removeUser(t.db, admin.id),
+  ]) {
+    expect(await change()).toEqual({ ok: false, message: expect.stringContaining("vienintelis administratorius") });
+  }
+  expect(await t.db.selectFrom("users").select(["role", "disabledAt"]).where("id", "=", admin.id).executeTakeFirst()).toEqual({
+    role: "administratorius",
+    disabledAt: null,
+  });
+  // A disabled second administrator does not count as one.
+  const other = await createUser(t.db, "antras", "antro-slaptazodis", "administratorius", null);
+  expect(await setDisabled(t.db, other.id, true)).toEqual({ ok: true });
+  expect(await setRole(t.db, admin.id, "narys")).toMatchObject({ ok: false });
+  expect(await setDisabled(t.db, other.id, false)).toEqual({ ok: true });
+  expect(await setRole(t.db, admin.id, "redaktorius")).toEqual({ ok: true });
+  expect(await setRole(t.db, 9999, "narys")).toBeNull();
+});
+
+test("a disabled user is shut out at once: sessions gone, no login, and back when enabled", async () => {
+  const ruta = await createUser(t.db, "ruta", "rutos-slaptazodis", "narys", null);
+  const session = await sessionOf(ruta.id);
+  expect(await findSessionUser(t.db, session)).toMatchObject({ username: "ruta", role: "narys" });
+  await setDisabled(t.db, ruta.id, true);
+  expect(await findSessionUser(t.db, session)).toBeNull();
+  expect(await t.db.selectFrom("sessions").select("id").where("userId", "=", ruta.id).execute()).toEqual([]);
+  expect(await authenticate(t.db, "ruta", "rutos-slaptazodis")).toBeNull();
+  await setDisabled(t.db, ruta.id, false);
+  expect(await authenticate(t.db, "ruta", "rutos-slaptazodis")).toMatchObject({ username: "ruta" });
+  await removeUser(t.db, ruta.id);
+  expect(await authenticate(t.db, "ruta", "rutos-slaptazodis")).toBeNull();
+});
+
+test("a passkey challenge is used once, by its own user", async () => {
+  const ruta = await createUser(t.db, "ruta", "rutos-slaptazodis", "narys", null);
+  const rp = { id: "localhost", origin: "http://localhost:3000", name: "Giminė" };
+  const user = { id: ruta.id, username: "ruta", role: "narys" as const };
+  const { challengeId } = await registrationOptions(t.db, user, rp);
+  const answer = {
+    id: "x",
+    rawId: "x",
+    type: "public-key",
+    response: { clientDataJSON: "", attestationObject: "" },
+    clientExtensionResults: {},
+  };
+  // Another user cannot take it.
+  const other = { id: admin.id, username: "admin", role: "administratorius" as const };
+  expect(await registerPasskey(t.db, other, rp, challengeId, answer as never, "")).toEqual({
+    ok: false,
+    message: expect.stringContaining("laikas baigėsi"),
+  });
+  // The first answer uses it up, even a wrong one; the second finds it gone.
+  const { challengeId: own } = await registrationOptions(t.db, user, rp);
+  expect(await registerPasskey(t.db, user, rp, own, answer as never, "")).toEqual({
+    ok: false,
+    message: expect.stringContaining("nepatvirtintas"),
+  });
+  expect(await registerPasskey(t.db, user, rp, own, answer as never, "")).toEqual({
+    ok: false,
+    message: expect.stringContaining("laikas baigėsi"),
+  });
+  // Expired challenges go as new ones come.
+  await t.db
+    .updateTable("passkeyChallenges")
+    .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+    .execute();
+  await authenticationOptions(t.db, rp);
+  expect(await t.db.selectFrom("passkeyChallenges").select("id").execute()).toHaveLength(1);
+  expect(await t.db.selectFrom("passkeys").select("id").execute()).toEqual([]);
+});
+
+async function addPhoto(db: TestDatabase, title: string, membersOnly: boolean) {
+  const file = path.join(db.media.root, "tmp", `${title}.jpg`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await sharp({ create: { width: 900, height: 600, channels: 3, background: "#a08060" } })
+    .jpeg()
+    .toFile(file);
+  const image = await prepareImage(db.media, { path: file, name: `${title}.jpg`, size: fs.statSync(file).size });
+  const id = await addGalleryItem(db.db, db.media, { title, description: "Tik giminei", membersOnly }, image);
+  return { id, mediaId: image.record.id };
+}
+
+const where = (db: TestDatabase, mediaId: string) => ({
+  public: fs.existsSync(path.join(publicMediaDir(db.media), mediaId)),
+  members: fs.existsSync(path.join(membersMediaDir(db.media), mediaId)),
+});
+
+test("a family-only photo's files live outside the public folder, move with its mark, and are put right after a crash", async () => {
+  const { id, mediaId } = await addPhoto(t, "Vestuvės", true);
+  expect(where(t, mediaId)).toEqual({ public: false, members: true });
+  await updateGalleryItem(t.db, t.media, id, { title: "Vestuvės", description: "Visiems", membersOnly: false });
+  expect(where(t, mediaId)).toEqual({ public: true, members: false });
+
+  // A crash after the row was marked but before the files moved: the next sweep hides them.
+  await t.db.updateTable("galleryItems").set({ membersOnly: 1 }).where("id", "=", id).execute();
+  expect(await placeAllMedia(t.db, t.media)).toBe(1);
+  expect(where(t, mediaId)).toEqual({ public: false, members: true });
+  expect(await placeAllMedia(t.db, t.media)).toBe(0);
+});
+
+test("a backup keeps members, links, passkeys, private people and family-only files, each where it was", async () => {
+  const ruta = await createUser(t.db, "ruta", "rutos-slaptazodis", "narys", null);
+  await createInvitation(t.db, { role: "redaktorius", personId: null, email: null, createdBy: admin.id });
+  await t.db
+    .insertInto("passkeys")
+    .values({
+      id: "raktas",
+      userId: ruta.id,
+      publicKey: "AQID",
+      counter: 0,
+      transports: "[]",
+      name: "Telefonas",
+      createdAt: new Date().toISOString(),
+      lastUsedAt: null,
+    })
+    .execute();
+  await t.db.insertInto("privatePeople").values({ personId: 42, markedAt: new Date().toISOString() }).execute();
+  const { mediaId } = await addPhoto(t, "Vestuvės", true);
+  const archive = path.join(t.dir, "kopija.tar.gz");
+  const manifest = await writeBackup(t.db, t.database.kind, t.media, archive);
+  expect(manifest.rows).toMatchObject({ users: 2, accountLinks: 1, passkeys: 1, privatePeople: 1 });
+
+  const target = await createEmptyDatabase();
+  try {
+    await restoreBackup(target.db, target.database.kind, target.media, archive);
+    expect(await target.db.selectFrom("users").select(["username", "role"]).orderBy("username").execute()).toEqual([
+      { username: "admin", role: "administratorius" },
+      { username: "ruta", role: "narys" },
+    ]);
+    expect(await authenticate(target.db, "ruta", "rutos-slaptazodis")).toMatchObject({ role: "narys" });
+    expect(await pendingInvitations(target.db)).toHaveLength(1);
+    expect(await target.db.selectFrom("passkeys").select("name").execute()).toEqual([{ name: "Telefonas" }]);
+    expect(await target.db.selectFrom("privatePeople").select("personId").execute()).toEqual([{ personId: 42 }]);
+    expect(where(target, mediaId)).toEqual({ public: false, members: true });
+  } finally {
+    await target.close();
+  }
+});
