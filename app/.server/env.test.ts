@@ -37,6 +37,22 @@ describe("configuration", () => {
     expect(problems({ MAX_UPLOAD_MB: "-1", MAX_IMAGE_MEGAPIXELS: "daug" })).toHaveLength(2);
   });
 
+  test("mail: SMTP_URL must be smtp:// or smtps://, SMTP_FROM an address; without SMTP_URL no mail", () => {
+    expect(parseConfig({}, cwd).mail).toBeUndefined();
+    expect(parseConfig({ SMTP_URL: "smtps://ona:slaptas@smtp.example.lt" }, cwd).mail).toEqual({
+      url: "smtps://ona:slaptas@smtp.example.lt",
+      from: undefined,
+    });
+    expect(parseConfig({ SMTP_URL: "smtp://127.0.0.1:2525", SMTP_FROM: "Giminės svetainė <seima@example.lt>" }, cwd).mail).toEqual({
+      url: "smtp://127.0.0.1:2525",
+      from: "Giminės svetainė <seima@example.lt>",
+    });
+    expect(problems({ SMTP_URL: "http://smtp.example.lt", SMTP_FROM: "ne adresas" })).toEqual([
+      expect.stringContaining("SMTP_URL turi būti smtp://"),
+      expect.stringContaining("SMTP_FROM turi būti el. pašto adresas"),
+    ]);
+  });
+
   test("every variable is read", () => {
     const config = parseConfig(
       {

@@ -19,6 +19,8 @@ export interface Config {
   maxGedcomBytes: number;
   /** What a GEDZIP archive may unpack to: bytes in all, and files. */
   gedzip: { maxTotalBytes: number; maxEntries: number };
+  /** Where invitations are sent by e-mail from (SMTP_URL, SMTP_FROM); undefined: links are only shown. */
+  mail: { url: string; from: string | undefined } | undefined;
   /** Express "trust proxy" value: whether X-Forwarded-* headers are believed. */
   trustProxy: boolean | number;
   production: boolean;
@@ -115,6 +117,23 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     maxEntries: Math.round(positiveNumber("MAX_GEDZIP_FILES", 10_000, "failais")),
   };
 
+  let mail: Config["mail"];
+  const rawSmtp = value("SMTP_URL");
+  const from = value("SMTP_FROM");
+  if (rawSmtp !== undefined) {
+    let protocol = "";
+    try {
+      protocol = new URL(rawSmtp).protocol;
+    } catch {
+      // reported below
+    }
+    if (protocol === "smtp:" || protocol === "smtps:") mail = { url: rawSmtp, from };
+    else problems.push("SMTP_URL turi būti smtp:// arba smtps:// adresas, pvz., smtps://vartotojas:slaptažodis@smtp.example.lt.");
+  }
+  if (from !== undefined && !/^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/.test(from)) {
+    problems.push(`SMTP_FROM turi būti el. pašto adresas, pvz., „Giminės svetainė <seima@example.lt>“ (dabar „${from}“).`);
+  }
+
   let trustProxy: boolean | number = false;
   const rawTrustProxy = value("TRUST_PROXY");
   if (rawTrustProxy !== undefined) {
@@ -136,6 +155,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     uploads,
     maxGedcomBytes,
     gedzip,
+    mail,
     trustProxy,
     production: env.NODE_ENV !== "development",
   };

@@ -73,7 +73,8 @@ export const TEXT_FIELDS: Record<TextField, FieldRule> = {
 
 export const BRANCH_LIMITS = { name: 80, text: 300, count: 30 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What passes for an e-mail address: something@host.domain, no spaces. */
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Lithuanian messages for what is wrong with the given fields; empty when all is well. */
 export function checkTexts(values: Partial<Record<TextField, string>>): Partial<Record<TextField, string>> {

@@ -6,15 +6,18 @@ import { requireRole, services } from "../../.server/context.ts";
 import { resolvePerson } from "../../.server/genealogy/editing.ts";
 import { personNames } from "../../.server/genealogy/people.ts";
 import { currentTreeId } from "../../.server/genealogy/trees.ts";
+import { sendInvitation } from "../../.server/mail.ts";
+import { getSiteSettings } from "../../.server/settings.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { listUsers, removeUser, setDisabled, setRole } from "../../.server/users.ts";
-import { Field } from "../../components/fields.tsx";
+import { Field, useFocusFirstError } from "../../components/fields.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PageTitle, useSiteUrl } from "../../components/page.tsx";
 import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
 import { formatDateTime } from "../../lib/lithuanian.ts";
 import { parseId } from "../../lib/numbers.ts";
 import { isRole, ROLE_LABELS, ROLES, type Role } from "../../lib/roles.ts";
+import { EMAIL } from "../../lib/site.ts";
 
 // The administrator's list of users: invitations (a link to share, valid
 // seven days, once), roles, a new-password link, disabling and removing.
@@ -33,12 +36,27 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [users, invitations, treeId] = await Promise.all([listUsers(db), pendingInvitations(db), currentTreeId(db)]);
   const personIds = [...users.map((u) => u.personId), ...invitations.map((i) => i.personId)].filter((id): id is number => id !== null);
   const names = treeId === null ? {} : await personNames(db, treeId, personIds);
-  return { me: me.id, users, invitations, names };
+  return { me: me.id, users, invitations, names, canMail: services(context).config.mail !== undefined };
+}
+
+/**
+ * This site's address for a link sent by e-mail: SITE_URL, or the origin the
+ * administrator's own browser sent (the request guard has checked it is this
+ * site's; a Host header alone is never trusted).
+ */
+function siteOrigin(request: Request, siteUrl: URL | undefined): string | null {
+  if (siteUrl) return siteUrl.origin;
+  const sent = request.headers.get("Origin") ?? request.headers.get("Referer");
+  try {
+    return sent ? new URL(sent).origin : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = requireRole(context, "administratorius");
-  const { db } = services(context);
+  const { db, config } = services(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const userId = parseId(form.get("id")) ?? 0;
@@ -54,8 +72,41 @@ export async function action({ request, context }: Route.ActionArgs) {
       const treeId = await currentTreeId(db);
       const person = treeId === null || !typed.trim() ? null : await resolvePerson(db, treeId, typed);
       if (person && "error" in person) return refusal("formInvalid", 400, { errors: { person: person.error }, person: typed, role });
-      const token = await createInvitation(db, { role, personId: person?.id ?? null, email: null, createdBy: me.id });
-      return data({ created: { kind: "invite" as LinkKind, path: linkPath("invite", token), role } });
+      const email = String(form.get("email") ?? "").trim();
+      if (email && (!config.mail || !EMAIL.test(email) || email.length > 254)) {
+        const problem = config.mail
+          ? "Įrašykite teisingą el. pašto adresą, pvz., vardas@pastas.lt."
+          : "Laiškai nesiunčiami: SMTP_URL nenustatytas.";
+        return refusal("formInvalid", 400, { errors: { email: problem }, person: typed, role, email });
+      }
+      const token = await createInvitation(db, { role, personId: person?.id ?? null, email: email || null, createdBy: me.id });
+      const created = {
+        kind: "invite" as LinkKind,
+        path: linkPath("invite", token),
+        role,
+        sentTo: null as string | null,
+        mailError: null as string | null,
+      };
+      if (email && config.mail) {
+        // The link stays valid (and shown) whether or not the letter goes.
+        const origin = siteOrigin(request, config.siteUrl);
+        try {
+          if (!origin) throw new Error("nežinomas svetainės adresas (nustatykite SITE_URL)");
+          const settings = await getSiteSettings(db);
+          await sendInvitation(config.mail, {
+            to: email,
+            link: `${origin}${created.path}`,
+            role,
+            familyName: settings.familyName,
+            contactEmail: settings.contactEmail,
+          });
+          created.sentTo = email;
+        } catch (error) {
+          console.error(`Kvietimo laiškas adresu ${email} neišsiųstas:`, error);
+          created.mailError = `Laiško išsiųsti nepavyko (${error instanceof Error ? error.message : String(error)}). Nukopijuokite nuorodą ir nusiųskite ją patys.`;
+        }
+      }
+      return data({ created });
     }
     case "revoke":
       return (await revokeLink(db, String(form.get("link") ?? "")))
@@ -81,7 +132,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "reset": {
       if (!(await listUsers(db)).some((u) => u.id === userId)) return refusal("userNotFound", 404);
       const token = await createResetLink(db, userId, me.id);
-      return data({ created: { kind: "reset" as LinkKind, path: linkPath("reset", token), role: null } });
+      return data({ created: { kind: "reset" as LinkKind, path: linkPath("reset", token), role: null, sentTo: null, mailError: null } });
     }
   }
   throw data("Nežinomas veiksmas", { status: 400 });
@@ -113,7 +164,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       {created ? <CreatedLink created={created} /> : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <InviteForm refused={actionData} />
+        <InviteForm key={created?.path ?? "uzpildoma"} refused={actionData} canMail={loaderData.canMail} />
         <Invitations invitations={loaderData.invitations} names={loaderData.names} />
       </div>
       <UserList loaderData={loaderData} />
@@ -122,7 +173,11 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 /** A link made just now: shown once (only its hash is kept), to copy and share. */
-function CreatedLink({ created }: { created: { kind: LinkKind; path: string; role: Role | null } }) {
+function CreatedLink({
+  created,
+}: {
+  created: { kind: LinkKind; path: string; role: Role | null; sentTo: string | null; mailError: string | null };
+}) {
   const siteUrl = useSiteUrl();
   // Without SITE_URL the browser knows the site's address; the server never takes it from the request.
   const [origin, setOrigin] = useState(siteUrl ?? "");
@@ -136,6 +191,12 @@ function CreatedLink({ created }: { created: { kind: LinkKind; path: string; rol
           ? `Kvietimas sukurtas (${ROLE_LABELS[created.role!].toLowerCase()})`
           : "Naujo slaptažodžio nuoroda sukurta"}
       </h2>
+      {created.sentTo ? <p className="mt-2 font-medium text-moss">Kvietimas išsiųstas adresu {created.sentTo}.</p> : null}
+      {created.mailError ? (
+        <p className="mt-2 rounded-md border border-accent bg-accent-soft p-3 font-medium text-accent-dark" role="alert">
+          {created.mailError}
+        </p>
+      ) : null}
       <p className="mt-1 text-sm text-ink-soft">
         Nukopijuokite ir nusiųskite ją, kaip jums patogu. Nuoroda galioja 7 dienas ir tik vieną kartą; daugiau ji nebus parodyta.
       </p>
@@ -164,15 +225,21 @@ function CreatedLink({ created }: { created: { kind: LinkKind; path: string; rol
   );
 }
 
-function InviteForm({ refused }: { refused: ActionData }) {
-  const { errors, person: typed = "" } = (refused ?? {}) as { errors?: Partial<Record<string, string>>; person?: string };
+function InviteForm({ refused, canMail }: { refused: ActionData; canMail: boolean }) {
+  const {
+    errors,
+    person: typed = "",
+    email = "",
+  } = (refused ?? {}) as { errors?: Partial<Record<string, string>>; person?: string; email?: string };
   const busy = useNavigation().formData?.get("intent") === "invite";
+  // A refused field gets the focus, where its message is.
+  useFocusFirstError(errors, (refused as { toast?: { id: string } } | undefined)?.toast?.id, ["person", "email"]);
   return (
     <section aria-labelledby="pakviesti" className="card h-fit p-6">
       <h2 id="pakviesti" className="text-xl font-semibold">
         Pakviesti
       </h2>
-      <Form method="post" className="mt-4 space-y-4">
+      <Form method="post" noValidate className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="invite" />
         <fieldset>
           <legend className="field-label">Vaidmuo</legend>
@@ -197,6 +264,18 @@ function InviteForm({ refused }: { refused: ActionData }) {
           maxLength={200}
           error={errors?.person}
         />
+        {canMail ? (
+          <Field
+            id="email"
+            type="email"
+            label="El. paštas (nebūtina)"
+            hint="Įrašius adresą, kvietimas bus išsiųstas ir laišku."
+            defaultValue={email}
+            maxLength={254}
+            autoComplete="off"
+            error={errors?.email}
+          />
+        ) : null}
         <button type="submit" className="btn-primary" disabled={busy}>
           Sukurti kvietimo nuorodą
         </button>
@@ -222,6 +301,7 @@ function Invitations({ invitations, names }: { invitations: LoaderData["invitati
                   {ROLE_LABELS[invitation.role]}
                   {invitation.personId !== null && names[invitation.personId] ? ` – ${names[invitation.personId]}` : ""}
                 </p>
+                {invitation.email ? <p className="text-sm break-all">{invitation.email}</p> : null}
                 <p className="text-sm text-ink-soft">
                   Sukurtas {formatDateTime(invitation.createdAt)}
                   {invitation.createdBy ? ` (${invitation.createdBy})` : ""}, galioja iki {formatDateTime(invitation.expiresAt)}
