@@ -1,5 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { requiredRole } from "../lib/access.ts";
+import type { Role } from "../lib/roles.ts";
 import { requireRole } from "./context.ts";
 
 /**
@@ -15,3 +16,15 @@ export const accessMiddleware: MiddlewareFunction<Response> = async ({ url, para
   const role = requiredRole(url.pathname);
   if (role) requireRole(context, role);
 };
+
+/**
+ * The same rule on a route itself (the admin layout, the administrator's
+ * routes, one's own account): a route's middleware runs whenever the route
+ * matches, however its address was spelt ('/Admin', '%61dmin') and whichever
+ * loaders a data request names, so the table above is never the only check.
+ */
+export function roleMiddleware(role: Role): MiddlewareFunction<Response> {
+  return async ({ context }) => {
+    requireRole(context, role);
+  };
+}

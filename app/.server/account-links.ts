@@ -207,7 +207,7 @@ export async function acceptInvitation(
   }
 }
 
-/** Uses a reset link: the user's new password; every session of theirs ends. */
+/** Uses a reset link: the user's new password; every session and passkey of theirs ends. */
 export async function useResetLink(
   db: Database,
   token: string,
@@ -229,6 +229,9 @@ export async function useResetLink(
   }
   await setPassword(db, userId, chosen.next);
   await destroyUserSessions(db, userId);
+  // A new-password link is a way back in for someone who lost theirs, or whose
+  // account someone else may have used: a passkey added meanwhile goes too.
+  await db.deleteFrom("passkeys").where("userId", "=", userId).execute();
   const user = await db.selectFrom("users").select(["id", "username"]).where("id", "=", userId).executeTakeFirstOrThrow();
   return { ok: true, value: user };
 }

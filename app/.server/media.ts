@@ -479,7 +479,8 @@ export async function placeAllMedia(db: Database, store: MediaStore): Promise<nu
     }
   }
   for (const name of await fs.readdir(membersMediaDir(store)).catch(() => [] as string[])) {
-    if (!membersOnly.has(name)) {
+    // Asked again just before showing it: an item marked since the list was read stays hidden.
+    if (!membersOnly.has(name) && !(await membersOnlyMedia(db)).has(name)) {
       await placeMediaFiles(store, name, false);
       moved++;
     }

@@ -19,8 +19,23 @@ export const ACCESS: readonly { prefix: string; role: Role }[] = [
   { prefix: "/medis/gedcom/nariams", role: "narys" },
 ];
 
+/**
+ * The address as the router matches it: percent-decoded and in lower case
+ * (React Router matches '/Admin' and '/%61dmin' to '/admin').
+ */
+function matchable(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // An address that does not decode matches no route.
+  }
+  return decoded.toLowerCase().replace(/\/+$/, "") || "/";
+}
+
 /** The least role an address needs; null: everyone may open it. */
 export function requiredRole(pathname: string): Role | null {
-  const rule = ACCESS.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  const path = matchable(pathname);
+  const rule = ACCESS.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
   return rule?.role ?? null;
 }

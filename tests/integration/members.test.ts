@@ -93,9 +93,22 @@ test("a revoked or expired invitation opens nothing; a taken name or a weak pass
   expect(await t.db.selectFrom("users").select("username").where("username", "=", "jonas").execute()).toHaveLength(1);
 });
 
-test("a new-password link sets the password once, ends every session, and replaces an earlier link", async () => {
+test("a new-password link sets the password once, ends every session and passkey, and replaces an earlier link", async () => {
   const ruta = await createUser(t.db, "ruta", "senas-slaptazodis", "narys", null);
   const session = await sessionOf(ruta.id);
+  await t.db
+    .insertInto("passkeys")
+    .values({
+      id: "svetimas",
+      userId: ruta.id,
+      publicKey: "AQID",
+      counter: 0,
+      transports: "[]",
+      name: "Kažkieno",
+      createdAt: new Date().toISOString(),
+      lastUsedAt: null,
+    })
+    .execute();
   const first = await createResetLink(t.db, ruta.id, admin.id);
   const second = await createResetLink(t.db, ruta.id, admin.id);
   expect(await linkState(t.db, "reset", first)).toEqual({ state: "revoked" });
@@ -104,6 +117,8 @@ test("a new-password link sets the password once, ends every session, and replac
   expect(await authenticate(t.db, "ruta", "senas-slaptazodis")).toBeNull();
   expect(await authenticate(t.db, "ruta", "naujas-slaptazodis")).toMatchObject({ username: "ruta" });
   expect(await findSessionUser(t.db, session)).toBeNull();
+  // A passkey someone added meanwhile no longer opens the account.
+  expect(await t.db.selectFrom("passkeys").select("id").where("userId", "=", ruta.id).execute()).toEqual([]);
   expect(await useResetLink(t.db, second, { next: "trecias-slaptazodis", repeated: "trecias-slaptazodis" })).toEqual({
     ok: false,
     state: "used",

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
+import { roleMiddleware } from "../../.server/access.ts";
 import { requestInfo, requireRole, services } from "../../.server/context.ts";
 import { MIN_PASSWORD_LENGTH } from "../../.server/env.ts";
 import {
@@ -25,6 +26,8 @@ import { ROLE_LABELS } from "../../lib/roles.ts";
 // logged in (each can be ended, or all at once).
 
 const PAGE = "/paskyra";
+
+export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("narys")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireRole(context, "narys");

@@ -1,11 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/passkeys";
+import { roleMiddleware } from "../../.server/access.ts";
 import { requireRole, services } from "../../.server/context.ts";
 import { registerPasskey, registrationOptions, relyingParty } from "../../.server/passkeys.ts";
 import { getSiteSettings } from "../../.server/settings.ts";
 
 // Adding a passkey from /paskyra: 'options' hands out a challenge for this
 // user; 'register' checks the new passkey and keeps it.
+export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("narys")];
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireRole(context, "narys");
   const { db, config } = services(context);

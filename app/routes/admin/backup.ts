@@ -1,11 +1,14 @@
 import path from "node:path";
 import type { Route } from "./+types/backup";
 import { writeBackup } from "../../.server/backup.ts";
+import { roleMiddleware } from "../../.server/access.ts";
 import { requireRole, services } from "../../.server/context.ts";
 import { fileResponse, removeTemporary, temporaryDownloadDir } from "../../.server/download.ts";
 
 // The dashboard's "download a backup": the same archive as `npm run backup`,
 // made on request and streamed to the administrator.
+export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("administratorius")];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(context, "administratorius");
   const day = new Date().toISOString().slice(0, 10);

@@ -21,6 +21,7 @@ const PAGE = "/admin/dokumentai";
 // Add mode and edit mode are in the URL: 'Redaguoti' links to ?redaguoti=ID,
 // 'Atšaukti' back to the plain page. So both work without JavaScript too.
 export async function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(context, "redaktorius");
   const { db } = services(context);
   const editId = parseId(new URL(request.url).searchParams.get("redaguoti"));
   const [documents, editing] = await Promise.all([listDocuments(db, MEMBERS), editId ? findDocument(db, editId) : null]);

@@ -6,8 +6,9 @@ import { findGalleryOriginal } from "../../.server/gallery.ts";
 import { originalPath } from "../../.server/media.ts";
 import { parseId } from "../../lib/numbers.ts";
 
-// The archive copy of a photo, byte for byte as it was uploaded. Only the
-// administrator may download it: it may carry the camera's GPS position.
+// The archive copy of a photo, byte for byte as it was uploaded. Only editors
+// and the administrator (who manage the gallery) may download it: it may carry
+// the camera's GPS position, so it is never public.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireRole(context, "redaktorius");
   const { db, media } = services(context);

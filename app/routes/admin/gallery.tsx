@@ -28,6 +28,7 @@ import { parseId } from "../../lib/numbers.ts";
 import { resolveToast, type Toast } from "../../lib/toasts.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  requireRole(context, "redaktorius");
   const { db, media } = services(context);
   return { items: await listGalleryItems(db, MEMBERS), maxBytes: media.maxBytes };
 }

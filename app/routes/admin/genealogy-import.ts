@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import type { Route } from "./+types/genealogy-import";
+import { roleMiddleware } from "../../.server/access.ts";
 import { requireRole, services } from "../../.server/context.ts";
 import type { CodePageChoice } from "../../.server/genealogy/charset.ts";
 import { ImportRefused } from "../../.server/genealogy/reader.ts";
@@ -10,6 +11,8 @@ const CODE_PAGES: Record<string, CodePageChoice> = { auto: "auto", "1257": "wind
 // The import page sends the file itself as the request body (so a large file
 // streams to disk and the browser can show the upload's progress), with its
 // name and the chosen code page in the query. The answer is JSON.
+export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("administratorius")];
+
 export async function action({ request, context }: Route.ActionArgs) {
   requireRole(context, "administratorius");
   const { media, config, imports } = services(context);

@@ -12,6 +12,7 @@ import { parseId } from "../../lib/numbers.ts";
 const PAGE = "/admin/sveciai";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  requireRole(context, "redaktorius");
   return { entries: await listEntriesForReview(services(context).db) };
 }
 

@@ -21,6 +21,7 @@ import { formatDateTime } from "../../lib/lithuanian.ts";
 import { parseId } from "../../lib/numbers.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  requireRole(context, "redaktorius");
   const { db } = services(context);
   const [{ id, createdAt, author, periodMembersOnly, ...content }, revisions] = await Promise.all([
     getHistory(db, MEMBERS),

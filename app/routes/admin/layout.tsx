@@ -1,12 +1,16 @@
 import { Form, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
+import { roleMiddleware } from "../../.server/access.ts";
 import { requireRole } from "../../.server/context.ts";
 import { requiredRole } from "../../lib/access.ts";
 import { atLeast } from "../../lib/roles.ts";
 
-// Who may open an /admin page is the access table's (app/.server/access.ts),
-// checked before any route runs; the loader asks again, and tells the menu
-// what the user may open.
+// Who may open an /admin page: the access table in front of every route
+// (app/.server/access.ts), this layout's middleware (which runs however the
+// address is spelt and whatever a data request asks for), and each loader and
+// action again. The loader also tells the menu what the user may open.
+export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("redaktorius")];
+
 export function loader({ context }: Route.LoaderArgs) {
   const user = requireRole(context, "redaktorius");
   return { username: user.username, role: user.role };

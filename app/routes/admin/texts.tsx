@@ -21,6 +21,7 @@ import { BRANCH_LIMITS, EMAIL_TOKEN, TEXT_FIELDS, TEXT_SECTIONS, type Branch, ty
 const PAGE = "/admin/tekstai";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  requireRole(context, "redaktorius");
   const { db } = services(context);
   const [settings, gallery] = await Promise.all([getSiteSettings(db), listGalleryItems(db, MEMBERS)]);
   return { settings, photos: gallery.filter((item) => item.image) };

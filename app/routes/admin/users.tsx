@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import { createInvitation, createResetLink, linkPath, pendingInvitations, revokeLink, type LinkKind } from "../../.server/account-links.ts";
+import { roleMiddleware } from "../../.server/access.ts";
 import { requireRole, services } from "../../.server/context.ts";
 import { resolvePerson } from "../../.server/genealogy/editing.ts";
 import { personNames } from "../../.server/genealogy/people.ts";
@@ -29,6 +30,8 @@ const ROLE_NOTES: Record<Role, string> = {
   redaktorius: "taip pat redaguoja turinį: istoriją, tekstus, galeriją, dokumentus, medį, svečių knygą",
   administratorius: "viskas, taip pat nariai, nustatymai, atsarginės kopijos ir medžio keitimas",
 };
+
+export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("administratorius")];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const me = requireRole(context, "administratorius");

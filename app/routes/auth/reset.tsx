@@ -52,7 +52,8 @@ export default function ResetPage({ loaderData: { state, username, minLength }, 
         ) : (
           <>
             <p className="mt-2 text-ink-soft">
-              Vartotojui <strong>{username}</strong>. Nustačius naują slaptažodį, visi ankstesni prisijungimai baigiami.
+              Vartotojui <strong>{username}</strong>. Nustačius naują slaptažodį, visi ankstesni prisijungimai baigiami, o prisijungimo
+              raktai pašalinami.
             </p>
             <FormAlert toast={actionData?.toast} />
             <Form method="post" noValidate className="mt-6 space-y-4" key={actionData?.toast.id}>

@@ -1,10 +1,13 @@
 import type { Route } from "./+types/tree-gedcom-members";
+import { roleMiddleware } from "../../.server/access.ts";
 import { requireRole, services } from "../../.server/context.ts";
 import { exportDownload } from "../../.server/genealogy/download.ts";
 
 // The members' GEDCOM export: the current tree with the living family, without
 // the people the administrator keeps private. Made fresh for each download
 // and never cached by anyone but the member's browser.
+export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("narys")];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(context, "narys");
   const { db, media } = services(context);
