@@ -5,6 +5,7 @@ import {
   CamelCasePlugin,
   CompiledQuery,
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
   SqliteAdapter,
   SqliteDriver,
@@ -404,6 +405,11 @@ function sqliteDialect(database: SqliteDatabase.Database): Dialect {
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };
+}
+
+/** Whether this database (or transaction) is PostgreSQL: for what SQLite lacks (SELECT … FOR UPDATE). */
+export function onPostgresDatabase(db: Database): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /**

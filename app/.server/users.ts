@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH } from "../lib/login.ts";
 import type { Role } from "../lib/roles.ts";
-import { isUniqueViolation, now, type Database } from "./db.ts";
+import { isUniqueViolation, now, onPostgresDatabase, type Database } from "./db.ts";
 import { MIN_PASSWORD_LENGTH } from "./env.ts";
 import { generatePassword, hashForUnknownUser, hashPassword, verifyPassword } from "./password.ts";
 import type { SessionUser } from "./session.ts";
@@ -82,60 +82,89 @@ export type UserChange = { ok: true } | { ok: false; message: string };
 
 const LAST_ADMIN = "Tai vienintelis administratorius: pirma suteikite administratoriaus teises kitam nariui.";
 
-/** Whether, without this user, an active administrator would remain. */
-async function anotherAdministrator(db: Database, userId: number): Promise<boolean> {
-  const other = await db
-    .selectFrom("users")
-    .select("id")
-    .where("role", "=", "administratorius")
-    .where("disabledAt", "is", null)
-    .where("id", "!=", userId)
-    .executeTakeFirst();
-  return other !== undefined;
+/**
+ * Runs a change to a user in one transaction that first takes the active
+ * administrators' rows, so that two administrators demoting, disabling or
+ * removing each other at the same moment cannot both pass the check and leave
+ * nobody. (SQLite's transactions here take the write lock at once; PostgreSQL
+ * gets SELECT … FOR UPDATE.) `change` returns false to refuse as the last one.
+ */
+async function changeUser(
+  db: Database,
+  userId: number,
+  losesAdmin: (user: { role: Role; disabledAt: string | null }) => boolean,
+  change: (tx: Database) => Promise<void>,
+): Promise<UserChange | null> {
+  return db.transaction().execute(async (tx) => {
+    const admins = await tx
+      .selectFrom("users")
+      .select("id")
+      .where("role", "=", "administratorius")
+      .where("disabledAt", "is", null)
+      .$if(onPostgresDatabase(tx), (q) => q.forUpdate())
+      .execute();
+    const user = await tx.selectFrom("users").select(["id", "role", "disabledAt"]).where("id", "=", userId).executeTakeFirst();
+    if (!user) return null;
+    if (losesAdmin(user) && !admins.some((a) => a.id !== userId)) return { ok: false as const, message: LAST_ADMIN };
+    await change(tx);
+    return { ok: true as const };
+  });
 }
 
-async function userRow(db: Database, userId: number) {
-  return db.selectFrom("users").select(["id", "role", "disabledAt"]).where("id", "=", userId).executeTakeFirst();
+/** Links the user made and nobody has used yet stop working when the user loses the right to make them. */
+async function revokeLinksMadeBy(tx: Database, userId: number): Promise<void> {
+  await tx
+    .updateTable("accountLinks")
+    .set({ revokedAt: now() })
+    .where("createdBy", "=", userId)
+    .where("usedAt", "is", null)
+    .where("revokedAt", "is", null)
+    .execute();
 }
+
+const isActiveAdmin = (user: { role: Role; disabledAt: string | null }) => user.role === "administratorius" && user.disabledAt === null;
 
 /** Gives a user another role; the last active administrator keeps theirs. */
 export async function setRole(db: Database, userId: number, role: Role): Promise<UserChange | null> {
-  const user = await userRow(db, userId);
-  if (!user) return null;
-  if (user.role === "administratorius" && role !== "administratorius" && !(await anotherAdministrator(db, userId))) {
-    return { ok: false, message: LAST_ADMIN };
-  }
-  await db.updateTable("users").set({ role }).where("id", "=", userId).execute();
-  return { ok: true };
+  return changeUser(
+    db,
+    userId,
+    (user) => isActiveAdmin(user) && role !== "administratorius",
+    async (tx) => {
+      await tx.updateTable("users").set({ role }).where("id", "=", userId).execute();
+      if (role !== "administratorius") await revokeLinksMadeBy(tx, userId);
+    },
+  );
 }
 
 /** Disables a user (their sessions end at once) or lets them in again. */
 export async function setDisabled(db: Database, userId: number, disabled: boolean): Promise<UserChange | null> {
-  const user = await userRow(db, userId);
-  if (!user) return null;
-  if (disabled && user.role === "administratorius" && !(await anotherAdministrator(db, userId))) return { ok: false, message: LAST_ADMIN };
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable("users")
-      .set({ disabledAt: disabled ? now() : null })
-      .where("id", "=", userId)
-      .execute();
-    if (disabled) await tx.deleteFrom("sessions").where("userId", "=", userId).execute();
-  });
-  return { ok: true };
+  return changeUser(
+    db,
+    userId,
+    (user) => disabled && isActiveAdmin(user),
+    async (tx) => {
+      await tx
+        .updateTable("users")
+        .set({ disabledAt: disabled ? now() : null })
+        .where("id", "=", userId)
+        .execute();
+      if (disabled) {
+        await tx.deleteFrom("sessions").where("userId", "=", userId).execute();
+        await revokeLinksMadeBy(tx, userId);
+      }
+    },
+  );
 }
 
 /** Removes a user: their sessions, passkeys and links go with them (the database cascades). */
 export async function removeUser(db: Database, userId: number): Promise<UserChange | null> {
-  const user = await userRow(db, userId);
-  if (!user) return null;
-  if (user.role === "administratorius" && !(await anotherAdministrator(db, userId))) return { ok: false, message: LAST_ADMIN };
-  await db.transaction().execute(async (tx) => {
+  return changeUser(db, userId, isActiveAdmin, async (tx) => {
+    await revokeLinksMadeBy(tx, userId);
     await tx.deleteFrom("settings").where("key", "=", initialPasswordKey(userId)).execute();
     await tx.deleteFrom("sessions").where("userId", "=", userId).execute();
     await tx.deleteFrom("users").where("id", "=", userId).execute();
   });
-  return { ok: true };
 }
 
 /** Changes a user's name; a name another user has is refused. */

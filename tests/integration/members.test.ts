@@ -146,6 +146,28 @@ test("the last active administrator cannot be demoted, disabled or removed; with
   expect(await setRole(t.db, 9999, "narys")).toBeNull();
 });
 
+test("two administrators demoting each other at the same moment: one of them stays administrator", async () => {
+  const other = await createUser(t.db, "antras", "antro-slaptazodis", "administratorius", null);
+  const results = await Promise.all([setRole(t.db, admin.id, "narys"), setRole(t.db, other.id, "narys")]);
+  expect(results.filter((r) => r?.ok)).toHaveLength(1);
+  const admins = await t.db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "administratorius")
+    .where("disabledAt", "is", null)
+    .execute();
+  expect(admins).toHaveLength(1);
+});
+
+test("an administrator who loses the role takes their unused invitations with them", async () => {
+  const other = await createUser(t.db, "antras", "antro-slaptazodis", "administratorius", null);
+  const token = await createInvitation(t.db, { role: "administratorius", personId: null, email: null, createdBy: other.id });
+  const mine = await createInvitation(t.db, { role: "narys", personId: null, email: null, createdBy: admin.id });
+  expect(await setRole(t.db, other.id, "redaktorius")).toEqual({ ok: true });
+  expect(await linkState(t.db, "invite", token)).toEqual({ state: "revoked" });
+  expect(await linkState(t.db, "invite", mine)).toMatchObject({ state: "ok" });
+});
+
 test("a disabled user is shut out at once: sessions gone, no login, and back when enabled", async () => {
   const ruta = await createUser(t.db, "ruta", "rutos-slaptazodis", "narys", null);
   const session = await sessionOf(ruta.id);
