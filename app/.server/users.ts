@@ -222,6 +222,12 @@ export interface PasswordChange {
  * and the new one long enough and typed the same twice. Returns a Lithuanian
  * message per field in error; nothing changes unless there are none.
  */
+/** Whether this is the user's password (asked again before a change that opens the account another way). */
+export async function isUsersPassword(db: Database, userId: number, password: string): Promise<boolean> {
+  const user = await db.selectFrom("users").select("passwordHash").where("id", "=", userId).executeTakeFirst();
+  return user !== undefined && password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(password, user.passwordHash));
+}
+
 export async function changePassword(
   db: Database,
   userId: number,
@@ -229,10 +235,7 @@ export async function changePassword(
 ): Promise<Partial<Record<keyof PasswordChange, string>>> {
   const errors: Partial<Record<keyof PasswordChange, string>> = checkNewPassword(change.next, change.repeated);
   if (!errors.next && !errors.repeated && change.next === change.current) errors.next = "Naujas slaptažodis turi skirtis nuo dabartinio.";
-  const user = await db.selectFrom("users").select("passwordHash").where("id", "=", userId).executeTakeFirst();
-  const currentRight =
-    user !== undefined && change.current.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(change.current, user.passwordHash));
-  if (!currentRight) errors.current = "Dabartinis slaptažodis neteisingas.";
+  if (!(await isUsersPassword(db, userId, change.current))) errors.current = "Dabartinis slaptažodis neteisingas.";
   if (Object.keys(errors).length === 0) await setPassword(db, userId, change.next);
   return errors;
 }

@@ -1,6 +1,7 @@
 import { browserSupportsWebAuthn, startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
+import { PASSWORD_MAX_LENGTH } from "../lib/login.ts";
 import { resolveToast, type Toast } from "../lib/toasts.ts";
 import { useToast } from "./toaster.tsx";
 
@@ -66,6 +67,7 @@ export function AddPasskey() {
   const toast = useToast();
   const revalidator = useRevalidator();
   const [name, setName] = useState("");
+  const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   if (!supported) {
     return (
@@ -75,10 +77,16 @@ export function AddPasskey() {
   async function add() {
     setBusy(true);
     try {
-      const { body: start } = await post<{ challengeId: string; options: Parameters<typeof startRegistration>[0]["optionsJSON"] }>(
-        "/paskyra/raktai",
-        { intent: "options" },
-      );
+      const { body: start } = await post<{
+        challengeId?: string;
+        options?: Parameters<typeof startRegistration>[0]["optionsJSON"];
+        message?: string;
+      }>("/paskyra/raktai", { intent: "options", password });
+      if (!start.challengeId || !start.options) {
+        toast({ title: "Prisijungimo raktas nepridėtas", description: start.message, variant: "error" });
+        document.getElementById("passkey-password")?.focus();
+        return;
+      }
       let answer;
       try {
         answer = await startRegistration({ optionsJSON: start.options });
@@ -95,6 +103,7 @@ export function AddPasskey() {
       if (body.ok) {
         toast(resolveToast("passkeyAdded"));
         setName("");
+        setPassword("");
         void revalidator.revalidate();
       } else {
         toast({ title: "Prisijungimo raktas nepridėtas", description: body.message, variant: "error" });
@@ -106,8 +115,8 @@ export function AddPasskey() {
     }
   }
   return (
-    <div className="mt-4 flex flex-wrap items-end gap-2">
-      <div className="min-w-0 flex-1">
+    <div className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <div>
         <label htmlFor="passkey-name" className="field-label">
           Rakto pavadinimas (nebūtina)
         </label>
@@ -118,6 +127,20 @@ export function AddPasskey() {
           placeholder="pvz., Mano telefonas"
           value={name}
           onChange={(e) => setName(e.target.value)}
+        />
+      </div>
+      <div>
+        <label htmlFor="passkey-password" className="field-label">
+          Dabartinis slaptažodis
+        </label>
+        <input
+          id="passkey-password"
+          type="password"
+          autoComplete="current-password"
+          className="field-input"
+          maxLength={PASSWORD_MAX_LENGTH}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
         />
       </div>
       <button type="button" className="btn-primary" onClick={add} disabled={busy}>

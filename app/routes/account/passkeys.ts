@@ -4,9 +4,10 @@ import { roleMiddleware } from "../../.server/access.ts";
 import { requireRole, services } from "../../.server/context.ts";
 import { registerPasskey, registrationOptions, relyingParty } from "../../.server/passkeys.ts";
 import { getSiteSettings } from "../../.server/settings.ts";
+import { isUsersPassword } from "../../.server/users.ts";
 
-// Adding a passkey from /paskyra: 'options' hands out a challenge for this
-// user; 'register' checks the new passkey and keeps it.
+// Adding a passkey from /paskyra: 'options' (with the user's password) hands
+// out a challenge for this user; 'register' checks the new passkey and keeps it.
 export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("narys")];
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -14,7 +15,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, config } = services(context);
   const form = await request.formData();
   const rp = relyingParty(config, request, (await getSiteSettings(db)).familyName);
-  if (form.get("intent") === "options") return registrationOptions(db, user, rp);
+  if (form.get("intent") === "options") {
+    // A passkey is another way into the account: whoever holds only the session
+    // (a browser left open) cannot add one without the password.
+    if (!(await isUsersPassword(db, user.id, String(form.get("password") ?? "")))) {
+      return data({ ok: false, message: "Dabartinis slaptažodis neteisingas." }, { status: 400 });
+    }
+    return registrationOptions(db, user, rp);
+  }
   let response;
   try {
     response = JSON.parse(String(form.get("response") ?? ""));
