@@ -131,7 +131,7 @@ export function AddPasskey() {
       </div>
       <div>
         <label htmlFor="passkey-password" className="field-label">
-          Dabartinis slaptažodis
+          Jūsų slaptažodis (patvirtinti)
         </label>
         <input
           id="passkey-password"

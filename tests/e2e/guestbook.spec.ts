@@ -126,10 +126,15 @@ test("without JavaScript the form posts and the answer is a page", async ({ brow
 });
 
 test("a form sent at a bot's speed is refused with a message that says nothing of why", async ({ page }) => {
-  await page.goto(`${site().url}/sveciai`);
-  await page.getByLabel("Vardas").fill("Robotas");
-  await page.getByRole("textbox", { name: "Žinutė", exact: true }).fill("Pirkite dabar");
-  await page.getByRole("button", { name: "Siųsti žinutę" }).click();
+  // Filled and sent the moment the page arrives, as a script would: typing it
+  // through the browser could take longer than a bot's limit on a busy machine.
+  await page.goto(`${site().url}/sveciai`, { waitUntil: "domcontentloaded" });
+  await page.evaluate(() => {
+    const form = document.querySelector<HTMLFormElement>("form:has(#message)")!;
+    form.querySelector<HTMLInputElement>("#name")!.value = "Robotas";
+    form.querySelector<HTMLTextAreaElement>("#message")!.value = "Pirkite dabar";
+    form.requestSubmit();
+  });
   await expect(toasts(page).getByText("Žinutė neišsaugota")).toBeVisible();
   await expect(page.getByRole("alert").first()).toContainText("Atsiprašome, šios žinutės priimti negalime.");
   expect(await stored("Robotas")).toEqual([]);

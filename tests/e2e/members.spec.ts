@@ -238,12 +238,12 @@ test("a passkey: added on the account page, then used to log in without a passwo
   await expect(passkeys).toContainText("Prisijungimo raktų dar nėra.");
   await passkeys.getByLabel("Rakto pavadinimas (nebūtina)").fill("Testo raktas");
   // Whoever has only the open browser cannot add one: the password is asked for.
-  await passkeys.getByLabel("Dabartinis slaptažodis").fill("ne-tas-slaptazodis");
+  await passkeys.getByLabel("Jūsų slaptažodis (patvirtinti)").fill("ne-tas-slaptazodis");
   await passkeys.getByRole("button", { name: "Pridėti prisijungimo raktą" }).click();
   await expect(toasts(page).getByText("Dabartinis slaptažodis neteisingas.")).toBeVisible();
-  await expect(passkeys.getByLabel("Dabartinis slaptažodis")).toBeFocused();
+  await expect(passkeys.getByLabel("Jūsų slaptažodis (patvirtinti)")).toBeFocused();
   expect(await site().db().selectFrom("passkeys").select("id").execute()).toEqual([]);
-  await passkeys.getByLabel("Dabartinis slaptažodis").fill(member.password);
+  await passkeys.getByLabel("Jūsų slaptažodis (patvirtinti)").fill(member.password);
   await passkeys.getByRole("button", { name: "Pridėti prisijungimo raktą" }).click();
   await expect(toasts(page).getByText("Prisijungimo raktas pridėtas")).toBeVisible();
   await expect(passkeys.getByText("Testo raktas")).toBeVisible();
