@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { requiredRole } from "./access.ts";
+import { mayOpen, requiredRole } from "./access.ts";
 
 test("the access table: the longest prefix decides; public addresses need no role", () => {
   expect(requiredRole("/")).toBeNull();
@@ -21,4 +21,14 @@ test("an address spelt as the router still matches it asks for the same role", (
   expect(requiredRole("/%61dmin")).toBe("redaktorius");
   expect(requiredRole("/admin/nariai/")).toBe("administratorius");
   expect(requiredRole("/Paskyra")).toBe("narys");
+});
+
+test("the menus: a role may open what needs it or less", () => {
+  expect(mayOpen(null, "/galerija")).toBe(true);
+  expect(mayOpen(null, "/paskyra")).toBe(false);
+  expect(mayOpen("narys", "/paskyra")).toBe(true);
+  expect(mayOpen("narys", "/admin")).toBe(false);
+  expect(mayOpen("redaktorius", "/admin/galerija")).toBe(true);
+  expect(mayOpen("redaktorius", "/admin/nariai")).toBe(false);
+  expect(mayOpen("administratorius", "/admin/nariai")).toBe(true);
 });

@@ -1,4 +1,4 @@
-import type { Role } from "./roles.ts";
+import { atLeast, type Role } from "./roles.ts";
 
 // Who may open which address, in one table. The server checks it in front of
 // every route (app/.server/access.ts): a page, its data request, a form posted
@@ -38,4 +38,10 @@ export function requiredRole(pathname: string): Role | null {
   const path = matchable(pathname);
   const rule = ACCESS.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
   return rule?.role ?? null;
+}
+
+/** Whether a user of this role may open the address (the menus show only those). */
+export function mayOpen(role: Role | null, pathname: string): boolean {
+  const needed = requiredRole(pathname);
+  return needed === null || (role !== null && atLeast(role, needed));
 }

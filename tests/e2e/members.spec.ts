@@ -70,6 +70,12 @@ test("an invitation: made by the administrator, opened in another browser, accep
   // Without SMTP_URL there is no address to send to: the link is shared by hand.
   await expect(page.getByLabel("El. paštas (nebūtina)")).toHaveCount(0);
   await page.getByLabel("Narys", { exact: false }).first().check();
+  // Nobody of that name in the tree: said next to the field, no invitation made.
+  await page.getByLabel("Kas tai yra giminės medyje (nebūtina)").fill("Niekas Nežinomas");
+  await page.getByRole("button", { name: "Sukurti kvietimo nuorodą" }).click();
+  await expect(page.getByLabel("Kas tai yra giminės medyje (nebūtina)")).toBeFocused();
+  await expect(page.getByLabel("Kas tai yra giminės medyje (nebūtina)")).toHaveAttribute("aria-invalid", "true");
+  expect(await site().db().selectFrom("accountLinks").select("tokenHash").execute()).toEqual([]);
   await page.getByLabel("Kas tai yra giminės medyje (nebūtina)").fill(`#${ids.I2}`);
   await page.getByRole("button", { name: "Sukurti kvietimo nuorodą" }).click();
   // The address is completed in the browser (the server never trusts the request's Host).

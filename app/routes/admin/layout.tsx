@@ -2,8 +2,7 @@ import { Form, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { roleMiddleware } from "../../.server/access.ts";
 import { requireRole } from "../../.server/context.ts";
-import { requiredRole } from "../../lib/access.ts";
-import { atLeast } from "../../lib/roles.ts";
+import { mayOpen } from "../../lib/access.ts";
 
 // Who may open an /admin page: the access table in front of every route
 // (app/.server/access.ts), this layout's middleware (which runs however the
@@ -31,7 +30,7 @@ export default function AdminLayout({ loaderData: { role } }: Route.ComponentPro
   return (
     <div>
       <nav aria-label="Administravimo meniu" className="mb-8 flex flex-wrap items-center gap-2 rounded-lg border border-line bg-paper p-2">
-        {ADMIN_LINKS.filter((link) => requiredRole(link.to) === null || atLeast(role, requiredRole(link.to)!)).map((link) => (
+        {ADMIN_LINKS.filter((link) => mayOpen(role, link.to)).map((link) => (
           <NavLink
             key={link.to}
             to={link.to}

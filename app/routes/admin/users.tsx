@@ -73,6 +73,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!isRole(role)) return refusal("formInvalid", 400, { errors: { role: "Pasirinkite vaidmenį." } });
       const typed = String(form.get("person") ?? "");
       const treeId = await currentTreeId(db);
+      // A person typed with no tree to find them in is refused, not quietly dropped.
+      if (typed.trim() && treeId === null) {
+        return refusal("formInvalid", 400, {
+          errors: { person: "Giminės medžio dar nėra: palikite šį lauką tuščią." },
+          person: typed,
+          role,
+        });
+      }
       const person = treeId === null || !typed.trim() ? null : await resolvePerson(db, treeId, typed);
       if (person && "error" in person) return refusal("formInvalid", 400, { errors: { person: person.error }, person: typed, role });
       const email = String(form.get("email") ?? "").trim();

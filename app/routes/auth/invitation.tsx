@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/invitation";
 import { acceptInvitation, linkState } from "../../.server/account-links.ts";
 import { currentUser, requestInfo, services } from "../../.server/context.ts";
@@ -10,6 +10,7 @@ import { USERNAME_RULE } from "../../.server/users.ts";
 import { Field, useFocusFirstError, NewPasswordFields } from "../../components/fields.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PageTitle } from "../../components/page.tsx";
+import { UnusableLinkNotice } from "../../components/unusable-link.tsx";
 import { LINK_STATE_MESSAGES, type UnusableLink } from "../../lib/account-links.ts";
 import { USERNAME_MAX_LENGTH } from "../../lib/login.ts";
 import { landingOf, ROLE_LABELS } from "../../lib/roles.ts";
@@ -67,12 +68,7 @@ export default function InvitationPage({
       <section className="card mx-auto max-w-md p-6 sm:p-8">
         <h1 className="text-2xl font-bold">Kvietimas prisijungti</h1>
         {state !== "ok" ? (
-          <>
-            <p className="mt-3">{LINK_STATE_MESSAGES[state]}</p>
-            <p className="mt-4">
-              <Link to="/login">Į prisijungimą</Link>
-            </p>
-          </>
+          <UnusableLinkNotice state={state} />
         ) : (
           <>
             <p className="mt-2 text-ink-soft">

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/reset";
 import { linkState, useResetLink } from "../../.server/account-links.ts";
 import { services } from "../../.server/context.ts";
@@ -7,6 +7,7 @@ import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { NewPasswordFields, useFocusFirstError } from "../../components/fields.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PageTitle } from "../../components/page.tsx";
+import { UnusableLinkNotice } from "../../components/unusable-link.tsx";
 import { LINK_STATE_MESSAGES, type UnusableLink } from "../../lib/account-links.ts";
 
 // A password-reset link's page: the user sets a new password, every session
@@ -43,12 +44,7 @@ export default function ResetPage({ loaderData: { state, username, minLength }, 
       <section className="card mx-auto max-w-md p-6 sm:p-8">
         <h1 className="text-2xl font-bold">Naujas slaptažodis</h1>
         {state !== "ok" ? (
-          <>
-            <p className="mt-3">{LINK_STATE_MESSAGES[state]}</p>
-            <p className="mt-4">
-              <Link to="/login">Į prisijungimą</Link>
-            </p>
-          </>
+          <UnusableLinkNotice state={state} />
         ) : (
           <>
             <p className="mt-2 text-ink-soft">
