@@ -1,6 +1,6 @@
 // Starts the site: `node server.ts` serves the production build (npm start
 // builds it first); NODE_ENV=development serves the sources through Vite.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { ServerBuild } from "react-router";
 import { fileURLToPath } from "node:url";
 import type * as AppModule from "./server/app.ts";
@@ -25,8 +25,7 @@ async function load(): Promise<AppModule.App> {
     build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
   });
   const handler = app.handler;
-  app.handler = ((req: IncomingMessage, res: ServerResponse) =>
-    devServer.middlewares(req, res, () => handler(req, res))) as unknown as typeof handler;
+  app.handler = (req, res) => devServer.middlewares(req, res, () => handler(req, res));
   const close = app.close;
   app.close = async () => {
     await devServer.close();

@@ -17,14 +17,16 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // The nonce matches the Content-Security-Policy header set in server/app.ts.
-  const { nonce } = requestInfo(loadContext);
+  // The nonce matches the Content-Security-Policy header set in server/app.ts;
+  // a page to be kept has none (its scripts are allowed by hash) and is rendered whole.
+  const { nonce: given, wholeDocument } = requestInfo(loadContext);
+  const nonce = given || undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once; people get it streamed.
-    const readyOption = userAgent && isbot(userAgent) ? "onAllReady" : "onShellReady";
+    // Crawlers and the render cache get the whole page at once; people get it streamed.
+    const readyOption = wholeDocument || (userAgent && isbot(userAgent)) ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {

@@ -1,4 +1,5 @@
-import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -13,8 +14,13 @@ import { seedIfNew } from "#app/.server/seed.ts";
 import { deleteExpiredSessions, findSessionUser, sessionTokenOf } from "#app/.server/session.ts";
 import { atLeast } from "#app/lib/roles.ts";
 import { ensureAdministrator } from "#app/.server/users.ts";
+import { publishedTag } from "#app/.server/genealogy/published.ts";
+import { commitWatch } from "#app/.server/content-version.ts";
+import { precompressedAssets } from "./assets.ts";
 import { reactRouterHandler } from "./react-router.ts";
+import { RenderCache, servedFromCache } from "./render-cache.ts";
 import { requestGuard } from "./request-guard.ts";
+import { contentSecurityPolicy, securityHeaderList, securityHeaders } from "./security-headers.ts";
 
 // The HTTP application: start-up work (configuration, database, migrations,
 // first-run content, the administrator), security headers, static files and
@@ -32,7 +38,7 @@ export interface AppOptions {
 }
 
 export interface App {
-  handler: express.Express;
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
   config: Config;
   close(): Promise<void>;
 }
@@ -70,16 +76,26 @@ export async function createApp({ build, clientDir, root, env = process.env, log
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
-  app.use(compression());
   app.use(securityHeaders(config));
   // Decodable paths, and origin and body limits for every state-changing request, before anything else.
   app.use(requestGuard(config));
-
   if (clientDir) {
-    // Vite puts a content hash in every file name under assets/, so they never change.
-    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Vite puts a content hash in every file name under assets/, so they never change;
+    // the build compressed them once (scripts/precompress.ts).
+    app.use("/assets", precompressedAssets(`${clientDir}/assets`));
   }
+  // Visitors' pages as they were rendered, until the site changes (render-cache.ts); already compressed.
+  const watch = config.database.kind === "sqlite" ? commitWatch(config.database.file) : undefined;
+  const cache = new RenderCache({
+    maxBytes: config.production ? config.renderCacheBytes : 0,
+    policy: (sources) => contentSecurityPolicy(config, sources),
+    securityHeaders: securityHeaderList(config),
+    tag: () => publishedTag(db),
+    changed: watch?.changed,
+  });
+  app.use(servedFromCache(cache));
+  app.use(compression());
+  if (clientDir) app.use(publicFiles(clientDir));
   // Derived images: each upload gets a new id, so a name never changes content.
   // A scanned PDF opens in the browser's own viewer. It gets a policy of its
   // own: a sandbox with nothing allowed, so that even a file that got past the
@@ -121,11 +137,13 @@ export async function createApp({ build, clientDir, root, env = process.env, log
     reactRouterHandler({
       build,
       mode: config.production ? "production" : "development",
-      getLoadContext(req, res) {
+      cache,
+      getLoadContext(req, res, { wholeDocument }) {
         const context = new RouterContextProvider();
         context.set(servicesContext, { db, config, media, imports });
         context.set(requestInfoContext, {
-          nonce: res.locals.cspNonce as string,
+          nonce: wholeDocument ? "" : (res.locals.cspNonce as string),
+          wholeDocument,
           clientAddress: clientAddress(req),
           secure: config.siteUrl?.protocol === "https:" || req.secure,
         });
@@ -156,14 +174,34 @@ export async function createApp({ build, clientDir, root, env = process.env, log
   });
 
   return {
-    handler: app,
+    // A kept page whose tag is known current is sent before any middleware
+    // (render-cache.ts): the same bytes and headers the usual way would send.
+    handler: (req, res) => {
+      if (!cache.serveKnown(req, res)) app(req, res);
+    },
     config,
     async close() {
       clearInterval(hourly);
+      watch?.close();
       await instance.stop();
       await db.destroy();
     },
   };
+}
+
+/**
+ * The files at the site's root (favicon.svg and the like), known at start:
+ * a page's address is not looked for on disk first.
+ */
+function publicFiles(clientDir: string): express.RequestHandler {
+  const serve = express.static(clientDir, { maxAge: "1h", index: false });
+  const names = new Set(
+    fs
+      .readdirSync(clientDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
+  return (req, res, next) => (names.has(req.path) ? serve(req, res, next) : next());
 }
 
 const PDF_POLICY = "sandbox; default-src 'none'; frame-ancestors 'none'";
@@ -171,41 +209,6 @@ const PDF_POLICY = "sandbox; default-src 'none'; frame-ancestors 'none'";
 function clientAddress(req: express.Request): string {
   const address = req.ip ?? req.socket.remoteAddress ?? "unknown";
   return address.startsWith("::ffff:") ? address.slice(7) : address;
-}
-
-/**
- * Headers for every response. Scripts run only from this site and only with
- * the per-request nonce that entry.server.tsx gives React Router's scripts.
- */
-function securityHeaders(config: Config): express.RequestHandler {
-  const development = !config.production;
-  return (_req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
-    res.locals.cspNonce = nonce;
-    const csp = [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
-      // Vite injects styles as inline tags while developing.
-      development ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
-      "img-src 'self' data: blob:",
-      "font-src 'self'",
-      development ? "connect-src 'self' ws:" : "connect-src 'self'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join("; ");
-    res.setHeader("Content-Security-Policy", csp);
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (config.siteUrl?.protocol === "https:") {
-      res.setHeader("Strict-Transport-Security", "max-age=31536000");
-    }
-    next();
-  };
 }
 
 /** The React Router build compiled into this bundle (production). */

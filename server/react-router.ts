@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
-import { writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { RenderCache } from "./render-cache.ts";
 
 // React Router behind Express: turns the Node request into a Fetch Request and
 // writes the Response back. Written here rather than taken from
@@ -11,7 +11,15 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 export interface HandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
-  getLoadContext(req: express.Request, res: express.Response): RouterContextProvider;
+  getLoadContext(req: express.Request, res: express.Response, render: { wholeDocument: boolean }): RouterContextProvider;
+  /** Visitors' pages kept once rendered (render-cache.ts); the lookup itself runs earlier (servedFromCache). */
+  cache?: RenderCache;
+}
+
+/** What servedFromCache found for a request it could not answer: the page is to be rendered whole and kept. */
+export interface CacheMiss {
+  key: string;
+  tag: string;
 }
 
 function fetchHeaders(req: express.Request): Headers {
@@ -122,14 +130,46 @@ async function send(res: express.Response, response: Response): Promise<void> {
     res.end();
     return;
   }
+  await pump(response.body, res);
+}
+
+const IDLE = Symbol("idle");
+
+/**
+ * Writes a streamed page. React Router's own writer flushes after every
+ * chunk, and the compression middleware turns each flush into a full flush
+ * that restarts the compressor (gzip output 30 % larger, on long pages 4×).
+ * Here chunks that arrive together are written together, and the compressor
+ * is flushed only when the stream pauses (a part of the page still loading),
+ * so that what is rendered reaches the reader without waiting for the rest.
+ */
+async function pump(body: ReadableStream<Uint8Array>, res: express.Response & { flush?(): void }): Promise<void> {
+  const reader = body.getReader();
+  const closed = new Promise<typeof IDLE>((resolve) => res.once("close", () => resolve(IDLE)));
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    let next = reader.read();
+    for (;;) {
+      let result = await Promise.race([next, new Promise<typeof IDLE>((resolve) => setImmediate(resolve, IDLE))]);
+      if (result === IDLE) {
+        res.flush?.();
+        result = await Promise.race([next, closed]);
+        if (result === IDLE) throw new Error("connection closed");
+      }
+      if (result.done) break;
+      next = reader.read();
+      if (!res.write(result.value)) {
+        const drained = await Promise.race([new Promise<true>((resolve) => res.once("drain", () => resolve(true))), closed]);
+        if (drained === IDLE) throw new Error("connection closed");
+      }
+    }
+    res.end();
   } catch (error) {
+    await reader.cancel().catch(() => {});
     if (!res.destroyed && !res.writableEnded) throw error;
   }
 }
 
-export function reactRouterHandler({ build, mode, getLoadContext }: HandlerOptions): express.RequestHandler {
+export function reactRouterHandler({ build, mode, getLoadContext, cache }: HandlerOptions): express.RequestHandler {
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     let request: Request;
@@ -141,10 +181,15 @@ export function reactRouterHandler({ build, mode, getLoadContext }: HandlerOptio
       res.status(400).type("text").send("Netinkama užklausa.");
       return;
     }
+    // A visitor's page that may be kept: rendered whole, without a nonce, then kept and served.
+    const miss = req.method === "GET" && cache ? (res.locals.cacheMiss as CacheMiss | undefined) : undefined;
     try {
-      await send(res, await handle(request, getLoadContext(req, res)));
+      const response = await handle(request, getLoadContext(req, res, { wholeDocument: miss !== undefined }));
+      if (miss && cache) await cache.serve(req, res, await cache.take(miss.key, miss.tag, response));
+      else await send(res, response);
     } catch (error) {
-      next(error);
+      // A reader who left mid-page is not an error of the site.
+      if (!res.destroyed && !request.signal.aborted) next(error);
     } finally {
       drain();
     }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import SqliteDatabase from "better-sqlite3";
 import type { Database } from "./db.ts";
 
 // The site's content version: a random token that changes whenever anything a
@@ -26,4 +27,26 @@ export async function changeContentVersion(db: Database): Promise<void> {
     .values({ key: KEY, value })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
     .execute();
+}
+
+/**
+ * For SQLite: whether anything has been committed to the database file, by
+ * this process or any other, since the last call. A connection of its own
+ * reads PRAGMA data_version, which changes when another connection commits
+ * (microseconds): the render cache asks it instead of reading the version
+ * for every visitor's request.
+ */
+export function commitWatch(file: string): { changed: () => boolean; close(): void } {
+  const connection = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+  const statement = connection.prepare("PRAGMA data_version").pluck();
+  let last: unknown = undefined;
+  return {
+    changed() {
+      const now = statement.get();
+      const changed = now !== last;
+      last = now;
+      return changed;
+    },
+    close: () => connection.close(),
+  };
 }

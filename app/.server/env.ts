@@ -21,6 +21,8 @@ export interface Config {
   gedzip: { maxTotalBytes: number; maxEntries: number };
   /** Where invitations are sent by e-mail from (SMTP_URL, SMTP_FROM); undefined: links are only shown. */
   mail: { url: string; from: string | undefined } | undefined;
+  /** Memory for visitors' pages kept as rendered (RENDER_CACHE_MB); 0 renders every request. */
+  renderCacheBytes: number;
   /** Express "trust proxy" value: whether X-Forwarded-* headers are believed. */
   trustProxy: boolean | number;
   production: boolean;
@@ -117,6 +119,15 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     maxEntries: Math.round(positiveNumber("MAX_GEDZIP_FILES", 10_000, "failais")),
   };
 
+  let renderCacheBytes = 64 * 1024 * 1024;
+  const rawCache = value("RENDER_CACHE_MB");
+  if (rawCache !== undefined) {
+    const n = Number(rawCache);
+    if (!Number.isFinite(n) || n < 0)
+      problems.push(`RENDER_CACHE_MB turi būti skaičius, 0 arba didesnis (megabaitais; dabar „${rawCache}“).`);
+    else renderCacheBytes = Math.round(n * 1024 * 1024);
+  }
+
   let mail: Config["mail"];
   const rawSmtp = value("SMTP_URL");
   const from = value("SMTP_FROM");
@@ -156,6 +167,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     maxGedcomBytes,
     gedzip,
     mail,
+    renderCacheBytes,
     trustProxy,
     production: env.NODE_ENV !== "development",
   };

@@ -1,0 +1,233 @@
+// Benchmark: every public page as visitors get it, against nginx serving the
+// same bytes from files, and against the site with its render cache off.
+//   npm run build && npm run bench:pages [-- SECONDS ROUNDS]
+// One site (SQLite, the production build, a tree imported, the seed's
+// gallery and documents); for each page its HTML is saved once and nginx (one
+// worker, no access log: as the site's one process) serves those files. Each
+// round runs every page at 10 and at 100 connections on each side, one after
+// the other, sides alternating (autocannon, keep-alive, no compression asked:
+// the same bytes on the wire). Prints medians over the rounds: requests per
+// second, p99 latency, CPU time per request of the serving processes, and the
+// site's requests per second as a share of nginx's.
+// nginx comes from Debian's packages (apt-get install nginx-light, as root)
+// when it is not installed.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { migrateToLatest, openDatabase } from "../app/.server/db.ts";
+import { importFile } from "../app/.server/genealogy/trees.ts";
+import { mediaStore } from "../app/.server/media.ts";
+import { seedIfNew } from "../app/.server/seed.ts";
+import { startServer } from "./server.ts";
+
+const SECONDS = Number(process.argv[2] ?? 3);
+const ROUNDS = Number(process.argv[3] ?? 3);
+const CONNECTIONS = [10, 100];
+const PAGES = ["/", "/istorija", "/medis", "/asmuo/1", "/galerija", "/dokumentai", "/apie", "/sveciai"];
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+function nginxBinary(): string {
+  for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (fs.existsSync(candidate)) return candidate;
+  console.log("nginx is not installed: installing Debian's nginx-light (apt-get)…");
+  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+  execFileSync("apt-get", ["install", "-y", "-qq", "nginx-light"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  return "/usr/sbin/nginx";
+}
+
+/** CPU seconds (user + system) a process and its children have used so far. */
+function cpuSeconds(pids: number[]): number {
+  const ticks = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) / ticks;
+    } catch {
+      // The process has gone.
+    }
+  }
+  return total;
+}
+
+/** A process and its children (nginx's workers). */
+function family(pid: number): number[] {
+  const children = fs
+    .readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        return fs.readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1].split(" ")[1] === String(pid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [pid, ...children];
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "seima-bench-pages-"));
+const dataDir = path.join(work, "site");
+fs.mkdirSync(dataDir);
+const db = openDatabase({ kind: "sqlite", file: path.join(dataDir, "database.sqlite") });
+await migrateToLatest(db);
+const store = mediaStore({ dataDir, uploads: { maxBytes: 1e9, maxPixels: 1e8 } });
+await seedIfNew(db, store);
+await importFile(db, store, path.join(ROOT, "tests/fixtures/gedcom-corpus/samples/bach.ged"), { sourceName: "bach.ged" });
+await db.destroy();
+
+const cached = await startServer(dataDir);
+const uncached = await startServer(dataDir, { RENDER_CACHE_MB: "0" });
+
+// The bytes each page is, saved for nginx.
+const files = path.join(work, "nginx-root");
+fs.mkdirSync(files);
+const names = new Map<string, string>();
+for (const [i, page] of PAGES.entries()) {
+  const response = await fetch(cached.url + page);
+  if (response.status !== 200) throw new Error(`${page}: ${response.status}`);
+  const name = `/p${i}.html`;
+  fs.writeFileSync(path.join(files, name), Buffer.from(await response.arrayBuffer()));
+  names.set(page, name);
+}
+const port = 20000 + Math.floor(Math.random() * 20000);
+const config = path.join(work, "nginx.conf");
+fs.writeFileSync(
+  config,
+  `worker_processes 1;
+daemon off;
+pid ${work}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${work}/body; proxy_temp_path ${work}/proxy; fastcgi_temp_path ${work}/fastcgi;
+  uwsgi_temp_path ${work}/uwsgi; scgi_temp_path ${work}/scgi;
+  default_type text/html;
+  charset utf-8;
+  keepalive_requests 100000;
+  server { listen 127.0.0.1:${port}; root ${files}; etag on; }
+}
+`,
+);
+fs.chmodSync(work, 0o755);
+const nginx: ChildProcess = spawn(nginxBinary(), ["-c", config, "-p", work], { stdio: ["ignore", "inherit", "inherit"] });
+const nginxUrl = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(nginxUrl + names.get("/")!)).ok) break;
+  } catch {
+    if (i > 100) throw new Error("nginx did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+interface Run {
+  rps: number;
+  p99: number;
+  cpuPerRequest: number;
+  errors: number;
+}
+
+async function load(url: string, connections: number, pids: number[]): Promise<Run> {
+  const before = cpuSeconds(pids);
+  const result = await autocannon({ url, connections, duration: SECONDS });
+  const cpu = cpuSeconds(pids) - before;
+  const requests = result.requests.total;
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    cpuPerRequest: requests ? (cpu * 1e6) / requests : NaN,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+const SIDES = ["site", "site without cache", "nginx"] as const;
+type Side = (typeof SIDES)[number];
+const results = new Map<string, Run[]>();
+const record = (side: Side, page: string, connections: number, run: Run) => {
+  const key = `${side}|${page}|${connections}`;
+  results.set(key, [...(results.get(key) ?? []), run]);
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+try {
+  console.log(
+    `Pages: ${PAGES.length}, ${SECONDS} s per run, ${ROUNDS} rounds, sides alternating; ${os.cpus().length} CPUs (${os.cpus()[0]?.model}).`,
+  );
+  // Warm-up: every page rendered and kept once.
+  for (const page of PAGES) await autocannon({ url: cached.url + page, connections: 2, amount: 50 });
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const page of PAGES) {
+      for (const connections of CONNECTIONS) {
+        // Who goes first changes every round.
+        const order = round % 2 === 0 ? SIDES : [...SIDES].reverse();
+        for (const side of order) {
+          const run =
+            side === "nginx"
+              ? await load(nginxUrl + names.get(page), connections, family(nginx.pid!))
+              : side === "site"
+                ? await load(cached.url + page, connections, [cached.process.pid!])
+                : await load(uncached.url + page, connections, [uncached.process.pid!]);
+          record(side, page, connections, run);
+        }
+      }
+    }
+    console.log(`round ${round + 1} of ${ROUNDS} done`);
+  }
+
+  const rows: string[][] = [
+    [
+      "page",
+      "conn",
+      "bytes",
+      "site req/s",
+      "no-cache req/s",
+      "nginx req/s",
+      "site/nginx",
+      "site p99",
+      "nginx p99",
+      "site CPU/req",
+      "nginx CPU/req",
+    ],
+  ];
+  const ratios: Record<number, number[]> = {};
+  for (const page of PAGES) {
+    const bytes = fs.statSync(path.join(files, names.get(page)!)).size;
+    for (const connections of CONNECTIONS) {
+      const m = (side: Side, pick: (r: Run) => number) => median(results.get(`${side}|${page}|${connections}`)!.map(pick));
+      const site = m("site", (r) => r.rps);
+      const nginxRps = m("nginx", (r) => r.rps);
+      (ratios[connections] ??= []).push(site / nginxRps);
+      const errors = SIDES.reduce((n, side) => n + results.get(`${side}|${page}|${connections}`)!.reduce((e, r) => e + r.errors, 0), 0);
+      if (errors) console.log(`  ${page} at ${connections}: ${errors} errors or non-2xx answers`);
+      rows.push([
+        page,
+        String(connections),
+        String(bytes),
+        site.toFixed(0),
+        m("site without cache", (r) => r.rps).toFixed(0),
+        nginxRps.toFixed(0),
+        `${((100 * site) / nginxRps).toFixed(0)} %`,
+        `${m("site", (r) => r.p99)} ms`,
+        `${m("nginx", (r) => r.p99)} ms`,
+        `${m("site", (r) => r.cpuPerRequest).toFixed(0)} µs`,
+        `${m("nginx", (r) => r.cpuPerRequest).toFixed(0)} µs`,
+      ]);
+    }
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  "));
+  for (const connections of CONNECTIONS) {
+    console.log(`site/nginx at ${connections} connections, median over pages: ${(100 * median(ratios[connections])).toFixed(0)} %`);
+  }
+} finally {
+  nginx.kill("SIGTERM");
+  cached.process.kill("SIGTERM");
+  uncached.process.kill("SIGTERM");
+  fs.rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,220 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, request as http, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { importFile } from "#app/.server/genealogy/trees.ts";
+import { mediaStore } from "#app/.server/media.ts";
+import { dataUrl } from "./routes.ts";
+import { addUser, logInAs, useSite, watchConsole } from "./site.ts";
+import { GEDCOM, send, WRITES } from "./writes.ts";
+
+// The render cache (server/render-cache.ts) as visitors and users meet it:
+// after every write an editor or the administrator can make, a visitor's
+// page is exactly what a fresh render gives; a signed-in user never gets a
+// kept page; every response's scripts are allowed by its own policy (a nonce
+// of its own, or for a kept page the hashes of its own scripts).
+
+const site = useSite();
+test.describe.configure({ mode: "serial" });
+
+/** The visitors' pages the cache keeps, with people of the imported tree (1: a parent, 3: a child). */
+const PAGES = ["/", "/istorija", "/medis", "/asmuo/1", "/asmuo/3", "/galerija", "/dokumentai", "/apie", "/sitemap.xml", "/robots.txt"];
+const ADDRESSES = [...PAGES, ...PAGES.filter((p) => !p.includes(".")).map(dataUrl)];
+
+let visitor: APIRequestContext;
+/** Renders afresh: a cookie (no session) bypasses the cache, a crawler's name gets the whole page at once, as the cache renders it. */
+let fresh: APIRequestContext;
+let admin: APIRequestContext;
+const passwords = {} as Record<"narys" | "redaktorius", string>;
+
+test.beforeAll(async () => {
+  const file = path.join(site().dataDir, "bach.ged");
+  fs.writeFileSync(file, GEDCOM);
+  const store = mediaStore({ dataDir: site().dataDir, uploads: { maxBytes: 30 * 1024 * 1024, maxPixels: 100_000_000 } });
+  await importFile(site().db(), store, file, { sourceName: "bach.ged" });
+  passwords.narys = addUser(site(), "narys", "narys");
+  passwords.redaktorius = addUser(site(), "redaktorius", "redaktorius");
+  visitor = await http.newContext({ baseURL: site().url });
+  fresh = await http.newContext({ baseURL: site().url, extraHTTPHeaders: { Cookie: "testas=1", "User-Agent": "Googlebot/2.1" } });
+  admin = await signedIn(site().admin.username, site().admin.password);
+});
+
+test.afterAll(async () => {
+  for (const c of [visitor, fresh, admin]) await c?.dispose();
+});
+
+async function signedIn(username: string, password: string): Promise<APIRequestContext> {
+  const c = await http.newContext({ baseURL: site().url, extraHTTPHeaders: { Origin: site().url } });
+  const login = await c.post("/login", { form: { username, password }, maxRedirects: 0 });
+  expect(login.status(), `${username} logs in`).toBe(302);
+  return c;
+}
+
+const policyOf = (response: APIResponse) => response.headers()["content-security-policy"] ?? "";
+/** A response without its nonces: what stays the same between two renders of the same content. */
+const withoutNonces = (text: string) => text.replace(/ nonce="[^"]*"/g, "");
+
+async function get(c: APIRequestContext, address: string): Promise<{ response: APIResponse; text: string }> {
+  const response = await c.get(address, { maxRedirects: 0 });
+  return { response, text: await response.text() };
+}
+
+/** Visitors' requests until every page is kept: the second answer of each is the kept one. */
+async function fillCache(): Promise<void> {
+  for (const address of ADDRESSES) {
+    const first = await get(visitor, address);
+    const second = await get(visitor, address);
+    if (first.response.status() !== 200) continue;
+    expect(second.response.headers()["etag"], `${address} is kept`).toBeTruthy();
+    expect(second.response.headers()["etag"]).toBe(first.response.headers()["etag"]);
+  }
+}
+
+/** Every page as a visitor gets it is what a fresh render of it gives now. */
+async function expectCurrent(after: string): Promise<void> {
+  for (const address of ADDRESSES) {
+    const kept = await get(visitor, address);
+    const now = await get(fresh, address);
+    expect(kept.response.status(), `${address} after ${after}`).toBe(now.response.status());
+    expect(withoutNonces(kept.text), `${address} after ${after}`).toBe(withoutNonces(now.text));
+  }
+}
+
+test("after every write of every editor, a visitor's next request shows the new content", async () => {
+  test.setTimeout(300_000);
+  const editor = await signedIn("redaktorius", passwords.redaktorius);
+  // What each write shows on a page, where it shows something a visitor reads.
+  const visible: Record<string, [string, string]> = {
+    "/admin": ["/", "Įsibrovėliai"],
+    "/admin/tekstai": ["/", "Įsibrovėlių šūkis"],
+    "/admin/istorija": ["/istorija", "Įsibrovėlių istorija"],
+    "/admin/galerija/ikelti": ["/galerija", "Įsibrovėlio nuotrauka"],
+  };
+  const writes = Object.entries(WRITES).filter(([pattern]) => pattern.startsWith("/admin"));
+  expect(writes.length).toBeGreaterThanOrEqual(12);
+  for (const [pattern, write] of writes) {
+    await fillCache();
+    const [address, text] = visible[pattern] ?? [];
+    if (address) expect((await get(visitor, address)).text, `${text} before ${pattern}`).not.toContain(text);
+    // An editor's write where an editor may make it, else the administrator's.
+    const writer = ["/admin", "/admin/medis", "/admin/medis/importuoti", "/admin/medis/asmenys/:id", "/admin/nariai"].includes(pattern)
+      ? admin
+      : editor;
+    const response = await send(writer, pattern === "/admin" ? "/admin?index" : pattern.replace(":id", "1"), write);
+    expect(response.status(), `POST ${pattern}`).toBeLessThan(400);
+    await expectCurrent(`POST ${pattern}`);
+    if (address) expect((await get(visitor, address)).text, `${text} after ${pattern}`).toContain(text);
+  }
+  // A tree imported with a name changed, made the site's tree: person pages change.
+  const renamed = Buffer.from(GEDCOM.toString("latin1").replaceAll("Heinrich", "Henrikas"), "latin1");
+  expect((await send(admin, "/admin/medis/importuoti", { gedcom: renamed })).status()).toBeLessThan(400);
+  const tree = await site().db().selectFrom("genealogyTrees").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
+  await fillCache();
+  expect((await get(visitor, "/asmuo/3")).text).toContain("Heinrich Bach");
+  const activated = await send(admin, "/admin/medis", { multipart: { intent: "activate", treeId: String(tree.id), acceptCutOff: "1" } });
+  expect(activated.status(), "the imported tree is made current").toBeLessThan(400);
+  await expectCurrent("making the imported tree current");
+  expect((await get(visitor, "/asmuo/3")).text).toContain("Henrikas Bach");
+  await editor.dispose();
+});
+
+test("a signed-in user never gets a kept page, nor another user's", async () => {
+  await fillCache();
+  const member = await signedIn("narys", passwords.narys);
+  const editor = await signedIn("redaktorius", passwords.redaktorius);
+  // Each role's own header: what tells one role's page from another's.
+  const own: [APIRequestContext, string, string[]][] = [
+    [admin, 'href="/admin"', ['href="/login"']],
+    [editor, 'href="/admin"', ['href="/login"']],
+    [member, 'href="/paskyra"', ['href="/login"', 'href="/admin"']],
+    [visitor, 'href="/login"', ['href="/paskyra"', 'href="/admin"']],
+  ];
+  for (let round = 0; round < 2; round++) {
+    for (const [c, mine, others] of own) {
+      for (const address of PAGES.filter((p) => !p.includes("."))) {
+        const { response, text } = await get(c, address);
+        const policy = policyOf(response);
+        if (c === visitor) expect(policy, `${address}: a visitor's page is kept`).not.toContain("'nonce-");
+        else {
+          expect(policy, `${address}: rendered for its user`).toContain("'nonce-");
+          expect(response.headers()["etag"], `${address}: not a kept page`).toBeUndefined();
+        }
+        expect(text, address).toContain(mine);
+        for (const other of others) expect(text, `${address} shows ${other}`).not.toContain(other);
+      }
+    }
+  }
+  await member.dispose();
+  await editor.dispose();
+});
+
+/** The inline scripts of a page (no src) and the nonces they carry. */
+function inlineScripts(html: string): { body: string; nonce: string | null }[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/\ssrc=/.test(attributes))
+    .map(([, attributes, body]) => ({ body, nonce: /\snonce="([^"]*)"/.exec(attributes)?.[1] ?? null }));
+}
+
+test("every response's scripts are allowed by its own policy: a nonce per response, or a kept page's hashes", async () => {
+  // Rendered per request (the guestbook's form is the visitor's own; a session's page): a new nonce each time.
+  const nonces = new Set<string>();
+  for (const [c, address] of [
+    [visitor, "/sveciai"],
+    [visitor, "/sveciai"],
+    [admin, "/"],
+    [admin, "/"],
+  ] as const) {
+    const { response, text } = await get(c, address);
+    const nonce = /'nonce-([^']+)'/.exec(policyOf(response))?.[1];
+    expect(nonce, address).toBeTruthy();
+    nonces.add(nonce!);
+    const scripts = inlineScripts(text);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script.nonce, `${address}: a script with this response's nonce`).toBe(nonce);
+  }
+  expect(nonces.size, "each response its own nonce").toBe(4);
+  // Kept: no nonce at all, each script by its hash, and nothing else inline allowed.
+  await get(visitor, "/galerija");
+  const { response, text } = await get(visitor, "/galerija");
+  const policy = policyOf(response);
+  const scripts = inlineScripts(text);
+  expect(scripts.length).toBeGreaterThan(0);
+  const hashes = scripts.map((s) => `'sha256-${createHash("sha256").update(s.body).digest("base64")}'`);
+  expect(policy).not.toContain("nonce");
+  expect(text).not.toContain(" nonce=");
+  const allowed = /script-src ([^;]*)/.exec(policy)?.[1].split(" ") ?? [];
+  expect(allowed.sort()).toEqual(["'self'", ...new Set(hashes)].sort());
+});
+
+test("a kept page is answered with 304 when the client has it, and compressed once", async () => {
+  const first = await get(visitor, "/dokumentai");
+  const etag = first.response.headers()["etag"];
+  expect(etag).toMatch(/^W\/"[\w-]+"$/);
+  const again = await visitor.get("/dokumentai", { headers: { "If-None-Match": etag }, maxRedirects: 0 });
+  expect(again.status()).toBe(304);
+  expect(await again.body()).toHaveLength(0);
+  // Another address, another page: its own tag.
+  expect((await visitor.get("/apie", { headers: { "If-None-Match": etag } })).status()).toBe(200);
+  for (const encoding of ["br", "gzip"]) {
+    const response = await visitor.get("/dokumentai", { headers: { "Accept-Encoding": encoding } });
+    expect(response.headers()["content-encoding"]).toBe(encoding);
+    expect(response.headers()["vary"]).toContain("Accept-Encoding");
+    expect(withoutNonces(await response.text())).toBe(withoutNonces(first.text));
+  }
+});
+
+test("a kept page runs in the browser: its scripts pass the policy and the site navigates without reloading", async ({ page }) => {
+  const errors = watchConsole(page);
+  await get(visitor, "/");
+  await page.goto(`${site().url}/`);
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.getByRole("navigation").getByRole("link", { name: "Galerija" }).first().click();
+  await expect(page).toHaveURL(`${site().url}/galerija`);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  expect(errors).toEqual([]);
+  // Signed in, the same browser gets pages rendered for it, with the policy's nonce.
+  await logInAs(page, site(), "narys", passwords.narys);
+  await page.goto(`${site().url}/galerija`);
+  await expect(page.getByRole("link", { name: "Paskyra" }).first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
