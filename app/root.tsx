@@ -5,7 +5,6 @@ import { currentUser, services, sessionMiddleware } from "./.server/context.ts";
 import { getSiteSettings } from "./.server/settings.ts";
 import { takeToast } from "./.server/toast.ts";
 import stylesheet from "./app.css?url";
-import { TooltipProvider } from "./components/icon-button.tsx";
 import { ErrorPanel } from "./components/error-panel.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { SiteFooter, SiteHeader } from "./components/site-header.tsx";
@@ -69,15 +68,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Pereiti prie turinio
         </a>
-        <TooltipProvider>
-          <ToastProvider serverToast={root?.toast ?? null}>
-            <SiteHeader settings={settings} role={root?.user?.role ?? null} />
-            <main id="turinys" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-              {children}
-            </main>
-            <SiteFooter settings={settings} year={root?.year ?? currentYear()} role={root?.user?.role ?? null} />
-          </ToastProvider>
-        </TooltipProvider>
+        <ToastProvider serverToast={root?.toast ?? null}>
+          <SiteHeader settings={settings} role={root?.user?.role ?? null} />
+          <main id="turinys" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+            {children}
+          </main>
+          <SiteFooter settings={settings} year={root?.year ?? currentYear()} role={root?.user?.role ?? null} />
+        </ToastProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

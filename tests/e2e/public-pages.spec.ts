@@ -192,6 +192,21 @@ test("icon-only buttons have tooltips that open after a delay", async ({ page })
   await page.waitForTimeout(300);
   await expect(tooltip).toHaveCount(0);
   await expect(tooltip).toHaveText("Uždaryti pranešimą");
+  // Inside the window, though the button is at its edge.
+  const box = (await tooltip.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  // Away and back by keyboard: shown at once on focus, described by it, hidden by Escape.
+  await page.mouse.move(0, 0);
+  await expect(tooltip).toHaveCount(0);
+  await close.focus();
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  await expect(tooltip).toHaveText("Uždaryti pranešimą");
+  await expect(close).toHaveAccessibleDescription("Uždaryti pranešimą");
+  await page.keyboard.press("Escape");
+  await expect(tooltip).toHaveCount(0);
   await close.click();
   await expect(toasts(page).getByText("Klaida!")).toHaveCount(0);
 });
