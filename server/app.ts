@@ -76,14 +76,15 @@ export async function createApp({ build, clientDir, root, env = process.env, log
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  if (clientDir) {
+    // Vite puts a content hash in every file name under assets/, so they never change;
+    // the build compressed them once (server/precompress.ts). Files, not documents:
+    // they carry their own few headers (server/assets.ts).
+    app.use("/assets", precompressedAssets(`${clientDir}/assets`, contentSecurityPolicy(config, [])));
+  }
   app.use(securityHeaders(config));
   // Decodable paths, and origin and body limits for every state-changing request, before anything else.
   app.use(requestGuard(config));
-  if (clientDir) {
-    // Vite puts a content hash in every file name under assets/, so they never change;
-    // the build compressed them once (scripts/precompress.ts).
-    app.use("/assets", precompressedAssets(`${clientDir}/assets`));
-  }
   // Visitors' pages as they were rendered, until the site changes (render-cache.ts); already compressed.
   const watch = config.database.kind === "sqlite" ? commitWatch(config.database.file) : undefined;
   const cache = new RenderCache({
