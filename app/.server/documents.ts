@@ -1,6 +1,9 @@
+import { sql } from "kysely";
 import { formatDocumentYear, parseDocumentYear, YEAR_FORMS_MESSAGE } from "../lib/document-year.ts";
-import { DOCUMENT_FIELD_MAX } from "../lib/documents.ts";
+import { DOCUMENT_FIELD_MAX, documentKeys, SEARCH_FIELD_SEPARATOR, type DocumentQuery, type SortColumn } from "../lib/documents.ts";
+import { collator, searchKey } from "../lib/lithuanian.ts";
 import type { ScanRef } from "../lib/media.ts";
+import { pageCount, pageOffset, type Page } from "../lib/paging.ts";
 import { retryOnConflict, type Database, type MediaTable } from "./db.ts";
 import type { Audience } from "./audience.ts";
 import { deleteMediaRow, insertMedia, placeMediaFiles, removeMediaFiles, type MediaStore, type PreparedMedia } from "./media.ts";
@@ -19,6 +22,28 @@ export interface FamilyDocument {
 
 export type DocumentFields = Pick<FamilyDocument, "title" | "person" | "year" | "type" | "membersOnly">;
 
+declare module "./db.ts" {
+  // The keys the list is sorted, searched and matched to people by
+  // (db/migrations/0013_document_order.ts), made by documentKeys whenever a
+  // document's fields are stored. They belong beside the other columns in
+  // db.ts; declared here while that file is being changed elsewhere.
+  interface DocumentsTable {
+    sortTitle: string;
+    sortPerson: string;
+    sortType: string;
+    sortYear: number;
+    searchText: string;
+    personKey: string;
+  }
+}
+
+/**
+ * How many documents a page of the public list shows: a screenful or two on
+ * a phone (where each row is a card), and a page that costs about what the
+ * five seeded documents cost (bench/lists.ts).
+ */
+export const DOCUMENTS_PAGE_SIZE = 25;
+
 function baseQuery(db: Database) {
   return db
     .selectFrom("documents")
@@ -35,7 +60,7 @@ function baseQuery(db: Database) {
     ]);
 }
 
-function toDocument({
+export function toDocument({
   scanId,
   scanKind,
   membersOnly,
@@ -51,14 +76,78 @@ function toDocument({
   };
 }
 
-/** Every document the audience may see, in the order they were added. */
+/** The documents the audience may see, as a query to narrow further (rows for toDocument). */
+export function visibleDocuments(db: Database, audience: Audience) {
+  return baseQuery(db).$if(!audience.members, (q) => q.where("documents.membersOnly", "=", 0));
+}
+
+/** Every document the audience may see, in the order they were added (the editor's list; a visitor's comes a page at a time). */
 export async function listDocuments(db: Database, audience: Audience): Promise<FamilyDocument[]> {
-  return (
-    await baseQuery(db)
-      .$if(!audience.members, (q) => q.where("documents.membersOnly", "=", 0))
-      .orderBy("documents.id")
-      .execute()
-  ).map(toDocument);
+  return (await visibleDocuments(db, audience).orderBy("documents.id").execute()).map(toDocument);
+}
+
+// Each column's order, as Intl.Collator('lt') would sort the fields (the keys
+// are made so), ties by the order of adding; a year's ties by title. The
+// other way round is the whole order reversed.
+const ORDER = {
+  pavadinimas: ["documents.sortTitle", "documents.id"],
+  asmuo: ["documents.sortPerson", "documents.id"],
+  metai: ["documents.sortYear", "documents.sortTitle", "documents.id"],
+  tipas: ["documents.sortType", "documents.id"],
+} as const satisfies Record<SortColumn, readonly string[]>;
+
+/** The documents the audience may see that the query's type and text select (text: any field, case and diacritics aside). */
+function selected(db: Database, audience: Audience, query: DocumentQuery) {
+  const needle = searchKey(query.search);
+  return visibleDocuments(db, audience)
+    .$if(query.type !== "", (q) => q.where("documents.type", "=", query.type))
+    .$if(needle !== "", (q) =>
+      // A text that runs from one field into the next is found in none.
+      needle.includes(SEARCH_FIELD_SEPARATOR)
+        ? q.where(sql<boolean>`1 = 0`)
+        : q.where(sql<boolean>`${sql.ref("documents.searchText")} like ${`%${needle.replace(/[\\%_]/g, "\\$&")}%`} escape '\\'`),
+    );
+}
+
+/**
+ * One page of the list as the query asks (filtered, sorted in the
+ * Lithuanian alphabet), and how many documents the query finds: both
+ * computed by the database, for what the audience may see.
+ */
+export async function documentsPage(db: Database, audience: Audience, query: DocumentQuery, page: number): Promise<Page<FamilyDocument>> {
+  const direction = query.descending ? "desc" : "asc";
+  let rows = selected(db, audience, query);
+  for (const column of ORDER[query.sort]) rows = rows.orderBy(column, direction);
+  const [{ n }, found] = await Promise.all([
+    selected(db, audience, query)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow(),
+    rows.limit(DOCUMENTS_PAGE_SIZE).offset(pageOffset(page, DOCUMENTS_PAGE_SIZE)).execute(),
+  ]);
+  const total = Number(n);
+  return { items: found.map(toDocument), total, page, pages: pageCount(total, DOCUMENTS_PAGE_SIZE) };
+}
+
+/** How many documents the audience may see. */
+export async function countDocuments(db: Database, audience: Audience): Promise<number> {
+  const { n } = await db
+    .selectFrom("documents")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .$if(!audience.members, (q) => q.where("membersOnly", "=", 0))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** The types of the documents the audience may see, in the Lithuanian alphabet (for the filter). */
+export async function documentTypes(db: Database, audience: Audience): Promise<string[]> {
+  const rows = await db
+    .selectFrom("documents")
+    .select("type")
+    .distinct()
+    .$if(!audience.members, (q) => q.where("membersOnly", "=", 0))
+    .execute();
+  return rows.map((r) => r.type).sort(collator.compare);
 }
 
 export async function findDocument(db: Database, id: number): Promise<FamilyDocument | null> {
@@ -92,9 +181,9 @@ export function parseDocumentFields(form: FormData): DocumentFormResult {
   return { ok: true, fields: { ...fields, year: formatDocumentYear(year) } };
 }
 
-/** The row's columns for the fields. */
+/** The row's columns for the fields, with the keys made from them. */
 function columns({ membersOnly, ...fields }: DocumentFields) {
-  return { ...fields, membersOnly: membersOnly ? 1 : 0 };
+  return { ...fields, membersOnly: membersOnly ? 1 : 0, ...documentKeys(fields) };
 }
 
 /** Adds a document (id: the highest plus one), with its scan if one was prepared. */

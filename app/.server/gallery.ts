@@ -1,5 +1,6 @@
 import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "../lib/gallery.ts";
 import type { ImageRef } from "../lib/media.ts";
+import { pageCount, pageOffset, type Page } from "../lib/paging.ts";
 import { resolveToast, type Toast } from "../lib/toasts.ts";
 import { MEMBERS, type Audience } from "./audience.ts";
 import { retryOnConflict, type Database } from "./db.ts";
@@ -26,9 +27,12 @@ export interface GalleryItem {
   membersOnly: boolean;
 }
 
-/** The gallery in its display order, as the audience may see it. */
-export async function listGalleryItems(db: Database, audience: Audience): Promise<GalleryItem[]> {
-  const rows = await db
+/** How many photos a page of the public gallery shows (a whole number of rows of two and of three). */
+export const GALLERY_PAGE_SIZE = 24;
+
+/** The items the audience may see, as a query to narrow further (rows for toGalleryItem). */
+function visibleItems(db: Database, audience: Audience) {
+  return db
     .selectFrom("galleryItems")
     .leftJoin("media", "media.id", "galleryItems.mediaId")
     .select([
@@ -40,15 +44,97 @@ export async function listGalleryItems(db: Database, audience: Audience): Promis
       "media.displayWidth",
       "media.displayHeight",
     ])
-    .$if(!audience.members, (q) => q.where("galleryItems.membersOnly", "=", 0))
-    .orderBy("galleryItems.position")
-    .orderBy("galleryItems.id")
-    .execute();
-  return rows.map(({ mediaId, displayWidth, displayHeight, membersOnly, ...item }) => ({
+    .$if(!audience.members, (q) => q.where("galleryItems.membersOnly", "=", 0));
+}
+
+function toGalleryItem({
+  mediaId,
+  displayWidth,
+  displayHeight,
+  membersOnly,
+  ...item
+}: {
+  id: number;
+  title: string;
+  description: string;
+  membersOnly: number;
+  mediaId: string | null;
+  displayWidth: number | null;
+  displayHeight: number | null;
+}): GalleryItem {
+  return {
     ...item,
     membersOnly: membersOnly === 1,
     image: mediaId ? { id: mediaId, width: displayWidth ?? 0, height: displayHeight ?? 0 } : null,
-  }));
+  };
+}
+
+/** The gallery in its display order, as the audience may see it (the editor's whole list). */
+export async function listGalleryItems(db: Database, audience: Audience): Promise<GalleryItem[]> {
+  const rows = await visibleItems(db, audience).orderBy("galleryItems.position").orderBy("galleryItems.id").execute();
+  return rows.map(toGalleryItem);
+}
+
+/** One page of the gallery in its display order, and how many items the audience may see: both from the database. */
+export async function galleryPage(db: Database, audience: Audience, page: number): Promise<Page<GalleryItem>> {
+  const [total, rows] = await Promise.all([
+    countGalleryItems(db, audience),
+    visibleItems(db, audience)
+      .orderBy("galleryItems.position")
+      .orderBy("galleryItems.id")
+      .limit(GALLERY_PAGE_SIZE)
+      .offset(pageOffset(page, GALLERY_PAGE_SIZE))
+      .execute(),
+  ]);
+  return { items: rows.map(toGalleryItem), total, page, pages: pageCount(total, GALLERY_PAGE_SIZE) };
+}
+
+/** How many items the audience may see (with `withImage`, only those that have a photo). */
+export async function countGalleryItems(db: Database, audience: Audience, { withImage = false } = {}): Promise<number> {
+  const { n } = await db
+    .selectFrom("galleryItems")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .$if(!audience.members, (q) => q.where("membersOnly", "=", 0))
+    .$if(withImage, (q) => q.where("mediaId", "is not", null))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** The first photos (items with an image) the audience may see: in display order, or the newest first. */
+export async function galleryPhotos(
+  db: Database,
+  audience: Audience,
+  { limit, newest = false }: { limit: number; newest?: boolean },
+): Promise<GalleryItem[]> {
+  const rows = await visibleItems(db, audience)
+    .where("galleryItems.mediaId", "is not", null)
+    // The newest: the highest ids, which are given in the order photos are added.
+    .$if(newest, (q) => q.orderBy("galleryItems.id", "desc"))
+    .$if(!newest, (q) => q.orderBy("galleryItems.position").orderBy("galleryItems.id"))
+    .limit(limit)
+    .execute();
+  return rows.map(toGalleryItem);
+}
+
+/** One item, when the audience may see it and it has a photo (the family's chosen photograph); else null. */
+export async function galleryPhoto(db: Database, audience: Audience, id: number | null): Promise<GalleryItem | null> {
+  if (id === null) return null;
+  const row = await visibleItems(db, audience)
+    .where("galleryItems.id", "=", id)
+    .where("galleryItems.mediaId", "is not", null)
+    .executeTakeFirst();
+  return row ? toGalleryItem(row) : null;
+}
+
+/** These items, as the audience may see them, in display order. */
+export async function galleryItemsByIds(db: Database, audience: Audience, ids: number[]): Promise<GalleryItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await visibleItems(db, audience)
+    .where("galleryItems.id", "in", [...new Set(ids)])
+    .orderBy("galleryItems.position")
+    .orderBy("galleryItems.id")
+    .execute();
+  return rows.map(toGalleryItem);
 }
 
 export type GalleryFields = { title: string; description: string; membersOnly: boolean };

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { HONEYPOT_FIELD, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from "../lib/guestbook.ts";
+import { pageCount, pageOffset } from "../lib/paging.ts";
 import type { ToastKey } from "../lib/toasts.ts";
 import type { Database, GuestbookStatus } from "./db.ts";
 import { installationSecret } from "./settings.ts";
@@ -22,7 +23,8 @@ export interface ReviewedEntry extends GuestbookEntry {
   status: GuestbookStatus;
 }
 
-export const PAGE_SIZE = 10;
+/** How many approved entries a page of the guestbook shows. */
+export const GUESTBOOK_PAGE_SIZE = 10;
 export const MIN_FILL_SECONDS = 3;
 /** A form older than this is stale: its token no longer counts. */
 export const MAX_FORM_AGE_SECONDS = 24 * 60 * 60;
@@ -30,7 +32,10 @@ export const RATE_LIMIT = { entries: 3, windowMinutes: 10 };
 export const MAX_LINKS = 2;
 
 /** One page of approved entries, newest first, and how many there are. */
-export async function listApprovedEntries(db: Database, page = 1): Promise<{ entries: GuestbookEntry[]; total: number }> {
+export async function listApprovedEntries(
+  db: Database,
+  page = 1,
+): Promise<{ entries: GuestbookEntry[]; total: number; page: number; pages: number }> {
   const approved = db.selectFrom("guestbookEntries").where("status", "=", "approved");
   const [{ total }, entries] = await Promise.all([
     approved.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow(),
@@ -38,11 +43,11 @@ export async function listApprovedEntries(db: Database, page = 1): Promise<{ ent
       .select(["id", "name", "message", "createdAt"])
       .orderBy("createdAt", "desc")
       .orderBy("id", "desc")
-      .limit(PAGE_SIZE)
-      .offset((Math.max(1, page) - 1) * PAGE_SIZE)
+      .limit(GUESTBOOK_PAGE_SIZE)
+      .offset(pageOffset(Math.max(1, page), GUESTBOOK_PAGE_SIZE))
       .execute(),
   ]);
-  return { entries, total: Number(total) };
+  return { entries, total: Number(total), page, pages: pageCount(Number(total), GUESTBOOK_PAGE_SIZE) };
 }
 
 /** Every entry for the administrator: waiting ones first, then newest first. */

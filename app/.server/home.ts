@@ -1,6 +1,6 @@
 import type { Audience } from "./audience.ts";
 import type { Database } from "./db.ts";
-import { listGalleryItems, type GalleryItem } from "./gallery.ts";
+import { countGalleryItems, galleryPhoto, galleryPhotos, type GalleryItem } from "./gallery.ts";
 import { peopleCount } from "./genealogy/people.ts";
 import { currentTreeId } from "./genealogy/trees.ts";
 import { listApprovedEntries, type GuestbookEntry } from "./guestbook.ts";
@@ -22,8 +22,12 @@ const RECENT_ENTRIES = 3;
 
 export async function homeOverview(db: Database, audience: Audience): Promise<HomeOverview> {
   const settings = await getSiteSettings(db);
-  const gallery = await listGalleryItems(db, audience);
-  const withImage = gallery.filter((item) => item.image);
+  // A few photos and a count, never the whole gallery.
+  const [hero, latestPhotos, photos] = await Promise.all([
+    galleryPhoto(db, audience, settings.heroPhotoId),
+    galleryPhotos(db, audience, { limit: LATEST_PHOTOS, newest: true }),
+    countGalleryItems(db, audience, { withImage: true }),
+  ]);
   const treeId = await currentTreeId(db);
   const count = async (query: Promise<{ n: string | number | bigint }>) => Number((await query).n);
   const [people, documents, { entries }] = await Promise.all([
@@ -40,10 +44,9 @@ export async function homeOverview(db: Database, audience: Audience): Promise<Ho
   const { homeHeading, homeIntro, cardHistory, cardTree, cardGallery, cardGuestbook } = settings;
   return {
     texts: { homeHeading, homeIntro, cardHistory, cardTree, cardGallery, cardGuestbook },
-    hero: withImage.find((item) => item.id === settings.heroPhotoId) ?? null,
-    // The newest: the highest ids, which are given in the order photos are added.
-    latestPhotos: [...withImage].sort((a, b) => b.id - a.id).slice(0, LATEST_PHOTOS),
-    counts: { people, photos: withImage.length, documents },
+    hero,
+    latestPhotos,
+    counts: { people, photos, documents },
     entries: entries.slice(0, RECENT_ENTRIES),
   };
 }

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import type { HistoryContent } from "../lib/history.ts";
+import { documentKeys } from "../lib/documents.ts";
 import { isUniqueViolation, now, type Database } from "./db.ts";
 import { insertMedia, mediaTmpDir, prepareImage, type MediaStore, type PreparedMedia } from "./media.ts";
 import { SEED_IMAGE_SVGS } from "./seed-images.ts";
@@ -128,7 +129,9 @@ async function seedRows(db: Database, images: Array<PreparedMedia | null>): Prom
       .execute();
     await tx
       .insertInto("documents")
-      .values(SEED_DOCUMENTS.map((doc, i) => ({ ...doc, id: i + 1, scanMediaId: null, createdAt: at, updatedAt: at })))
+      .values(
+        SEED_DOCUMENTS.map((doc, i) => ({ ...doc, ...documentKeys(doc), id: i + 1, scanMediaId: null, createdAt: at, updatedAt: at })),
+      )
       .execute();
     await tx
       .insertInto("guestbookEntries")

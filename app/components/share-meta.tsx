@@ -1,4 +1,5 @@
 import { useLocation } from "react-router";
+import { pageHref } from "../lib/paging.ts";
 import { useSiteSettings, useSiteUrl } from "./page.tsx";
 
 /**
@@ -12,18 +13,22 @@ export function ShareMeta({
   description,
   image,
   type = "website",
+  page = 1,
 }: {
   title: string;
   description: string;
   /** The path of the page's picture (a display image), if it has one. */
   image?: string | null;
   type?: "website" | "article" | "profile";
+  /** Of a list that comes a page at a time: each page its own address (the list's other parameters, a sort or a search, left out). */
+  page?: number;
 }) {
   const { familyName } = useSiteSettings();
   const siteUrl = useSiteUrl();
   const { pathname } = useLocation();
   const text = summary(description) || title;
   const picture = siteUrl && image ? `${siteUrl}${image}` : null;
+  const address = siteUrl ? `${siteUrl}${pageHref(pathname, "", page)}` : null;
   return (
     <>
       <meta name="description" content={text} />
@@ -32,7 +37,8 @@ export function ShareMeta({
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={familyName} />
       <meta property="og:locale" content="lt_LT" />
-      {siteUrl ? <meta property="og:url" content={`${siteUrl}${pathname}`} /> : null}
+      {address ? <meta property="og:url" content={address} /> : null}
+      {address ? <link rel="canonical" href={address} /> : null}
       {picture ? <meta property="og:image" content={picture} /> : null}
       <meta name="twitter:card" content={picture ? "summary_large_image" : "summary"} />
       <meta name="twitter:title" content={title} />

@@ -60,3 +60,15 @@ export function documentYearSortKey(text: string): number {
   const span = year.kind === "range" ? Math.min(year.to - year.from, 999) / 1000 : 0;
   return first * 10 + RANK[year.kind] + span;
 }
+
+/** The largest value a database's integer column holds: where text that is not a year sorts. */
+const NOT_A_YEAR = 2_147_483_647;
+
+/**
+ * documentYearSortKey as a whole number, for a database column: the same
+ * order ('prieš 1920' < 'apie 1920' < '1920' < '1920–1925' < 'po 1920').
+ */
+export function documentYearOrder(text: string): number {
+  const key = documentYearSortKey(text);
+  return key === Number.MAX_SAFE_INTEGER ? NOT_A_YEAR : Math.round(key * 1000);
+}

@@ -1,5 +1,6 @@
-import { documentYearSortKey } from "./document-year.ts";
-import { collator, searchKey } from "./lithuanian.ts";
+import { collationKey } from "./collation-key.ts";
+import { documentYearOrder } from "./document-year.ts";
+import { searchKey } from "./lithuanian.ts";
 
 // The documents list as a visitor narrows it: sorted by a column, filtered by
 // type, searched by text. All of it lives in the URL (?rikiuoti=metai&tvarka=mazejanti
@@ -17,14 +18,6 @@ export const DOCUMENT_TYPES = [
 ];
 
 export const DOCUMENT_FIELD_MAX = { title: 200, person: 200, year: 20, type: 60 } as const;
-
-export interface DocumentRow {
-  id: number;
-  title: string;
-  person: string;
-  year: string;
-  type: string;
-}
 
 export const SORT_COLUMNS = { pavadinimas: "title", asmuo: "person", metai: "year", tipas: "type" } as const;
 export type SortColumn = keyof typeof SORT_COLUMNS;
@@ -59,17 +52,27 @@ export function documentQueryString(query: DocumentQuery): string {
   return text ? `?${text}` : "";
 }
 
-/** The list as the query asks: filtered by type and text, sorted in Lithuanian order. */
-export function applyDocumentQuery<T extends DocumentRow>(documents: T[], query: DocumentQuery): T[] {
-  const needle = searchKey(query.search);
-  const field = SORT_COLUMNS[query.sort];
-  const compare =
-    field === "year"
-      ? (a: T, b: T) => documentYearSortKey(a.year) - documentYearSortKey(b.year) || collator.compare(a.title, b.title)
-      : (a: T, b: T) => collator.compare(a[field], b[field]) || a.id - b.id;
-  const sorted = documents
-    .filter((doc) => !query.type || doc.type === query.type)
-    .filter((doc) => !needle || [doc.title, doc.person, doc.year, doc.type].some((text) => searchKey(text).includes(needle)))
-    .sort(compare);
-  return query.descending ? sorted.reverse() : sorted;
+/** The form of a person field that is compared with people's names: case, diacritics and extra spaces aside. */
+export function personNameKey(person: string): string {
+  return searchKey(person.trim().split(/\s+/).filter(Boolean).join(" "));
+}
+
+/** What the search looks in, each field as searchKey has it; one field never runs into the next. */
+export const SEARCH_FIELD_SEPARATOR = "\n";
+
+/**
+ * The columns a document is sorted and searched by, made from its fields
+ * whenever they are stored, so that the database sorts, filters and pages the
+ * list: the text columns in the Lithuanian alphabet (collationKey), the year
+ * by its first year (documentYearOrder).
+ */
+export function documentKeys(doc: { title: string; person: string; year: string; type: string }) {
+  return {
+    sortTitle: collationKey(doc.title),
+    sortPerson: collationKey(doc.person),
+    sortType: collationKey(doc.type),
+    sortYear: documentYearOrder(doc.year),
+    searchText: [doc.title, doc.person, doc.year, doc.type].map(searchKey).join(SEARCH_FIELD_SEPARATOR),
+    personKey: personNameKey(doc.person),
+  };
 }

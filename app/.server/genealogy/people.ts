@@ -1,12 +1,15 @@
 import { parseGedcomDate, formatGedcomDateLt, provenBy, sortRange, type GedcomDate } from "../../lib/gedcom-date.ts";
 import { EVENT_LABELS } from "../../lib/event-labels.ts";
-import { searchKey } from "../../lib/lithuanian.ts";
 import type { ChartInput, PersonSummary, Sex } from "../../lib/tree-layout.ts";
 import { PAGE_ROWS, readInPages, yieldToEventLoop, type Database } from "../db.ts";
-import { listDocuments, type FamilyDocument } from "../documents.ts";
-import { listGalleryItems, type GalleryItem } from "../gallery.ts";
+import type { FamilyDocument } from "../documents.ts";
+import { galleryItemsByIds, type GalleryItem } from "../gallery.ts";
+import { personDocuments } from "./document-people.ts";
 import type { Audience } from "../audience.ts";
 import type { Note, PersonName } from "./model.ts";
+
+export { documentPeople } from "./document-people.ts";
+export { searchPeople } from "./search.ts";
 
 // Reading people for the public pages and the administrator. Every function
 // that returns people takes the viewer and has already replaced whom they may
@@ -516,104 +519,6 @@ export function descendantList(chart: ChartInput, id = chart.root, depth = 0): L
     .map((c) => ({ person: chart.people[c], children: descendantList(chart, c, depth + 1) }));
 }
 
-/** People whose names match (case and diacritics ignored); visitors never find a living person. */
-export async function searchPeople(db: Database, treeId: number, query: string, viewer: Viewer, limit = 20): Promise<PersonSummary[]> {
-  // LIKE's own characters are dropped: '%%' is not a search for everyone.
-  const key = searchKey(query.trim()).replace(/[%_\\]/g, "");
-  if (key.replace(/\s/g, "").length < 2) return [];
-  const words = key.split(/\s+/).filter(Boolean);
-  let q = db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId);
-  for (const word of words) q = q.where("searchKey", "like", `%${word}%`);
-  const ids = (
-    await q
-      .orderBy("searchKey")
-      .limit(limit * 3)
-      .execute()
-  ).map((r) => r.id);
-  const people = await summaries(db, treeId, ids, viewer);
-  return ids
-    .map((id) => people[id])
-    .filter((p) => p && !p.hidden)
-    .slice(0, limit);
-}
-
-/** The ways a document's person field may name someone: 'Jonas Jonaitis', 'Jonaitis Jonas', with a birth surname too. */
-function nameKeys(p: { givenNames: string; surname: string; birthSurname: string | null }): string[] {
-  const surnames = [p.surname, p.birthSurname].filter((x): x is string => Boolean(x));
-  return surnames
-    .flatMap((surname) => [`${p.givenNames} ${surname}`, `${surname} ${p.givenNames}`])
-    .map((n) => searchKey(n.replace(/\s+/g, " ").trim()));
-}
-
-/**
- * The person each document is about: the one the administrator linked it to
- * (of several, the first the viewer may see), or else the one person whose
- * name its person field is. A visitor is never pointed at a living person.
- */
-export async function documentPeople(
-  db: Database,
-  treeId: number,
-  docs: { id: number; person: string }[],
-  viewer: Viewer,
-): Promise<Map<number, number>> {
-  const found = new Map<number, number>();
-  if (docs.length === 0) return found;
-  const links = await db
-    .selectFrom("genealogyPersonLinks")
-    .select(["itemId", "personId"])
-    .where("treeId", "=", treeId)
-    .where("kind", "=", "document")
-    .orderBy("personId")
-    .execute();
-  // A document linked to several people points at the first one the viewer may see.
-  const hiddenLinked = await hiddenAmong(db, treeId, [...new Set(links.map((l) => l.personId))], viewer);
-  const linked = new Set(links.map((l) => l.itemId));
-  for (const link of links) if (!found.has(link.itemId) && !hiddenLinked.has(link.personId)) found.set(link.itemId, link.personId);
-  // Candidates come by surname and given names (indexed): as typed, capitalised
-  // or in capitals, in either order; the whole name then has to fit, case and
-  // diacritics aside.
-  const byKey = new Map<string, number | null>();
-  for (const doc of docs) {
-    if (linked.has(doc.id)) continue;
-    const words = doc.person.trim().split(/\s+/).filter(Boolean);
-    if (words.length < 2) continue;
-    const key = searchKey(words.join(" "));
-    if (!byKey.has(key)) {
-      const forms = (text: string) => {
-        const capitalised = text
-          .toLocaleLowerCase("lt")
-          .replace(/(^|\s|-)(\p{L})/gu, (_, before: string, letter: string) => before + letter.toLocaleUpperCase("lt"));
-        return [...new Set([text, capitalised, text.toLocaleUpperCase("lt")])];
-      };
-      const splits = [
-        { given: words.slice(0, -1).join(" "), surname: words[words.length - 1] },
-        { given: words.slice(1).join(" "), surname: words[0] },
-      ];
-      const rows = await db
-        .selectFrom("genealogyPeople")
-        .select(["id", "givenNames", "surname", "birthSurname"])
-        // The tree in every branch: SQLite then reads each branch from its index.
-        .where((eb) =>
-          eb.or(
-            splits.flatMap(({ given, surname }) => [
-              eb.and([eb("treeId", "=", treeId), eb("surname", "in", forms(surname)), eb("givenNames", "in", forms(given))]),
-              eb.and([eb("treeId", "=", treeId), eb("birthSurname", "in", forms(surname)), eb("givenNames", "in", forms(given))]),
-            ]),
-          ),
-        )
-        .limit(10)
-        .execute();
-      const matches = [...new Set(rows.filter((r) => nameKeys(r).includes(key)).map((r) => r.id))];
-      byKey.set(key, matches.length === 1 ? matches[0] : null);
-    }
-    const id = byKey.get(key);
-    if (id != null) found.set(doc.id, id);
-  }
-  const hidden = await hiddenAmong(db, treeId, [...new Set(found.values())], viewer);
-  for (const [doc, person] of found) if (hidden.has(person)) found.delete(doc);
-  return found;
-}
-
 export interface PersonEvent {
   tag: string;
   label: string;
@@ -757,18 +662,9 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
         .where("personId", "=", id)
         .execute();
   const galleryIds = links.filter((l) => l.kind === "gallery").map((l) => l.itemId);
-  // Documents linked to the person, and those whose person field names them.
-  const allDocuments = hidden ? [] : await listDocuments(db, viewer);
-  const named = await documentPeople(db, treeId, allDocuments, viewer);
-  const documentIds = [
-    ...new Set([
-      ...links.filter((l) => l.kind === "document").map((l) => l.itemId),
-      ...[...named].filter(([, p]) => p === id).map(([doc]) => doc),
-    ]),
-  ];
-  // The family's photos and documents are tens or hundreds: read whole, then picked.
-  const gallery = galleryIds.length ? (await listGalleryItems(db, viewer)).filter((g) => galleryIds.includes(g.id)) : [];
-  const documents = documentIds.length ? allDocuments.filter((d) => documentIds.includes(d.id)) : [];
+  // Documents linked to the person, and those whose person field names them: read by their name, not the whole list.
+  const documents = hidden ? [] : await personDocuments(db, treeId, id, viewer);
+  const gallery = galleryIds.length ? await galleryItemsByIds(db, viewer, galleryIds) : [];
   const pictures = hidden
     ? []
     : await db

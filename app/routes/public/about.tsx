@@ -1,7 +1,7 @@
 import type { Route } from "./+types/about";
 import { audienceOf } from "../../.server/audience.ts";
 import { services } from "../../.server/context.ts";
-import { listGalleryItems } from "../../.server/gallery.ts";
+import { galleryPhoto } from "../../.server/gallery.ts";
 import { getSiteSettings } from "../../.server/settings.ts";
 import { GalleryPicture } from "../../components/gallery.tsx";
 import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "../../components/page.tsx";
@@ -12,7 +12,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);
   const { aboutLead, aboutGoals, aboutContact, heroPhotoId } = await getSiteSettings(db);
   // The family's chosen photograph beside the text, when there is one.
-  const photo = (await listGalleryItems(db, audienceOf(context))).find((item) => item.id === heroPhotoId && item.image) ?? null;
+  const photo = await galleryPhoto(db, audienceOf(context), heroPhotoId);
   return {
     aboutLead,
     goals: aboutGoals

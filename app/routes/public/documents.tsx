@@ -3,33 +3,38 @@ import type { Route } from "./+types/documents";
 import { audienceOf } from "../../.server/audience.ts";
 import { MembersOnlyBadge } from "../../components/members-only.tsx";
 import { services } from "../../.server/context.ts";
-import { listDocuments } from "../../.server/documents.ts";
+import { countDocuments, documentsPage, documentTypes, DOCUMENTS_PAGE_SIZE } from "../../.server/documents.ts";
 import { documentPeople } from "../../.server/genealogy/people.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { getSiteSettings } from "../../.server/settings.ts";
 import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "../../components/page.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";
-import {
-  applyDocumentQuery,
-  documentQueryString,
-  parseDocumentQuery,
-  SORT_COLUMNS,
-  type DocumentQuery,
-  type SortColumn,
-} from "../../lib/documents.ts";
-import { collator, plural } from "../../lib/lithuanian.ts";
+import { documentQueryString, parseDocumentQuery, SORT_COLUMNS, type DocumentQuery, type SortColumn } from "../../lib/documents.ts";
+import { plural } from "../../lib/lithuanian.ts";
 import { scanUrl, type ScanRef } from "../../lib/media.ts";
+import { assertPageExists, pageOffset, pageTitle, requestedPage } from "../../lib/paging.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseDocumentQuery(new URL(request.url).searchParams);
+  const page = requestedPage(request);
   const { db } = services(context);
-  const all = await listDocuments(db, audienceOf(context));
-  const types = [...new Set(all.map((d) => d.type))].sort(collator.compare);
-  const { treeId, viewer } = await treeViewer(context);
-  const people = treeId === null ? new Map<number, number>() : await documentPeople(db, treeId, all, viewer);
-  const documents = applyDocumentQuery(all, query).map((d) => ({ ...d, personId: people.get(d.id) ?? null }));
-  const { documentsLead, archiveNote } = await getSiteSettings(db);
-  return { documents, total: all.length, types, query, documentsLead, archiveNote };
+  const audience = audienceOf(context);
+  const filtered = Boolean(query.type || query.search);
+  const [found, all, types, { treeId, viewer }, { documentsLead, archiveNote }] = await Promise.all([
+    documentsPage(db, audience, query, page),
+    filtered ? countDocuments(db, audience) : null,
+    documentTypes(db, audience),
+    treeViewer(context),
+    getSiteSettings(db),
+  ]);
+  assertPageExists(found);
+  // The person links of this page's rows only, in a fixed number of queries.
+  const people = treeId === null ? new Map<number, number>() : await documentPeople(db, treeId, found.items, viewer);
+  const documents = found.items.map((d) => ({ ...d, personId: people.get(d.id) ?? null }));
+  const { total: matching, pages } = found;
+  const first = pageOffset(page, DOCUMENTS_PAGE_SIZE) + 1;
+  return { documents, matching, total: all ?? matching, page, pages, first, types, query, documentsLead, archiveNote };
 }
 
 const COLUMN_LABELS: Record<SortColumn, string> = { pavadinimas: "Pavadinimas", asmuo: "Asmuo", metai: "Metai", tipas: "Tipas" };
@@ -38,14 +43,15 @@ const CELL =
   "px-4 py-3 break-words max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-sm max-sm:before:font-semibold max-sm:before:text-ink-soft max-sm:before:content-[attr(data-label)]";
 
 export default function DocumentsPage({
-  loaderData: { documents, total, types, query, documentsLead, archiveNote },
+  loaderData: { documents, matching, total, page, pages, first, types, query, documentsLead, archiveNote },
 }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   const filtered = Boolean(query.type || query.search);
   return (
     <>
-      <PageTitle>Dokumentai</PageTitle>
+      <PageTitle>{pageTitle("Dokumentai", page)}</PageTitle>
       <ShareMeta
+        page={page}
         title={`Istoriniai dokumentai – ${familyName}`}
         description={[documentsLead, `Sąraše – ${plural(total, ["dokumentas", "dokumentai", "dokumentų"])}.`].filter(Boolean).join(" ")}
       />
@@ -57,8 +63,9 @@ export default function DocumentsPage({
           <Filters types={types} query={query} filtered={filtered} />
           <p className="mb-3 text-sm text-ink-soft" aria-live="polite">
             {filtered
-              ? `Rasta: ${plural(documents.length, ["dokumentas", "dokumentai", "dokumentų"])} iš ${total}.`
+              ? `Rasta: ${plural(matching, ["dokumentas", "dokumentai", "dokumentų"])} iš ${total}.`
               : `Iš viso ${plural(total, ["dokumentas", "dokumentai", "dokumentų"])}.`}
+            {pages > 1 && documents.length ? ` Rodomi ${first}–${first + documents.length - 1}.` : ""}
           </p>
           {documents.length === 0 ? (
             <p className="card p-6 text-ink-soft">Pagal šią paiešką dokumentų nerasta.</p>
@@ -99,6 +106,7 @@ export default function DocumentsPage({
               </table>
             </div>
           )}
+          <Pager page={page} pages={pages} label="Dokumentų sąrašo puslapiai" />
         </>
       )}
       {archiveNote ? (

@@ -1,27 +1,27 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/guestbook";
 import { requestInfo, services } from "../../.server/context.ts";
-import { issueFormToken, listApprovedEntries, PAGE_SIZE, submitEntry } from "../../.server/guestbook.ts";
+import { issueFormToken, listApprovedEntries, submitEntry } from "../../.server/guestbook.ts";
 import { getSiteSettings } from "../../.server/settings.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PageHeading, PageTitle, useSiteSettings } from "../../components/page.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";
 import { useToast } from "../../components/toaster.tsx";
 import { HONEYPOT_FIELD, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from "../../lib/guestbook.ts";
 import { formatDate } from "../../lib/lithuanian.ts";
-import { parseId } from "../../lib/numbers.ts";
+import { assertPageExists, pageTitle, requestedPage } from "../../lib/paging.ts";
 import { resolveToast } from "../../lib/toasts.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = requestedPage(request);
   const { db } = services(context);
-  const asked = new URL(request.url).searchParams.get("puslapis");
-  const page = asked === null ? 1 : parseId(asked);
-  if (page === null) throw data("Netinkamas puslapio numeris", { status: 400 });
-  const { entries, total } = await listApprovedEntries(db, page);
+  const { entries, pages } = await listApprovedEntries(db, page);
+  assertPageExists({ page, pages });
   const { guestbookLead } = await getSiteSettings(db);
-  return { entries, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), token: await issueFormToken(db), guestbookLead };
+  return { entries, page, pages, token: await issueFormToken(db), guestbookLead };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,8 +59,9 @@ export default function GuestbookPage({ loaderData: { entries, page, pages, toke
 
   return (
     <>
-      <PageTitle>Svečių knyga</PageTitle>
+      <PageTitle>{pageTitle("Svečių knyga", page)}</PageTitle>
       <ShareMeta
+        page={page}
         title={`Svečių knyga – ${familyName}`}
         description={guestbookLead || "Giminaičių ir svečių žinutės. Palikite savo žinutę."}
       />
@@ -99,7 +100,7 @@ export default function GuestbookPage({ loaderData: { entries, page, pages, toke
             Svečių įrašai
           </h2>
           {entries.length === 0 ? (
-            <p className="text-ink-soft">{page > 1 ? "Šiame puslapyje įrašų nėra." : "Įrašų dar nėra. Būkite pirmas!"}</p>
+            <p className="text-ink-soft">Įrašų dar nėra. Būkite pirmas!</p>
           ) : (
             <ol className="space-y-4">
               {entries.map((entry) => (
@@ -117,27 +118,7 @@ export default function GuestbookPage({ loaderData: { entries, page, pages, toke
               ))}
             </ol>
           )}
-          {pages > 1 ? (
-            <nav aria-label="Įrašų puslapiai" className="mt-6 flex items-center justify-between gap-3">
-              {page > 1 ? (
-                <Link to={page === 2 ? "/sveciai" : `/sveciai?puslapis=${page - 1}`} className="btn-secondary">
-                  ← Naujesni įrašai
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-sm text-ink-soft">
-                Puslapis {page} iš {pages}
-              </span>
-              {page < pages ? (
-                <Link to={`/sveciai?puslapis=${page + 1}`} className="btn-secondary">
-                  Senesni įrašai →
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <Pager page={page} pages={pages} label="Įrašų puslapiai" previous="Naujesni įrašai" next="Senesni įrašai" />
         </section>
       </div>
     </>

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/history";
 import { audienceOf } from "../../.server/audience.ts";
 import { services } from "../../.server/context.ts";
-import { listGalleryItems } from "../../.server/gallery.ts";
+import { galleryPhotos } from "../../.server/gallery.ts";
 import { getHistory } from "../../.server/history.ts";
 import { GalleryPicture } from "../../components/gallery.tsx";
 import { HistoryArticle } from "../../components/history-article.tsx";
@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const audience = audienceOf(context);
   // (Whether a period is for the family only is not sent: a visitor has it left out, and that is all.)
   const { id, createdAt, author, periodMembersOnly, ...content } = await getHistory(db, audience);
-  const photos = (await listGalleryItems(db, audience)).filter((item) => item.image).slice(0, BESIDE);
+  const photos = await galleryPhotos(db, audience, { limit: BESIDE });
   return { content, photos };
 }
 

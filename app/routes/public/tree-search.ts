@@ -1,13 +1,23 @@
 import type { Route } from "./+types/tree-search";
 import { services } from "../../.server/context.ts";
-import { searchPeople } from "../../.server/genealogy/people.ts";
+import { searchPeoplePage } from "../../.server/genealogy/search.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
+import { BAD_PAGE_MESSAGE, parsePageNumber } from "../../lib/paging.ts";
 
-// Search-as-you-type for the tree page: people whose names match, as JSON.
-// A visitor never finds a living person here.
+/** Suggestions a page of the search-as-you-type holds. */
+const SUGGESTIONS = 10;
+
+// Search-as-you-type for the tree page: people whose names match, as JSON,
+// a page at a time (?puslapis=2, as every list). A visitor never finds a
+// living person here.
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const headers = { "Cache-Control": "no-store" };
+  const page = parsePageNumber(params);
+  if (page === null) return Response.json({ error: BAD_PAGE_MESSAGE, people: [] }, { status: 400, headers });
   const { treeId, viewer } = await treeViewer(context);
-  const query = new URL(request.url).searchParams.get("q") ?? "";
-  const people = treeId === null ? [] : await searchPeople(services(context).db, treeId, query, viewer, 10);
-  return Response.json({ people }, { headers: { "Cache-Control": "no-store" } });
+  const query = params.get("q") ?? "";
+  const found = treeId === null ? null : await searchPeoplePage(services(context).db, treeId, query, viewer, page, SUGGESTIONS);
+  const { items = [], total = 0, pages = 1, more = false } = found ?? {};
+  return Response.json({ people: items, total, page, pages, more }, { status: page > pages ? 404 : 200, headers });
 }

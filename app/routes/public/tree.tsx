@@ -9,34 +9,47 @@ import {
   firstPersonId,
   neighbourhood,
   personExists,
-  searchPeople,
   type ChartMode,
   type LineageNode,
 } from "../../.server/genealogy/people.ts";
+import { searchPeoplePage } from "../../.server/genealogy/search.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { getSiteSettings } from "../../.server/settings.ts";
 import { FamilyChart } from "../../components/family-chart.tsx";
 import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "../../components/page.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";
 import { layoutChart, type PersonSummary } from "../../lib/tree-layout.ts";
+import { plural } from "../../lib/lithuanian.ts";
 import { parseId } from "../../lib/numbers.ts";
+import { assertPageExists, pageTitle, requestedPage } from "../../lib/paging.ts";
 
 const MODES: Record<ChartMode, string> = { abu: "Protėviai ir palikuonys", proteviai: "Protėviai", palikuonys: "Palikuonys" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Pages are the search results': without a search there is only the first.
+  const page = requestedPage(request);
+  const params = new URL(request.url).searchParams;
+  const query = (params.get("paieska") ?? "").trim().slice(0, 100);
+  if (!query) assertPageExists({ page, pages: 1 });
   const { db } = services(context);
   const { treeId, viewer } = await treeViewer(context);
   const first = treeId === null ? null : await firstPersonId(db, treeId);
   const { treePlaceholder, branches, branchesWithTree, treeContact } = await getSiteSettings(db);
   const texts = { treePlaceholder, branches, branchesWithTree, treeContact };
-  if (treeId === null || first === null) return { tree: null, texts, member: viewer.members };
-  const params = new URL(request.url).searchParams;
+  if (treeId === null || first === null) {
+    assertPageExists({ page, pages: 1 });
+    return { tree: null, texts, member: viewer.members, page };
+  }
   const asked = parseId(params.get("asmuo"));
   const root = asked !== null && (await personExists(db, treeId, asked)) ? asked : first;
   const asMode = params.get("kryptis") ?? "abu";
   const mode: ChartMode = asMode in CHART_DEPTH ? (asMode as ChartMode) : "abu";
-  const query = (params.get("paieska") ?? "").trim().slice(0, 100);
-  const chart = await neighbourhood(db, treeId, root, mode, viewer);
+  const [chart, results] = await Promise.all([
+    neighbourhood(db, treeId, root, mode, viewer),
+    query ? searchPeoplePage(db, treeId, query, viewer, page) : null,
+  ]);
+  if (results) assertPageExists(results);
   return {
     tree: {
       root: chart.people[root],
@@ -45,18 +58,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ancestors: ancestorList(chart),
       descendants: descendantList(chart),
       query,
-      results: query ? await searchPeople(db, treeId, query, viewer) : null,
+      results,
     },
     texts,
     member: viewer.members,
+    page,
   };
 }
 
-export default function TreePage({ loaderData: { tree, texts, member } }: Route.ComponentProps) {
+export default function TreePage({ loaderData: { tree, texts, member, page } }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   return (
     <>
-      <PageTitle>Giminės medis</PageTitle>
+      <PageTitle>{pageTitle("Giminės medis", page)}</PageTitle>
       <ShareMeta
         title={`Giminės medis – ${familyName}`}
         description={tree ? `${familyName}: giminės medis, protėviai ir palikuonys.` : texts.treePlaceholder}
@@ -249,16 +263,24 @@ function PersonSearch({ tree }: { tree: Tree }) {
       </Form>
       {tree.results ? (
         <div className="mt-3" aria-live="polite">
-          {tree.results.length ? (
-            <ul className="flex flex-wrap gap-2">
-              {tree.results.map((p) => (
-                <li key={p.id}>
-                  <Link to={`/medis?asmuo=${p.id}${tree.mode === "abu" ? "" : `&kryptis=${tree.mode}`}`} className="btn-secondary">
-                    {p.name} {p.years ? `(${p.years})` : ""}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+          {tree.results.total ? (
+            <>
+              <p className="mb-2 text-sm text-ink-soft">
+                {tree.results.more
+                  ? `Rasta daugiau nei ${plural(tree.results.total, ["asmuo", "asmenys", "asmenų"])}: patikslinkite paiešką.`
+                  : `Rasta: ${plural(tree.results.total, ["asmuo", "asmenys", "asmenų"])}.`}
+              </p>
+              <ul className="flex flex-wrap gap-2">
+                {tree.results.items.map((p) => (
+                  <li key={p.id}>
+                    <Link to={`/medis?asmuo=${p.id}${tree.mode === "abu" ? "" : `&kryptis=${tree.mode}`}`} className="btn-secondary">
+                      {p.name} {p.years ? `(${p.years})` : ""}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <Pager page={tree.results.page} pages={tree.results.pages} label="Paieškos rezultatų puslapiai" />
+            </>
           ) : (
             <p className="text-ink-soft">Pagal „{tree.query}“ nieko nerasta.</p>
           )}

@@ -1,0 +1,103 @@
+import { searchKey } from "../../lib/lithuanian.ts";
+import { pageCount, pageOffset, type Page } from "../../lib/paging.ts";
+import type { PersonSummary } from "../../lib/tree-layout.ts";
+import type { Database } from "../db.ts";
+import { livingAmong, summaries, type Viewer } from "./people.ts";
+
+// Finding people by name, a page at a time. Whom the viewer may not find is
+// left out before anything is counted: the private (to all but editors) in
+// the query itself; the living (to visitors) by the living rule, which reads
+// each person's events and relatives and so is not a column SQL can filter
+// by. A visitor's matches are therefore judged a batch at a time, in the
+// query's order, and counted up to SEARCH_RESULTS_MAX: a search that finds
+// more says so and asks for more of the name.
+
+/** How many people a page of search results shows. */
+export const SEARCH_PAGE_SIZE = 20;
+/** How many results a visitor's search counts (and pages through); past it, "more than". */
+export const SEARCH_RESULTS_MAX = 100;
+/** Matches judged by the living rule at a time, and at most in all, for a visitor's search. */
+const BATCH = 200;
+const SCAN_MAX = 1000;
+
+export interface SearchResults extends Page<PersonSummary> {
+  /** More people match than were counted (a visitor's search past SEARCH_RESULTS_MAX). */
+  more: boolean;
+}
+
+/** The words a query looks for, case and diacritics aside; null when it is too short to look. */
+function searchWords(query: string): string[] | null {
+  // LIKE's own characters are dropped: '%%' is not a search for everyone.
+  const key = searchKey(query.trim()).replace(/[%_\\]/g, "");
+  if (key.replace(/\s/g, "").length < 2) return null;
+  return key.split(/\s+/).filter(Boolean);
+}
+
+/**
+ * One page of the people whose names match (case and diacritics ignored),
+ * in name order, with how many match: visitors never find a living person,
+ * members never a private one.
+ */
+export async function searchPeoplePage(
+  db: Database,
+  treeId: number,
+  query: string,
+  viewer: Viewer,
+  page = 1,
+  size = SEARCH_PAGE_SIZE,
+): Promise<SearchResults> {
+  const words = searchWords(query);
+  if (!words) return { items: [], total: 0, page, pages: 1, more: false };
+  let matching = db.selectFrom("genealogyPeople").where("treeId", "=", treeId);
+  for (const word of words) matching = matching.where("searchKey", "like", `%${word}%`);
+  if (!viewer.seesPrivate) matching = matching.where("id", "not in", db.selectFrom("privatePeople").select("personId"));
+  const ordered = matching.select("id").orderBy("searchKey").orderBy("id");
+
+  let ids: number[];
+  let total: number;
+  let more = false;
+  if (viewer.members) {
+    const [{ n }, rows] = await Promise.all([
+      matching.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
+      ordered.limit(size).offset(pageOffset(page, size)).execute(),
+    ]);
+    total = Number(n);
+    ids = rows.map((r) => r.id);
+  } else {
+    const found: number[] = [];
+    let scanned = 0;
+    for (;;) {
+      const batch = (await ordered.limit(BATCH).offset(scanned).execute()).map((r) => r.id);
+      scanned += batch.length;
+      const living = await livingAmong(db, treeId, batch, viewer.livingYears);
+      found.push(...batch.filter((id) => !living.has(id)));
+      if (found.length > SEARCH_RESULTS_MAX || batch.length < BATCH) break;
+      if (scanned >= SCAN_MAX) {
+        more = true;
+        break;
+      }
+    }
+    more ||= found.length > SEARCH_RESULTS_MAX;
+    total = Math.min(found.length, SEARCH_RESULTS_MAX);
+    ids = found.slice(0, total).slice(pageOffset(page, size), pageOffset(page, size) + size);
+  }
+  const people = await summaries(db, treeId, ids, viewer);
+  return {
+    items: ids.map((id) => people[id]).filter((p) => p && !p.hidden),
+    total,
+    page,
+    pages: pageCount(total, size),
+    more,
+  };
+}
+
+/** The first people whose names match (searchPeoplePage's first page): the typed person of an editor's form, the admin list. */
+export async function searchPeople(
+  db: Database,
+  treeId: number,
+  query: string,
+  viewer: Viewer,
+  limit = SEARCH_PAGE_SIZE,
+): Promise<PersonSummary[]> {
+  return (await searchPeoplePage(db, treeId, query, viewer, 1, limit)).items;
+}
