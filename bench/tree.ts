@@ -110,32 +110,40 @@ try {
   }
 
   const smallest = SIZES[0];
-  const column = (text: string) => text.padEnd(30);
   console.log(
     `median of ${ROUNDS} rounds; in each, every server answers each page and the reference in turn. ` +
       `Reference: ${STATIC}, a static file from the same server in the same round; "x static" is the median of the rounds' page / static file ratios, ` +
       `"x ${smallest}" the page's median over the ${smallest}-person tree's`,
   );
-  console.log(column("") + SIZES.map((size) => column(`${size} people`)).join(""));
+  const rows: string[][] = [["", ...SIZES.map((size) => `${size} people`)]];
   for (const name of names) {
-    const cells = SIZES.map((size) => {
-      const ms = times.get(`${size}:${name}`)!;
-      if (name === reference) return column(`${median(ms).toFixed(1)} ms`);
-      const refs = times.get(`${size}:${reference}`)!;
-      const againstStatic = median(ms.map((m, i) => m / refs[i]));
-      const againstSmallest = median(ms) / median(times.get(`${smallest}:${name}`)!);
-      return column(`${median(ms).toFixed(1)} ms  ${againstStatic.toFixed(1)}x static  ${againstSmallest.toFixed(2)}x ${smallest}`);
-    });
-    console.log(column(name) + cells.join(""));
+    rows.push([
+      name,
+      ...SIZES.map((size) => {
+        const ms = times.get(`${size}:${name}`)!;
+        if (name === reference) return `${median(ms).toFixed(1)} ms`;
+        const refs = times.get(`${size}:${reference}`)!;
+        const againstStatic = median(ms.map((m, i) => m / refs[i]));
+        const againstSmallest = median(ms) / median(times.get(`${smallest}:${name}`)!);
+        return `${median(ms).toFixed(1)} ms  ${againstStatic.toFixed(1)}x static  ${againstSmallest.toFixed(2)}x ${smallest}`;
+      }),
+    ]);
   }
-  console.log(
-    column(`chart drawn (${BROWSER_ROUNDS} loads)`) +
-      SIZES.map((size) =>
-        column(
-          `${median(drawn.get(size)!).toFixed(0)} ms  ${(median(drawn.get(size)!) / median(drawn.get(smallest)!)).toFixed(2)}x ${smallest}`,
-        ),
-      ).join(""),
-  );
+  rows.push([
+    `chart drawn (${BROWSER_ROUNDS} loads)`,
+    ...SIZES.map(
+      (size) =>
+        `${median(drawn.get(size)!).toFixed(0)} ms  ${(median(drawn.get(size)!) / median(drawn.get(smallest)!)).toFixed(2)}x ${smallest}`,
+    ),
+  ]);
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)) + 3);
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, c) => cell.padEnd(widths[c]))
+        .join("")
+        .trimEnd(),
+    );
   console.log("targets: server under 50 ms, chart drawn under 1000 ms");
 } finally {
   for (const s of servers) s.child.kill();
