@@ -1,11 +1,17 @@
 // Benchmark: GEDCOM import and export of synthetic trees (bench/gedcom-generate.ts)
 // of 10,000 and 100,000 people, into an empty SQLite database, each run in a
 // fresh process so its peak memory is its own.
-//   npm run bench:gedcom [-- 10000 100000] [--rounds 3]
-// Beside each import, in the same moment (runs alternating), a reference: the
-// same file only read and parsed into records by the importer's reader, no
-// database. The ratio import / reference stays meaningful on a busy machine,
-// where both slow alike; the absolute times are for a quiet one.
+//   npm run bench:gedcom [-- 10000 100000] [--rounds 3] [--against REF]
+// Beside each import, in the same moment (runs alternating), two references:
+//   - the same file only read and parsed into records by the importer's
+//     reader, no database (what an import cannot go below);
+//   - the same import and export by the code of another version, REF (a git
+//     commit or branch; HEAD by default, i.e. the last commit against the
+//     working tree; `--against none` leaves it out), unpacked into a
+//     temporary folder: its ratio shows what a change did to the import's
+//     time, memory and export, measured alike in the same run.
+// The ratios stay meaningful on a busy machine, where all slow alike; the
+// absolute times are for a quiet one.
 // Last, the largest file is imported through the running site (the
 // administrator's upload) while the home page is asked for again and again:
 // its time during the import beside its time with nothing else running shows
@@ -16,14 +22,19 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { generate } from "./gedcom-generate.ts";
 import { BENCH_ADMIN, startServer } from "./server.ts";
 
 const [, script, phase, ...rest] = process.argv;
 
+const ROOT = path.resolve(import.meta.dirname, "..");
+
 if (phase === "--measure" || phase === "--read") {
-  const [file, dir] = rest;
+  // The code measured: this checkout's, or another version's unpacked copy.
+  const [file, dir, root = ROOT] = rest;
+  const load = (module: string) => import(pathToFileURL(path.join(root, "app/.server", module)).href);
   if (phase === "--read") {
     // The reference: the importer's reader alone.
     const { readGedcom } = await import("../app/.server/genealogy/reader.ts");
@@ -33,9 +44,9 @@ if (phase === "--measure" || phase === "--read") {
     console.log(JSON.stringify({ readMs: performance.now() - started, records }));
     process.exit(0);
   }
-  const { migrateToLatest, openDatabase } = await import("../app/.server/db.ts");
-  const { importFile, exportFile } = await import("../app/.server/genealogy/trees.ts");
-  const { mediaStore } = await import("../app/.server/media.ts");
+  const { migrateToLatest, openDatabase } = await load("db.ts");
+  const { importFile, exportFile } = await load("genealogy/trees.ts");
+  const { mediaStore } = await load("media.ts");
   const db = openDatabase({ kind: "sqlite", file: path.join(dir, "database.sqlite") });
   await migrateToLatest(db);
   const store = mediaStore({ dataDir: dir, uploads: { maxBytes: 1e9, maxPixels: 1e8 } });
@@ -54,12 +65,24 @@ if (phase === "--measure" || phase === "--read") {
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
   allowPositionals: true,
-  options: { rounds: { type: "string", default: "3" } },
+  options: { rounds: { type: "string", default: "3" }, against: { type: "string", default: "HEAD" } },
 });
 const sizes = (positionals.length ? positionals : ["10000", "100000"]).map(Number);
 const rounds = Number(values.rounds);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "seima-bench-gedcom-"));
+
+/** Another version's code, unpacked from git into the work folder (sharing this checkout's node_modules); null for none. */
+function baseline(ref: string): { root: string; label: string } | null {
+  if (ref === "none") return null;
+  const root = path.join(work, "baseline");
+  fs.mkdirSync(root);
+  const git = (...args: string[]) => execFileSync("git", ["-C", ROOT, ...args], { encoding: "utf8" }).trim();
+  const commit = git("rev-parse", "--verify", `${ref}^{commit}`);
+  execFileSync("bash", ["-c", `git -C "$1" archive "$2" app db package.json | tar -x -C "$3"`, "-", ROOT, commit, root]);
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(root, "node_modules"));
+  return { root, label: `${ref} (${commit.slice(0, 7)} ${git("log", "-1", "--format=%s", commit).slice(0, 60)})` };
+}
 
 function child(args: string[], heapMb?: number) {
   const flags = heapMb ? [`--max-old-space-size=${heapMb}`] : [];
@@ -116,18 +139,37 @@ async function homePageDuringImport(file: string) {
   }
 }
 
+interface Measured {
+  importMs: number;
+  importRssMb: number;
+  exportMs: number;
+  families: number;
+}
+
 try {
+  const other = baseline(values.against);
+  if (other) console.log(`reference version: ${other.label}, unpacked and run by the same harness`);
   for (const size of sizes) {
     const file = path.join(work, `medis-${size}.ged`);
     generate(size, file);
     const mb = fs.statSync(file).size / 1024 / 1024;
-    const imports: { importMs: number; importRssMb: number; exportMs: number; families: number }[] = [];
+    const imports: Measured[] = [];
+    const theirs: Measured[] = [];
     const reads: number[] = [];
+    const measure = (root?: string) => {
+      const dir = fs.mkdtempSync(path.join(work, "db-"));
+      try {
+        return child(["--measure", file, dir, ...(root ? [root] : [])]) as Measured;
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    };
     for (let round = 0; round < rounds; round++) {
       reads.push(child(["--read", file]).readMs);
-      const dir = fs.mkdtempSync(path.join(work, "db-"));
-      imports.push(child(["--measure", file, dir]));
-      fs.rmSync(dir, { recursive: true, force: true });
+      // This version and the other take turns going first.
+      if (other && round % 2 === 1) theirs.push(measure(other.root));
+      imports.push(measure());
+      if (other && round % 2 === 0) theirs.push(measure(other.root));
     }
     const importMs = median(imports.map((r) => r.importMs));
     const readMs = median(reads);
@@ -137,6 +179,14 @@ try {
         `reading alone ${(readMs / 1000).toFixed(2)} s; import / reading ${(importMs / readMs).toFixed(2)}; ` +
         `export ${(median(imports.map((r) => r.exportMs)) / 1000).toFixed(2)} s; ${imports[0].families} families`,
     );
+    if (other) {
+      const ratio = (of: (m: Measured) => number) => median(imports.map((m, i) => of(m) / of(theirs[i]))).toFixed(2);
+      console.log(
+        `${" ".repeat(9)}reference version: import ${(median(theirs.map((r) => r.importMs)) / 1000).toFixed(2)} s, ` +
+          `peak ${median(theirs.map((r) => r.importRssMb)).toFixed(0)} MB, export ${(median(theirs.map((r) => r.exportMs)) / 1000).toFixed(2)} s; ` +
+          `this / reference (median of the rounds' ratios): import ${ratio((m) => m.importMs)}, peak ${ratio((m) => m.importRssMb)}, export ${ratio((m) => m.exportMs)}`,
+      );
+    }
     // The import streams: it also runs with the JavaScript heap capped far below the file's data.
     const capped = fs.mkdtempSync(path.join(work, "db-"));
     try {

@@ -1,16 +1,23 @@
-// Benchmark: the family tree pages on a 10,000-person tree, against a
-// 50-person tree served at the same moment (two servers from the production
-// build, SQLite, requests alternating between them so that a busy machine
-// slows both alike).
-//   npm run build && npm run bench:tree [-- 10000]
-// Prints, for each tree: the server's time to answer /medis (the first
-// person, and one in the middle of the tree) and a person page, and the time
-// from navigation until Chromium has drawn the chart.
+// Benchmark: the family tree pages on generated trees of 50, 10,000 and
+// 100,000 people (bench/gedcom-generate.ts, imported as the administrator
+// would), one server each from the production build (SQLite), all running at
+// once.
+//   npm run build && npm run bench:tree [-- 50 10000 100000] [--rounds 30]
+// In each round every server answers, in turn, /medis (the first person),
+// /medis around a person in the middle of the tree, that person's page, and
+// the reference: a static file from the same server (/favicon.svg, through
+// the same Express stack), so a machine that gets busier slows them alike.
+// Prints each page's median time and, beside it, its ratio to the static
+// file (the median of the rounds' ratios: the issue's aim is a page that
+// costs about what a static file costs) and to the smallest tree's same
+// page. Then the time from navigation until Chromium has drawn the chart,
+// beside the smallest tree's.
 // Targets: the server under 50 ms, the chart drawn under 1 s.
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { migrateToLatest, openDatabase } from "../app/.server/db.ts";
 import { importFile } from "../app/.server/genealogy/trees.ts";
@@ -19,10 +26,14 @@ import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/e2e/chromium.ts";
 import { generate } from "./gedcom-generate.ts";
 import { startServer } from "./server.ts";
 
-const SIZE = Number(process.argv[2] ?? 10_000);
-const REFERENCE = 50;
-const ROUNDS = 40;
-const BROWSER_ROUNDS = 8;
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { rounds: { type: "string", default: "30" }, "browser-rounds": { type: "string", default: "6" } },
+});
+const SIZES = (positionals.length ? positionals : ["50", "10000", "100000"]).map(Number).sort((a, b) => a - b);
+const ROUNDS = Number(values.rounds);
+const BROWSER_ROUNDS = Number(values["browser-rounds"]);
+const STATIC = "/favicon.svg";
 
 interface Server {
   size: number;
@@ -53,7 +64,7 @@ function median(values: number[]): number {
 async function timeRequest(url: string): Promise<number> {
   const started = performance.now();
   const response = await fetch(url);
-  await response.text();
+  await response.arrayBuffer();
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   return performance.now() - started;
 }
@@ -61,22 +72,22 @@ async function timeRequest(url: string): Promise<number> {
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "seima-bench-tree-"));
 const servers: Server[] = [];
 try {
-  servers.push(await serve(REFERENCE, work), await serve(SIZE, work));
-  const pages = (s: Server) => ({
+  for (const size of SIZES) servers.push(await serve(size, work));
+  const pages = (s: Server): Record<string, string> => ({
     "/medis": `${s.url}/medis`,
     "/medis (middle)": `${s.url}/medis?asmuo=${s.middle}`,
     "/asmuo (middle)": `${s.url}/asmuo/${s.middle}`,
+    [`${STATIC} (ref.)`]: `${s.url}${STATIC}`,
   });
+  const names = Object.keys(pages(servers[0]));
+  const reference = names[names.length - 1];
   const times = new Map<string, number[]>();
-  // Warm up (the first requests compile and fill caches), then alternate.
-  for (const s of servers) for (const url of Object.values(pages(s))) await timeRequest(url);
+  const record = (key: string, ms: number) => times.set(key, [...(times.get(key) ?? []), ms]);
+  // Warm up (the first requests compile and fill caches), then take turns.
+  for (const s of servers) for (const url of Object.values(pages(s))) for (let i = 0; i < 3; i++) await timeRequest(url);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const s of servers) {
-      for (const [name, url] of Object.entries(pages(s))) {
-        const key = `${s.size}:${name}`;
-        times.set(key, [...(times.get(key) ?? []), await timeRequest(url)]);
-      }
-    }
+    const order = servers.map((_, i) => servers[(i + round) % servers.length]);
+    for (const s of order) for (const [name, url] of Object.entries(pages(s))) record(`${s.size}:${name}`, await timeRequest(url));
   }
 
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
@@ -98,19 +109,41 @@ try {
     await browser.close();
   }
 
-  console.log(`median of ${ROUNDS} requests (server), ${BROWSER_ROUNDS} page loads (Chromium); ${REFERENCE}-person tree as the reference`);
-  for (const name of Object.keys(pages(servers[0]))) {
-    const reference = median(times.get(`${REFERENCE}:${name}`)!);
-    const big = median(times.get(`${SIZE}:${name}`)!);
-    console.log(
-      `${name.padEnd(16)} ${REFERENCE} people ${reference.toFixed(1).padStart(6)} ms   ${SIZE} people ${big.toFixed(1).padStart(6)} ms   ratio ${(big / reference).toFixed(2)}`,
-    );
-  }
-  const referenceDrawn = median(drawn.get(REFERENCE)!);
-  const bigDrawn = median(drawn.get(SIZE)!);
+  const smallest = SIZES[0];
   console.log(
-    `${"chart drawn".padEnd(16)} ${REFERENCE} people ${referenceDrawn.toFixed(0).padStart(6)} ms   ${SIZE} people ${bigDrawn.toFixed(0).padStart(6)} ms   ratio ${(bigDrawn / referenceDrawn).toFixed(2)}`,
+    `median of ${ROUNDS} rounds; in each, every server answers each page and the reference in turn. ` +
+      `Reference: ${STATIC}, a static file from the same server in the same round; "x static" is the median of the rounds' page / static file ratios, ` +
+      `"x ${smallest}" the page's median over the ${smallest}-person tree's`,
   );
+  const rows: string[][] = [["", ...SIZES.map((size) => `${size} people`)]];
+  for (const name of names) {
+    rows.push([
+      name,
+      ...SIZES.map((size) => {
+        const ms = times.get(`${size}:${name}`)!;
+        if (name === reference) return `${median(ms).toFixed(1)} ms`;
+        const refs = times.get(`${size}:${reference}`)!;
+        const againstStatic = median(ms.map((m, i) => m / refs[i]));
+        const againstSmallest = median(ms) / median(times.get(`${smallest}:${name}`)!);
+        return `${median(ms).toFixed(1)} ms  ${againstStatic.toFixed(1)}x static  ${againstSmallest.toFixed(2)}x ${smallest}`;
+      }),
+    ]);
+  }
+  rows.push([
+    `chart drawn (${BROWSER_ROUNDS} loads)`,
+    ...SIZES.map(
+      (size) =>
+        `${median(drawn.get(size)!).toFixed(0)} ms  ${(median(drawn.get(size)!) / median(drawn.get(smallest)!)).toFixed(2)}x ${smallest}`,
+    ),
+  ]);
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)) + 3);
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, c) => cell.padEnd(widths[c]))
+        .join("")
+        .trimEnd(),
+    );
   console.log("targets: server under 50 ms, chart drawn under 1000 ms");
 } finally {
   for (const s of servers) s.child.kill();

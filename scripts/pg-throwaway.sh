@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster for tests and benchmarks, in a temporary folder.
-#   scripts/pg-throwaway.sh start   prints shell lines to eval:
+#   scripts/pg-throwaway.sh start [--durable]   prints shell lines to eval:
 #                                   TEST_DATABASE_URL=postgres://... and PG_THROWAWAY_DIR=...
 #   scripts/pg-throwaway.sh stop DIR
 # Uses Debian's binaries (/usr/lib/postgresql/*/bin) or those on PATH. As root,
 # the cluster runs as the 'postgres' user (initdb refuses to run as root).
-# Durability is switched off: the cluster lives only as long as the test run.
+# Durability is switched off (fsync, synchronous_commit, full_page_writes):
+# the cluster lives only as long as the test run. --durable keeps
+# PostgreSQL's defaults (every commit flushed to disk), for benchmarks that
+# compare it with SQLite on equal terms (bench/db-load.ts).
 set -euo pipefail
 
 bindir() {
@@ -21,6 +24,8 @@ as_owner() {
 
 case "${1:-}" in
   start)
+    durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    [ "${2:-}" = "--durable" ] && durability=""
     bin=$(bindir) || { echo "PostgreSQL binaries (initdb) not found" >&2; exit 3; }
     dir=$(mktemp -d "${TMPDIR:-/tmp}/seima-pg-XXXXXX")
     chmod 755 "$dir"
@@ -29,7 +34,7 @@ case "${1:-}" in
     as_owner "$bin/initdb" -D "$dir/data" --auth=trust -U postgres --encoding=UTF8 --no-locale >"$dir/initdb.log" 2>&1 \
       || { cat "$dir/initdb.log" >&2; exit 1; }
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-      -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
+      -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir $durability -c max_connections=300" \
       start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
     echo "export TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$port/postgres"
     echo "export PG_THROWAWAY_DIR=$dir"

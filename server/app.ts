@@ -11,6 +11,7 @@ import { importRunner } from "#app/.server/genealogy/import-process.ts";
 import { sweepAbandonedImports } from "#app/.server/genealogy/trees.ts";
 import { cleanUpMedia, mediaStore, membersMediaDir, placeAllMedia, publicMediaDir } from "#app/.server/media.ts";
 import { seedIfNew } from "#app/.server/seed.ts";
+import { reloadStatistics } from "#app/.server/statistics.ts";
 import { deleteExpiredSessions, findSessionUser, sessionTokenOf } from "#app/.server/session.ts";
 import { atLeast } from "#app/lib/roles.ts";
 import { ensureAdministrator } from "#app/.server/users.ts";
@@ -59,12 +60,15 @@ export async function createApp({ build, clientDir, root, env = process.env, log
   await cleanUpMedia(db, media, { othersAlive });
   const moved = await placeAllMedia(db, media);
   if (moved) log(`Nuotraukų failai (${moved}) perkelti ten, kur jų žiūrovai (viešai ar tik giminei).`);
-  // Every hour: the trash, uploads another process abandoned, files a crash left in the wrong place.
+  // Every hour: the trash, uploads another process abandoned, files a crash left in the wrong place,
+  // the planner's statistics.
   const hourly = setInterval(
     async () => {
       try {
         await cleanUpMedia(db, media, { othersAlive: await otherInstancesAlive(db, instance.id) });
         await placeAllMedia(db, media);
+        // Statistics another process measured (a command-line import) reach this connection's plans.
+        await reloadStatistics(db);
       } catch (error) {
         console.error(error);
       }

@@ -6,6 +6,7 @@ import * as tar from "tar";
 import { migrations } from "#db/migrations/index.ts";
 import { changeContentVersion } from "./content-version.ts";
 import { migrateToLatest, openDatabase, type Database, type Tables } from "./db.ts";
+import { updateStatistics } from "./statistics.ts";
 import { locateMediaFiles, placeAllMedia, publicMediaDir, type MediaStore } from "./media.ts";
 
 // A backup is one .tar.gz holding manifest.json, the rows of every content
@@ -281,6 +282,8 @@ export async function restoreBackup(
       }
     }
     await migrateToLatest(db);
+    // Every table was filled anew: the planner measures them all (statistics.ts).
+    await updateStatistics(db, "all");
     // Whatever was computed from the content before (the sitemap, the public export) is out of date.
     await changeContentVersion(db);
 

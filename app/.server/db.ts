@@ -21,6 +21,8 @@ import pg from "pg";
 import { migrations } from "#db/migrations/index.ts";
 import type { Role } from "../lib/roles.ts";
 import type { Config } from "./env.ts";
+import { StatementCache } from "./sqlite-statements.ts";
+import { updateStatistics } from "./statistics.ts";
 
 // Column names are snake_case in the database and camelCase here (CamelCasePlugin).
 
@@ -167,6 +169,15 @@ export interface DocumentsTable {
   updatedAt: string;
   /** 1: for the family only ("tik giminei"). */
   membersOnly: Generated<number>;
+  // The keys the list is sorted, searched and matched to people by
+  // (db/migrations/0013_document_order.ts), made by documentKeys in
+  // documents.ts whenever a document's fields are stored.
+  sortTitle: string;
+  sortPerson: string;
+  sortType: string;
+  sortYear: number;
+  searchText: string;
+  personKey: string;
 }
 
 export type GuestbookStatus = "pending" | "approved" | "hidden";
@@ -398,7 +409,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
-function sqliteDialect(database: SqliteDatabase.Database): Dialect {
+function sqliteDialect(database: StatementCache): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => new ImmediateSqliteDriver({ database }),
@@ -418,6 +429,9 @@ export function onPostgresDatabase(db: Database): boolean {
  */
 export function openDatabase(database: Config["database"]): Database {
   if (database.kind === "postgres") {
+    // Unnamed statements: named (server-side prepared) ones would save
+    // PostgreSQL's parsing and planning, but break on a schema change made
+    // by another process's migration and are never deallocated (decision 018).
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     // An idle connection the server closes (a restart, a failover) is an error
     // event; unheard, it would end the process. The pool replaces the connection.
@@ -435,13 +449,22 @@ export function openDatabase(database: Config["database"]): Database {
   sqlite.pragma("foreign_keys = ON");
   // 32 MB of page cache (the default is 2 MB): a large import inserts into name indexes all over.
   sqlite.pragma("cache_size = -32768");
-  const db = new Kysely<Tables>({ dialect: sqliteDialect(sqlite), plugins: [new CamelCasePlugin()] });
-  sqliteConnections.set(db, { sqlite, statements: new Map() });
+  // Kysely prepares every query it runs: it is given a connection that prepares each text once (sqlite-statements.ts).
+  const statements = new StatementCache(sqlite);
+  const db = new Kysely<Tables>({ dialect: sqliteDialect(statements), plugins: [new CamelCasePlugin()] });
+  sqliteConnections.set(db, statements);
   return db;
 }
 
-/** The better-sqlite3 connection behind a Kysely instance, for insertRows. */
-const sqliteConnections = new WeakMap<Database, { sqlite: SqliteDatabase.Database; statements: Map<string, SqliteDatabase.Statement> }>();
+/**
+ * The SQLite connection behind a Kysely instance (null on PostgreSQL): for
+ * insertRows, and for tests and benchmarks that count statements.
+ */
+export function sqliteStatements(db: Database): StatementCache | null {
+  return sqliteConnections.get(db) ?? null;
+}
+
+const sqliteConnections = new WeakMap<Database, StatementCache>();
 
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -464,15 +487,18 @@ export async function insertRows<T extends keyof Tables>(db: Database, table: T,
   }
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const sql = `insert into "${snakeCase(table)}" (${columns.map((c) => `"${snakeCase(c)}"`).join(", ")}) values (${columns.map(() => "?").join(", ")})`;
-  let statement = connection.statements.get(sql);
-  if (!statement) connection.statements.set(sql, (statement = connection.sqlite.prepare(sql)));
-  const run = statement;
+  const run = connection.prepare(sql);
   connection.sqlite.transaction(() => {
     for (const row of rows as Record<string, unknown>[]) run.run(columns.map((c) => row[c] ?? null));
   })();
 }
 
-/** Brings the schema up to date; throws with the failing migration's error. */
+/**
+ * Brings the schema up to date, then the query planner's statistics where
+ * tables have changed much since they were last analyzed (statistics.ts: fast
+ * on a big database too); throws with the failing migration's error. Runs at
+ * every start.
+ */
 export async function migrateToLatest(db: Database): Promise<void> {
   const migrator = new Migrator({
     db,
@@ -485,6 +511,7 @@ export async function migrateToLatest(db: Database): Promise<void> {
       cause: error,
     });
   }
+  await updateStatistics(db, "changed");
 }
 
 /** Whether an error is a unique or primary key violation, on either database. */

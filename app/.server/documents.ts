@@ -22,21 +22,6 @@ export interface FamilyDocument {
 
 export type DocumentFields = Pick<FamilyDocument, "title" | "person" | "year" | "type" | "membersOnly">;
 
-declare module "./db.ts" {
-  // The keys the list is sorted, searched and matched to people by
-  // (db/migrations/0013_document_order.ts), made by documentKeys whenever a
-  // document's fields are stored. They belong beside the other columns in
-  // db.ts; declared here while that file is being changed elsewhere.
-  interface DocumentsTable {
-    sortTitle: string;
-    sortPerson: string;
-    sortType: string;
-    sortYear: number;
-    searchText: string;
-    personKey: string;
-  }
-}
-
 /**
  * How many documents a page of the public list shows: a screenful or two on
  * a phone (where each row is a card), and a page that costs about what the

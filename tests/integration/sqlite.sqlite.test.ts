@@ -3,8 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import SqliteDatabase from "better-sqlite3";
+import { sql } from "kysely";
 import { afterEach, expect, test } from "vitest";
-import { migrateToLatest } from "#app/.server/db.ts";
+import { migrateToLatest, sqliteStatements } from "#app/.server/db.ts";
+import { STATEMENT_CACHE_SIZE } from "#app/.server/sqlite-statements.ts";
 import { createEmptyDatabase, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // SQLite only (the PostgreSQL run leaves out *.sqlite.test.ts).
@@ -72,4 +74,61 @@ test("several processes writing at once never get 'database is locked'", async (
   expect(await count("guestbookEntries")).toBe(3 + writers * 40);
   const ids = (await t.db.selectFrom("documents").select("id").orderBy("id").execute()).map((r) => r.id);
   expect(ids).toEqual(Array.from({ length: 5 + writers * 40 }, (_, i) => i + 1));
+});
+
+test("a query's statement is prepared once and then reused, the cache stays bounded, and a busy statement is left alone", async () => {
+  t = await createTestDatabase({ seed: false });
+  const statements = sqliteStatements(t.db)!;
+  const query = () => t.db.selectFrom("settings").select(["key", "value"]).orderBy("key");
+  await query().execute();
+  const before = { ...statements.counts };
+  for (let i = 0; i < 5; i++) await query().execute();
+  expect(statements.counts.prepared).toBe(before.prepared);
+  expect(statements.counts.reused).toBe(before.reused + 5);
+
+  // A statement busy in an unfinished iterate() (a stream; Kysely itself waits
+  // for the stream's end, but insertRows and other direct callers do not) is
+  // left alone: the same text gets a statement of its own, and runs.
+  await t.db.insertInto("settings").values({ key: "a", value: "1" }).execute();
+  await t.db.insertInto("settings").values({ key: "b", value: "2" }).execute();
+  const text = query().compile().sql;
+  const kept = statements.prepare(text);
+  const rows = kept.iterate();
+  expect(rows.next().done).toBe(false);
+  expect(kept.busy).toBe(true);
+  const other = statements.prepare(text);
+  expect(other).not.toBe(kept);
+  expect(other.all()).toEqual(await query().execute());
+  rows.return?.();
+  expect(statements.prepare(text)).toBe(kept);
+  // A stream left before its end frees its statement for the next query.
+  for await (const row of query().stream()) if (row.key === "a") break;
+  expect(await query().execute()).toHaveLength(2);
+
+  // Queries of as many texts as the cache holds and more: the least recently used go.
+  for (let n = 0; n < STATEMENT_CACHE_SIZE + 50; n++)
+    await t.db
+      .selectFrom("settings")
+      .select("key")
+      .where("key", "in", Array(n + 1).fill("x"))
+      .execute();
+  expect(statements.size).toBe(STATEMENT_CACHE_SIZE);
+});
+
+test("after a migration changes a table, a query of the same text sees the new schema", async () => {
+  t = await createTestDatabase({ seed: false });
+  const statements = sqliteStatements(t.db)!;
+  const everything = sql<Record<string, unknown>>`select * from settings where key = 'x'`;
+  await t.db.insertInto("settings").values({ key: "x", value: "1" }).execute();
+  expect(Object.keys((await everything.execute(t.db)).rows[0])).toEqual(["key", "value"]);
+  expect(statements.size).toBeGreaterThan(0);
+  await t.db.schema
+    .alterTable("settings")
+    .addColumn("extra", "text", (c) => c.defaultTo("z"))
+    .execute();
+  // A schema change empties the cache: nothing prepared for the old schema is kept.
+  expect(statements.size).toBe(0);
+  expect((await everything.execute(t.db)).rows[0]).toEqual({ key: "x", value: "1", extra: "z" });
+  await t.db.schema.alterTable("settings").dropColumn("extra").execute();
+  expect((await everything.execute(t.db)).rows[0]).toEqual({ key: "x", value: "1" });
 });

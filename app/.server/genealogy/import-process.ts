@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+import type { Database } from "../db.ts";
 import type { Config } from "../env.ts";
+import { reloadStatistics } from "../statistics.ts";
 import type { CodePageChoice } from "./charset.ts";
 import { ImportRefused } from "./reader.ts";
 
@@ -19,38 +21,48 @@ export type ChildAnswer = { ok: true; treeId: number; current: boolean } | { ok:
 /** Starts imports in child processes; `root` is the project's folder (where app/ is). */
 export function importRunner(config: Config, root: string) {
   const script = path.join(root, "app/.server/genealogy/import-child.ts");
-  return {
-    /** Imports a file as importFile does; throws ImportRefused for a file refused. */
-    run(file: string, options: ChildOptions): Promise<{ treeId: number; current: boolean }> {
-      return new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [script, file, JSON.stringify(options)], {
-          cwd: root,
-          // The server's own configuration, whatever the environment said.
-          env: {
-            ...process.env,
-            NODE_ENV: "production",
-            DATA_DIR: config.dataDir,
-            ...(config.database.kind === "postgres" ? { DATABASE_URL: config.database.url } : {}),
-          },
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        let out = "";
-        let err = "";
-        child.stdout.on("data", (chunk) => (out += chunk));
-        child.stderr.on("data", (chunk) => (err += chunk));
-        child.on("error", reject);
-        child.on("close", (code) => {
-          let answer: ChildAnswer | null = null;
-          try {
-            answer = JSON.parse(out.trim().split("\n").pop() ?? "") as ChildAnswer;
-          } catch {
-            // No answer: the process died (out of memory, killed).
-          }
-          if (answer?.ok) resolve({ treeId: answer.treeId, current: answer.current });
-          else if (answer && "refused" in answer) reject(new ImportRefused(answer.refused));
-          else reject(new Error(`GEDCOM import process failed (exit ${code}): ${answer && "error" in answer ? answer.error : err}`));
-        });
+  function runChild(file: string, options: ChildOptions): Promise<{ treeId: number; current: boolean }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [script, file, JSON.stringify(options)], {
+        cwd: root,
+        // The server's own configuration, whatever the environment said.
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          DATA_DIR: config.dataDir,
+          ...(config.database.kind === "postgres" ? { DATABASE_URL: config.database.url } : {}),
+        },
+        stdio: ["ignore", "pipe", "pipe"],
       });
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (chunk) => (out += chunk));
+      child.stderr.on("data", (chunk) => (err += chunk));
+      child.on("error", reject);
+      child.on("close", (code) => {
+        let answer: ChildAnswer | null = null;
+        try {
+          answer = JSON.parse(out.trim().split("\n").pop() ?? "") as ChildAnswer;
+        } catch {
+          // No answer: the process died (out of memory, killed).
+        }
+        if (answer?.ok) resolve({ treeId: answer.treeId, current: answer.current });
+        else if (answer && "refused" in answer) reject(new ImportRefused(answer.refused));
+        else reject(new Error(`GEDCOM import process failed (exit ${code}): ${answer && "error" in answer ? answer.error : err}`));
+      });
+    });
+  }
+  return {
+    /**
+     * Imports a file as importFile does; throws ImportRefused for a file
+     * refused. The child analyzes the new tree's tables; `db`, the server's
+     * own connection, then reloads those statistics (on SQLite a connection
+     * open before would go on planning with the old ones).
+     */
+    async run(db: Database, file: string, options: ChildOptions): Promise<{ treeId: number; current: boolean }> {
+      const result = await runChild(file, options);
+      await reloadStatistics(db);
+      return result;
     },
   };
 }

@@ -45,7 +45,7 @@ export function editorViewer(livingYears: number): Viewer {
 export async function privateAmong(db: Database, ids: number[]): Promise<Set<number>> {
   const found = new Set<number>();
   for await (const part of chunks([...new Set(ids)])) {
-    const rows = await db.selectFrom("privatePeople").select("personId").where("personId", "in", part).execute();
+    const rows = await treeQueries.privatePeople(db, part).execute();
     for (const row of rows) found.add(row.personId);
   }
   return found;
@@ -73,7 +73,7 @@ export async function setPrivate(db: Database, personId: number, isPrivate: bool
 }
 
 export async function livingYearsSetting(db: Database): Promise<number> {
-  const row = await db.selectFrom("settings").select("value").where("key", "=", "living_years").executeTakeFirst();
+  const row = await treeQueries.livingYears(db).executeTakeFirst();
   const years = Number(row?.value);
   return Number.isFinite(years) && years > 0 ? years : DEFAULT_LIVING_YEARS;
 }
@@ -106,31 +106,136 @@ async function* chunks(ids: number[]): AsyncGenerator<number[]> {
   }
 }
 
+/**
+ * The queries that read people and the family graph, each built here once:
+ * the functions below run them, and tests/integration/query-plans.test.ts
+ * compiles these same builders to check, on a tree of 100,000 people, that
+ * each reads through an index, never the whole table. `ids` are one chunk.
+ */
+export const treeQueries = {
+  /** The families these people are children in, as child links. */
+  childLinksOfPeople: (db: Database, treeId: number, ids: number[]) =>
+    db
+      .selectFrom("genealogyChildren")
+      .select(["familyId", "personId"])
+      .where("treeId", "=", treeId)
+      .where("personId", "in", ids)
+      .orderBy("position"),
+  /** The children of these families, as child links. */
+  childLinksOfFamilies: (db: Database, treeId: number, familyIds: number[]) =>
+    db
+      .selectFrom("genealogyChildren")
+      .select(["familyId", "personId"])
+      .where("treeId", "=", treeId)
+      .where("familyId", "in", familyIds)
+      .orderBy("position"),
+  familiesByIds: (db: Database, treeId: number, familyIds: number[]) =>
+    db
+      .selectFrom("genealogyFamilies")
+      .select(["id", "partner1Id", "partner2Id"])
+      .where("treeId", "=", treeId)
+      .where("id", "in", familyIds)
+      .orderBy("position"),
+  /**
+   * The families these people are partners in. A union of one query per
+   * partner column, each through that column's index: with
+   * `partner1 in (…) or partner2 in (…)`, PostgreSQL read every family of the
+   * tree once a chunk had a few hundred ids (3 ms rather than 10 at 100,000 people).
+   */
+  familiesOfPartners: (db: Database, treeId: number, ids: number[]) =>
+    db
+      .selectFrom("genealogyFamilies")
+      .select(["id", "partner1Id", "partner2Id", "position"])
+      .where("treeId", "=", treeId)
+      .where("partner1Id", "in", ids)
+      .union(
+        db
+          .selectFrom("genealogyFamilies")
+          .select(["id", "partner1Id", "partner2Id", "position"])
+          .where("treeId", "=", treeId)
+          .where("partner2Id", "in", ids),
+      )
+      .orderBy("position"),
+  /** The events the living rule and the years shown read. */
+  lifeEvents: (db: Database, treeId: number, ids: number[]) =>
+    db
+      .selectFrom("genealogyEvents")
+      .select(["ownerId", "tag", "date", "datePhrase", "position"])
+      .where("treeId", "=", treeId)
+      .where("ownerKind", "=", "person")
+      .where("ownerId", "in", ids)
+      .orderBy("position"),
+  /** What a person's summary shows of them. */
+  peopleByIds: (db: Database, treeId: number, ids: number[]) =>
+    db
+      .selectFrom("genealogyPeople")
+      .select(["id", "givenNames", "surname", "birthSurname", "sex"])
+      .where("treeId", "=", treeId)
+      .where("id", "in", ids),
+  /** The living rule's number of years, a site setting. */
+  livingYears: (db: Database) => db.selectFrom("settings").select("value").where("key", "=", "living_years"),
+  privatePeople: (db: Database, ids: number[]) => db.selectFrom("privatePeople").select("personId").where("personId", "in", ids),
+  /** A page of the tree's person ids, after `after`. */
+  personIdsAfter: (db: Database, treeId: number, after: number | null) =>
+    db
+      .selectFrom("genealogyPeople")
+      .select("id")
+      .where("treeId", "=", treeId)
+      .$if(after !== null, (q) => q.where("id", ">", after!))
+      .orderBy("id")
+      .limit(PAGE_ROWS),
+  /** The first people in the file's order. */
+  firstPeople: (db: Database, treeId: number, limit: number) =>
+    db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).orderBy("position").limit(limit),
+  person: (db: Database, treeId: number, id: number) =>
+    db.selectFrom("genealogyPeople").selectAll().where("treeId", "=", treeId).where("id", "=", id),
+  personExists: (db: Database, treeId: number, id: number) =>
+    db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).where("id", "=", id),
+  /** How many people the tree has: the count the import stores and every edit keeps (editing.ts), not a count of a whole tree per page. */
+  peopleCount: (db: Database, treeId: number) => db.selectFrom("genealogyTrees").select("people").where("id", "=", treeId),
+  /** A person page's events, or their families' (selectAll). */
+  ownerEvents: (db: Database, treeId: number, kind: "person" | "family", ownerIds: number[]) =>
+    db
+      .selectFrom("genealogyEvents")
+      .selectAll()
+      .where("treeId", "=", treeId)
+      .where("ownerKind", "=", kind)
+      .where("ownerId", "in", ownerIds)
+      .orderBy("position"),
+  places: (db: Database, treeId: number, placeIds: number[]) =>
+    db.selectFrom("genealogyPlaces").select(["id", "name"]).where("treeId", "=", treeId).where("id", "in", placeIds),
+  /** Shared notes (NOTE records) by the xrefs a page's notes point to. */
+  noteRecords: (db: Database, treeId: number, refs: string[]) =>
+    db
+      .selectFrom("genealogyRecords")
+      .select(["xref", "value"])
+      .where("treeId", "=", treeId)
+      .where("tag", "in", ["NOTE", "SNOTE"])
+      .where("xref", "in", refs),
+  /** The gallery photos and documents linked to a person. */
+  personLinks: (db: Database, treeId: number, id: number) =>
+    db.selectFrom("genealogyPersonLinks").select(["kind", "itemId"]).where("treeId", "=", treeId).where("personId", "=", id),
+  /** The pictures a GEDZIP archive brought for a person. */
+  personPictures: (db: Database, treeId: number, id: number) =>
+    db
+      .selectFrom("genealogyMediaLinks")
+      .innerJoin("genealogyMedia", (j) =>
+        j.onRef("genealogyMedia.treeId", "=", "genealogyMediaLinks.treeId").onRef("genealogyMedia.id", "=", "genealogyMediaLinks.mediaId"),
+      )
+      .innerJoin("media", "media.id", "genealogyMedia.mediaId")
+      .select(["media.id as mediaId", "genealogyMedia.title", "media.displayWidth", "media.displayHeight", "media.kind"])
+      .where("genealogyMediaLinks.treeId", "=", treeId)
+      .where("genealogyMediaLinks.ownerKind", "=", "person")
+      .where("genealogyMediaLinks.ownerId", "=", id),
+};
+
 /** The families these people are children in: each child link, and those families. */
 async function familiesAsChild(db: Database, treeId: number, ids: number[]): Promise<{ links: ChildLink[]; families: FamilyRow[] }> {
   const links: ChildLink[] = [];
-  for await (const chunk of chunks(ids)) {
-    links.push(
-      ...(await db
-        .selectFrom("genealogyChildren")
-        .select(["familyId", "personId"])
-        .where("treeId", "=", treeId)
-        .where("personId", "in", chunk)
-        .orderBy("position")
-        .execute()),
-    );
-  }
+  for await (const chunk of chunks(ids)) links.push(...(await treeQueries.childLinksOfPeople(db, treeId, chunk).execute()));
   const families: FamilyRow[] = [];
   for await (const chunk of chunks([...new Set(links.map((l) => l.familyId))])) {
-    families.push(
-      ...(await db
-        .selectFrom("genealogyFamilies")
-        .select(["id", "partner1Id", "partner2Id"])
-        .where("treeId", "=", treeId)
-        .where("id", "in", chunk)
-        .orderBy("position")
-        .execute()),
-    );
+    families.push(...(await treeQueries.familiesByIds(db, treeId, chunk).execute()));
   }
   return { links, families };
 }
@@ -143,15 +248,9 @@ export async function familiesAsPartner(
 ): Promise<{ families: FamilyRow[]; children: ChildLink[] }> {
   const families: FamilyRow[] = [];
   for await (const chunk of chunks(ids)) {
-    families.push(
-      ...(await db
-        .selectFrom("genealogyFamilies")
-        .select(["id", "partner1Id", "partner2Id"])
-        .where("treeId", "=", treeId)
-        .where((eb) => eb.or([eb("partner1Id", "in", chunk), eb("partner2Id", "in", chunk)]))
-        .orderBy("position")
-        .execute()),
-    );
+    for (const { id, partner1Id, partner2Id } of await treeQueries.familiesOfPartners(db, treeId, chunk).execute()) {
+      families.push({ id, partner1Id, partner2Id });
+    }
   }
   return {
     families,
@@ -167,15 +266,7 @@ export async function familiesAsPartner(
 async function childrenOf(db: Database, treeId: number, familyIds: number[]): Promise<ChildLink[]> {
   const children: ChildLink[] = [];
   for await (const chunk of chunks([...new Set(familyIds)])) {
-    children.push(
-      ...(await db
-        .selectFrom("genealogyChildren")
-        .select(["familyId", "personId"])
-        .where("treeId", "=", treeId)
-        .where("familyId", "in", chunk)
-        .orderBy("position")
-        .execute()),
-    );
+    children.push(...(await treeQueries.childLinksOfFamilies(db, treeId, chunk).execute()));
   }
   return children;
 }
@@ -225,14 +316,7 @@ async function lifeFacts(db: Database, treeId: number, ids: number[]): Promise<M
   const facts = new Map<number, LifeFacts>();
   for (const id of ids) facts.set(id, { dead: false, dated: false, proven: null, birth: null, death: null });
   for await (const chunk of chunks(ids)) {
-    const events = await db
-      .selectFrom("genealogyEvents")
-      .select(["ownerId", "tag", "date", "datePhrase", "position"])
-      .where("treeId", "=", treeId)
-      .where("ownerKind", "=", "person")
-      .where("ownerId", "in", chunk)
-      .orderBy("position")
-      .execute();
+    const events = await treeQueries.lifeEvents(db, treeId, chunk).execute();
     for (const e of events) {
       const f = facts.get(e.ownerId)!;
       if (DEATH_TAGS.has(e.tag)) f.dead = true;
@@ -299,16 +383,7 @@ async function judgeLiving(
 
 /** Every person's id in a tree, in order, read a page at a time. */
 async function everyPersonId(db: Database, treeId: number): Promise<number[]> {
-  const rows = await readInPages((after) =>
-    db
-      .selectFrom("genealogyPeople")
-      .select("id")
-      .where("treeId", "=", treeId)
-      .$if(after !== null, (q) => q.where("id", ">", after!))
-      .orderBy("id")
-      .limit(PAGE_ROWS)
-      .execute(),
-  );
+  const rows = await readInPages((after) => treeQueries.personIdsAfter(db, treeId, after).execute());
   return rows.map((p) => p.id);
 }
 
@@ -351,16 +426,8 @@ export async function summaries(db: Database, treeId: number, ids: number[], vie
   const unique = [...new Set(ids)];
   if (unique.length === 0) return {};
   const rows: { id: number; givenNames: string; surname: string; birthSurname: string | null; sex: string }[] = [];
-  for (let i = 0; i < unique.length; i += 500) {
-    rows.push(
-      ...(await db
-        .selectFrom("genealogyPeople")
-        .select(["id", "givenNames", "surname", "birthSurname", "sex"])
-        .where("treeId", "=", treeId)
-        .where("id", "in", unique.slice(i, i + 500))
-        .execute()),
-    );
-  }
+  for (let i = 0; i < unique.length; i += CHUNK)
+    rows.push(...(await treeQueries.peopleByIds(db, treeId, unique.slice(i, i + CHUNK)).execute()));
   const [{ living, facts }, privateOnes] = await Promise.all([
     judgeLiving(db, treeId, unique, viewer.livingYears),
     privateAmong(db, unique),
@@ -391,51 +458,30 @@ export async function summaries(db: Database, treeId: number, ids: number[], vie
 export async function personNames(db: Database, treeId: number, ids: number[]): Promise<Record<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return {};
-  const rows = await db
-    .selectFrom("genealogyPeople")
-    .select(["id", "givenNames", "surname", "birthSurname"])
-    .where("treeId", "=", treeId)
-    .where("id", "in", unique)
-    .execute();
+  const rows: { id: number; givenNames: string; surname: string; birthSurname: string | null }[] = [];
+  for await (const chunk of chunks(unique)) rows.push(...(await treeQueries.peopleByIds(db, treeId, chunk).execute()));
   return Object.fromEntries(rows.map((row) => [row.id, fullName(row)]));
 }
 
 /** The first people of the tree, in the file's order (the administrator's list before a search). */
 export async function firstPeople(db: Database, treeId: number, viewer: Viewer, limit: number): Promise<PersonSummary[]> {
-  const ids = (
-    await db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).orderBy("position").limit(limit).execute()
-  ).map((r) => r.id);
+  const ids = (await treeQueries.firstPeople(db, treeId, limit).execute()).map((r) => r.id);
   const people = await summaries(db, treeId, ids, viewer);
   return ids.map((id) => people[id]).filter(Boolean);
 }
 
+/** How many people the tree has (the home page's and the administrator's count). */
 export async function peopleCount(db: Database, treeId: number): Promise<number> {
-  return Number(
-    (
-      await db
-        .selectFrom("genealogyPeople")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .where("treeId", "=", treeId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  return (await treeQueries.peopleCount(db, treeId).executeTakeFirst())?.people ?? 0;
 }
 
 export async function firstPersonId(db: Database, treeId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom("genealogyPeople")
-    .select("id")
-    .where("treeId", "=", treeId)
-    .orderBy("position")
-    .limit(1)
-    .executeTakeFirst();
+  const row = await treeQueries.firstPeople(db, treeId, 1).executeTakeFirst();
   return row?.id ?? null;
 }
 
 export async function personExists(db: Database, treeId: number, id: number): Promise<boolean> {
-  return (
-    (await db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).where("id", "=", id).executeTakeFirst()) !== undefined
-  );
+  return (await treeQueries.personExists(db, treeId, id).executeTakeFirst()) !== undefined;
 }
 
 export type ChartMode = "abu" | "proteviai" | "palikuonys";
@@ -579,7 +625,7 @@ export async function familiesAround(db: Database, treeId: number, id: number): 
 
 /** A person page's content; null when there is no such person. A living person, to a visitor, is a name and nothing else. */
 export async function personDetail(db: Database, treeId: number, id: number, viewer: Viewer): Promise<PersonDetail | null> {
-  const person = await db.selectFrom("genealogyPeople").selectAll().where("treeId", "=", treeId).where("id", "=", id).executeTakeFirst();
+  const person = await treeQueries.person(db, treeId, id).executeTakeFirst();
   if (!person) return null;
   const around = await familiesAround(db, treeId, id);
   const parentIds = [...new Set(around.parentFamilies.flatMap((f) => [f.partner1Id, f.partner2Id]).filter((p): p is number => p !== null))];
@@ -604,33 +650,14 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
   const loadNotes = async (jsons: string[]) => {
     const refs = [...new Set(jsons.flatMap((j) => (JSON.parse(j) as Note[]).flatMap((n) => (n.ref ? [n.ref] : []))))];
     if (refs.length === 0) return;
-    const rows = await db
-      .selectFrom("genealogyRecords")
-      .select(["xref", "value"])
-      .where("treeId", "=", treeId)
-      .where("tag", "in", ["NOTE", "SNOTE"])
-      .where("xref", "in", refs)
-      .execute();
+    const rows = await treeQueries.noteRecords(db, treeId, refs).execute();
     for (const r of rows) records.set((r.xref ?? "").toUpperCase(), r.value ?? "");
   };
   const places = async (placeIds: number[]) =>
-    new Map(
-      placeIds.length
-        ? (
-            await db.selectFrom("genealogyPlaces").select(["id", "name"]).where("treeId", "=", treeId).where("id", "in", placeIds).execute()
-          ).map((p) => [p.id, p.name])
-        : [],
-    );
+    new Map(placeIds.length ? (await treeQueries.places(db, treeId, placeIds).execute()).map((p) => [p.id, p.name]) : []);
   const eventsOf = async (kind: "person" | "family", ownerIds: number[]) => {
     if (ownerIds.length === 0) return new Map<number, PersonEvent[]>();
-    const rows = await db
-      .selectFrom("genealogyEvents")
-      .selectAll()
-      .where("treeId", "=", treeId)
-      .where("ownerKind", "=", kind)
-      .where("ownerId", "in", ownerIds)
-      .orderBy("position")
-      .execute();
+    const rows = await treeQueries.ownerEvents(db, treeId, kind, ownerIds).execute();
     // Dated events in date order, then the undated ones as the file lists them.
     rows.sort(
       (a, b) =>
@@ -653,33 +680,12 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
     return map;
   };
 
-  const links = hidden
-    ? []
-    : await db
-        .selectFrom("genealogyPersonLinks")
-        .select(["kind", "itemId"])
-        .where("treeId", "=", treeId)
-        .where("personId", "=", id)
-        .execute();
+  const links = hidden ? [] : await treeQueries.personLinks(db, treeId, id).execute();
   const galleryIds = links.filter((l) => l.kind === "gallery").map((l) => l.itemId);
   // Documents linked to the person, and those whose person field names them: read by their name, not the whole list.
   const documents = hidden ? [] : await personDocuments(db, treeId, id, viewer);
   const gallery = galleryIds.length ? await galleryItemsByIds(db, viewer, galleryIds) : [];
-  const pictures = hidden
-    ? []
-    : await db
-        .selectFrom("genealogyMediaLinks")
-        .innerJoin("genealogyMedia", (j) =>
-          j
-            .onRef("genealogyMedia.treeId", "=", "genealogyMediaLinks.treeId")
-            .onRef("genealogyMedia.id", "=", "genealogyMediaLinks.mediaId"),
-        )
-        .innerJoin("media", "media.id", "genealogyMedia.mediaId")
-        .select(["media.id as mediaId", "genealogyMedia.title", "media.displayWidth", "media.displayHeight", "media.kind"])
-        .where("genealogyMediaLinks.treeId", "=", treeId)
-        .where("genealogyMediaLinks.ownerKind", "=", "person")
-        .where("genealogyMediaLinks.ownerId", "=", id)
-        .execute();
+  const pictures = hidden ? [] : await treeQueries.personPictures(db, treeId, id).execute();
 
   if (!hidden) await loadNotes([person.notes]);
   const personEvents = hidden ? new Map<number, PersonEvent[]>() : await eventsOf("person", [id]);

@@ -7,11 +7,12 @@ import type { Database } from "../db.ts";
 import type { Config } from "../env.ts";
 import { deleteMediaRow, insertMedia, mediaTmpDir, originalPath, prepareArchiveFile, removeMediaFiles, type MediaStore } from "../media.ts";
 import { getSiteSettings } from "../settings.ts";
+import { updateStatistics } from "../statistics.ts";
 import { livingYearsSetting } from "./people.ts";
 import type { CodePageChoice } from "./charset.ts";
 import { exportGedcom, type ExportAudience, type ExportResult } from "./export.ts";
 import { GEDZIP_MAIN, isZip, packGedzip, safeName, unpackGedzip, type ArchiveLimits } from "./gedzip.ts";
-import { deleteTreeRows, importGedcom, type ImportSummary } from "./import.ts";
+import { deleteTreeRows, importGedcom, TREE_TABLES, type ImportSummary } from "./import.ts";
 import { ImportRefused, type Warning } from "./reader.ts";
 
 // The family's trees: each import is one; the current one is what the site
@@ -22,8 +23,16 @@ const CURRENT = "genealogy_current_tree";
 /** Trees kept besides the current one. */
 export const KEPT_TREES = 3;
 
+/** The queries of this module that tests/integration/query-plans.test.ts checks at 100,000 people. */
+export const treesQueries = {
+  currentTree: (db: Database) => db.selectFrom("settings").select("value").where("key", "=", CURRENT),
+  /** Links a tree's media records that name a file of its GEDZIP archive (and have none yet) to the stored file. */
+  linkArchiveFile: (db: Database, treeId: number, file: string, mediaId: string) =>
+    db.updateTable("genealogyMedia").set({ mediaId }).where("treeId", "=", treeId).where("file", "=", file).where("mediaId", "is", null),
+};
+
 export async function currentTreeId(db: Database): Promise<number | null> {
-  const row = await db.selectFrom("settings").select("value").where("key", "=", CURRENT).executeTakeFirst();
+  const row = await treesQueries.currentTree(db).executeTakeFirst();
   return row ? Number(row.value) : null;
 }
 
@@ -223,10 +232,22 @@ export async function importFile(
   } else {
     summary = await importGedcom(db, fs.createReadStream(file), { ...options, replaces });
   }
+  await updateTreeStatistics(db);
   // A cut-off file is never published without the administrator's word.
   const publish = replaces === null && !summary.cutOff;
   if (publish) await makeCurrent(db, store, summary.treeId);
   return { ...summary, current: publish };
+}
+
+/**
+ * Measures the trees' tables again for the query planner (statistics.ts),
+ * after an import has grown them by a whole tree: planned with what it knew
+ * before, SQLite may read a person's families by walking every family. A
+ * server whose import ran in a child process then reloads them
+ * (import-process.ts).
+ */
+export async function updateTreeStatistics(db: Database): Promise<void> {
+  await updateStatistics(db, ["genealogyTrees", ...TREE_TABLES]);
 }
 
 /**
@@ -256,13 +277,7 @@ async function storeArchiveFiles(
       stored.set(entry, mediaId);
     }
     await db.insertInto("genealogyFiles").values({ treeId: summary.treeId, path: written, mediaId }).execute();
-    await db
-      .updateTable("genealogyMedia")
-      .set({ mediaId })
-      .where("treeId", "=", summary.treeId)
-      .where("file", "=", written)
-      .where("mediaId", "is", null)
-      .execute();
+    await treesQueries.linkArchiveFile(db, summary.treeId, written, mediaId).execute();
   }
   for (const entry of inArchive) {
     if (!stored.has(entry)) warnings.push({ line: 0, message: `Archyvo failas „${entry}“ GEDCOM faile nenurodytas: neišsaugotas.` });

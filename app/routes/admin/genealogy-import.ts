@@ -15,7 +15,7 @@ export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("administr
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireRole(context, "administratorius");
-  const { media, config, imports } = services(context);
+  const { db, media, config, imports } = services(context);
   const url = new URL(request.url);
   const sourceName = (url.searchParams.get("failas") ?? "medis.ged").slice(0, 255);
   const codePage = CODE_PAGES[url.searchParams.get("koduote") ?? "auto"] ?? "auto";
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
   try {
-    const summary = await imports.run(file, { sourceName, codePage });
+    const summary = await imports.run(db, file, { sourceName, codePage });
     return Response.json({ ok: true, treeId: summary.treeId, current: summary.current }, { status: 201 });
   } catch (error) {
     if (error instanceof ImportRefused) return Response.json({ ok: false, message: error.message }, { status: 400 });

@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The page's form without JavaScript (with it, the file goes to /admin/medis/importuoti).
     if (!file) return refusal({ title: "Pasirinkite GEDCOM failą", variant: "error" });
     try {
-      const summary = await imports.run(file.path, {
+      const summary = await imports.run(db, file.path, {
         sourceName: file.name,
         codePage: CODE_PAGES[String(form.get("koduote"))] ?? "auto",
       });
