@@ -56,7 +56,16 @@ test("a login made through one is valid on the other; logout through one ends it
   await context.close();
 });
 
-test("an edit through one is seen through the other on the next request", async ({ browser }) => {
+test("an edit through one is seen through the other on the next request, though the other had kept the page", async ({
+  browser,
+  request,
+}) => {
+  // A visitor's page, rendered by the second process and kept by its render cache (the second answer is the kept one).
+  const before = await request.get(`${b.url}/istorija`);
+  const kept = await request.get(`${b.url}/istorija`);
+  expect(kept.headers()["etag"]).toBe(before.headers()["etag"]);
+  expect(await kept.text()).not.toContain("Redaguota per pirmąjį procesą");
+
   const context = await browser.newContext();
   const page = await logInTo(context, a);
   await page.goto(`${a.url}/admin/istorija`);
