@@ -71,13 +71,13 @@ export function FamilyChart({ layout, label }: { layout: ChartLayout; label: str
     <div className="card overflow-hidden">
       <div className="flex items-center justify-end gap-1 border-b border-line bg-paper px-2 py-1">
         <span className="mr-auto px-2 text-sm text-ink-soft">Tempkite arba naudokite rodykles; mastelis: + −, Ctrl ir pelės ratukas</span>
-        <IconButton label="Priartinti" className="h-8 w-8 text-lg" onClick={() => zoom(1.25)}>
+        <IconButton label="Priartinti" className="h-11 w-11 shrink-0 text-lg" onClick={() => zoom(1.25)}>
           +
         </IconButton>
-        <IconButton label="Atitolinti" className="h-8 w-8 text-lg" onClick={() => zoom(1 / 1.25)}>
+        <IconButton label="Atitolinti" className="h-11 w-11 shrink-0 text-lg" onClick={() => zoom(1 / 1.25)}>
           −
         </IconButton>
-        <IconButton label="Grąžinti pradinį vaizdą" className="h-8 w-8" onClick={() => setView({ x: 0, y: 0, k: 1 })}>
+        <IconButton label="Grąžinti pradinį vaizdą" className="h-11 w-11 shrink-0" onClick={() => setView({ x: 0, y: 0, k: 1 })}>
           ⟲
         </IconButton>
       </div>
