@@ -3,7 +3,6 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { PAGE_ROWS } from "#app/.server/db.ts";
 import { treeQueries } from "#app/.server/genealogy/people.ts";
 import { treesQueries, updateTreeStatistics } from "#app/.server/genealogy/trees.ts";
-import { reloadStatistics } from "#app/.server/statistics.ts";
 import { onPostgres } from "../database-target.ts";
 import { writeBigTree } from "./big-tree.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -219,32 +218,3 @@ test("the tree written for these plans is the shape the queries expect: families
   expect(children.map((c) => c.personId)).toEqual([3001, 3002, 3003]);
   expect((await treeQueries.noteRecords(t.db, TREE, [`@N${middle}@`]).execute()).length).toBe(1);
 });
-
-test.skipIf(onPostgres)(
-  "a SQLite connection open before an import plans with the import's statistics once it reloads them (as the server does after the child process)",
-  async () => {
-    const { openDatabase } = await import("#app/.server/db.ts");
-    const plan = async (db: typeof t.db) => {
-      const { sql, parameters } = treeQueries.familiesByIds(db, TREE, families).compile();
-      const rows = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${sql}`, [...parameters]));
-      return rows.rows.map((r) => r.detail).join(" | ");
-    };
-    // Statistics as a small tree left them: the families' position index looks as good as their ids.
-    await t.db.executeQuery(
-      CompiledQuery.raw(
-        `update sqlite_stat1 set stat = case idx when 'genealogy_families_position' then '50 50 1' else '50 50 50' end where tbl = 'genealogy_families'`,
-      ),
-    );
-    const server = openDatabase(t.database);
-    try {
-      expect(await plan(server)).toContain("genealogy_families_position (tree_id=?)");
-      // Another process (the import's child) measures the tables again: this connection does not know yet.
-      await updateTreeStatistics(t.db);
-      expect(await plan(server)).toContain("genealogy_families_position (tree_id=?)");
-      await reloadStatistics(server);
-      expect(await plan(server)).toContain(`${pk("genealogy_families")} (tree_id=? AND id=?)`);
-    } finally {
-      await server.destroy();
-    }
-  },
-);
