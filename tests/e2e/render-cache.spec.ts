@@ -4,11 +4,9 @@ import { get as httpGet, type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { expect, request as http, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { importFile } from "#app/.server/genealogy/trees.ts";
-import { mediaStore } from "#app/.server/media.ts";
 import { dataUrl } from "./routes.ts";
-import { addUser, logInAs, useSite, watchConsole } from "./site.ts";
-import { GEDCOM, send, WRITES } from "./writes.ts";
+import { logInAs, useSite, watchConsole } from "./site.ts";
+import { GEDCOM, send, siteForWrites, WRITES } from "./writes.ts";
 
 // The render cache (server/render-cache.ts) as visitors and users meet it:
 // after every write an editor or the administrator can make, a visitor's
@@ -30,12 +28,8 @@ let admin: APIRequestContext;
 const passwords = {} as Record<"narys" | "redaktorius", string>;
 
 test.beforeAll(async () => {
-  const file = path.join(site().dataDir, "bach.ged");
-  fs.writeFileSync(file, GEDCOM);
-  const store = mediaStore({ dataDir: site().dataDir, uploads: { maxBytes: 30 * 1024 * 1024, maxPixels: 100_000_000 } });
-  await importFile(site().db(), store, file, { sourceName: "bach.ged" });
-  passwords.narys = addUser(site(), "narys", "narys");
-  passwords.redaktorius = addUser(site(), "redaktorius", "redaktorius");
+  // A tree (person 1), and one user of each role made with the operators' tool.
+  Object.assign(passwords, await siteForWrites(site()));
   visitor = await http.newContext({ baseURL: site().url });
   fresh = await http.newContext({ baseURL: site().url, extraHTTPHeaders: { Cookie: "testas=1", "User-Agent": "Googlebot/2.1" } });
   admin = await signedIn(site().admin.username, site().admin.password);

@@ -1,11 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, request as http, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { importFile } from "#app/.server/genealogy/trees.ts";
-import { mediaStore } from "#app/.server/media.ts";
 import { dataUrl, fill, respelt, routeIds, routePatterns } from "./routes.ts";
-import { addUser, useSite, type Site } from "./site.ts";
-import { GEDCOM, REMOVE, send, WRITES, type Write } from "./writes.ts";
+import { useSite, type Site } from "./site.ts";
+import { REMOVE, send, siteForWrites, WRITES, type Write } from "./writes.ts";
 
 // Every route of app/routes.ts × every role: no session, narys, redaktorius,
 // administratorius. What each role may do is written here, independently of
@@ -153,12 +149,7 @@ const passwords = {} as Record<"narys" | "redaktorius", string>;
 
 test.beforeAll(async () => {
   // A tree (person 1), and one user of each role made with the operators' tool.
-  const file = path.join(site().dataDir, "bach.ged");
-  fs.writeFileSync(file, GEDCOM);
-  const store = mediaStore({ dataDir: site().dataDir, uploads: { maxBytes: 30 * 1024 * 1024, maxPixels: 100_000_000 } });
-  await importFile(site().db(), store, file, { sourceName: "bach.ged" });
-  passwords.narys = addUser(site(), "narys", "narys");
-  passwords.redaktorius = addUser(site(), "redaktorius", "redaktorius");
+  Object.assign(passwords, await siteForWrites(site()));
 });
 
 test.afterAll(async () => {

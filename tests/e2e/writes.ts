@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { importFile } from "#app/.server/genealogy/trees.ts";
+import { mediaStore } from "#app/.server/media.ts";
+import { addUser, type Site } from "./site.ts";
 
 // One write per route that stores something, as its own form sends it: what
 // the role tests send to be refused (roles.spec.ts) and what the render cache
@@ -43,4 +46,16 @@ export function send(client: APIRequestContext, url: string, write: Write | unde
   if ("form" in write) return client.post(url, { ...options, form: write.form });
   if ("multipart" in write) return client.post(url, { ...options, multipart: write.multipart });
   return client.post(`${url}?failas=roles.ged`, { ...options, headers: { "Content-Type": "text/plain" }, data: write.gedcom });
+}
+
+/**
+ * The site these writes are made for: a tree (bach.ged, person 1 and on) and
+ * a member and an editor made with the operators' tool; returns their passwords.
+ */
+export async function siteForWrites(site: Site): Promise<Record<"narys" | "redaktorius", string>> {
+  const file = path.join(site.dataDir, "bach.ged");
+  fs.writeFileSync(file, GEDCOM);
+  const store = mediaStore({ dataDir: site.dataDir, uploads: { maxBytes: 30 * 1024 * 1024, maxPixels: 100_000_000 } });
+  await importFile(site.db(), store, file, { sourceName: "bach.ged" });
+  return { narys: addUser(site, "narys", "narys"), redaktorius: addUser(site, "redaktorius", "redaktorius") };
 }
