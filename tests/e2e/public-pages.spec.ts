@@ -227,3 +227,20 @@ test("an unhandled error shows the app's own error page with status 500", async 
     await broken.stop();
   }
 });
+
+test("a page in Lithuanian takes Inter's Lithuanian letters from their own small file, not the whole latin-ext one", async ({ page }) => {
+  const fonts: string[] = [];
+  page.on("response", (response) => {
+    if (response.url().endsWith(".woff2")) fonts.push(new URL(response.url()).pathname);
+  });
+  await page.goto(`${site().url}/dokumentai`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const loaded = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((f) => f.status === "loaded").map((f) => `${f.family}|${f.unicodeRange}`);
+  });
+  // 'Giminės … sąrašas … žemės' in Inter: ė, ą, š, ž come from the Lithuanian file.
+  expect(loaded.some((face) => face.startsWith("Inter Variable|") && face.includes("U+104-105"))).toBe(true);
+  expect(fonts.some((file) => /\/assets\/inter-lt-wght-normal-[\w-]+\.woff2$/.test(file))).toBe(true);
+  expect(fonts.filter((file) => file.includes("/inter-latin-ext-"))).toEqual([]);
+});
