@@ -13,12 +13,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { migrateToLatest, openDatabase } from "../app/.server/db.ts";
-import { importFile } from "../app/.server/genealogy/trees.ts";
-import { mediaStore } from "../app/.server/media.ts";
-import { seedIfNew } from "../app/.server/seed.ts";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/e2e/chromium.ts";
-import { startServer } from "./server.ts";
+import { seededSiteWithTree, startServer } from "./server.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PAGES = process.argv.slice(2).length
@@ -26,12 +22,7 @@ const PAGES = process.argv.slice(2).length
   : ["/", "/istorija", "/medis", "/asmuo/1", "/galerija", "/dokumentai", "/apie", "/sveciai", "/login"];
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "seima-bench-lighthouse-"));
-const db = openDatabase({ kind: "sqlite", file: path.join(work, "database.sqlite") });
-await migrateToLatest(db);
-const store = mediaStore({ dataDir: work, uploads: { maxBytes: 1e9, maxPixels: 1e8 } });
-await seedIfNew(db, store);
-await importFile(db, store, path.join(ROOT, "tests/fixtures/gedcom-corpus/samples/bach.ged"), { sourceName: "bach.ged" });
-await db.destroy();
+await seededSiteWithTree(work);
 const site = await startServer(work);
 
 const port = 9300 + Math.floor(Math.random() * 500);

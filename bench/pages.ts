@@ -16,17 +16,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { migrateToLatest, openDatabase } from "../app/.server/db.ts";
-import { importFile } from "../app/.server/genealogy/trees.ts";
-import { mediaStore } from "../app/.server/media.ts";
-import { seedIfNew } from "../app/.server/seed.ts";
-import { startServer } from "./server.ts";
+import { seededSiteWithTree, startServer } from "./server.ts";
 
 const SECONDS = Number(process.argv[2] ?? 3);
 const ROUNDS = Number(process.argv[3] ?? 3);
 const CONNECTIONS = [10, 100];
 const PAGES = ["/", "/istorija", "/medis", "/asmuo/1", "/galerija", "/dokumentai", "/apie", "/sveciai"];
-const ROOT = path.resolve(import.meta.dirname, "..");
 
 function nginxBinary(): string {
   for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (fs.existsSync(candidate)) return candidate;
@@ -73,12 +68,7 @@ function family(pid: number): number[] {
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "seima-bench-pages-"));
 const dataDir = path.join(work, "site");
 fs.mkdirSync(dataDir);
-const db = openDatabase({ kind: "sqlite", file: path.join(dataDir, "database.sqlite") });
-await migrateToLatest(db);
-const store = mediaStore({ dataDir, uploads: { maxBytes: 1e9, maxPixels: 1e8 } });
-await seedIfNew(db, store);
-await importFile(db, store, path.join(ROOT, "tests/fixtures/gedcom-corpus/samples/bach.ged"), { sourceName: "bach.ged" });
-await db.destroy();
+await seededSiteWithTree(dataDir);
 
 const cached = await startServer(dataDir);
 const uncached = await startServer(dataDir, { RENDER_CACHE_MB: "0" });

@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { migrateToLatest, openDatabase } from "../app/.server/db.ts";
+import { importFile } from "../app/.server/genealogy/trees.ts";
+import { mediaStore } from "../app/.server/media.ts";
+import { seedIfNew } from "../app/.server/seed.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const BENCH_ADMIN = { username: "admin", password: "bench-slaptazodis" };
@@ -32,4 +36,14 @@ export async function startServer(dataDir: string, env: Record<string, string> =
     child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   return { url, process: child };
+}
+
+/** A data folder with the example family's content and a small tree (bach.ged: person 1 and on), as the public pages' benchmarks use. */
+export async function seededSiteWithTree(dataDir: string): Promise<void> {
+  const db = openDatabase({ kind: "sqlite", file: path.join(dataDir, "database.sqlite") });
+  await migrateToLatest(db);
+  const store = mediaStore({ dataDir, uploads: { maxBytes: 1e9, maxPixels: 1e8 } });
+  await seedIfNew(db, store);
+  await importFile(db, store, path.join(ROOT, "tests/fixtures/gedcom-corpus/samples/bach.ged"), { sourceName: "bach.ged" });
+  await db.destroy();
 }

@@ -6,6 +6,7 @@
 // Every session of that administrator ends. Uses DATA_DIR / DATABASE_URL like the server.
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+import { readFirstLine } from "./stdin.ts";
 import { migrateToLatest, openDatabase } from "#app/.server/db.ts";
 import { MIN_PASSWORD_LENGTH, parseConfig } from "#app/.server/env.ts";
 import { generatePassword } from "#app/.server/password.ts";
@@ -33,18 +34,13 @@ function askHidden(question: string): Promise<string> {
   });
 }
 
-async function readFirstLine(): Promise<string> {
-  const rl = createInterface({ input: process.stdin });
-  for await (const line of rl) {
-    rl.close();
-    return line;
+const { values } = (() => {
+  try {
+    return parseArgs({ options: { generate: { type: "boolean", default: false }, user: { type: "string" } } });
+  } catch {
+    fail("Naudojimas: npm run admin:password [-- --generate] [-- --user VARDAS]");
   }
-  return "";
-}
-
-const { values } = parseArgs({
-  options: { generate: { type: "boolean", default: false }, user: { type: "string" } },
-});
+})();
 
 const config = (() => {
   try {

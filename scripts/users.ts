@@ -5,8 +5,8 @@
 //   npm run users -- remove NAME
 // Uses DATA_DIR / DATABASE_URL like the server. A bad command, name, role or
 // password is one clear line on standard error and exit code 1; nothing changes.
-import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+import { readFirstLine } from "./stdin.ts";
 import { isUniqueViolation, migrateToLatest, openDatabase, type Database } from "#app/.server/db.ts";
 import { parseConfig } from "#app/.server/env.ts";
 import { checkNewPassword, checkUsername, createUser, findUser, listUsers, removeUser, setRole } from "#app/.server/users.ts";
@@ -24,15 +24,6 @@ class Failure extends Error {}
 
 function fail(message: string): never {
   throw new Failure(message);
-}
-
-async function readFirstLine(): Promise<string> {
-  const rl = createInterface({ input: process.stdin });
-  for await (const line of rl) {
-    rl.close();
-    return line;
-  }
-  return "";
 }
 
 function role(value: string | undefined): (typeof ROLES)[number] {

@@ -3,7 +3,9 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type express from "express";
+import { ifNoneMatch } from "#app/.server/download.ts";
 import { requiredRole } from "#app/lib/access.ts";
+import { routePath } from "./request-guard.ts";
 
 // Visitors' pages, rendered once and served like static files until the site
 // changes. What makes it correct:
@@ -31,19 +33,6 @@ export const CACHED_PAGES = ["/", "/istorija", "/medis", "/galerija", "/dokument
 /** ...and one level under these (a person, a part of the sitemap). */
 export const CACHED_PAGE_PARENTS = ["/asmuo/", "/sitemap/"];
 
-/** The page a request names: React Router's data requests ('/x.data', '/_root.data') name their page. */
-export function pagePath(url: string): string | null {
-  let pathname = url.split("?")[0];
-  try {
-    pathname = decodeURIComponent(pathname);
-  } catch {
-    return null;
-  }
-  if (pathname === "/_root.data") return "/";
-  if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
-  return (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname).toLowerCase();
-}
-
 function listed(path: string): boolean {
   if (CACHED_PAGES.includes(path)) return true;
   return CACHED_PAGE_PARENTS.some((parent) => path.startsWith(parent) && path.length > parent.length && !path.includes("/", parent.length));
@@ -53,8 +42,9 @@ function listed(path: string): boolean {
 export function cacheKey(req: Pick<express.Request, "method" | "headers" | "originalUrl">): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   if (req.headers.cookie !== undefined || req.headers.authorization !== undefined) return null;
-  const path = pagePath(req.originalUrl);
-  if (path === null || !listed(path) || requiredRole(path) !== null) return null;
+  // As the router matches it: percent-decoded, in any case ('/Galerija'), its data request naming its page.
+  const path = routePath(req.originalUrl).toLowerCase();
+  if (!listed(path) || requiredRole(path) !== null) return null;
   return req.originalUrl;
 }
 
@@ -132,14 +122,6 @@ export function chosenEncoding(req: Pick<IncomingMessage, "headers">): Encoding 
   const weight = (name: Encoding) => weights.get(name) ?? weights.get("*") ?? 0;
   const best = weight("br") >= weight("gzip") ? "br" : "gzip";
   return weight(best) > 0 ? best : null;
-}
-
-/** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */
-function clientHas(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header === etag) return true;
-  const bare = etag.replace(/^W\//, "");
-  return header.trim() === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
 }
 
 export interface RenderCacheOptions {
@@ -318,7 +300,7 @@ export class RenderCache {
 const MIN_COMPRESSED = 1024;
 
 function write(req: IncomingMessage, res: ServerResponse, page: CachedPage, body: Buffer, encoding: Encoding | null): void {
-  if (page.status === 200 && clientHas(req.headers["if-none-match"], page.etag)) {
+  if (page.status === 200 && ifNoneMatch(req.headers["if-none-match"], page.etag)) {
     res.writeHead(304, page.headers.flat());
     res.end();
     return;

@@ -50,7 +50,7 @@ function uploadLimit(pathname: string, config: Config): number | null {
 }
 
 /** The route a request is for: React Router's data requests ('/x.data', '/_root.data') name their page. */
-function routePath(url: string): string {
+export function routePath(url: string): string {
   let pathname = url.split("?")[0];
   try {
     pathname = decodeURI(pathname);

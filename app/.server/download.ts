@@ -48,7 +48,12 @@ export async function fileResponse(
 
 /** Whether the client already has this version (If-None-Match names its ETag). */
 export function clientHas(request: Request, etag: string): boolean {
-  const header = request.headers.get("If-None-Match");
+  return ifNoneMatch(request.headers.get("If-None-Match"), etag);
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
+export function ifNoneMatch(header: string | null | undefined, etag: string): boolean {
   if (!header) return false;
-  return header.trim() === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+  const bare = etag.replace(/^W\//, "");
+  return header.trim() === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
 }
