@@ -18,14 +18,10 @@ import SqliteDatabase from "better-sqlite3";
 import { CamelCasePlugin, Kysely, SqliteDialect } from "kysely";
 import { VISITORS } from "../app/.server/audience.ts";
 import { migrateToLatest, openDatabase, sqliteStatements, type Database, type Tables } from "../app/.server/db.ts";
-import {
-  firstPersonId,
-  livingYearsSetting,
-  neighbourhood,
-  personDetail,
-  personExists,
-  type Viewer,
-} from "../app/.server/genealogy/people.ts";
+import { firstPersonId, personExists } from "../app/.server/genealogy/people.ts";
+import { livingYearsSetting, type Viewer } from "../app/.server/genealogy/living.ts";
+import { neighbourhood } from "../app/.server/genealogy/chart.ts";
+import { personDetail } from "../app/.server/genealogy/person-page.ts";
 import { currentTreeId, importFile } from "../app/.server/genealogy/trees.ts";
 import { homeOverview } from "../app/.server/home.ts";
 import { mediaStore } from "../app/.server/media.ts";

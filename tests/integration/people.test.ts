@@ -14,17 +14,12 @@ import {
   setPersonLinks,
   updatePerson,
 } from "#app/.server/genealogy/editing.ts";
-import {
-  documentPeople,
-  withheldPeople,
-  neighbourhood,
-  personDetail,
-  searchPeople,
-  setLivingYears,
-  livingYearsSetting,
-  summaries,
-  type Viewer,
-} from "#app/.server/genealogy/people.ts";
+import { documentPeople } from "#app/.server/genealogy/document-people.ts";
+import { withheldPeople, setLivingYears, livingYearsSetting, type Viewer } from "#app/.server/genealogy/living.ts";
+import { neighbourhood } from "#app/.server/genealogy/chart.ts";
+import { personDetail } from "#app/.server/genealogy/person-page.ts";
+import { searchPeople } from "#app/.server/genealogy/search.ts";
+import { summaries } from "#app/.server/genealogy/people.ts";
 import { currentTreeId, exportFile, importFile, makeCurrent } from "#app/.server/genealogy/trees.ts";
 import { DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { createPerson, setPersonLinks } from "#app/.server/genealogy/editing.ts";
-import { personDetail, type Viewer } from "#app/.server/genealogy/people.ts";
+import { personDetail } from "#app/.server/genealogy/person-page.ts";
+import { type Viewer } from "#app/.server/genealogy/living.ts";
 import { exportFile, importFile, makeCurrent } from "#app/.server/genealogy/trees.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 

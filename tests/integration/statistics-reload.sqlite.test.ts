@@ -1,7 +1,7 @@
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openDatabase } from "#app/.server/db.ts";
-import { treeQueries } from "#app/.server/genealogy/people.ts";
+import { treeQueries } from "#app/.server/genealogy/family-graph.ts";
 import { updateTreeStatistics } from "#app/.server/genealogy/trees.ts";
 import { reloadStatistics } from "#app/.server/statistics.ts";
 import { writeBigTree } from "./big-tree.ts";

@@ -2,7 +2,7 @@ import { personNameKey } from "../../lib/documents.ts";
 import { searchKey } from "../../lib/lithuanian.ts";
 import type { Database } from "../db.ts";
 import { toDocument, visibleDocuments, type FamilyDocument } from "../documents.ts";
-import { hiddenAmong, type Viewer } from "./people.ts";
+import { hiddenAmong, type Viewer } from "./living.ts";
 
 // Which person of the tree a document is about: the one the administrator
 // linked it to, or else the one person whose name its person field is. Read

@@ -8,16 +8,10 @@ import { listDocuments } from "../documents.ts";
 import { listGalleryItems } from "../gallery.ts";
 import { nameSearchKey, type Note, type PersonName } from "./model.ts";
 import { reservePersonIds } from "./person-ids.ts";
-import {
-  DEFAULT_LIVING_YEARS,
-  editorViewer,
-  familiesAround,
-  familiesAsPartner,
-  personExists,
-  searchPeople,
-  summaries,
-  type Viewer,
-} from "./people.ts";
+import { DEFAULT_LIVING_YEARS, editorViewer, type Viewer } from "./living.ts";
+import { familiesAround, familiesAsPartner } from "./family-graph.ts";
+import { personExists, summaries } from "./people.ts";
+import { searchPeople } from "./search.ts";
 import { currentTreeId } from "./trees.ts";
 
 // The administrator's changes to the current tree: people, their basic facts

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { parseGedcomDate, writeGedcomDate, type GedcomVersion } from "../../lib/gedcom-date.ts";
 import { PAGE_ROWS, readInPages, yieldToEventLoop, type Database } from "../db.ts";
-import { DEFAULT_LIVING_YEARS, withheldPeople } from "./people.ts";
+import { DEFAULT_LIVING_YEARS, withheldPeople } from "./living.ts";
 import { toGedcom7, type SourceFamily } from "./to-gedcom7.ts";
 import { DATE_PARTS, PEDIGREE, type Note, type PersonName, type RawNode } from "./model.ts";
 

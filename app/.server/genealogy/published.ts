@@ -4,7 +4,7 @@ import path from "node:path";
 import { contentVersion } from "../content-version.ts";
 import type { Database } from "../db.ts";
 import type { MediaStore } from "../media.ts";
-import { livingYearsSetting, publicPersonIds } from "./people.ts";
+import { livingYearsSetting, publicPersonIds } from "./living.ts";
 import { currentTreeId, exportFile } from "./trees.ts";
 
 // What the tree publishes as a whole to everyone: the people the sitemap

@@ -2,7 +2,8 @@ import { searchKey } from "../../lib/lithuanian.ts";
 import { pageCount, pageOffset, type Page } from "../../lib/paging.ts";
 import type { PersonSummary } from "../../lib/tree-layout.ts";
 import type { Database } from "../db.ts";
-import { livingAmong, summaries, type Viewer } from "./people.ts";
+import { livingAmong, type Viewer } from "./living.ts";
+import { summaries } from "./people.ts";
 
 // Finding people by name, a page at a time. Whom the viewer may not find is
 // left out before anything is counted: the private (to all but editors) in

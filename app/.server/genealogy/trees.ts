@@ -8,7 +8,7 @@ import type { Config } from "../env.ts";
 import { deleteMediaRow, insertMedia, mediaTmpDir, originalPath, prepareArchiveFile, removeMediaFiles, type MediaStore } from "../media.ts";
 import { getSiteSettings } from "../settings.ts";
 import { updateStatistics } from "../statistics.ts";
-import { livingYearsSetting } from "./people.ts";
+import { livingYearsSetting } from "./living.ts";
 import type { CodePageChoice } from "./charset.ts";
 import { exportGedcom, type ExportAudience, type ExportResult } from "./export.ts";
 import { GEDZIP_MAIN, isZip, packGedzip, safeName, unpackGedzip, type ArchiveLimits } from "./gedzip.ts";

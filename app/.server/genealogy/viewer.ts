@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { atLeast } from "../../lib/roles.ts";
 import { currentUser, services } from "../context.ts";
-import { livingYearsSetting, type Viewer } from "./people.ts";
+import { livingYearsSetting, type Viewer } from "./living.ts";
 import { currentTreeId } from "./trees.ts";
 
 /**

@@ -6,7 +6,7 @@ import { requireRole, services } from "../../.server/context.ts";
 import { atLeast } from "../../lib/roles.ts";
 import type { CodePageChoice } from "../../.server/genealogy/charset.ts";
 import { ImportRefused } from "../../.server/genealogy/reader.ts";
-import { LIVING_YEARS_RANGE, livingYearsSetting, setLivingYears } from "../../.server/genealogy/people.ts";
+import { LIVING_YEARS_RANGE, livingYearsSetting, setLivingYears } from "../../.server/genealogy/living.ts";
 import { discardTree, findTree, listTrees, makeCurrent } from "../../.server/genealogy/trees.ts";
 import { discardReceived, readUploadForm, UploadRejected } from "../../.server/media.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";

@@ -17,7 +17,8 @@ import {
   updatePerson,
 } from "../../.server/genealogy/editing.ts";
 import { currentTreeId } from "../../.server/genealogy/trees.ts";
-import { personExists, privateAmong, setPrivate } from "../../.server/genealogy/people.ts";
+import { personExists } from "../../.server/genealogy/people.ts";
+import { privateAmong, setPrivate } from "../../.server/genealogy/living.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { FormAlert } from "../../components/form-alert.tsx";

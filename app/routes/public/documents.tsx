@@ -4,7 +4,7 @@ import { audienceOf } from "../../.server/audience.ts";
 import { MembersOnlyBadge } from "../../components/members-only.tsx";
 import { services } from "../../.server/context.ts";
 import { countDocuments, documentsPage, documentTypes, DOCUMENTS_PAGE_SIZE } from "../../.server/documents.ts";
-import { documentPeople } from "../../.server/genealogy/people.ts";
+import { documentPeople } from "../../.server/genealogy/document-people.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { getSiteSettings } from "../../.server/settings.ts";
 import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "../../components/page.tsx";

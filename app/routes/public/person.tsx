@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/person";
 import { services } from "../../.server/context.ts";
-import { personDetail, type PersonEvent } from "../../.server/genealogy/people.ts";
+import { personDetail, type PersonEvent } from "../../.server/genealogy/person-page.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { GalleryPicture } from "../../components/gallery.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";

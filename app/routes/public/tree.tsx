@@ -6,12 +6,11 @@ import {
   ancestorList,
   CHART_DEPTH,
   descendantList,
-  firstPersonId,
   neighbourhood,
-  personExists,
   type ChartMode,
   type LineageNode,
-} from "../../.server/genealogy/people.ts";
+} from "../../.server/genealogy/chart.ts";
+import { firstPersonId, personExists } from "../../.server/genealogy/people.ts";
 import { searchPeoplePage } from "../../.server/genealogy/search.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { getSiteSettings } from "../../.server/settings.ts";

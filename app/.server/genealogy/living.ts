@@ -1,0 +1,175 @@
+// The living rule and the administrator's private people: who a viewer may
+// see in full. Every function that returns people takes the viewer and has
+// already replaced whom they may not see with 'Gyvas asmuo' (or 'Privatus
+// asmuo'): nothing more about them leaves the server. A visitor does not see
+// the living; a member sees them, but not the people the administrator keeps
+// private; editors and the administrator see everyone.
+import { parseGedcomDate, provenBy, sortRange, type GedcomDate } from "../../lib/gedcom-date.ts";
+import { readInPages, type Database } from "../db.ts";
+import type { Audience } from "../audience.ts";
+import { chunks, relativesOf, treeQueries } from "./family-graph.ts";
+
+export const LIVING_LABEL = "Gyvas asmuo";
+export const PRIVATE_LABEL = "Privatus asmuo";
+/** The living rule's default number of years. */
+export const DEFAULT_LIVING_YEARS = 110;
+/** The numbers of years the administrator may choose. */
+export const LIVING_YEARS_RANGE: [number, number] = [50, 150];
+const DEATH_TAGS = new Set(["DEAT", "BURI", "CREM"]);
+const BIRTH_TAGS = ["BIRT", "CHR", "BAPM"];
+const DAYS_PER_YEAR = 365.2425;
+
+export interface Viewer extends Audience {
+  /** (Audience.members) Members and above see the living in full, and what is for the family only. */
+  /** Editors and the administrator: also the people kept private. */
+  seesPrivate: boolean;
+  /** The living rule's number of years (a site setting). */
+  livingYears: number;
+}
+
+/** Everyone in full: the administration's view. */
+export function editorViewer(livingYears: number): Viewer {
+  return { members: true, seesPrivate: true, livingYears };
+}
+
+/** The people of these ids the administrator keeps private. */
+export async function privateAmong(db: Database, ids: number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for await (const part of chunks([...new Set(ids)])) {
+    const rows = await treeQueries.privatePeople(db, part).execute();
+    for (const row of rows) found.add(row.personId);
+  }
+  return found;
+}
+
+/** Of these people, those the viewer may not see in full: the private (to all but editors) and the living (to visitors). */
+export async function hiddenAmong(db: Database, treeId: number, ids: number[], viewer: Viewer): Promise<Set<number>> {
+  if (viewer.seesPrivate || ids.length === 0) return new Set();
+  const hidden = await privateAmong(db, ids);
+  if (!viewer.members) for (const id of await livingAmong(db, treeId, ids, viewer.livingYears)) hidden.add(id);
+  return hidden;
+}
+
+/** Marks a person private (hidden from members too) or not. */
+export async function setPrivate(db: Database, personId: number, isPrivate: boolean): Promise<void> {
+  if (!isPrivate) {
+    await db.deleteFrom("privatePeople").where("personId", "=", personId).execute();
+    return;
+  }
+  await db
+    .insertInto("privatePeople")
+    .values({ personId, markedAt: new Date().toISOString() })
+    .onConflict((oc) => oc.column("personId").doNothing())
+    .execute();
+}
+
+export async function livingYearsSetting(db: Database): Promise<number> {
+  const row = await treeQueries.livingYears(db).executeTakeFirst();
+  const years = Number(row?.value);
+  return Number.isFinite(years) && years > 0 ? years : DEFAULT_LIVING_YEARS;
+}
+
+export async function setLivingYears(db: Database, years: number): Promise<void> {
+  await db
+    .insertInto("settings")
+    .values({ key: "living_years", value: String(years) })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: String(years) }))
+    .execute();
+}
+
+export interface LifeFacts {
+  dead: boolean;
+  /** Whether any of the person's events has a date that names a time (not only a phrase). */
+  dated: boolean;
+  /** The earliest day by which one of their events had certainly happened (see provenBy). */
+  proven: number | null;
+  birth: GedcomDate | null;
+  death: GedcomDate | null;
+}
+
+async function lifeFacts(db: Database, treeId: number, ids: number[]): Promise<Map<number, LifeFacts>> {
+  const facts = new Map<number, LifeFacts>();
+  for (const id of ids) facts.set(id, { dead: false, dated: false, proven: null, birth: null, death: null });
+  for await (const chunk of chunks(ids)) {
+    const events = await treeQueries.lifeEvents(db, treeId, chunk).execute();
+    for (const e of events) {
+      const f = facts.get(e.ownerId)!;
+      if (DEATH_TAGS.has(e.tag)) f.dead = true;
+      if (!e.date?.trim()) continue;
+      const date = parseGedcomDate(e.date, e.datePhrase ?? undefined);
+      if (DEATH_TAGS.has(e.tag) && !f.death) f.death = date;
+      if (BIRTH_TAGS.includes(e.tag) && !f.birth) f.birth = date;
+      if (sortRange(date) !== null) f.dated = true;
+      const day = provenBy(date);
+      if (day !== null && (f.proven === null || day < f.proven)) f.proven = day;
+    }
+  }
+  return facts;
+}
+
+function today(): number {
+  return Math.floor(Date.now() / 86_400_000) + 2440588;
+}
+
+/**
+ * Which of these people count as living, so that living relatives' details
+ * stay private. A person is living unless they have a death, burial or
+ * cremation record, or any event of theirs is more than `years` (110 by
+ * default, a site setting) years old. Where their own records give no date,
+ * close relatives decide, as webtrees does: a parent with an event more than
+ * years + 45 ago, a partner more than years + 10 ago, or a child more than
+ * years - 15 ago.
+ */
+export async function livingAmong(db: Database, treeId: number, ids: number[], years: number): Promise<Set<number>> {
+  return (await judgeLiving(db, treeId, ids, years)).living;
+}
+
+/** livingAmong, with the life facts it read (summaries show the years from them). */
+export async function judgeLiving(
+  db: Database,
+  treeId: number,
+  ids: number[],
+  years: number,
+): Promise<{ living: Set<number>; facts: Map<number, LifeFacts> }> {
+  const relatives = await relativesOf(db, treeId, ids);
+  const everyone = [
+    ...new Set([...ids, ...[relatives.parents, relatives.partners, relatives.children].flatMap((m) => [...m.values()].flat())]),
+  ];
+  const facts = await lifeFacts(db, treeId, everyone);
+  // Old enough only when an event had certainly happened that long ago: a
+  // birth 'BET 1900 AND 2000' or 'AFT 1910' proves nothing of the kind.
+  const olderThan = (id: number, y: number) => {
+    const proven = facts.get(id)?.proven;
+    return proven !== null && proven !== undefined && proven < today() - y * DAYS_PER_YEAR;
+  };
+  const living = new Set<number>();
+  for (const id of ids) {
+    const own = facts.get(id)!;
+    if (own.dead || olderThan(id, years)) continue;
+    if (!own.dated) {
+      if ((relatives.parents.get(id) ?? []).some((p) => olderThan(p, years + 45))) continue;
+      if ((relatives.partners.get(id) ?? []).some((p) => olderThan(p, years + 10))) continue;
+      if ((relatives.children.get(id) ?? []).some((c) => olderThan(c, years - 15))) continue;
+    }
+    living.add(id);
+  }
+  return { living, facts };
+}
+
+/** Every person's id in a tree, in order, read a page at a time. */
+async function everyPersonId(db: Database, treeId: number): Promise<number[]> {
+  const rows = await readInPages((after) => treeQueries.personIdsAfter(db, treeId, after).execute());
+  return rows.map((p) => p.id);
+}
+
+/** The ids of the whole tree's people the viewer may not see in full. */
+export async function withheldPeople(db: Database, treeId: number, viewer: Viewer): Promise<Set<number>> {
+  return hiddenAmong(db, treeId, await everyPersonId(db, treeId), viewer);
+}
+
+/** The ids of the tree's people a visitor may see in full (neither living nor private), in order. */
+export async function publicPersonIds(db: Database, treeId: number, years: number): Promise<number[]> {
+  const ids = await everyPersonId(db, treeId);
+  const hidden = await hiddenAmong(db, treeId, ids, { members: false, seesPrivate: false, livingYears: years });
+  return ids.filter((id) => !hidden.has(id));
+}
