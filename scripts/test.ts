@@ -9,6 +9,7 @@
 // "N passed, N failed" adding up every runner's machine-readable report.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 
 const REPORTS = "reports";
 fs.rmSync(REPORTS, { recursive: true, force: true });
@@ -46,25 +47,49 @@ interface VitestReport {
   numFailedTests: number;
   numFailedTestSuites: number;
   success: boolean;
+  testResults?: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string }[] }[];
 }
+
+// Each failed test by name, repeated at the end: CI keeps only the log's tail.
+const failures: string[] = [];
 
 function vitest(title: string, args: string[], env: NodeJS.ProcessEnv, report: string) {
   run(title, bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
   const result = readReport<VitestReport>(report);
   if (!result) return count(`${title} (no report)`, 0, 1);
+  for (const file of result.testResults ?? []) {
+    const failed = file.assertionResults.filter((t) => t.status === "failed");
+    for (const t of failed) failures.push(`${title}: ${path.relative(".", file.name)} › ${t.fullName}`);
+    if (file.status === "failed" && failed.length === 0)
+      failures.push(`${title}: ${path.relative(".", file.name)} (${file.message ?? "failed to run"})`);
+  }
   // A test file that fails to load has no failed test but a failed suite.
   count(title, result.numPassedTests, result.numFailedTests || (result.success ? 0 : Math.max(1, result.numFailedTestSuites)));
+}
+
+interface PlaywrightSuite {
+  specs?: { title: string; file: string; line: number; ok: boolean }[];
+  suites?: PlaywrightSuite[];
 }
 
 interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   errors: unknown[];
+  suites?: PlaywrightSuite[];
+}
+
+function failedSpecs(suites: PlaywrightSuite[] = []): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => `${spec.file}:${spec.line} › ${spec.title}`),
+    ...failedSpecs(suite.suites),
+  ]);
 }
 
 function playwright(title: string, env: NodeJS.ProcessEnv, report: string, files: string[] = []) {
   run(title, bin("playwright"), ["test", ...files], { ...env, PLAYWRIGHT_JSON: report });
   const result = readReport<PlaywrightReport>(report);
   if (!result) return count(`${title} (no report)`, 0, 1);
+  for (const spec of failedSpecs(result.suites)) failures.push(`${title}: ${spec}`);
   const { expected, unexpected, flaky, skipped } = result.stats;
   // A skipped browser test hides something: it counts as a failure.
   count(title, expected + flaky, unexpected + skipped + result.errors.length);
@@ -140,6 +165,7 @@ if (server) {
 }
 
 console.log("");
+for (const failure of failures) console.log(`FAILED ${failure}`);
 if (problems.length) console.log(`Failed: ${problems.join(", ")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

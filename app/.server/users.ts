@@ -39,6 +39,11 @@ export async function findUser(db: Database, username: string): Promise<SessionU
   return (await db.selectFrom("users").select(["id", "username", "role"]).where("username", "=", username).executeTakeFirst()) ?? null;
 }
 
+/** The person of the tree a user's account is tied to (the tree opens at them), if any. */
+export async function personOfUser(db: Database, userId: number): Promise<number | null> {
+  return (await db.selectFrom("users").select("personId").where("id", "=", userId).executeTakeFirst())?.personId ?? null;
+}
+
 export interface UserListing extends SessionUser {
   createdAt: string;
   disabledAt: string | null;

@@ -82,6 +82,7 @@ export const TOASTS = {
     variant: "error",
   },
   privacySaved: { title: "Privatumo nustatymas išsaugotas", variant: "success" },
+  homePersonSaved: { title: "Medžio pradžia išsaugota", variant: "success" },
   personSaved: { title: "Asmens duomenys išsaugoti", variant: "success" },
   personRemoved: { title: "Asmuo pašalintas iš giminės medžio", variant: "success" },
   personNotFound: { title: "Tokio asmens nėra", variant: "error" },

@@ -1,5 +1,8 @@
 import { expect, test } from "vitest";
-import { BOX, GAP, layoutChart, type ChartInput, type PersonSummary } from "./tree-layout.ts";
+import { WIDE } from "./chart-geometry.ts";
+
+const { box: BOX, gap: GAP } = WIDE;
+import { layoutChart, type ChartInput, type PersonSummary } from "./tree-layout.ts";
 
 const person = (id: number): PersonSummary => ({ id, name: `Asmuo ${id}`, years: "", sex: "U", living: false, hidden: false });
 

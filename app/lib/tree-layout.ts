@@ -1,7 +1,11 @@
+import { WIDE, type ChartGeometry } from "./chart-geometry.ts";
+import { fitText } from "./text-fit.ts";
+
 // The family tree chart's layout: boxes and lines around one chosen person,
-// ancestors above (a pedigree), descendants below (each partner beside the
-// person, each family's children under its own line). Computed on the server
-// from a bounded neighbourhood, so it costs the same in a tree of any size.
+// ancestors above (each couple close over their child), descendants below
+// (each partner beside the person, each family's children under its own
+// line). Computed on the server from a bounded neighbourhood, so it costs the
+// same in a tree of any size; names are fitted to their boxes here too.
 
 export type Sex = "M" | "F" | "X" | "U";
 
@@ -35,55 +39,79 @@ export interface ChartBox {
   y: number;
   person: PersonSummary;
   root: boolean;
+  /** The name as drawn: at most two lines, the last shortened with '…' when it does not fit. */
+  name: string[];
+  /** Whether the drawn name leaves something out (the full one is then the box's accessible name and tooltip). */
+  cut: boolean;
 }
 
 export interface ChartLayout {
+  geometry: ChartGeometry;
+  /** The point the first view centres on: the middle of the person, their parents and partners. */
+  focus: { x: number; y: number };
   boxes: ChartBox[];
   /** SVG path data for the connecting lines. */
   lines: string[];
   bounds: { minX: number; minY: number; maxX: number; maxY: number };
 }
 
-export const BOX = { width: 176, height: 64 };
-export const GAP = 24;
-const ROW = BOX.height + 56;
-
-export function layoutChart(input: ChartInput): ChartLayout {
+export function layoutChart(input: ChartInput, geometry: ChartGeometry = WIDE): ChartLayout {
+  const { box: BOX, gap: GAP, name: NAME } = geometry;
+  const ROW = BOX.height + geometry.rowGap;
+  const drawn = (person: PersonSummary): Pick<ChartBox, "name" | "cut"> => {
+    const { lines, cut } = fitText(person.name, BOX.width - 2 * NAME.padding, NAME.size, 600);
+    return { name: lines, cut };
+  };
   const boxes: ChartBox[] = [];
   const lines: string[] = [];
   const add = (id: number, x: number, y: number) => {
     const person = input.people[id];
-    if (person) boxes.push({ x, y, person, root: id === input.root && y === 0 });
+    if (person) boxes.push({ x, y, person, root: id === input.root && y === 0, ...drawn(person) });
   };
 
-  // Ancestors: generation g has 2^g slots across the width of the top generation.
   if (input.up > 0) {
-    // As wide as the generations actually known: two parents stand close together.
-    const known = (id: number, generation: number): number => {
-      const pair: (number | null)[] = generation < input.up ? (input.parents[id] ?? []) : [];
-      return Math.max(generation, ...pair.filter((p): p is number => p !== null).map((p) => known(p, generation + 1)));
+    // A tidy layout upwards: each person's ancestors as wide as their widest
+    // generation, a couple standing together over their child, laid out from
+    // x = 0 and shifted so the chosen person is at x = 0.
+    const own: ChartBox[] = [];
+    const ownLines: string[] = [];
+    interface Placed {
+      width: number;
+      /** Places the person's ancestors with their left edge at `left`; returns the person's centre. */
+      place(left: number, top: number): number;
+    }
+    const measure = (id: number, generation: number, seen: Set<number>): Placed => {
+      const pair: (number | null)[] = generation < input.up && !seen.has(id) ? (input.parents[id] ?? [null, null]) : [null, null];
+      const inner = new Set(seen).add(id);
+      const parents = pair
+        .filter((p): p is number => p !== null && Boolean(input.people[p]))
+        .map((p) => ({ id: p, ...measure(p, generation + 1, inner) }));
+      const parentsWidth = parents.reduce((sum, p) => sum + p.width, 0) + Math.max(0, parents.length - 1) * GAP;
+      const width = Math.max(BOX.width, parentsWidth);
+      return {
+        width,
+        place(left, top) {
+          if (parents.length === 0) return left + width / 2;
+          let parentLeft = left + (width - parentsWidth) / 2;
+          const centers = parents.map((parent) => {
+            const center = parent.place(parentLeft, top - ROW);
+            const person = input.people[parent.id];
+            own.push({ x: center - BOX.width / 2, y: top - ROW, person, root: false, ...drawn(person) });
+            parentLeft += parent.width + GAP;
+            return center;
+          });
+          const childX = (Math.min(...centers) + Math.max(...centers)) / 2;
+          const busY = top - (ROW - BOX.height) / 2;
+          ownLines.push(`M${childX} ${top}V${busY}`);
+          ownLines.push(`M${Math.min(childX, ...centers)} ${busY}H${Math.max(childX, ...centers)}`);
+          for (const x of centers) ownLines.push(`M${x} ${busY}V${top - ROW + BOX.height}`);
+          return childX;
+        },
+      };
     };
-    const width = 2 ** known(input.root, 0) * (BOX.width + GAP);
-    const place = (id: number, generation: number, slot: number) => {
-      const [first, second] = input.parents[id] ?? [null, null];
-      if (generation >= input.up || (first === null && second === null)) return;
-      const childX = ((slot + 0.5) / 2 ** generation - 0.5) * width;
-      const childTop = -generation * ROW;
-      const busY = childTop - (ROW - BOX.height) / 2;
-      const parentXs: number[] = [];
-      [first, second].forEach((parent, side) => {
-        if (parent === null) return;
-        const parentSlot = slot * 2 + side;
-        const x = ((parentSlot + 0.5) / 2 ** (generation + 1) - 0.5) * width;
-        add(parent, x - BOX.width / 2, childTop - ROW);
-        parentXs.push(x);
-        place(parent, generation + 1, parentSlot);
-      });
-      lines.push(`M${childX} ${childTop}V${busY}`);
-      lines.push(`M${Math.min(childX, ...parentXs)} ${busY}H${Math.max(childX, ...parentXs)}`);
-      for (const x of parentXs) lines.push(`M${x} ${busY}V${childTop - ROW + BOX.height}`);
-    };
-    place(input.root, 0, 0);
+    const rootX = measure(input.root, 0, new Set()).place(0, 0);
+    for (const box of own) boxes.push({ ...box, x: box.x - rootX });
+    for (const line of ownLines) lines.push(shiftPath(line, -rootX));
   }
 
   // Descendants: a tidy layout, each subtree as wide as its widest row, laid
@@ -93,7 +121,7 @@ export function layoutChart(input: ChartInput): ChartLayout {
     const ownLines: string[] = [];
     const put = (id: number, x: number, y: number) => {
       const person = input.people[id];
-      if (person) own.push({ x, y, person, root: id === input.root && y === 0 });
+      if (person) own.push({ x, y, person, root: id === input.root && y === 0, ...drawn(person) });
     };
     interface Placed {
       width: number;
@@ -149,7 +177,12 @@ export function layoutChart(input: ChartInput): ChartLayout {
 
   const xs = boxes.flatMap((b) => [b.x, b.x + BOX.width]);
   const ys = boxes.flatMap((b) => [b.y, b.y + BOX.height]);
+  // The nearest: the person's row (they and their partners) and their parents' row.
+  const near = boxes.filter((b) => b.y === 0 || (b.y === -ROW && (input.parents[input.root] ?? []).includes(b.person.id)));
+  const nearXs = near.flatMap((b) => [b.x, b.x + BOX.width]);
   return {
+    geometry,
+    focus: { x: (Math.min(...nearXs) + Math.max(...nearXs)) / 2, y: BOX.height / 2 },
     boxes,
     lines,
     bounds: { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) },

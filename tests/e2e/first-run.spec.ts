@@ -84,8 +84,13 @@ test("the checklist shrinks as each step is done, and is gone when all are", asy
 
   await follow(page, "Importuokite giminės medį (GEDCOM failą)");
   await expect(page).toHaveURL(`${site().url}/admin/medis`);
+  // The page's script is running (its file button shows): the file goes up with a progress bar, and the answer says how it went.
+  await expect(page.getByText("Pasirinkti failą…")).toBeVisible();
   await page.getByLabel("GEDCOM failas").setInputFiles(path.join(FIXTURES, "lietuviai-cp1257.ged"));
+  const uploaded = page.waitForResponse((response) => new URL(response.url()).pathname === "/admin/medis/importuoti");
   await page.getByRole("button", { name: "Importuoti" }).click();
+  const answer = await uploaded;
+  expect(answer.status(), await answer.text()).toBe(200);
   await expect(page.getByRole("region", { name: /^Importo santrauka/ })).toContainText("Medis paskelbtas svetainėje.");
   expect(await stepsLeft(page)).toEqual(["Pakeiskite pradinį slaptažodį savo"]);
   await expect(checklist(page)).toContainText("Liko 1 žingsnis.");

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { importFile } from "#app/.server/genealogy/trees.ts";
 import { mediaStore } from "#app/.server/media.ts";
 import { logInAsAdmin, toasts, useSite, watchConsole } from "./site.ts";
@@ -111,6 +111,13 @@ const FAMILY = `0 HEAD
 1 SEX F
 1 BIRT
 2 DATE AFT 1911
+0 @I13@ INDI
+1 NAME Aleksandras Konstantinas Maksimilijonas /Radvila-Zubovas/
+1 SEX M
+1 BIRT
+2 DATE 1801
+1 DEAT
+2 DATE 1870
 0 @F0@ FAM
 1 HUSB @I10@
 1 CHIL @I1@
@@ -174,7 +181,12 @@ test.beforeAll(async () => {
 
 const chart = (page: Page) => page.getByRole("group", { name: /^Giminės medis:/ });
 const box = (page: Page, name: string) => chart(page).getByRole("link", { name, exact: true });
-const transform = (page: Page) => chart(page).locator("svg > g").getAttribute("transform");
+/** Where a person's box is on screen, and how large: what a pan or a zoom changes. */
+const place = async (page: Page, name: string) => (await box(page, name).locator("rect").boundingBox())!;
+const near = (a: { x: number; y: number; width: number }, b: { x: number; y: number; width: number }) =>
+  Math.abs(a.x - b.x) < 1 && Math.abs(a.y - b.y) < 1 && Math.abs(a.width - b.width) < 1;
+/** The chart's script has loaded its gestures. */
+const ready = (page: Page) => expect(chart(page)).toHaveAttribute("data-zoom-ready", "");
 
 test("the chart draws around the first person: ancestors, partners, children; a click opens a page", async ({ page }) => {
   const errors = watchConsole(page);
@@ -208,24 +220,24 @@ test("the chart draws around the first person: ancestors, partners, children; a 
 
 test("keyboard: Enter on a person opens the page; arrows pan, + and − zoom, 0 returns", async ({ page }) => {
   await page.goto(`${site().url}/medis?asmuo=${ids.I1}`);
-  const start = await transform(page);
+  await ready(page);
+  const jonas = "Jonas Jonaitis 1898–1961";
   await chart(page).focus();
+  const start = await place(page, jonas);
   await page.keyboard.press("ArrowLeft");
-  await expect.poll(() => transform(page)).not.toBe(start);
-  const panned = await transform(page);
-  expect(panned).toMatch(/scale\(1\)/);
+  await expect.poll(async () => (await place(page, jonas)).x - start.x).toBeCloseTo(60, 0);
   await page.keyboard.press("+");
-  await expect.poll(() => transform(page)).toMatch(/scale\(1\.25\)/);
+  await expect.poll(async () => (await place(page, jonas)).width / start.width).toBeGreaterThan(1.2);
   await page.keyboard.press("-");
   await page.keyboard.press("-");
-  await expect.poll(() => transform(page)).toMatch(/scale\(0\.8\)/);
+  await expect.poll(async () => (await place(page, jonas)).width / start.width).toBeLessThan(0.85);
   await page.keyboard.press("0");
-  await expect.poll(() => transform(page)).toBe(start);
+  await expect.poll(async () => near(await place(page, jonas), start)).toBe(true);
   // The buttons do the same.
   await page.getByRole("button", { name: "Priartinti" }).click();
-  await expect.poll(() => transform(page)).toMatch(/scale\(1\.25\)/);
+  await expect.poll(async () => (await place(page, jonas)).width / start.width).toBeGreaterThan(1.2);
   await page.getByRole("button", { name: "Grąžinti pradinį vaizdą" }).click();
-  await expect.poll(() => transform(page)).toBe(start);
+  await expect.poll(async () => near(await place(page, jonas), start)).toBe(true);
 
   await box(page, "Petras Jonaitis 1924–2001").focus();
   await page.keyboard.press("Enter");
@@ -234,44 +246,193 @@ test("keyboard: Enter on a person opens the page; arrows pan, + and − zoom, 0 
 
 test("mouse: dragging pans (and opens nothing), Ctrl + wheel zooms, a plain wheel scrolls the page", async ({ page }) => {
   await page.goto(`${site().url}/medis?asmuo=${ids.I1}`);
-  const start = await transform(page);
+  await ready(page);
+  const jonasName = "Jonas Jonaitis 1898–1961";
   const area = (await chart(page).boundingBox())!;
-  const jonas = (await box(page, "Jonas Jonaitis 1898–1961").locator("rect").boundingBox())!;
+  const jonas = await place(page, jonasName);
   // A drag that starts on a person moves the chart and does not open their page.
   await page.mouse.move(jonas.x + 20, jonas.y + 20);
   await page.mouse.down();
   await page.mouse.move(jonas.x + 120, jonas.y + 70, { steps: 8 });
   await page.mouse.up();
-  await expect.poll(() => transform(page)).not.toBe(start);
+  await expect.poll(async () => (await place(page, jonasName)).x - jonas.x).toBeGreaterThan(50);
   await expect(page).toHaveURL(/\/medis\?asmuo=/);
-  const moved = (await box(page, "Jonas Jonaitis 1898–1961").locator("rect").boundingBox())!;
-  expect(moved.x - jonas.x).toBeGreaterThan(50);
 
+  const before = await place(page, jonasName);
   await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
   await page.keyboard.down("Control");
   await page.mouse.wheel(0, -100);
   await page.keyboard.up("Control");
-  await expect.poll(() => transform(page)).toMatch(/scale\(1\.15/);
+  await expect.poll(async () => (await place(page, jonasName)).width / before.width).toBeGreaterThan(1.05);
+  const zoomed = await place(page, jonasName);
   const scrolled = await page.evaluate(() => window.scrollY);
   await page.mouse.wheel(0, 300);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled);
-  await expect.poll(() => transform(page)).toMatch(/scale\(1\.15/);
+  // The plain wheel scrolled the page, not the chart's zoom.
+  expect((await place(page, jonasName)).width).toBeCloseTo(zoomed.width, 0);
 });
 
-test("touch: a finger drags the chart", async ({ browser }) => {
-  const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+/** A phone: touch, 390 px wide. */
+function phone(browser: Browser) {
+  return browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+}
+
+test("touch: one finger drags the chart, two fingers pinch it larger", async ({ browser }) => {
+  const context = await phone(browser);
   const page = await context.newPage();
   await page.goto(`${site().url}/medis?asmuo=${ids.I1}`);
-  const start = await transform(page);
+  await ready(page);
+  const jonasName = "Jonas Jonaitis 1898–1961";
+  const start = await place(page, jonasName);
   const area = (await chart(page).boundingBox())!;
   const cdp = await context.newCDPSession(page);
-  const at = (x: number, y: number) => [{ x: area.x + x, y: area.y + y }];
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(100, 100) });
+  const at = (...points: [number, number][]) => points.map(([x, y], id) => ({ x: area.x + x, y: area.y + y, id }));
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at([100, 100]) });
   for (let i = 1; i <= 6; i++)
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(100 + i * 15, 100 + i * 10) });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at([100 + i * 15, 100 + i * 10]) });
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await expect.poll(() => transform(page)).not.toBe(start);
+  await expect.poll(async () => (await place(page, jonasName)).x - start.x).toBeGreaterThan(40);
+  expect(page.url()).toContain("/medis");
+
+  const before = await place(page, jonasName);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at([150, 200], [200, 200]) });
+  for (let i = 1; i <= 8; i++)
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at([150 - i * 10, 200], [200 + i * 10, 200]) });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await expect.poll(async () => (await place(page, jonasName)).width / before.width).toBeGreaterThan(1.2);
   await context.close();
+});
+
+test("on a phone the first view holds the person, a parent and the partner, names at 12 px or more inside their boxes", async ({
+  browser,
+}) => {
+  const context = await phone(browser);
+  const page = await context.newPage();
+  await page.goto(`${site().url}/medis?asmuo=${ids.I1}`);
+  await ready(page);
+  await page.evaluate(() => document.fonts.ready);
+  const area = (await chart(page).boundingBox())!;
+  for (const name of ["Jonas Jonaitis 1898–1961", "Šarūnas Senasis 1850–1920", "Ona Petrauskaitė 1900–1975"]) {
+    const shown = await place(page, name);
+    expect(shown.x, name).toBeGreaterThanOrEqual(area.x);
+    expect(shown.x + shown.width, name).toBeLessThanOrEqual(area.x + area.width);
+    expect(shown.y, name).toBeGreaterThanOrEqual(area.y);
+    expect(shown.y + shown.height, name).toBeLessThanOrEqual(area.y + area.height);
+  }
+  // Every name drawn: its size on screen, and whether it stays in its box.
+  const names = await chart(page)
+    .locator("a[data-person]")
+    .evaluateAll((links) =>
+      links
+        .filter((link) => link.getBoundingClientRect().width > 0)
+        .flatMap((link) => {
+          const rect = link.querySelector("rect")!;
+          const outer = rect.getBoundingClientRect();
+          const scale = outer.width / rect.width.baseVal.value;
+          return [...link.querySelectorAll("text")].map((text) => {
+            const inner = text.getBoundingClientRect();
+            return {
+              text: text.textContent,
+              px: parseFloat(getComputedStyle(text).fontSize) * scale,
+              inside: inner.left >= outer.left && inner.right <= outer.right && inner.top >= outer.top && inner.bottom <= outer.bottom,
+            };
+          });
+        }),
+    );
+  expect(names.length).toBeGreaterThan(5);
+  for (const name of names) {
+    expect(name.px, String(name.text)).toBeGreaterThanOrEqual(12);
+    expect(name.inside, String(name.text)).toBe(true);
+  }
+  // The controls are large enough for a finger, and the hint speaks of fingers.
+  for (const label of ["Priartinti", "Atitolinti", "Grąžinti pradinį vaizdą"]) {
+    const control = (await page.getByRole("button", { name: label }).boundingBox())!;
+    expect(control.width, label).toBeGreaterThanOrEqual(44);
+    expect(control.height, label).toBeGreaterThanOrEqual(44);
+  }
+  await expect(page.getByText("Braukite pirštu; artinkite dviem pirštais")).toBeVisible();
+  await expect(page.getByText(/Ctrl ir ratukas/)).toBeHidden();
+  await context.close();
+});
+
+test("a long name is shortened to its box, and given whole to screen readers and as a tooltip", async ({ page }) => {
+  await page.goto(`${site().url}/medis?asmuo=${ids.I13}`);
+  const whole = "Aleksandras Konstantinas Maksimilijonas Radvila-Zubovas 1801–1870";
+  const long = box(page, whole);
+  await expect(long).toBeVisible();
+  await expect(long.locator("title")).toHaveText(whole);
+  const drawn = (await long.locator("tspan[data-name]").allTextContents()).join(" ");
+  expect(drawn).toMatch(/…$/);
+  await page.evaluate(() => document.fonts.ready);
+  const rect = (await long.locator("rect").boundingBox())!;
+  for (const text of await long.locator("text").all()) {
+    const shown = (await text.boundingBox())!;
+    expect(shown.x + shown.width).toBeLessThanOrEqual(rect.x + rect.width);
+  }
+});
+
+test("without JavaScript the chart has no hints or buttons that could not work", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${site().url}/medis?asmuo=${ids.I1}`);
+  await expect(box(page, "Jonas Jonaitis 1898–1961")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Priartinti" })).toHaveCount(0);
+  await expect(page.getByText(/Tempkite|Braukite/)).toHaveCount(0);
+  await context.close();
+});
+
+test("the views: a fan of ancestors, descendants, and the family groups, each a link away", async ({ page }) => {
+  await page.goto(`${site().url}/medis?asmuo=${ids.I9}`);
+  await page.getByRole("navigation", { name: "Medžio vaizdas" }).getByRole("link", { name: "Protėvių vėduoklė" }).click();
+  await expect(page).toHaveURL(/kryptis=veduokle/);
+  const fan = page.getByRole("group", { name: /^Protėvių vėduoklė:/ });
+  // Rugilė and her father Šarūnas (living: labels to a visitor), his parents, grandparents and great-grandfather.
+  await expect(fan.getByRole("link", { name: "Marytė Žemaitienė 1930–1999", exact: true })).toBeVisible();
+  await expect(fan.getByRole("link", { name: "Petras Jonaitis 1924–2001", exact: true })).toBeVisible();
+  await expect(fan.getByRole("link", { name: "Jonas Jonaitis 1898–1961", exact: true })).toBeVisible();
+  await expect(fan.getByRole("link", { name: "Šarūnas Senasis 1850–1920", exact: true })).toBeAttached();
+  await expect(fan.getByRole("link", { name: "Gyvas asmuo", exact: true })).toHaveCount(2);
+  await fan.getByRole("link", { name: "Jonas Jonaitis 1898–1961", exact: true }).click();
+  await expect(page).toHaveURL(`${site().url}/asmuo/${ids.I1}`);
+
+  await page.goto(`${site().url}/medis?asmuo=${ids.I3}&kryptis=seima`);
+  const born = page.getByRole("region", { name: "Šeima, kurioje gimė" });
+  await expect(born.getByRole("link", { name: "Jonas Jonaitis" })).toBeVisible();
+  await expect(born.getByRole("listitem")).toHaveText([/Petras Jonaitis/, /Marija Jonaitytė/]);
+  // Two families of his own, each partner with the children they had together.
+  await expect(page.getByRole("region", { name: "Savo šeima (1)" }).getByRole("listitem")).toHaveText([/Gyvas asmuo/]);
+  await expect(page.getByRole("region", { name: "Savo šeima (2)" })).toContainText("Elena Jonaitienė");
+  await expect(page.getByRole("region", { name: "Savo šeima (2)" }).getByRole("listitem")).toHaveText([/Algirdas Jonaitis/]);
+  // A name leads to that person's family groups.
+  await page.getByRole("region", { name: "Savo šeima (2)" }).getByRole("link", { name: "Algirdas Jonaitis" }).click();
+  await expect(page).toHaveURL(new RegExp(`asmuo=${ids.I8}&kryptis=seima`));
+  await expect(page.getByRole("region", { name: "Šeima, kurioje gimė" })).toContainText("Elena Jonaitienė");
+
+  await page.goto(`${site().url}/medis?asmuo=${ids.I10}&kryptis=palikuonys`);
+  await expect(box(page, "Petras Jonaitis 1924–2001")).toBeVisible();
+  await expect(box(page, "Algirdas Jonaitis 1955–2015")).toBeVisible();
+});
+
+test("the administrator chooses the person the tree opens at; a visitor's /medis opens there", async ({ page, browser }) => {
+  await logInAsAdmin(page, site());
+  await page.goto(`${site().url}/admin/medis`);
+  const section = page.getByRole("region", { name: "Nuo ko atveriamas medis" });
+  await section.getByLabel("Asmens vardas ar pavardė").fill("petras");
+  await section.getByRole("button", { name: "Ieškoti" }).click();
+  await section.getByRole("button", { name: "Atverti medį ties: Petras Jonaitis" }).click();
+  await expect(toasts(page).getByText("Medžio pradžia išsaugota")).toBeVisible();
+  await expect(section).toContainText("Medis atveriamas ties asmeniu Petras Jonaitis.");
+
+  const visitor = await browser.newContext();
+  const anonymous = await visitor.newPage();
+  await anonymous.goto(`${site().url}/medis`);
+  await expect(anonymous.getByRole("main").getByRole("link", { name: "Petras Jonaitis", exact: true }).first()).toBeVisible();
+
+  await section.getByRole("button", { name: "Atverti nuo pirmo failo asmens" }).click();
+  await expect(section).toContainText("pirmu GEDCOM failo asmeniu");
+  await anonymous.goto(`${site().url}/medis`);
+  await expect(anonymous.getByRole("main").getByRole("link", { name: "Šarūnas Senasis", exact: true }).first()).toBeVisible();
+  await visitor.close();
 });
 
 test("search: 'sarunas' finds 'Šarūnas' and jumps to him; a visitor never finds the living one", async ({ page }) => {
@@ -551,7 +712,9 @@ test("axe finds nothing on the tree chart and a person's page, at phone and desk
   for (const width of [390, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
-    for (const path of ["/medis", `/medis?asmuo=${ids.I4}&kryptis=proteviai`, `/asmuo/${ids.I1}`, `/asmuo/${ids.I5}`]) {
+    const views = ["abu", "proteviai", "palikuonys", "veduokle", "seima"].map((view) => `/medis?asmuo=${ids.I3}&kryptis=${view}`);
+    const long = `/medis?asmuo=${ids.I13}`;
+    for (const path of ["/medis", `/medis?asmuo=${ids.I4}&kryptis=proteviai`, ...views, long, `/asmuo/${ids.I1}`, `/asmuo/${ids.I5}`]) {
       await page.goto(`${site().url}${path}`);
       const { violations } = await new AxeBuilder({ page }).analyze();
       found.push(...violations.map((v) => `${path} @${width}: ${v.id} – ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));

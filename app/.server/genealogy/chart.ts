@@ -2,16 +2,52 @@
 // lists for the page without JavaScript.
 import type { ChartInput, PersonSummary } from "../../lib/tree-layout.ts";
 import type { Database } from "../db.ts";
-import { familiesAsChild, familiesAsPartner } from "./family-graph.ts";
+import { FAN_GENERATIONS } from "../../lib/fan-layout.ts";
+import { childrenOf, familiesAsChild, familiesAsPartner } from "./family-graph.ts";
 import type { Viewer } from "./living.ts";
-import { summaries } from "./people.ts";
+import { firstPersonId, personExists, summaries } from "./people.ts";
 
-export type ChartMode = "abu" | "proteviai" | "palikuonys";
+/** The tree's views: the chart both ways or one way, the ancestors' fan, and the family groups. */
+export type ChartMode = "abu" | "proteviai" | "palikuonys" | "veduokle" | "seima";
 export const CHART_DEPTH: Record<ChartMode, { up: number; down: number }> = {
   abu: { up: 3, down: 2 },
   proteviai: { up: 4, down: 0 },
   palikuonys: { up: 0, down: 3 },
+  veduokle: { up: FAN_GENERATIONS, down: 0 },
+  seima: { up: 1, down: 1 },
 };
+
+const HOME_PERSON = "tree_home_person";
+
+/** The person the tree opens at, as the administrator chose (null: the file's first person). */
+export async function homePersonSetting(db: Database): Promise<number | null> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", HOME_PERSON).executeTakeFirst();
+  const id = Number(row?.value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export async function setHomePerson(db: Database, personId: number | null): Promise<void> {
+  if (personId === null) {
+    await db.deleteFrom("settings").where("key", "=", HOME_PERSON).execute();
+    return;
+  }
+  await db
+    .insertInto("settings")
+    .values({ key: HOME_PERSON, value: String(personId) })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: String(personId) }))
+    .execute();
+}
+
+/**
+ * Whom the tree is drawn around: the person asked for, else the viewer's own
+ * person (a member whose account is tied to one), else the administrator's
+ * home person, else the file's first person; each only if the tree has them
+ * (a person may be gone after a new import). Null for an empty tree.
+ */
+export async function chartRoot(db: Database, treeId: number, candidates: (number | null)[]): Promise<number | null> {
+  for (const id of [...candidates, await homePersonSetting(db)]) if (id !== null && (await personExists(db, treeId, id))) return id;
+  return firstPersonId(db, treeId);
+}
 
 /**
  * The people near the chosen one, generation by generation, a few queries per
@@ -85,4 +121,53 @@ export function descendantList(chart: ChartInput, id = chart.root, depth = 0): L
     .flatMap((f) => f.children)
     .filter((c) => Boolean(chart.people[c]))
     .map((c) => ({ person: chart.people[c], children: descendantList(chart, c, depth + 1) }));
+}
+
+export interface FamilyGroup {
+  partners: [PersonSummary | null, PersonSummary | null];
+  /** Each partner's parents, as the first family they are a child of names them. */
+  parents: [PersonSummary[], PersonSummary[]];
+  children: PersonSummary[];
+}
+
+/**
+ * The family-group view: the family the person was born into (their parents
+ * with all their children) and each family of their own (they, a partner and
+ * their children), each partner with their own parents.
+ */
+export async function familyGroups(
+  db: Database,
+  treeId: number,
+  root: number,
+  viewer: Viewer,
+): Promise<{ person: PersonSummary; born: FamilyGroup | null; own: FamilyGroup[] }> {
+  const asChild = await familiesAsChild(db, treeId, [root]);
+  const bornFamily = asChild.families.find((f) => f.id === asChild.links.find((l) => l.personId === root)?.familyId) ?? null;
+  const own = await familiesAsPartner(db, treeId, [root]);
+  const families = [...(bornFamily ? [bornFamily] : []), ...own.families];
+  const siblings = bornFamily ? await childrenOf(db, treeId, [bornFamily.id]) : [];
+  const children = [...siblings, ...own.children];
+  const partners = families.flatMap((f) => [f.partner1Id, f.partner2Id]).filter((p): p is number => p !== null);
+  const theirParents = await familiesAsChild(db, treeId, partners);
+  const parentsOf = (id: number | null): number[] => {
+    const link = theirParents.links.find((l) => l.personId === id);
+    const family = theirParents.families.find((f) => f.id === link?.familyId);
+    return family ? [family.partner1Id, family.partner2Id].filter((p): p is number => p !== null) : [];
+  };
+  const people = await summaries(
+    db,
+    treeId,
+    [root, ...partners, ...children.map((c) => c.personId), ...partners.flatMap(parentsOf)],
+    viewer,
+  );
+  const group = (family: { id: number; partner1Id: number | null; partner2Id: number | null }): FamilyGroup => ({
+    partners: [family.partner1Id, family.partner2Id].map((p) => (p !== null ? (people[p] ?? null) : null)) as FamilyGroup["partners"],
+    parents: [family.partner1Id, family.partner2Id].map((p) =>
+      parentsOf(p)
+        .map((q) => people[q])
+        .filter(Boolean),
+    ) as FamilyGroup["parents"],
+    children: [...new Set(children.filter((c) => c.familyId === family.id).map((c) => c.personId))].map((c) => people[c]).filter(Boolean),
+  });
+  return { person: people[root], born: bornFamily ? group(bornFamily) : null, own: own.families.map(group) };
 }

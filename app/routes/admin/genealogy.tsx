@@ -6,7 +6,10 @@ import { requireRole, services } from "../../.server/context.ts";
 import { atLeast } from "../../lib/roles.ts";
 import type { CodePageChoice } from "../../.server/genealogy/charset.ts";
 import { ImportRefused } from "../../.server/genealogy/reader.ts";
-import { LIVING_YEARS_RANGE, livingYearsSetting, setLivingYears } from "../../.server/genealogy/living.ts";
+import { homePersonSetting, setHomePerson } from "../../.server/genealogy/chart.ts";
+import { editorViewer, LIVING_YEARS_RANGE, livingYearsSetting, setLivingYears } from "../../.server/genealogy/living.ts";
+import { personExists, personNames } from "../../.server/genealogy/people.ts";
+import { searchPeople } from "../../.server/genealogy/search.ts";
 import { discardTree, findTree, listTrees, makeCurrent } from "../../.server/genealogy/trees.ts";
 import { discardReceived, readUploadForm, UploadRejected } from "../../.server/media.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
@@ -27,14 +30,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Editors edit the people and export; importing, replacing the tree and the living rule are the administrator's.
   const isAdmin = atLeast(requireRole(context, "redaktorius").role, "administratorius");
   const trees = await listTrees(db);
-  const importedId = parseId(new URL(request.url).searchParams.get("importas"));
+  const params = new URL(request.url).searchParams;
+  const importedId = parseId(params.get("importas"));
   const imported = importedId ? await findTree(db, importedId) : null;
+  const treeId = trees.find((t) => t.current)?.id ?? null;
+  const livingYears = await livingYearsSetting(db);
+  const homeId = await homePersonSetting(db);
+  const homeName = treeId !== null && homeId !== null ? ((await personNames(db, treeId, [homeId]))[homeId] ?? null) : null;
+  const homeQuery = (params.get("pradzia") ?? "").trim().slice(0, 100);
+  const homeMatches =
+    isAdmin && treeId !== null && homeQuery ? await searchPeople(db, treeId, homeQuery, editorViewer(livingYears), 10) : null;
   return {
+    home: { name: homeName, query: homeQuery, matches: homeMatches },
     isAdmin,
     trees,
     imported,
     maxBytes: config.maxGedcomBytes,
-    livingYears: await livingYearsSetting(db),
+    livingYears,
     livingRange: LIVING_YEARS_RANGE,
   };
 }
@@ -76,6 +88,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     await setLivingYears(db, years);
     return redirectWithToast(PAGE, "privacySaved");
   }
+  if (intent === "home") {
+    const personId = parseId(form.get("personId"));
+    const tree = (await listTrees(db)).find((t) => t.current);
+    if (personId === null || !tree || !(await personExists(db, tree.id, personId))) return refusal("personNotFound", 404);
+    await setHomePerson(db, personId);
+    return redirectWithToast(PAGE, "homePersonSaved");
+  }
+  if (intent === "home-reset") {
+    await setHomePerson(db, null);
+    return redirectWithToast(PAGE, "homePersonSaved");
+  }
   const treeId = parseId(form.get("treeId")) ?? 0;
   if (intent === "activate") {
     const done = await makeCurrent(db, media, treeId, { acceptCutOff: form.get("acceptCutOff") === "1" });
@@ -100,7 +123,7 @@ function counts(tree: Pick<Tree, "people" | "families" | "sources" | "media">): 
 }
 
 export default function GenealogyAdmin({
-  loaderData: { isAdmin, trees, imported, maxBytes, livingYears, livingRange },
+  loaderData: { isAdmin, trees, imported, maxBytes, livingYears, livingRange, home },
   actionData,
 }: Route.ComponentProps) {
   const current = trees.find((t) => t.current) ?? null;
@@ -157,6 +180,7 @@ export default function GenealogyAdmin({
         </section>
         {isAdmin ? <ImportForm maxBytes={maxBytes} hasTree={Boolean(current)} /> : null}
       </div>
+      {isAdmin && current ? <HomePersonForm home={home} /> : null}
       {isAdmin ? <PrivacyForm livingYears={livingYears} livingRange={livingRange} /> : null}
       {previous.length && isAdmin ? (
         <section aria-labelledby="ankstesni" className="mt-10">
@@ -185,6 +209,68 @@ export default function GenealogyAdmin({
         </section>
       ) : null}
     </>
+  );
+}
+
+/** The person the public tree opens at: found by name, chosen with a button. */
+function HomePersonForm({ home }: { home: Route.ComponentProps["loaderData"]["home"] }) {
+  return (
+    <section aria-labelledby="pradzia" className="card mt-8 p-6">
+      <h2 id="pradzia" className="text-xl font-semibold">
+        Nuo ko atveriamas medis
+      </h2>
+      <p className="mt-2 text-ink-soft">
+        {home.name ? (
+          <>
+            Medis atveriamas ties asmeniu <strong>{home.name}</strong>.
+          </>
+        ) : (
+          "Medis atveriamas ties pirmu GEDCOM failo asmeniu. Pasirinkite kitą, pavyzdžiui, giminės pradininką."
+        )}{" "}
+        Narys, kurio paskyra susieta su asmeniu, medį mato nuo savęs.
+      </p>
+      <Form method="get" role="search" aria-label="Medžio pradžios asmens paieška" className="mt-4 flex flex-wrap items-end gap-2">
+        <div className="min-w-56 flex-1">
+          <label htmlFor="pradzia-paieska" className="field-label">
+            Asmens vardas ar pavardė
+          </label>
+          <input id="pradzia-paieska" name="pradzia" type="search" defaultValue={home.query} className="field-input" />
+        </div>
+        <button type="submit" className="btn-secondary">
+          Ieškoti
+        </button>
+      </Form>
+      {home.matches ? (
+        home.matches.length ? (
+          <ul className="mt-4 space-y-2" aria-label="Rasti asmenys">
+            {home.matches.map((person) => (
+              <li key={person.id}>
+                <Form method="post" className="flex flex-wrap items-center gap-3">
+                  <input type="hidden" name="intent" value="home" />
+                  <input type="hidden" name="personId" value={person.id} />
+                  <span className="min-w-0 flex-1">
+                    {person.name} {person.years ? <span className="text-sm text-ink-soft">({person.years})</span> : null}
+                  </span>
+                  <button type="submit" className="btn-secondary" aria-label={`Atverti medį ties: ${person.name}`}>
+                    Pasirinkti
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-ink-soft">Pagal „{home.query}“ nieko nerasta.</p>
+        )
+      ) : null}
+      {home.name ? (
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="home-reset" />
+          <button type="submit" className="btn-secondary">
+            Atverti nuo pirmo failo asmens
+          </button>
+        </Form>
+      ) : null}
+    </section>
   );
 }
 

@@ -1,20 +1,26 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/tree";
-import { services } from "../../.server/context.ts";
+import { currentUser, services } from "../../.server/context.ts";
 import {
   ancestorList,
   CHART_DEPTH,
+  chartRoot,
   descendantList,
+  familyGroups,
   neighbourhood,
   type ChartMode,
   type LineageNode,
 } from "../../.server/genealogy/chart.ts";
-import { firstPersonId, personExists } from "../../.server/genealogy/people.ts";
 import { searchPeoplePage } from "../../.server/genealogy/search.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { getSiteSettings } from "../../.server/settings.ts";
+import { personOfUser } from "../../.server/users.ts";
 import { FamilyChart } from "../../components/family-chart.tsx";
+import { FamilyGroups } from "../../components/family-groups.tsx";
+import { FanChart } from "../../components/fan-chart.tsx";
+import { NARROW } from "../../lib/chart-geometry.ts";
+import { layoutFan } from "../../lib/fan-layout.ts";
 import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "../../components/page.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";
@@ -23,7 +29,13 @@ import { plural } from "../../lib/lithuanian.ts";
 import { parseId } from "../../lib/numbers.ts";
 import { assertPageExists, pageTitle, requestedPage } from "../../lib/paging.ts";
 
-const MODES: Record<ChartMode, string> = { abu: "Protėviai ir palikuonys", proteviai: "Protėviai", palikuonys: "Palikuonys" };
+const MODES: Record<ChartMode, string> = {
+  abu: "Protėviai ir palikuonys",
+  proteviai: "Protėviai",
+  palikuonys: "Palikuonys",
+  veduokle: "Protėvių vėduoklė",
+  seima: "Šeima",
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Pages are the search results': without a search there is only the first.
@@ -33,19 +45,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!query) assertPageExists({ page, pages: 1 });
   const { db } = services(context);
   const { treeId, viewer } = await treeViewer(context);
-  const first = treeId === null ? null : await firstPersonId(db, treeId);
+  const user = currentUser(context);
+  const own = user ? await personOfUser(db, user.id) : null;
+  const root = treeId === null ? null : await chartRoot(db, treeId, [parseId(params.get("asmuo")), own]);
   const { treePlaceholder, branches, branchesWithTree, treeContact } = await getSiteSettings(db);
   const texts = { treePlaceholder, branches, branchesWithTree, treeContact };
-  if (treeId === null || first === null) {
+  if (treeId === null || root === null) {
     assertPageExists({ page, pages: 1 });
     return { tree: null, texts, member: viewer.members, page };
   }
-  const asked = parseId(params.get("asmuo"));
-  const root = asked !== null && (await personExists(db, treeId, asked)) ? asked : first;
   const asMode = params.get("kryptis") ?? "abu";
-  const mode: ChartMode = asMode in CHART_DEPTH ? (asMode as ChartMode) : "abu";
-  const [chart, results] = await Promise.all([
+  const mode: ChartMode = Object.hasOwn(CHART_DEPTH, asMode) ? (asMode as ChartMode) : "abu";
+  const [chart, groups, results] = await Promise.all([
     neighbourhood(db, treeId, root, mode, viewer),
+    mode === "seima" ? familyGroups(db, treeId, root, viewer) : null,
     query ? searchPeoplePage(db, treeId, query, viewer, page) : null,
   ]);
   if (results) assertPageExists(results);
@@ -53,7 +66,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tree: {
       root: chart.people[root],
       mode,
-      layout: layoutChart(chart),
+      // Only what the view draws goes to the page.
+      layout: mode === "veduokle" || mode === "seima" ? null : layoutChart(chart),
+      // A phone's first view: one generation up, smaller boxes (the wider views are a zoom or a view away).
+      narrow:
+        mode === "veduokle" || mode === "seima"
+          ? null
+          : layoutChart(mode === "abu" ? { ...chart, up: Math.min(chart.up, 1) } : chart, NARROW),
+      fan: mode === "veduokle" ? layoutFan(chart) : null,
+      groups,
       ancestors: ancestorList(chart),
       descendants: descendantList(chart),
       query,
@@ -152,7 +173,7 @@ function Chart({ tree }: { tree: Tree }) {
             {tree.root.years ? <span className="ml-2 text-base font-normal text-ink-soft">{tree.root.years}</span> : null}
           </p>
         </div>
-        <nav aria-label="Medžio kryptis" className="flex flex-wrap gap-1">
+        <nav aria-label="Medžio vaizdas" className="flex flex-wrap gap-1">
           {(Object.keys(MODES) as ChartMode[]).map((mode) => (
             <Link
               key={mode}
@@ -166,7 +187,17 @@ function Chart({ tree }: { tree: Tree }) {
         </nav>
       </div>
       <PersonSearch tree={tree} />
-      <FamilyChart layout={tree.layout} label={`Giminės medis: ${tree.root.name}. Paspauskite asmenį, kad atvertumėte jo puslapį.`} />
+      {tree.layout ? (
+        <FamilyChart
+          wide={tree.layout}
+          narrow={tree.narrow ?? undefined}
+          label={`Giminės medis: ${tree.root.name}. Paspauskite asmenį, kad atvertumėte jo puslapį.`}
+        />
+      ) : null}
+      {tree.fan ? (
+        <FanChart layout={tree.fan} label={`Protėvių vėduoklė: ${tree.root.name}. Paspauskite asmenį, kad atvertumėte jo puslapį.`} />
+      ) : null}
+      {tree.groups ? <FamilyGroups groups={tree.groups} /> : null}
       <section aria-labelledby="sarasas" className="mt-8 grid gap-8 md:grid-cols-2">
         <h2 id="sarasas" className="sr-only">
           Sąrašas
