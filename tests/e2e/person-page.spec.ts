@@ -14,7 +14,9 @@ import { logInAsAdmin, useSite, watchConsole } from "./site.ts";
 // numbered footnotes; a living relative adds nothing for a visitor. And the
 // import summary names the pictures a file mentions but did not bring.
 
-const site = useSite();
+// A public address: the pages' shared picture is an absolute address made from it.
+const SITE_URL = "http://seima.example";
+const site = useSite({ SITE_URL });
 test.describe.configure({ mode: "serial" });
 
 const YEAR = new Date().getUTCFullYear();
@@ -158,6 +160,9 @@ test("at 390 px a visitor sees the portrait, the life with the family's events, 
   const box = await portrait.boundingBox();
   expect(box!.y).toBeLessThan(300);
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  // A shared link shows the same picture.
+  const src = (await portrait.getAttribute("src"))!;
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${SITE_URL}${src}`);
 
   await expect(timeline(page)).toHaveText([
     /^Gimimas\s*\[1\]\s*1898 m\. kovo 5 d\., Miroslavas$/,

@@ -75,7 +75,6 @@ export default function PersonPage({ loaderData: { person, canEdit } }: Route.Co
   const { familyName } = useSiteSettings();
   const { summary } = person;
   const title = summary.years ? `${summary.name} (${summary.years})` : summary.name;
-  const picture = person.gallery.find((g) => g.image)?.image ?? person.pictures[0];
   return (
     <>
       <title>{`${title} – ${familyName}`}</title>
@@ -83,7 +82,8 @@ export default function PersonPage({ loaderData: { person, canEdit } }: Route.Co
         title={title}
         type="profile"
         description={summary.hidden ? "Giminės medžio asmuo" : `${title}: ${familyName} giminės medis`}
-        image={picture && !summary.hidden ? displayUrl({ id: "id" in picture ? picture.id : picture.mediaId }) : null}
+        // The portrait is the picture a shared link shows (none for a hidden person).
+        image={person.portrait ? displayUrl({ id: person.portrait.mediaId }) : null}
       />
       <article>
         <p className="mb-2 text-sm">
