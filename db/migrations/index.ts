@@ -13,6 +13,7 @@ import * as m0011 from "./0011_gedcom_import.ts";
 import * as m0012 from "./0012_members.ts";
 import * as m0013 from "./0013_document_order.ts";
 import * as m0014 from "./0014_tree_lookup_indexes.ts";
+import * as m0015 from "./0015_source_lookup_indexes.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0012_members": m0012,
   "0013_document_order": m0013,
   "0014_tree_lookup_indexes": m0014,
+  "0015_source_lookup_indexes": m0015,
 };

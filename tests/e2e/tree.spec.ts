@@ -486,12 +486,17 @@ test("a person page: events with Lithuanian dates, relatives as links, title and
   const main = page.getByRole("main");
   await expect(main).toContainText("1898 m. kovo 5 d., Miroslavas, Alytaus apskr.");
   await expect(main).toContainText("1923 m., Alytus");
+  const relatives = main.getByRole("region", { name: "Artimieji" });
   for (const name of ["Šarūnas Senasis", "Ona Petrauskaitė", "Petras Jonaitis", "Marija Jonaitytė"]) {
-    await expect(main.getByRole("link", { name, exact: true })).toHaveAttribute("href", /\/asmuo\/\d+$/);
+    await expect(relatives.getByRole("link", { name, exact: true })).toHaveAttribute("href", /\/asmuo\/\d+$/);
   }
-  await main.getByRole("link", { name: "Marija Jonaitytė", exact: true }).click();
+  // The family's events within his life are on his timeline, the relative linked.
+  const timeline = main.getByRole("region", { name: "Gyvenimo įvykiai" }).getByRole("listitem");
+  await expect(timeline.filter({ hasText: "Mirė tėvas" }).getByRole("link", { name: "Šarūnas Senasis" })).toBeVisible();
+  await expect(timeline.filter({ hasText: "Gimė duktė" })).toContainText("Marija Jonaitytė (1926–2010)1926 m.");
+  await relatives.getByRole("link", { name: "Marija Jonaitytė", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Broliai ir seserys" })).toBeVisible();
-  await expect(main.getByRole("link", { name: "Petras Jonaitis", exact: true })).toBeVisible();
+  await expect(relatives.getByRole("link", { name: "Petras Jonaitis", exact: true })).toBeVisible();
   // A living person's page: the label and nothing more.
   await page.goto(`${site().url}/asmuo/${ids.I5}`);
   await expect(page).toHaveTitle("Gyvas asmuo – Jonaičių giminė");
@@ -667,7 +672,10 @@ test("the administrator adds a person with a Lithuanian date, links parents, a p
   await expect(visitor.getByRole("main").getByText("Senoji sodyba")).toBeVisible();
   await expect(visitor.getByRole("main").getByText(/Gimimo metrikų išrašas/)).toBeVisible();
   await visitor.goto(`${site().url}/asmuo/${ids.I1}`);
-  await expect(visitor.getByRole("main").getByRole("link", { name: "Kazys Jonaitis", exact: true })).toBeVisible();
+  await expect(visitor.getByRole("region", { name: "Artimieji" }).getByRole("link", { name: "Kazys Jonaitis", exact: true })).toBeVisible();
+  await expect(
+    visitor.getByRole("region", { name: "Gyvenimo įvykiai" }).getByRole("listitem").filter({ hasText: "Kazys Jonaitis" }),
+  ).toContainText("Gimė sūnus");
   // The documents list: the linked document's person field leads to the page.
   await visitor.goto(`${site().url}/dokumentai`);
   const row = visitor.getByRole("row", { name: /Gimimo metrikų išrašas/ });

@@ -8,7 +8,8 @@ import type { Database } from "#app/.server/db.ts";
 // floor((i - 1) / 3) when that family is an earlier one, so about 2 people
 // per family and up to 3 children each; every person has a birth, the older
 // ones a death, every family a marriage, in one of people / 20 places, with a
-// shared note on every tenth person and a picture on every hundredth.
+// shared note on every tenth person and a picture on every hundredth, a
+// source for every ten people and a citation of one on every birth.
 
 const numbers = (count: number) => sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${sql.lit(count)})`;
 
@@ -67,4 +68,10 @@ export async function writeBigTree(db: Database, treeId: number, people: number)
   await sql`${numbers(people / 100)}
     insert into genealogy_media_links (tree_id, media_id, owner_kind, owner_id, position, extra)
     select ${tree}, i, 'person', 100 * i, 0, '[]' from n`.execute(db);
+  await sql`${numbers(people / 10)}
+    insert into genealogy_sources (tree_id, id, xref, title, notes, extra)
+    select ${tree}, i, '@S' || i || '@', 'Metrikų knyga ' || i, '[]', '[]' from n`.execute(db);
+  await sql`${numbers(people)}
+    insert into genealogy_citations (tree_id, id, owner_kind, owner_id, source_id, page, extra, position)
+    select ${tree}, i, 'event', i, 1 + i % ${sql.lit(people / 10)}, 'p. ' || i, '[{"t":"QUAY","v":"2"}]', 0 from n`.execute(db);
 }

@@ -33,7 +33,8 @@ test.each(inventory)("$file: every line comes back or was warned about", async (
     version: version.startsWith("7") ? "7.0" : "5.5.1",
     zip: file.endsWith(".gdz"),
   });
-  const warned = new Set(summary.warnings.map((w) => w.line));
+  // A file the upload did not bring is warned about at its FILE line, yet that line must still come back.
+  const warned = new Set(summary.warnings.filter((w) => !w.message.includes("neįkeltas kartu su GEDCOM failu")).map((w) => w.line));
   const family = version.startsWith("7") ? "7" : "5";
   const unexplained = lostItems(items(gedcomText(source), family), items(gedcomText(target), family)).filter((i) => !warned.has(i.line));
   expect(unexplained.map((i) => `${i.line}: ${i.key} ${JSON.stringify(i.value.slice(0, 80))}`)).toEqual([]);

@@ -283,12 +283,14 @@ describe("what a visitor and the administrator see", () => {
     expect(page).toMatchObject({
       summary: { name: "Gyvas asmuo" },
       names: [],
-      events: [],
+      timeline: [],
       notes: [],
       sex: "U",
       gallery: [],
       documents: [],
       pictures: [],
+      portrait: null,
+      sources: [],
     });
     for (const secret of ["Šarūnas", "Žemaitis", "Kėdainiai", "Mėgsta", "Kaunas", `${YEAR - 40}`, `${YEAR - 15}`])
       expect(JSON.stringify(page)).not.toContain(secret);
@@ -297,7 +299,11 @@ describe("what a visitor and the administrator see", () => {
     expect(motherPage?.parents.map((p) => p.name)).toEqual(["Šarūnas Senasis", "Ona Senoji"]);
     expect((await personDetail(t.db, treeId, grandfather, visitor))?.notes).toEqual(["Senelis buvo kalvis."]);
     const adminView = await personDetail(t.db, treeId, living, admin);
-    expect(adminView?.events.map((e) => [e.label, e.date, e.place])).toEqual([["Gimimas", `${YEAR - 40} m. gegužės 12 d.`, "Kėdainiai"]]);
+    expect(adminView?.timeline.map((e) => [e.label, e.date, e.place])).toEqual([
+      ["Gimimas", `${YEAR - 40} m. gegužės 12 d.`, "Kėdainiai"],
+      // The marriage, on the timeline too.
+      ["Santuoka", `${YEAR - 15} m.`, "Kaunas"],
+    ]);
     expect(adminView?.notes).toEqual(["Mėgsta žvejoti.", "Slaptas užrašas apie gyvąjį."]);
   });
 
@@ -373,7 +379,7 @@ describe("the administrator's edits", () => {
     const page = await personDetail(t.db, treeId, petras, visitor);
     expect(page?.parents.map((p) => p.name)).toEqual(["Jonas Kalvaitis", "Ona Kalvaitienė (Rimkutė)"]);
     const jonasPage = await personDetail(t.db, treeId, jonas, visitor);
-    expect(jonasPage?.events.map((e) => e.date)).toEqual(["apie 1880 m.", "1961 m. kovo 5 d."]);
+    expect(jonasPage?.timeline.map((e) => e.date)).toEqual(["apie 1880 m.", "1961 m. kovo 5 d."]);
     expect(jonasPage?.partners[0].children.map((c) => c.id)).toEqual([petras]);
 
     // A descendant cannot become an ancestor.

@@ -32,6 +32,8 @@ const TREE_TABLES = [
   "genealogy_media",
   "genealogy_media_links",
   "genealogy_places",
+  "genealogy_sources",
+  "genealogy_citations",
 ];
 
 let t: TestDatabase;
@@ -121,6 +123,19 @@ const cases: Record<string, () => Case> = {
   "a person's pictures from a GEDZIP archive": () => ({
     query: treeQueries.personPictures(t.db, TREE, middle),
     indexes: ["genealogy_media_links_owner"],
+  }),
+  "a person page's citations (of their events)": () => ({
+    query: treeQueries.citations(t.db, TREE, "event", [middle, middle + 1]),
+    indexes: ["genealogy_citations_owner"],
+  }),
+  "a person page's sources by id": () => ({ query: treeQueries.sourcesByIds(t.db, TREE, [1, 2]), indexes: [pk("genealogy_sources")] }),
+  "a person page's sources by xref (a name's citations)": () => ({
+    query: treeQueries.sourcesByXrefs(t.db, TREE, ["@S5@"]),
+    indexes: ["genealogy_sources_xref"],
+  }),
+  "the scans a person page's citations point to": () => ({
+    query: treeQueries.mediaByXrefs(t.db, TREE, ["M5"]),
+    indexes: ["genealogy_media_xref"],
   }),
   "the people count (home page): the tree's stored count, no people read": () => ({
     query: treeQueries.peopleCount(t.db, TREE),

@@ -139,10 +139,58 @@ export const treeQueries = {
         j.onRef("genealogyMedia.treeId", "=", "genealogyMediaLinks.treeId").onRef("genealogyMedia.id", "=", "genealogyMediaLinks.mediaId"),
       )
       .innerJoin("media", "media.id", "genealogyMedia.mediaId")
-      .select(["media.id as mediaId", "genealogyMedia.title", "media.displayWidth", "media.displayHeight", "media.kind"])
+      .select([
+        "media.id as mediaId",
+        "genealogyMedia.title",
+        "media.displayWidth",
+        "media.displayHeight",
+        "media.kind",
+        // _PRIM Y, the portrait, is written under the link or in the record (person-page.ts).
+        "genealogyMediaLinks.extra as linkExtra",
+        "genealogyMedia.extra as recordExtra",
+      ])
       .where("genealogyMediaLinks.treeId", "=", treeId)
       .where("genealogyMediaLinks.ownerKind", "=", "person")
-      .where("genealogyMediaLinks.ownerId", "=", id),
+      .where("genealogyMediaLinks.ownerId", "=", id)
+      .orderBy("genealogyMediaLinks.position"),
+  /** The citations on these people, families or events (citations.ts). */
+  citations: (db: Database, treeId: number, kind: "person" | "family" | "event", ownerIds: number[]) =>
+    db
+      .selectFrom("genealogyCitations")
+      .select(["ownerId", "sourceId", "text", "page", "extra", "position"])
+      .where("treeId", "=", treeId)
+      .where("ownerKind", "=", kind)
+      .where("ownerId", "in", ownerIds)
+      .orderBy("position"),
+  /** Sources (SOUR records) by id. */
+  sourcesByIds: (db: Database, treeId: number, ids: number[]) =>
+    db.selectFrom("genealogySources").selectAll().where("treeId", "=", treeId).where("id", "in", ids),
+  /** Sources by the xrefs a name's citations point to. */
+  sourcesByXrefs: (db: Database, treeId: number, xrefs: string[]) =>
+    db.selectFrom("genealogySources").selectAll().where("treeId", "=", treeId).where("xref", "in", xrefs),
+  /** Media records by xref, with the file a GEDZIP archive brought for them (a citation's or a source's scan). */
+  mediaByXrefs: (db: Database, treeId: number, xrefs: string[]) =>
+    db
+      .selectFrom("genealogyMedia")
+      .innerJoin("media", "media.id", "genealogyMedia.mediaId")
+      .select([
+        "genealogyMedia.xref",
+        "genealogyMedia.title",
+        "media.id as mediaId",
+        "media.kind",
+        "media.displayWidth",
+        "media.displayHeight",
+      ])
+      .where("genealogyMedia.treeId", "=", treeId)
+      .where("genealogyMedia.xref", "in", xrefs),
+  /** Files a GEDZIP archive brought, by the path the GEDCOM writes (an OBJE embedded in a citation). */
+  filesByPaths: (db: Database, treeId: number, paths: string[]) =>
+    db
+      .selectFrom("genealogyFiles")
+      .innerJoin("media", "media.id", "genealogyFiles.mediaId")
+      .select(["genealogyFiles.path", "media.id as mediaId", "media.kind", "media.displayWidth", "media.displayHeight"])
+      .where("genealogyFiles.treeId", "=", treeId)
+      .where("genealogyFiles.path", "in", paths),
 };
 
 /** The families these people are children in: each child link, and those families. */

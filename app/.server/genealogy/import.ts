@@ -51,8 +51,8 @@ export interface ImportSummary {
   warnings: Warning[];
   /** The file ended without 0 TRLR: it was cut off, and records may be missing. */
   cutOff: boolean;
-  /** Every path the GEDCOM names as a file (FILE, and TRAN under FILE), as written. */
-  namedFiles: Set<string>;
+  /** Every path the GEDCOM names as a media file (FILE, and TRAN under FILE), as written, with the line that first names it. */
+  namedFiles: Map<string, number>;
 }
 
 export interface ImportOptions {
@@ -217,8 +217,12 @@ export class Importer {
     return this.#major >= 7 ? value.replace(/^@@/, "@") : value.replaceAll("@@", "@");
   }
 
-  /** Paths the file names as files: a FILE's value, and a TRAN's under a FILE (GEDCOM 7's other renditions). */
-  readonly namedFiles = new Set<string>();
+  /**
+   * Paths the file names as media files, with the line that first names each:
+   * a FILE's value, and a TRAN's under a FILE (GEDCOM 7's other renditions).
+   * The header's FILE is the GEDCOM file's own name, not a medium.
+   */
+  readonly namedFiles = new Map<string, number>();
   sawTrailer = false;
 
   /**
@@ -230,7 +234,8 @@ export class Importer {
     for (const node of nodes) {
       if (!node.tag.startsWith("_") && !STANDARD_TAGS.has(node.tag))
         this.warn(node.line, `Nežinoma žymė ${node.tag}: išsaugota nepakeista.`);
-      if (node.value && (node.tag === "FILE" || (node.tag === "TRAN" && parent?.tag === "FILE"))) this.namedFiles.add(node.value);
+      const named = node.tag === "FILE" ? parent?.tag !== "HEAD" : node.tag === "TRAN" && parent?.tag === "FILE";
+      if (node.value && named && !this.namedFiles.has(node.value)) this.namedFiles.set(node.value, node.line);
       this.#checkTags(node.children, node);
     }
   }

@@ -1,14 +1,17 @@
-// A person page: names, events, notes, family, photos and documents, for one viewer.
+// A person page: names, the timeline of their life, notes, family, sources,
+// portrait, photos and documents, for one viewer.
 import { parseGedcomDate, formatGedcomDateLt } from "../../lib/gedcom-date.ts";
 import { EVENT_LABELS } from "../../lib/event-labels.ts";
+import { compareTimed, familyEventLabel, lifespan, withinLife, type Relation } from "../../lib/timeline.ts";
 import type { PersonSummary, Sex } from "../../lib/tree-layout.ts";
+import { citedSources, type CitedFact, type SourceView } from "./citations.ts";
 import type { Database } from "../db.ts";
 import type { FamilyDocument } from "../documents.ts";
 import { galleryItemsByIds, type GalleryItem } from "../gallery.ts";
 import { personDocuments } from "./document-people.ts";
 import { familiesAround, treeQueries } from "./family-graph.ts";
 import type { Viewer } from "./living.ts";
-import type { Note, PersonName } from "./model.ts";
+import type { Note, PersonName, RawNode } from "./model.ts";
 import { summaries } from "./people.ts";
 
 export interface PersonEvent {
@@ -18,13 +21,24 @@ export interface PersonEvent {
   date: string | null;
   place: string | null;
   notes: string[];
+  /** The footnote numbers of the sources that support it (PersonDetail.sources). */
+  sources: number[];
+}
+
+/** An event of the person's life: their own, or a relative's within it (a child born, a parent died). */
+export interface TimelineEntry extends PersonEvent {
+  /** Whose event it is: the person's own, the couple's (a marriage), or a relative's (a child born, a parent died). */
+  about: "self" | "couple" | "relative";
+  /** The relative the event is about (for a couple's, the partner); null for the person's own events. */
+  relative: PersonSummary | null;
 }
 
 export interface PersonDetail {
   summary: PersonSummary;
   names: { value: string; type: string | null }[];
   sex: Sex;
-  events: PersonEvent[];
+  /** Their own events and their family's, in date order. */
+  timeline: TimelineEntry[];
   notes: string[];
   parents: PersonSummary[];
   siblings: PersonSummary[];
@@ -33,6 +47,19 @@ export interface PersonDetail {
   documents: FamilyDocument[];
   /** Pictures that came with the GEDCOM file (GEDZIP), by their title. */
   pictures: { mediaId: string; title: string; width: number; height: number }[];
+  /** The primary photo: a GEDCOM picture marked _PRIM Y, else the first picture linked to the person. */
+  portrait: { mediaId: string; width: number; height: number } | null;
+  /** The sources cited for the person, their names and events, numbered as the page's footnotes. */
+  sources: SourceView[];
+}
+
+/** Whether a GEDCOM media link or record marks its picture as the person's primary one (_PRIM Y). */
+function isPrimary(extra: string): boolean {
+  const nodes = JSON.parse(extra) as RawNode[];
+  // Programs write it under the link, in the record, or under the record's FILE.
+  return [...nodes, ...nodes.filter((n) => n.t === "FILE").flatMap((n) => n.c ?? [])].some(
+    (n) => n.t === "_PRIM" && n.v?.trim().toUpperCase() === "Y",
+  );
 }
 
 /** 'Brookline, , Norfolk County' as 'Brookline, Norfolk County': GEDCOM keeps a slot for every jurisdiction, filled or not. */
@@ -81,7 +108,7 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
   const places = async (placeIds: number[]) =>
     new Map(placeIds.length ? (await treeQueries.places(db, treeId, placeIds).execute()).map((p) => [p.id, p.name]) : []);
   const eventsOf = async (kind: "person" | "family", ownerIds: number[]) => {
-    if (ownerIds.length === 0) return new Map<number, PersonEvent[]>();
+    if (ownerIds.length === 0) return new Map<number, ReadEvent[]>();
     const rows = await treeQueries.ownerEvents(db, treeId, kind, ownerIds).execute();
     // Dated events in date order, then the undated ones as the file lists them.
     rows.sort(
@@ -90,15 +117,20 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
     );
     const placeNames = await places(rows.map((r) => r.placeId).filter((p): p is number => p !== null));
     await loadNotes(rows.map((r) => r.notes));
-    const map = new Map<number, PersonEvent[]>();
+    const map = new Map<number, ReadEvent[]>();
     for (const e of rows) {
-      const event: PersonEvent = {
+      const event: ReadEvent = {
         tag: e.tag,
         label: e.type ?? EVENT_LABELS[e.tag] ?? e.tag,
         value: e.value,
         date: e.date ? formatGedcomDateLt(parseGedcomDate(e.date, e.datePhrase ?? undefined)) : null,
         place: e.placeId !== null ? placeLabel(placeNames.get(e.placeId)) : null,
         notes: noteTexts(e.notes, records),
+        sources: [],
+        id: e.id,
+        dateFrom: e.dateFrom,
+        dateTo: e.dateTo,
+        order: e.position,
       };
       map.set(e.ownerId, [...(map.get(e.ownerId) ?? []), event]);
     }
@@ -113,33 +145,106 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
   const pictures = hidden ? [] : await treeQueries.personPictures(db, treeId, id).execute();
 
   if (!hidden) await loadNotes([person.notes]);
-  const personEvents = hidden ? new Map<number, PersonEvent[]>() : await eventsOf("person", [id]);
-  const familyEvents = hidden
-    ? new Map<number, PersonEvent[]>()
-    : await eventsOf(
-        "family",
-        families.map((f) => f.id),
-      );
+  const personEvents = hidden ? new Map<number, ReadEvent[]>() : await eventsOf("person", [id]);
+  // A family with a partner the viewer may not see keeps its dates to itself.
+  const partnerOf = (f: (typeof families)[number]) => (f.partner1Id === id ? f.partner2Id : f.partner1Id);
+  const openFamilies = hidden ? [] : families.filter((f) => partnerOf(f) === null || people[partnerOf(f)!]?.hidden !== true);
+  const familyEvents = await eventsOf(
+    "family",
+    openFamilies.map((f) => f.id),
+  );
+  const names = hidden ? [] : (JSON.parse(person.names) as PersonName[]);
+
+  // The timeline: the person's own events, their families' (a marriage), and
+  // their relatives' births and deaths within their life. A relative the
+  // viewer may not see in full adds nothing.
+  const own = personEvents.get(id) ?? [];
+  const life = lifespan(own);
+  const relatives: { id: number; relation: Relation; married: boolean }[] = [
+    ...parentIds.map((p) => ({ id: p, relation: "parent" as const, married: false })),
+    ...siblings.map((p) => ({ id: p, relation: "sibling" as const, married: false })),
+    ...openFamilies.flatMap((f) => {
+      const partner = partnerOf(f);
+      const married = (familyEvents.get(f.id) ?? []).some((e) => e.tag === "MARR");
+      return partner === null ? [] : [{ id: partner, relation: "partner" as const, married }];
+    }),
+    ...familyChildren
+      .filter((c) => families.some((f) => f.id === c.familyId))
+      .map((c) => ({ id: c.personId, relation: "child" as const, married: false })),
+  ].filter((r) => !hidden && people[r.id] && !people[r.id].hidden);
+  const relativeEvents = await eventsOf("person", [...new Set(relatives.map((r) => r.id))]);
+  const timeline: (TimelineEntry & { dateFrom: number | null; order: number; factKey: string | null })[] = [
+    ...own.map((e) => ({
+      ...publicEvent(e),
+      about: "self" as const,
+      relative: null,
+      dateFrom: e.dateFrom,
+      order: e.order,
+      factKey: `e${e.id}`,
+    })),
+    ...openFamilies.flatMap((f, i) =>
+      (familyEvents.get(f.id) ?? []).map((e) => ({
+        ...publicEvent(e),
+        about: "couple" as const,
+        relative: partnerOf(f) !== null ? people[partnerOf(f)!] : null,
+        dateFrom: e.dateFrom,
+        order: 1000 * (i + 1) + e.order,
+        factKey: `e${e.id}`,
+      })),
+    ),
+    ...relatives.flatMap((r, i) =>
+      (relativeEvents.get(r.id) ?? []).flatMap((e) => {
+        const label = familyEventLabel(r.relation, people[r.id].sex, e.tag, r.married);
+        if (label === null || !withinLife(life, e.dateFrom, e.dateTo)) return [];
+        return [
+          {
+            ...publicEvent(e),
+            label,
+            notes: [],
+            about: "relative" as const,
+            relative: people[r.id],
+            dateFrom: e.dateFrom,
+            order: 100_000 * (i + 1) + e.order,
+            factKey: null,
+          },
+        ];
+      }),
+    ),
+  ].sort(compareTimed);
+
+  // Sources, numbered in the order the page shows the facts they support.
+  const { sources, footnotes } = hidden
+    ? { sources: [], footnotes: {} as Record<string, number[]> }
+    : await citedSources(db, treeId, [
+        ...timeline.flatMap((e): CitedFact[] =>
+          e.factKey ? [{ key: e.factKey, label: e.label, owner: { kind: "event", id: Number(e.factKey.slice(1)) } }] : [],
+        ),
+        { key: "names", label: "Vardas", raw: names.flatMap((n) => n.extra ?? []) },
+        { key: "person", label: "Asmuo", owner: { kind: "person", id } },
+        ...openFamilies.map((f): CitedFact => ({ key: `f${f.id}`, label: "Šeima", owner: { kind: "family", id: f.id } })),
+      ]);
+  const cited = <T extends PersonEvent>(e: T, key: string | null): T => ({ ...e, sources: key ? (footnotes[key] ?? []) : [] });
+
+  const portraitPicture =
+    pictures.find((p) => p.kind === "image" && (isPrimary(p.linkExtra) || isPrimary(p.recordExtra))) ??
+    pictures.find((p) => p.kind === "image");
+  const galleryImage = gallery.find((g) => g.image)?.image;
   return {
     summary,
-    names: hidden
-      ? []
-      : (JSON.parse(person.names) as PersonName[]).map((n) => ({
-          value: n.value.replaceAll("/", "").replace(/\s+/g, " ").trim(),
-          type: n.type ?? null,
-        })),
+    names: names.map((n) => ({
+      value: n.value.replaceAll("/", "").replace(/\s+/g, " ").trim(),
+      type: n.type ?? null,
+    })),
     sex: hidden ? "U" : ((person.sex as Sex) ?? "U"),
-    events: personEvents.get(id) ?? [],
+    timeline: timeline.map(({ dateFrom: _from, order: _order, factKey, ...e }) => cited(e, factKey)),
     notes: hidden ? [] : noteTexts(person.notes, records),
     parents: parentIds.map((p) => people[p]).filter(Boolean),
     siblings: siblings.map((s) => people[s]).filter(Boolean),
     partners: families.map((f) => {
-      const partner = f.partner1Id === id ? f.partner2Id : f.partner1Id;
-      // A family with a partner the viewer may not see keeps its dates to itself.
-      const privateFamily = hidden || (partner !== null && people[partner]?.hidden === true);
+      const partner = partnerOf(f);
       return {
         partner: partner !== null ? (people[partner] ?? null) : null,
-        events: privateFamily ? [] : (familyEvents.get(f.id) ?? []),
+        events: (familyEvents.get(f.id) ?? []).map((e) => cited(publicEvent(e), `e${e.id}`)),
         children: familyChildren
           .filter((c) => c.familyId === f.id)
           .map((c) => people[c.personId])
@@ -151,5 +256,26 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
     pictures: pictures
       .filter((p) => p.kind === "image")
       .map((p) => ({ mediaId: p.mediaId, title: p.title ?? "", width: p.displayWidth ?? 0, height: p.displayHeight ?? 0 })),
+    portrait: hidden
+      ? null
+      : portraitPicture
+        ? { mediaId: portraitPicture.mediaId, width: portraitPicture.displayWidth ?? 0, height: portraitPicture.displayHeight ?? 0 }
+        : galleryImage
+          ? { mediaId: galleryImage.id, width: galleryImage.width, height: galleryImage.height }
+          : null,
+    sources,
   };
+}
+
+/** An event as read, with what only the page's assembly needs. */
+interface ReadEvent extends PersonEvent {
+  id: number;
+  dateFrom: number | null;
+  dateTo: number | null;
+  order: number;
+}
+
+/** What the route receives of an event. */
+function publicEvent(e: ReadEvent): PersonEvent {
+  return { tag: e.tag, label: e.label, value: e.value, date: e.date, place: e.place, notes: e.notes, sources: e.sources };
 }

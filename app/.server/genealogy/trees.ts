@@ -12,7 +12,7 @@ import { livingYearsSetting } from "./living.ts";
 import type { CodePageChoice } from "./charset.ts";
 import { exportGedcom, type ExportAudience, type ExportResult } from "./export.ts";
 import { GEDZIP_MAIN, isZip, packGedzip, safeName, unpackGedzip, type ArchiveLimits } from "./gedzip.ts";
-import { deleteTreeRows, importGedcom, TREE_TABLES, type ImportSummary } from "./import.ts";
+import { deleteTreeRows, importGedcom, MAX_STORED_WARNINGS, TREE_TABLES, type ImportSummary } from "./import.ts";
 import { ImportRefused, type Warning } from "./reader.ts";
 
 // The family's trees: each import is one; the current one is what the site
@@ -225,12 +225,14 @@ export async function importFile(
         await deleteTree(db, store, summary.treeId);
         throw error;
       }
-      summary.warnings.unshift(...archiveWarnings);
+      await addTreeWarnings(db, summary, archiveWarnings);
     } finally {
       await fsp.rm(dir, { recursive: true, force: true });
     }
   } else {
     summary = await importGedcom(db, fs.createReadStream(file), { ...options, replaces });
+    // A plain .ged brings no files: every one it names is missing.
+    await addTreeWarnings(db, summary, missingFileWarnings(summary.namedFiles, new Set()));
   }
   await updateTreeStatistics(db);
   // A cut-off file is never published without the administrator's word.
@@ -265,7 +267,7 @@ async function storeArchiveFiles(
   const warnings: Warning[] = [];
   const inArchive = new Set(entries.filter((e) => e !== GEDZIP_MAIN));
   const stored = new Map<string, string>();
-  for (const written of summary.namedFiles) {
+  for (const written of summary.namedFiles.keys()) {
     const entry = safeName(written);
     if (entry === null || !inArchive.has(entry)) continue;
     let mediaId = stored.get(entry);
@@ -282,7 +284,40 @@ async function storeArchiveFiles(
   for (const entry of inArchive) {
     if (!stored.has(entry)) warnings.push({ line: 0, message: `Archyvo failas „${entry}“ GEDCOM faile nenurodytas: neišsaugotas.` });
   }
-  return warnings;
+  const brought = new Set([...summary.namedFiles.keys()].filter((written) => stored.has(safeName(written) ?? "")));
+  return [...warnings, ...missingFileWarnings(summary.namedFiles, brought)];
+}
+
+/**
+ * The files the GEDCOM names that the upload did not bring (a plain .ged
+ * brings none; an archive may lack some), one warning each at the line that
+ * first names it: the administrator learns which photos the site cannot show.
+ * A web address is not a file to bring.
+ */
+export function missingFileWarnings(named: Map<string, number>, brought: Set<string>): Warning[] {
+  return [...named]
+    .filter(([written]) => !brought.has(written) && !/^(https?|ftp):\/\//i.test(written.trim()))
+    .map(([written, line]) => ({ line, message: `Failas „${written}“ neįkeltas kartu su GEDCOM failu: svetainėje jis nerodomas.` }));
+}
+
+/**
+ * Warnings found after the GEDCOM was read (the archive's files): added to
+ * the summary and to the stored tree, which the import summary on
+ * /admin/medis shows, in line order (the archive's own, line 0, first).
+ */
+async function addTreeWarnings(db: Database, summary: ImportSummary, warnings: Warning[]): Promise<void> {
+  if (warnings.length === 0) return;
+  summary.warnings.push(...warnings);
+  summary.warnings.sort((a, b) => a.line - b.line);
+  const row = await db.selectFrom("genealogyTrees").select("warningCount").where("id", "=", summary.treeId).executeTakeFirstOrThrow();
+  await db
+    .updateTable("genealogyTrees")
+    .set({
+      warnings: JSON.stringify(summary.warnings.slice(0, MAX_STORED_WARNINGS)),
+      warningCount: row.warningCount + warnings.length,
+    })
+    .where("id", "=", summary.treeId)
+    .execute();
 }
 
 export interface ExportFileOptions {

@@ -4,6 +4,7 @@ import { services } from "../../.server/context.ts";
 import { personDetail, type PersonEvent } from "../../.server/genealogy/person-page.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { GalleryPicture } from "../../components/gallery.tsx";
+import { Footnotes, Portrait, Sources, Timeline } from "../../components/person-sections.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";
 import { useSiteSettings } from "../../components/page.tsx";
 import { displayUrl, scanUrl } from "../../lib/media.ts";
@@ -52,7 +53,10 @@ function Events({ events }: { events: PersonEvent[] }) {
     <dl className="divide-y divide-line">
       {events.map((e, i) => (
         <div key={i} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr]">
-          <dt className="font-medium">{e.label}</dt>
+          <dt className="font-medium">
+            {e.label}
+            <Footnotes numbers={e.sources} />
+          </dt>
           <dd>
             {[e.value, e.date, e.place].filter(Boolean).join(", ") || "–"}
             {e.notes.map((n, j) => (
@@ -71,7 +75,6 @@ export default function PersonPage({ loaderData: { person, canEdit } }: Route.Co
   const { familyName } = useSiteSettings();
   const { summary } = person;
   const title = summary.years ? `${summary.name} (${summary.years})` : summary.name;
-  const picture = person.gallery.find((g) => g.image)?.image ?? person.pictures[0];
   return (
     <>
       <title>{`${title} – ${familyName}`}</title>
@@ -79,14 +82,20 @@ export default function PersonPage({ loaderData: { person, canEdit } }: Route.Co
         title={title}
         type="profile"
         description={summary.hidden ? "Giminės medžio asmuo" : `${title}: ${familyName} giminės medis`}
-        image={picture && !summary.hidden ? displayUrl({ id: "id" in picture ? picture.id : picture.mediaId }) : null}
+        // The portrait is the picture a shared link shows (none for a hidden person).
+        image={person.portrait ? displayUrl({ id: person.portrait.mediaId }) : null}
       />
       <article>
         <p className="mb-2 text-sm">
           <Link to={`/medis?asmuo=${summary.id}`}>← Rodyti giminės medyje</Link>
         </p>
-        <h1 className="text-3xl font-bold sm:text-4xl">{summary.name}</h1>
-        {summary.years ? <p className="mt-1 text-lg text-ink-soft">{summary.years}</p> : null}
+        <div className="flex items-start gap-4">
+          {person.portrait ? <Portrait portrait={person.portrait} name={summary.name} /> : null}
+          <div>
+            <h1 className="text-3xl font-bold sm:text-4xl">{summary.name}</h1>
+            {summary.years ? <p className="mt-1 text-lg text-ink-soft">{summary.years}</p> : null}
+          </div>
+        </div>
         {summary.hidden ? (
           <p className="card mt-6 max-w-2xl p-5 text-ink-soft">
             {summary.living ? "Apie gyvus giminės narius viešai informacija neskelbiama." : "Šio asmens duomenys neskelbiami."}
@@ -108,14 +117,7 @@ export default function PersonPage({ loaderData: { person, canEdit } }: Route.Co
               </p>
             ) : null}
             {SEX[person.sex] ? <p className="mt-1 text-ink-soft">{SEX[person.sex]}</p> : null}
-            {person.events.length ? (
-              <section aria-labelledby="ivykiai" className="card mt-6 p-5">
-                <h2 id="ivykiai" className="mb-2 text-xl font-semibold">
-                  Gyvenimo įvykiai
-                </h2>
-                <Events events={person.events} />
-              </section>
-            ) : null}
+            <Timeline entries={person.timeline} />
           </>
         )}
         <section aria-labelledby="artimieji" className="card mt-6 p-5">
@@ -163,6 +165,7 @@ export default function PersonPage({ loaderData: { person, canEdit } }: Route.Co
             ))}
           </section>
         ) : null}
+        <Sources sources={person.sources} />
         {person.gallery.length || person.pictures.length ? (
           <section aria-labelledby="nuotraukos" className="mt-6">
             <h2 id="nuotraukos" className="mb-3 text-xl font-semibold">
@@ -179,12 +182,13 @@ export default function PersonPage({ loaderData: { person, canEdit } }: Route.Co
                   <p className="p-3 font-medium">{g.title}</p>
                 </li>
               ))}
-              {person.pictures.map((p) => (
+              {person.pictures.map((p, i) => (
                 <li key={`p${p.mediaId}`} className="card overflow-hidden">
                   <a href={displayUrl({ id: p.mediaId })} className="block aspect-[4/3]">
                     <GalleryPicture
                       image={{ id: p.mediaId, width: p.width, height: p.height }}
-                      alt={p.title}
+                      // A picture the file gives no title is still a link that must say what it opens.
+                      alt={p.title || `${summary.name}, nuotrauka ${i + 1}`}
                       sizes="(min-width: 1024px) 380px, 100vw"
                     />
                   </a>

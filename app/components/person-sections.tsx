@@ -1,0 +1,167 @@
+// The parts of a person page that tell their life: the portrait, the timeline
+// with the family's events, and the sources with their citations, numbered
+// like footnotes beside the facts they support.
+import { Link } from "react-router";
+import type { SourceView, Scan } from "../.server/genealogy/citations.ts";
+import type { TimelineEntry } from "../.server/genealogy/person-page.ts";
+import { CITATION_QUALITY } from "../lib/citation-quality.ts";
+import { displayUrl, scanUrl } from "../lib/media.ts";
+
+const footnoteId = (n: number) => `saltinis-${n}`;
+
+/** The person's primary photo, at the top of their page: sized so that nothing moves while it loads. */
+export function Portrait({ portrait, name }: { portrait: { mediaId: string; width: number; height: number }; name: string }) {
+  // The display image fits 1200 x 800; shown at most 12rem wide or 16rem high, proportions kept.
+  const scale = Math.min(1, 192 / (portrait.width || 192), 256 / (portrait.height || 256));
+  const width = Math.round((portrait.width || 192) * scale);
+  const height = Math.round((portrait.height || 256) * scale);
+  return (
+    <img
+      src={displayUrl({ id: portrait.mediaId })}
+      width={width}
+      height={height}
+      alt={name}
+      // Beside the name on a phone, larger from the tablet's width up.
+      className="h-auto max-w-28 shrink-0 rounded-md border border-line object-cover sm:max-w-none"
+      data-testid="portrait"
+    />
+  );
+}
+
+/** The footnote numbers beside a fact: links to its sources below. */
+export function Footnotes({ numbers }: { numbers: number[] }) {
+  if (numbers.length === 0) return null;
+  return (
+    <span className="ml-1 inline-flex gap-1 align-baseline text-sm">
+      {numbers.map((n) => (
+        // Large enough to tap (24 px), as every target on the page.
+        <a key={n} href={`#${footnoteId(n)}`} className="inline-flex min-h-6 min-w-6 items-center justify-center">
+          [{n}]
+        </a>
+      ))}
+    </span>
+  );
+}
+
+/** The person's life in date order: their events, and the family's within it. */
+export function Timeline({ entries }: { entries: TimelineEntry[] }) {
+  if (entries.length === 0) return null;
+  return (
+    <section aria-labelledby="ivykiai" className="card mt-6 p-5">
+      <h2 id="ivykiai" className="mb-2 text-xl font-semibold">
+        Gyvenimo įvykiai
+      </h2>
+      <ol className="divide-y divide-line" data-testid="timeline">
+        {entries.map((e, i) => (
+          <li key={i} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr]" data-about={e.about}>
+            <span className="font-medium">
+              {e.label}
+              <Footnotes numbers={e.sources} />
+            </span>
+            <div>
+              {e.relative ? (
+                <p>
+                  <Link to={`/asmuo/${e.relative.id}`}>{e.relative.name}</Link>
+                  {e.relative.years ? <span className="text-sm text-ink-soft"> ({e.relative.years})</span> : null}
+                </p>
+              ) : null}
+              <p>{[e.value, e.date, e.place].filter(Boolean).join(", ") || (e.relative ? null : "–")}</p>
+              {e.notes.map((n, j) => (
+                <p key={j} className="mt-1 text-sm whitespace-pre-line text-ink-soft">
+                  {n}
+                </p>
+              ))}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function ScanLink({ scan }: { scan: Scan }) {
+  return (
+    <a href={scanUrl({ id: scan.mediaId, kind: scan.kind })} className="inline-flex min-h-6 items-center">
+      {scan.title ? `Dokumento skenas: ${scan.title}` : "Dokumento skenas"}
+    </a>
+  );
+}
+
+/** The sources, each once with the citations of it: the page, how reliable, what it says. */
+export function Sources({ sources }: { sources: SourceView[] }) {
+  if (sources.length === 0) return null;
+  return (
+    <section aria-labelledby="saltiniai" className="card mt-6 p-5">
+      <h2 id="saltiniai" className="mb-2 text-xl font-semibold">
+        Šaltiniai
+      </h2>
+      <ol className="space-y-4" data-testid="sources">
+        {sources.map((s) => (
+          <li key={s.number} id={footnoteId(s.number)} className="scroll-mt-20">
+            <p>
+              <span className="font-medium">[{s.number}] </span>
+              {/* Many programs leave the title empty and write the source in its text: then the text names it. */}
+              <cite className="font-semibold whitespace-pre-line not-italic">{s.title ?? s.text ?? "Šaltinis be pavadinimo"}</cite>
+              {s.author ? <span>, {s.author}</span> : null}
+              {s.publication ? <span className="text-ink-soft">. {s.publication}</span> : null}
+            </p>
+            {s.title && s.text ? <p className="mt-1 text-sm whitespace-pre-line">{s.text}</p> : null}
+            {s.notes.map((n, i) => (
+              <p key={i} className="mt-1 text-sm whitespace-pre-line text-ink-soft">
+                {n}
+              </p>
+            ))}
+            {s.scans.map((scan) => (
+              <p key={scan.mediaId} className="mt-1 text-sm">
+                <ScanLink scan={scan} />
+              </p>
+            ))}
+            <ul className="mt-2 space-y-2 border-l-2 border-line pl-3 text-sm">
+              {s.citations.map((c, i) => (
+                <li key={i}>
+                  <p>
+                    <span className="text-ink-soft">Patvirtina: </span>
+                    {c.supports.join(", ")}
+                  </p>
+                  {c.page ? (
+                    <p>
+                      <span className="text-ink-soft">Vieta šaltinyje: </span>
+                      {c.page}
+                    </p>
+                  ) : null}
+                  {c.date ? (
+                    <p>
+                      <span className="text-ink-soft">Įrašo data: </span>
+                      {c.date}
+                    </p>
+                  ) : null}
+                  {c.quality !== null ? (
+                    <p>
+                      <span className="text-ink-soft">Patikimumas: </span>
+                      {CITATION_QUALITY[c.quality]}
+                    </p>
+                  ) : null}
+                  {c.texts.map((t, j) => (
+                    <blockquote key={`t${j}`} className="mt-1 whitespace-pre-line italic">
+                      {t}
+                    </blockquote>
+                  ))}
+                  {c.notes.map((n, j) => (
+                    <p key={`n${j}`} className="mt-1 whitespace-pre-line text-ink-soft">
+                      {n}
+                    </p>
+                  ))}
+                  {c.scans.map((scan) => (
+                    <p key={scan.mediaId} className="mt-1">
+                      <ScanLink scan={scan} />
+                    </p>
+                  ))}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

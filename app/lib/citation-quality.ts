@@ -1,0 +1,20 @@
+// GEDCOM's QUAY (certainty assessment) of a citation, in the words a person
+// page shows. The standard's scale: 0 unreliable evidence or estimated data,
+// 1 questionable reliability (interviews, census, oral genealogies), 2
+// secondary evidence (recorded some time after the event), 3 direct and
+// primary evidence.
+
+export type CitationQuality = 0 | 1 | 2 | 3;
+
+export const CITATION_QUALITY: Record<CitationQuality, string> = {
+  0: "nepatikimas arba spėjamas",
+  1: "abejotinas",
+  2: "antrinis (užrašytas vėliau)",
+  3: "tiesioginis ir pirminis",
+};
+
+/** A QUAY value as the scale's step; anything else (empty, '5', 'high') is no assessment. */
+export function parseQuality(value: string | undefined): CitationQuality | null {
+  const n = value?.trim();
+  return n === "0" || n === "1" || n === "2" || n === "3" ? (Number(n) as CitationQuality) : null;
+}
