@@ -1,10 +1,11 @@
 // Benchmark: the family tree pages on generated trees of 50, 10,000 and
 // 100,000 people (bench/gedcom-generate.ts, imported as the administrator
 // would), one server each from the production build (SQLite), all running at
-// once.
+// once, with the render cache off (each answer is rendered: server time).
 //   npm run build && npm run bench:tree [-- 50 10000 100000] [--rounds 30]
 // In each round every server answers, in turn, /medis (the first person),
-// /medis around a person in the middle of the tree, that person's page, and
+// /medis around a person in the middle of the tree (the chart, the fan and
+// the family groups), that person's page, and
 // the reference: a static file from the same server (/favicon.svg, through
 // the same Express stack), so a machine that gets busier slows them alike.
 // Prints each page's median time and, beside it, its ratio to the static
@@ -12,7 +13,7 @@
 // costs about what a static file costs) and to the smallest tree's same
 // page. Then the time from navigation until Chromium has drawn the chart,
 // beside the smallest tree's.
-// Targets: the server under 50 ms, the chart drawn under 1 s.
+// Targets (issue 16): each page under 100 ms of server time, the chart drawn under 1 s.
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -52,7 +53,8 @@ async function serve(size: number, work: string): Promise<Server> {
   const people = await db.selectFrom("genealogyPeople").select("id").orderBy("position").execute();
   const middle = people[Math.floor(people.length / 2)].id;
   await db.destroy();
-  const { url, process: child } = await startServer(dir);
+  // Every request rendered: the render cache would otherwise answer the rounds after the first.
+  const { url, process: child } = await startServer(dir, { RENDER_CACHE_MB: "0" });
   return { size, url, middle, child };
 }
 
@@ -76,6 +78,8 @@ try {
   const pages = (s: Server): Record<string, string> => ({
     "/medis": `${s.url}/medis`,
     "/medis (middle)": `${s.url}/medis?asmuo=${s.middle}`,
+    "/medis fan (middle)": `${s.url}/medis?asmuo=${s.middle}&kryptis=veduokle`,
+    "/medis family (middle)": `${s.url}/medis?asmuo=${s.middle}&kryptis=seima`,
     "/asmuo (middle)": `${s.url}/asmuo/${s.middle}`,
     [`${STATIC} (ref.)`]: `${s.url}${STATIC}`,
   });
@@ -144,7 +148,7 @@ try {
         .join("")
         .trimEnd(),
     );
-  console.log("targets: server under 50 ms, chart drawn under 1000 ms");
+  console.log("targets: each page under 100 ms, chart drawn under 1000 ms");
 } finally {
   for (const s of servers) s.child.kill();
   fs.rmSync(work, { recursive: true, force: true });
