@@ -529,7 +529,7 @@ async function everything(request: APIRequestContext, headers: Record<string, st
     ...people.flatMap((id) => [
       `/asmuo/${id}`,
       `/asmuo/${id}.data`,
-      ...["", "&kryptis=proteviai", "&kryptis=palikuonys"].flatMap((mode) => [
+      ...["", "&kryptis=proteviai", "&kryptis=palikuonys", "&kryptis=veduokle", "&kryptis=seima"].flatMap((mode) => [
         `/medis?asmuo=${id}${mode}`,
         `/medis.data?asmuo=${id}${mode}`,
       ]),
