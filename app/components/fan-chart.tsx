@@ -8,8 +8,9 @@ import { ZoomFrame } from "./zoom-frame.tsx";
 export function FanChart({ layout, label }: { layout: FanLayout; label: string }) {
   return (
     <ZoomFrame label={label} tall>
-      {/* The fan's middle in the frame's: its centre, the chosen person, a quarter of its radius below (it opens downwards). */}
-      <g transform={`translate(0 ${layout.radius * 0.25})`} data-chart-ready>
+      {/* On a phone the chosen person is in view at once; from a tablet's width up the whole fan is, its
+          middle in the frame's: the centre a quarter of the radius below (FAN_RINGS' 462 px; the fan opens downwards). */}
+      <g className="sm:translate-y-[116px]" data-chart-ready>
         {layout.segments.map((segment) => (
           <Segment key={`${segment.person.id}:${segment.d}`} segment={segment} />
         ))}

@@ -24,7 +24,7 @@ export function ZoomFrame({
   label: string;
   children: ReactNode;
   startScale?: number;
-  /** A taller window (the fan), with (0, 0) in its middle; otherwise (0, 0) stands a little above it, leaving room for the children's row. */
+  /** From a tablet's width up, a taller window with (0, 0) in its middle (the fan); otherwise (0, 0) stands a little above the middle, leaving room for the children's row. */
   tall?: boolean;
 }) {
   const hydrated = useHydrated();
@@ -126,7 +126,7 @@ export function ZoomFrame({
         aria-label={label}
         tabIndex={hydrated ? 0 : undefined}
         data-chart
-        className={`relative ${tall ? "h-[80vh]" : "h-[60vh]"} min-h-96 touch-none overflow-hidden bg-parchment select-none`}
+        className={`relative ${tall ? "h-[60vh] sm:h-[80vh]" : "h-[60vh]"} min-h-96 touch-none overflow-hidden bg-parchment select-none`}
         onKeyDown={(event) => {
           const keys: Record<string, () => void> = {
             ArrowLeft: () => panBy(KEY_STEP, 0),
@@ -158,7 +158,7 @@ export function ZoomFrame({
             width="1"
             height="1"
             overflow="visible"
-            className={`absolute ${tall ? "top-1/2" : "top-[42%]"} left-1/2 overflow-visible font-sans`}
+            className={`absolute ${tall ? "top-[42%] sm:top-1/2" : "top-[42%]"} left-1/2 overflow-visible font-sans`}
           >
             {children}
           </svg>
