@@ -4,6 +4,7 @@ import { services } from "../../.server/context.ts";
 import { personDetail, type PersonEvent } from "../../.server/genealogy/person-page.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { GalleryPicture } from "../../components/gallery.tsx";
+import { RelationshipSection } from "../../components/relationship-picker.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";
 import { useSiteSettings } from "../../components/page.tsx";
 import { displayUrl, scanUrl } from "../../lib/media.ts";
@@ -151,6 +152,7 @@ export default function PersonPage({ loaderData: { person, canEdit } }: Route.Co
             <p className="text-ink-soft">Artimųjų duomenų nėra.</p>
           ) : null}
         </section>
+        {summary.hidden ? null : <RelationshipSection personId={summary.id} />}
         {person.notes.length ? (
           <section aria-labelledby="pastabos" className="card mt-6 p-5">
             <h2 id="pastabos" className="mb-2 text-xl font-semibold">
