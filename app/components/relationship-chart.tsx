@@ -30,10 +30,7 @@ function Box({ person, partner, end }: { person: PersonSummary; partner?: Person
       <PersonBox person={person} end={end} />
       {partner ? (
         <>
-          <span aria-hidden="true" className="block text-sm text-ink-soft">
-            ir
-          </span>
-          <span className="sr-only">ir</span>
+          <span className="block text-sm text-ink-soft">ir</span>
           <PersonBox person={partner} end={false} />
         </>
       ) : null}
