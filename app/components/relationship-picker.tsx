@@ -7,7 +7,15 @@ import type { PersonSummary } from "../lib/tree-layout.ts";
  * the other person by name (diacritics ignored) and works without JavaScript;
  * with it, suggestions while typing lead straight to the answer.
  */
-export function RelationshipPicker({ personId, query = "", inputId = "giminyste-kitas" }: { personId: number; query?: string; inputId?: string }) {
+export function RelationshipPicker({
+  personId,
+  query = "",
+  inputId = "giminyste-kitas",
+}: {
+  personId: number;
+  query?: string;
+  inputId?: string;
+}) {
   const fetcher = useFetcher<{ people: PersonSummary[] }>();
   const [text, setText] = useState(query);
   useEffect(() => {
@@ -19,7 +27,13 @@ export function RelationshipPicker({ personId, query = "", inputId = "giminyste-
   const suggestions =
     text.trim().length >= 2 && text !== query ? (fetcher.data?.people ?? []).filter((p) => p.id !== personId && !p.hidden) : [];
   return (
-    <Form method="get" action="/giminyste" role="search" aria-label="Kaip susiję: kito asmens paieška" className="flex flex-wrap items-end gap-2">
+    <Form
+      method="get"
+      action="/giminyste"
+      role="search"
+      aria-label="Kaip susiję: kito asmens paieška"
+      className="flex flex-wrap items-end gap-2"
+    >
       <input type="hidden" name="a" value={personId} />
       <div className="relative min-w-56 flex-1">
         <label htmlFor={inputId} className="field-label">

@@ -346,8 +346,14 @@ describe("several paths", () => {
   test("in-laws are found only when there is no blood path, and the search is bounded", async () => {
     const paths = await findPaths(family.id("Jonas"), family.id("uošvis"), family);
     expect(paths.map((p) => p.blood)).toEqual([false]);
-    expect(await findPaths(family.id("Jonas"), family.id("protėvis7"), family, { generations: 3, marriageSteps: 2, budget: 100, paths: 8 })).toEqual(
-      [],
-    );
+    expect(
+      await findPaths(family.id("Jonas"), family.id("protėvis7"), family, {
+        generations: 3,
+        marriageSteps: 2,
+        budget: 100,
+        marriageBudget: 100,
+        paths: 8,
+      }),
+    ).toEqual([]);
   });
 });

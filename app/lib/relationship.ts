@@ -230,10 +230,12 @@ export function nameRelationship(path: RelationPath): string {
   if (parts.length === 0) return "tas pats asmuo";
   let result: Term | null = null;
   let before = path.fromSex;
-  for (let i = 0; i < parts.length; ) {
+  for (let i = 0; i < parts.length;) {
     const pair = marriageWord(parts[i], parts[i + 1], before);
     const token = parts[i];
-    const term = pair ?? (token.kind === "partner" ? bySex(token.step.sex, "vyras", "žmona", "sutuoktinis") : blood(token.steps, token.up, token.down));
+    const term =
+      pair ??
+      (token.kind === "partner" ? bySex(token.step.sex, "vyras", "žmona", "sutuoktinis") : blood(token.steps, token.up, token.down));
     const used = pair ? 2 : 1;
     before = lastSex(parts[i + used - 1]);
     result = result ? of(result, term) : term;
@@ -275,13 +277,15 @@ export interface SearchLimits {
   generations: number;
   /** Steps searched from each side through marriages. */
   marriageSteps: number;
-  /** People read from each side, at most. */
+  /** Ancestors read from each side, at most. */
   budget: number;
+  /** People read from each side through marriages, at most. */
+  marriageBudget: number;
   /** Paths returned, at most. */
   paths: number;
 }
 
-export const DEFAULT_LIMITS: SearchLimits = { generations: 12, marriageSteps: 5, budget: 5000, paths: 8 };
+export const DEFAULT_LIMITS: SearchLimits = { generations: 12, marriageSteps: 4, budget: 5000, marriageBudget: 1500, paths: 8 };
 
 /** Paths enumerated before grouping, at most (pedigree collapse can multiply them). */
 const RAW_PATHS = 64;
@@ -322,34 +326,42 @@ function chains(side: Reached, id: number, cap: number): number[][] {
   return out;
 }
 
-/** Ancestors up to `generations`, each with how far up and through which child. */
-async function ancestorsOf(
-  start: number,
+/**
+ * The ancestors of A and of B up to `generations`, each with how far up and
+ * through which child, read a generation at a time for both at once. Neither
+ * side goes further up from a common ancestor: everyone above is reached
+ * through them on both sides (cousins would otherwise read their whole shared
+ * ancestry, thousands of people in a large tree, to find nothing new).
+ */
+async function ancestorsOfBoth(
+  a: number,
+  b: number,
   graph: GraphReader,
   limits: SearchLimits,
-): Promise<{ side: Reached; parents: Map<number, number[]> }> {
-  const side = reach(start);
+): Promise<{ sides: [Reached, Reached]; parents: Map<number, number[]> }> {
+  const sides: [Reached, Reached] = [reach(a), reach(b)];
   const parents = new Map<number, number[]>();
-  let frontier = [start];
-  for (let g = 1; g <= limits.generations && frontier.length > 0 && side.dist.size < limits.budget; g++) {
-    const found = await graph.parents(frontier);
-    const next: number[] = [];
-    for (const child of frontier) {
-      const own = found.get(child) ?? [];
-      parents.set(child, own);
-      for (const p of own) if (record(side, child, p, g)) next.push(p);
-    }
-    frontier = next;
+  const common = (id: number) => sides[0].dist.has(id) && sides[1].dist.has(id);
+  let frontiers = [[a], [b]];
+  for (let g = 1; g <= limits.generations && frontiers.some((f) => f.length > 0); g++) {
+    const found = await graph.parents([...new Set(frontiers.flat())]);
+    frontiers = frontiers.map((frontier, s) => {
+      if (sides[s].dist.size >= limits.budget) return [];
+      const next: number[] = [];
+      for (const child of frontier) {
+        const own = found.get(child) ?? [];
+        parents.set(child, own);
+        for (const p of own) if (record(sides[s], child, p, g)) next.push(p);
+      }
+      return next;
+    });
+    frontiers = frontiers.map((frontier) => frontier.filter((id) => !common(id)));
   }
-  return { side, parents };
+  return { sides, parents };
 }
 
 /** Groups paths that differ only in which partner of a couple they turn at, and marks the turns one ancestor makes alone. */
-function grouped(
-  raw: { people: number[]; steps: StepKind[] }[],
-  blood: boolean,
-  parentsOf: Map<number, number[]>,
-): FoundPath[] {
+function grouped(raw: { people: number[]; steps: StepKind[] }[], blood: boolean, parentsOf: Map<number, number[]>): FoundPath[] {
   const turns = (steps: StepKind[]) => steps.flatMap((s, i) => (i > 0 && s === "child" && steps[i - 1] === "parent" ? [i] : []));
   const groups = new Map<string, FoundPath>();
   for (const path of raw) {
@@ -385,7 +397,12 @@ function grouped(
  */
 export async function findPaths(a: number, b: number, graph: GraphReader, limits: SearchLimits = DEFAULT_LIMITS): Promise<FoundPath[]> {
   if (a === b) return [];
-  const [fromA, fromB] = await Promise.all([ancestorsOf(a, graph, limits), ancestorsOf(b, graph, limits)]);
+  const {
+    sides: [sideA, sideB],
+    parents,
+  } = await ancestorsOfBoth(a, b, graph, limits);
+  const fromA = { side: sideA };
+  const fromB = { side: sideB };
   const common = [...fromA.side.dist.keys()].filter((id) => fromB.side.dist.has(id));
   // A common ancestor a path turns at: A or B themselves (one descends from the other), or one
   // reached from the two sides through different children. Their parents are common too, but
@@ -409,7 +426,7 @@ export async function findPaths(a: number, b: number, graph: GraphReader, limits
     }
   }
   if (raw.length > 0) {
-    return grouped(raw, true, new Map([...fromA.parents, ...fromB.parents]))
+    return grouped(raw, true, parents)
       .sort((x, y) => x.people.length - y.people.length)
       .slice(0, limits.paths);
   }
@@ -431,7 +448,7 @@ async function marriagePaths(a: number, b: number, graph: GraphReader, limits: S
     const s = frontiers[0].length <= frontiers[1].length ? 0 : 1;
     const side = frontiers[s].length > 0 && depth[s] < limits.marriageSteps ? s : 1 - s;
     if (frontiers[side].length === 0 || depth[side] >= limits.marriageSteps) return [];
-    if (sides[side].dist.size >= limits.budget) return [];
+    if (sides[side].dist.size >= limits.marriageBudget) return [];
     const found = await graph.relatives(frontiers[side]);
     depth[side]++;
     const next: number[] = [];

@@ -38,13 +38,23 @@ test("at 390 px, from a person page: pick a cousin and see 'pusseserė' and the 
   const section = page.getByRole("region", { name: "Kaip susiję?" });
   // Typed without diacritics: suggestions while typing lead straight to the answer.
   await section.getByLabel("Kitas asmuo").fill("birute");
-  await section.getByRole("list", { name: "Pasiūlymai" }).getByRole("link", { name: /Birutė Rimkienė/ }).click();
+  await section
+    .getByRole("list", { name: "Pasiūlymai" })
+    .getByRole("link", { name: /Birutė Rimkienė/ })
+    .click();
   await expect(page).toHaveURL(`${site().url}/giminyste?a=${ids.Kazys}&b=${ids.Birutė}`);
   await expect(page.getByRole("heading", { level: 1, name: "Kaip susiję?" })).toBeVisible();
   await expect(page.getByTestId("relationship-terms")).toHaveText("pusseserė");
   // The path: through the grandparents (a couple), Jonas on Kazys's side, Petras on Birutė's.
   const chart = page.getByRole("region", { name: "Kaip susiję" });
-  for (const name of ["Antanas Kalvaitis", "Marija Kalvaitienė", "Jonas Kalvaitis", "Petras Kalvaitis", "Kazys Kalvaitis", "Birutė Rimkienė"]) {
+  for (const name of [
+    "Antanas Kalvaitis",
+    "Marija Kalvaitienė",
+    "Jonas Kalvaitis",
+    "Petras Kalvaitis",
+    "Kazys Kalvaitis",
+    "Birutė Rimkienė",
+  ]) {
     await expect(chart.getByRole("link", { name, exact: true })).toBeVisible();
   }
   await expect(chart.getByRole("list", { name: "Pirmojo asmens linija" })).toContainText("Jonas Kalvaitis");
@@ -77,7 +87,10 @@ test("without JavaScript: the person page's form, the list of matches, the answe
   await section.getByRole("button", { name: "Ieškoti" }).click();
   await expect(page).toHaveURL(new RegExp(`/giminyste\\?a=${ids.Birutė}&paieska=kazys$`));
   await expect(page.getByRole("heading", { name: "Pasirinkite antrąjį asmenį" })).toBeVisible();
-  await page.getByRole("link", { name: /Kazys Kalvaitis/ }).last().click();
+  await page
+    .getByRole("link", { name: /Kazys Kalvaitis/ })
+    .last()
+    .click();
   await expect(page.getByTestId("relationship-terms")).toHaveText("pusbrolis");
   // Nothing chosen yet: a form, not an error; a malformed id: the form, with 400.
   const empty = await page.goto(`${site().url}/giminyste`);

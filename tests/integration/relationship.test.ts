@@ -38,7 +38,13 @@ describe("how two people of the tree are related", () => {
     const answer = await found("Kazys", "Birutė");
     expect(answer.paths.map((p) => p.term)).toEqual(["pusseserė"]);
     expect(names(answer)).toEqual([
-      ["Kazys Kalvaitis", "Jonas Kalvaitis", expect.stringMatching(/^(Antanas Kalvaitis|Marija Kalvaitienė)$/), "Petras Kalvaitis", "Birutė Rimkienė"],
+      [
+        "Kazys Kalvaitis",
+        "Jonas Kalvaitis",
+        expect.stringMatching(/^(Antanas Kalvaitis|Marija Kalvaitienė)$/),
+        "Petras Kalvaitis",
+        "Birutė Rimkienė",
+      ],
     ]);
     const path = answer.paths[0];
     expect(path.blood).toBe(true);
@@ -72,7 +78,11 @@ describe("how two people of the tree are related", () => {
   test("relatives married to relatives: every path, each named", async () => {
     const answer = await found("Kazys", "Daiva");
     expect(answer.paths.map((p) => p.term).sort()).toEqual(["pusbrolio duktė", "pusseserės duktė"]);
-    expect(names(answer).map((path) => path[3]).sort()).toEqual(["Agota Rimkienė", "Petras Kalvaitis"]);
+    expect(
+      names(answer)
+        .map((path) => path[3])
+        .sort(),
+    ).toEqual(["Agota Rimkienė", "Petras Kalvaitis"]);
   });
 
   test("no relationship, and the same person", async () => {

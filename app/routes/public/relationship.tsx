@@ -33,7 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base = { a: null as PersonSummary | null, query, results: null as Awaited<ReturnType<typeof searchPeoplePage>> | null };
   if (treeId === null) return data({ ...base, state: "empty" as const }, { status: a || b ? 404 : 200 });
 
-  const known = await summaries(db, treeId, [a, b].filter((id): id is number => id !== null), viewer);
+  const known = await summaries(
+    db,
+    treeId,
+    [a, b].filter((id): id is number => id !== null),
+    viewer,
+  );
   const visible = (id: number | null) => id !== null && known[id] !== undefined && !known[id].hidden;
   if ((a !== null && !visible(a)) || (b !== null && !visible(b))) {
     return data({ ...base, state: "notFound" as const }, { status: 404 });
@@ -54,7 +59,10 @@ export default function RelationshipPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageTitle>Kaip susiję?</PageTitle>
-      <PageHeading title="Kaip susiję?" lead="Du giminės medžio asmenys ir kaip antrasis susijęs su pirmuoju: per bendrus protėvius ar per santuoką." />
+      <PageHeading
+        title="Kaip susiję?"
+        lead="Du giminės medžio asmenys ir kaip antrasis susijęs su pirmuoju: per bendrus protėvius ar per santuoką."
+      />
       {loaderData.state === "empty" ? (
         <p className="card max-w-2xl p-5 text-ink-soft">Giminės medis dar tuščias.</p>
       ) : loaderData.state === "notFound" ? (
@@ -112,7 +120,9 @@ function Answer({ answer }: { answer: AnswerData }) {
             {answer.kind === "same" ? "tas pats asmuo" : answer.kind === "none" ? "Giminystės ryšio nerasta" : terms.join("; ")}
           </dd>
         </dl>
-        {answer.kind === "found" && answer.paths.some((p) => !p.blood) ? <p className="mt-3 font-medium text-accent">Susiję per santuoką</p> : null}
+        {answer.kind === "found" && answer.paths.some((p) => !p.blood) ? (
+          <p className="mt-3 font-medium text-accent">Susiję per santuoką</p>
+        ) : null}
         {answer.kind === "none" ? (
           <p className="mt-3 text-ink-soft">
             Ieškota per {DEFAULT_LIMITS.generations} kartų protėvių ir per santuokas iki {DEFAULT_LIMITS.marriageSteps * 2} žingsnių: ryšio
