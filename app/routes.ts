@@ -11,6 +11,7 @@ export default [
   route("medis/gedcom", "routes/public/tree-gedcom.ts"),
   route("medis/gedcom/nariams", "routes/public/tree-gedcom-members.ts"),
   route("asmuo/:id", "routes/public/person.tsx"),
+  route("giminyste", "routes/public/relationship.tsx"),
   route("robots.txt", "routes/public/robots.ts"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
   // Parts of the sitemap when it lists more than 50,000 addresses.

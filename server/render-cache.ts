@@ -29,7 +29,7 @@ import { routePath } from "./request-guard.ts";
 // neither. Every other response keeps its own nonce (server/app.ts).
 
 /** The pages a visitor's request may be served from the cache: these paths exactly... */
-export const CACHED_PAGES = ["/", "/istorija", "/medis", "/galerija", "/dokumentai", "/apie", "/sitemap.xml", "/robots.txt"];
+export const CACHED_PAGES = ["/", "/istorija", "/medis", "/giminyste", "/galerija", "/dokumentai", "/apie", "/sitemap.xml", "/robots.txt"];
 /** ...and one level under these (a person, a part of the sitemap). */
 export const CACHED_PAGE_PARENTS = ["/asmuo/", "/sitemap/"];
 

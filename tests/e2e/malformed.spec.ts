@@ -24,6 +24,8 @@ const BAD_QUERY = [
   "versija=9",
   "gedzip=%c0",
   "failas=%c0",
+  "a=1e18",
+  "b=%c0",
 ].join("&");
 const FIELDS = [
   "id", "eventId", "partnerId", "familyId", "personId", "treeId", "revisionId", "order", "gallery", "document", "livingYears",

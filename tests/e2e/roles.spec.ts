@@ -39,6 +39,7 @@ const RULES: Record<string, Rule> = {
   "/medis/gedcom": { read: "visi" },
   "/medis/gedcom/nariams": { read: "narys" },
   "/asmuo/:id": { read: "visi" },
+  "/giminyste": { read: "visi" },
   "/robots.txt": { read: "visi" },
   "/sitemap.xml": { read: "visi" },
   "/sitemap/:dalis": { read: "visi" },

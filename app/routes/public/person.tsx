@@ -5,6 +5,7 @@ import { personDetail, type PersonEvent } from "../../.server/genealogy/person-p
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { GalleryPicture } from "../../components/gallery.tsx";
 import { Footnotes, Portrait, Sources, Timeline } from "../../components/person-sections.tsx";
+import { RelationshipSection } from "../../components/relationship-picker.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";
 import { useSiteSettings } from "../../components/page.tsx";
 import { displayUrl, scanUrl } from "../../lib/media.ts";
@@ -153,6 +154,7 @@ export default function PersonPage({ loaderData: { person, canEdit } }: Route.Co
             <p className="text-ink-soft">Artimųjų duomenų nėra.</p>
           ) : null}
         </section>
+        {summary.hidden ? null : <RelationshipSection personId={summary.id} />}
         {person.notes.length ? (
           <section aria-labelledby="pastabos" className="card mt-6 p-5">
             <h2 id="pastabos" className="mb-2 text-xl font-semibold">

@@ -1,0 +1,222 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/relationship";
+import { services } from "../../.server/context.ts";
+import { summaries } from "../../.server/genealogy/people.ts";
+import { relationship } from "../../.server/genealogy/relationship.ts";
+import { searchPeoplePage } from "../../.server/genealogy/search.ts";
+import { treeViewer } from "../../.server/genealogy/viewer.ts";
+import { PageHeading, PageTitle } from "../../components/page.tsx";
+import { RelationshipChart } from "../../components/relationship-chart.tsx";
+import { RelationshipPicker } from "../../components/relationship-picker.tsx";
+import { plural } from "../../lib/lithuanian.ts";
+import { parseId } from "../../lib/numbers.ts";
+import { DEFAULT_LIMITS } from "../../lib/relationship.ts";
+import type { PersonSummary } from "../../lib/tree-layout.ts";
+
+// "Kaip susiję?": /giminyste?a=<id>&b=<id> names b's relationship to a and draws the paths.
+// Without both, a GET form chooses them (?paieska= finds people by name). A person who is
+// not in the tree, or whom the viewer may not see in full (a living person to a visitor),
+// is answered alike: 404, "Asmuo nerastas", so the page tells nothing of them.
+
+const RESULTS = 20;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const given = (name: string) => (params.get(name) ?? "").trim();
+  const a = parseId(given("a"));
+  const b = parseId(given("b"));
+  // A value that is not an id: the form again, with a word on what was wrong.
+  const malformed = (given("a") !== "" && a === null) || (given("b") !== "" && b === null);
+  const query = given("paieska").slice(0, 100);
+  const { db } = services(context);
+  const { treeId, viewer } = await treeViewer(context);
+  const base = { a: null as PersonSummary | null, query, results: null as Awaited<ReturnType<typeof searchPeoplePage>> | null };
+  if (treeId === null) return data({ ...base, state: "empty" as const }, { status: a || b ? 404 : 200 });
+
+  const known = await summaries(
+    db,
+    treeId,
+    [a, b].filter((id): id is number => id !== null),
+    viewer,
+  );
+  const visible = (id: number | null) => id !== null && known[id] !== undefined && !known[id].hidden;
+  if ((a !== null && !visible(a)) || (b !== null && !visible(b))) {
+    return data({ ...base, state: "notFound" as const }, { status: 404 });
+  }
+  if (a !== null && b !== null) {
+    const found = await relationship(db, treeId, a, b, viewer);
+    if (!found || found.kind === "hidden") return data({ ...base, state: "notFound" as const }, { status: 404 });
+    return { ...base, a: known[a], state: "answer" as const, answer: found };
+  }
+  const results = query ? await searchPeoplePage(db, treeId, query, viewer, 1, RESULTS) : null;
+  return data(
+    { ...base, a: a !== null ? known[a] : null, b: b !== null ? known[b] : null, results, state: "choose" as const },
+    { status: malformed ? 400 : 200 },
+  );
+}
+
+export default function RelationshipPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageTitle>Kaip susiję?</PageTitle>
+      <PageHeading
+        title="Kaip susiję?"
+        lead="Du giminės medžio asmenys ir kaip antrasis susijęs su pirmuoju: per bendrus protėvius ar per santuoką."
+      />
+      {loaderData.state === "empty" ? (
+        <p className="card max-w-2xl p-5 text-ink-soft">Giminės medis dar tuščias.</p>
+      ) : loaderData.state === "notFound" ? (
+        <div className="card max-w-2xl p-5">
+          <p className="text-lg font-semibold">Asmuo nerastas.</p>
+          <p className="mt-2 text-ink-soft">Tokio asmens giminės medyje nėra arba jo duomenys neskelbiami.</p>
+          <p className="mt-4">
+            <Link to="/giminyste">Pasirinkti asmenis iš naujo</Link>
+          </p>
+        </div>
+      ) : loaderData.state === "answer" ? (
+        <Answer answer={loaderData.answer} />
+      ) : (
+        <Choose a={loaderData.a} b={loaderData.b} query={loaderData.query} results={loaderData.results} />
+      )}
+    </>
+  );
+}
+
+type Loaded = Route.ComponentProps["loaderData"];
+type AnswerData = Extract<Loaded, { state: "answer" }>["answer"];
+
+function PersonLine({ person }: { person: PersonSummary }) {
+  return (
+    <>
+      <Link to={`/asmuo/${person.id}`} className="font-semibold">
+        {person.name}
+      </Link>
+      {person.years ? <span className="text-ink-soft"> ({person.years})</span> : null}
+    </>
+  );
+}
+
+/** The answer: no declension of the names is needed ("Antrasis asmuo pirmajam yra: pusbrolis"). */
+function Answer({ answer }: { answer: AnswerData }) {
+  const terms = answer.kind === "found" ? [...new Set(answer.paths.map((p) => p.term))] : [];
+  const b = answer.kind === "same" ? answer.a : answer.b;
+  return (
+    <>
+      <section aria-labelledby="atsakymas" className="card max-w-3xl p-5">
+        <h2 id="atsakymas" className="sr-only">
+          Atsakymas
+        </h2>
+        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
+          <dt className="text-ink-soft">Pirmasis asmuo</dt>
+          <dd>
+            <PersonLine person={answer.a} />
+          </dd>
+          <dt className="text-ink-soft">Antrasis asmuo</dt>
+          <dd>
+            <PersonLine person={b} />
+          </dd>
+          <dt className="text-ink-soft">Antrasis pirmajam yra</dt>
+          <dd className="text-2xl font-semibold" data-testid="relationship-terms">
+            {answer.kind === "same" ? "tas pats asmuo" : answer.kind === "none" ? "Giminystės ryšio nerasta" : terms.join("; ")}
+          </dd>
+        </dl>
+        {answer.kind === "found" && answer.paths.some((p) => !p.blood) ? (
+          <p className="mt-3 font-medium text-accent">Susiję per santuoką</p>
+        ) : null}
+        {answer.kind === "none" ? (
+          <p className="mt-3 text-ink-soft">
+            Ieškota per {DEFAULT_LIMITS.generations} kartų protėvių ir per santuokas iki {DEFAULT_LIMITS.marriageSteps * 2} žingsnių: ryšio
+            nerasta.
+          </p>
+        ) : null}
+        <p className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          {answer.kind !== "same" ? <Link to={`/giminyste?a=${b.id}&b=${answer.a.id}`}>Sukeisti asmenis vietomis</Link> : null}
+          <Link to={`/giminyste?a=${answer.a.id}`}>Pasirinkti kitą antrąjį asmenį</Link>
+        </p>
+      </section>
+      {answer.kind === "found" ? (
+        <section aria-labelledby="keliai" className="mt-8">
+          <h2 id="keliai" className="mb-3 text-xl font-semibold">
+            {answer.paths.length === 1 ? "Kaip susiję" : `Susiję ${plural(answer.paths.length, ["keliu", "keliais", "keliais"])}`}
+          </h2>
+          <ol className="grid gap-6 lg:grid-cols-2">
+            {answer.paths.map((path, i) => (
+              <li key={i} className="card p-4">
+                <h3 className="mb-3 text-center font-semibold">
+                  {answer.paths.length > 1 ? `${i + 1}. ` : ""}
+                  {path.term}
+                  {path.blood ? "" : " (per santuoką)"}
+                </h3>
+                <RelationshipChart path={path} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** Choosing the two people: the first, then the second, each by a name search. */
+function Choose({ a, b, query, results }: Pick<Loaded, "a" | "query" | "results"> & { b?: PersonSummary | null }) {
+  const choosing = a ? "antrąjį" : "pirmąjį";
+  const href = (id: number) => (a ? `/giminyste?a=${a.id}&b=${id}` : `/giminyste?a=${id}${b ? `&b=${b.id}` : ""}`);
+  return (
+    <section aria-labelledby="pasirinkti" className="card max-w-3xl p-5">
+      <h2 id="pasirinkti" className="mb-2 text-xl font-semibold">
+        Pasirinkite {choosing} asmenį
+      </h2>
+      {a ? (
+        <p className="mb-3">
+          Pirmasis asmuo: <PersonLine person={a} />
+        </p>
+      ) : b ? (
+        <p className="mb-3">
+          Antrasis asmuo: <PersonLine person={b} />
+        </p>
+      ) : null}
+      {a ? (
+        <RelationshipPicker personId={a.id} query={query} inputId="paieska" />
+      ) : (
+        <form method="get" action="/giminyste" role="search" aria-label="Pirmojo asmens paieška" className="flex flex-wrap items-end gap-2">
+          {b ? <input type="hidden" name="b" value={b.id} /> : null}
+          <div className="min-w-56 flex-1">
+            <label htmlFor="paieska" className="field-label">
+              Vardas ar pavardė
+            </label>
+            <input id="paieska" name="paieska" type="search" defaultValue={query} className="field-input" />
+          </div>
+          <button type="submit" className="btn-primary">
+            Ieškoti
+          </button>
+        </form>
+      )}
+      {results ? (
+        <div className="mt-4" aria-live="polite">
+          {results.total ? (
+            <>
+              <p className="mb-2 text-sm text-ink-soft">
+                {results.more
+                  ? `Rasta daugiau nei ${plural(results.total, ["asmuo", "asmenys", "asmenų"])}: patikslinkite paiešką.`
+                  : results.total > results.items.length
+                    ? `Rasta: ${plural(results.total, ["asmuo", "asmenys", "asmenų"])}; rodomi pirmieji ${results.items.length}: patikslinkite paiešką.`
+                    : `Rasta: ${plural(results.total, ["asmuo", "asmenys", "asmenų"])}. Pasirinkite:`}
+              </p>
+              <ul className="flex flex-wrap gap-2">
+                {results.items.map((p) => (
+                  <li key={p.id}>
+                    <Link to={href(p.id)} className="btn-secondary">
+                      {p.name} {p.years ? `(${p.years})` : ""}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p className="text-ink-soft">Pagal „{query}“ nieko nerasta.</p>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}
