@@ -24,6 +24,9 @@ const BAD_QUERY = [
   "versija=9",
   "gedzip=%c0",
   "failas=%c0",
+  "pavarde=%c0%00",
+  "vieta=1e18",
+  "diena=%c0",
 ].join("&");
 const FIELDS = [
   "id", "eventId", "partnerId", "familyId", "personId", "treeId", "revisionId", "order", "gallery", "document", "livingYears",

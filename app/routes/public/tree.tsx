@@ -18,6 +18,7 @@ import { FamilyChart } from "../../components/family-chart.tsx";
 import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "../../components/page.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";
+import { TreeIndexNav } from "../../components/tree-indexes.tsx";
 import { layoutChart, type PersonSummary } from "../../lib/tree-layout.ts";
 import { plural } from "../../lib/lithuanian.ts";
 import { parseId } from "../../lib/numbers.ts";
@@ -75,6 +76,7 @@ export default function TreePage({ loaderData: { tree, texts, member, page } }: 
         description={tree ? `${familyName}: giminės medis, protėviai ir palikuonys.` : texts.treePlaceholder}
       />
       <PageHeading title="Giminės medis" />
+      {tree ? <TreeIndexNav current="/medis" /> : null}
       {tree ? <Chart tree={tree} /> : <Placeholder texts={texts} />}
       {tree ? <Branches texts={texts} member={member} /> : null}
     </>
