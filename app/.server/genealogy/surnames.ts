@@ -48,7 +48,8 @@ export function surnameReader(): (row: Omit<NameRow, "id">) => { surname: string
     let found = known.get(raw);
     if (found === undefined) {
       const surname = raw.trim().replace(/\s+/g, " ");
-      found = surname ? { surname, key: surnameKey(surname) } : null;
+      // Placeholders for an unknown surname ('-----', '?') have no letter: they are no one's surname.
+      found = /\p{L}/u.test(surname) ? { surname, key: surnameKey(surname) } : null;
       known.set(raw, found);
     }
     return found;

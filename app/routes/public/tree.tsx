@@ -76,8 +76,13 @@ export default function TreePage({ loaderData: { tree, texts, member, page } }: 
         description={tree ? `${familyName}: giminės medis, protėviai ir palikuonys.` : texts.treePlaceholder}
       />
       <PageHeading title="Giminės medis" />
-      {tree ? <TreeIndexNav current="/medis" /> : null}
       {tree ? <Chart tree={tree} /> : <Placeholder texts={texts} />}
+      {/* The indexes below the chart and its lists, which open the page on a phone. */}
+      {tree ? (
+        <div className="mt-10">
+          <TreeIndexNav current="/medis" />
+        </div>
+      ) : null}
       {tree ? <Branches texts={texts} member={member} /> : null}
     </>
   );
