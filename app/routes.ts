@@ -10,6 +10,11 @@ export default [
   route("medis/paieska", "routes/public/tree-search.ts"),
   route("medis/gedcom", "routes/public/tree-gedcom.ts"),
   route("medis/gedcom/nariams", "routes/public/tree-gedcom-members.ts"),
+  // The tree's indexes (issue 16): surnames, places, anniversaries, figures.
+  route("medis/pavardes", "routes/public/surnames.tsx"),
+  route("medis/vietos", "routes/public/places.tsx"),
+  route("medis/sia-diena", "routes/public/on-this-day.tsx"),
+  route("medis/statistika", "routes/public/tree-statistics.tsx"),
   route("asmuo/:id", "routes/public/person.tsx"),
   route("giminyste", "routes/public/relationship.tsx"),
   route("robots.txt", "routes/public/robots.ts"),

@@ -61,9 +61,9 @@ try {
   /** One visitor's three pages: home, the chart around a person, the person's page. */
   async function pages(db: Database, person: number): Promise<void> {
     await getSiteSettings(db);
-    await homeOverview(db, VISITORS);
-    const treeId = (await currentTreeId(db))!;
     const viewer: Viewer = { members: false, seesPrivate: false, livingYears: await livingYearsSetting(db) };
+    await homeOverview(db, VISITORS, viewer);
+    const treeId = (await currentTreeId(db))!;
     await firstPersonId(db, treeId);
     if (await personExists(db, treeId, person)) await neighbourhood(db, treeId, person, "abu", viewer);
     await personDetail(db, treeId, person, viewer);

@@ -29,7 +29,21 @@ import { routePath } from "./request-guard.ts";
 // neither. Every other response keeps its own nonce (server/app.ts).
 
 /** The pages a visitor's request may be served from the cache: these paths exactly... */
-export const CACHED_PAGES = ["/", "/istorija", "/medis", "/giminyste", "/galerija", "/dokumentai", "/apie", "/sitemap.xml", "/robots.txt"];
+export const CACHED_PAGES = [
+  "/",
+  "/istorija",
+  "/medis",
+  "/giminyste",
+  "/medis/pavardes",
+  "/medis/vietos",
+  "/medis/sia-diena",
+  "/medis/statistika",
+  "/galerija",
+  "/dokumentai",
+  "/apie",
+  "/sitemap.xml",
+  "/robots.txt",
+];
 /** ...and one level under these (a person, a part of the sitemap). */
 export const CACHED_PAGE_PARENTS = ["/asmuo/", "/sitemap/"];
 
@@ -141,7 +155,7 @@ export interface RenderCacheOptions {
   changed?: () => boolean;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 export class RenderCache {
   #pages = new Map<string, CachedPage>();
@@ -164,7 +178,8 @@ export class RenderCache {
     // Whatever is committed from here on is seen by the next changed().
     changed?.();
     const tag = await this.#options.tag();
-    if (changed) this.#known = { tag, until: (Math.floor(Date.now() / DAY_MS) + 1) * DAY_MS };
+    // Known until the next full hour: the tag's dates change at midnight UTC and at midnight in Vilnius, both on the hour.
+    if (changed) this.#known = { tag, until: (Math.floor(Date.now() / HOUR_MS) + 1) * HOUR_MS };
     return tag;
   }
 

@@ -1,6 +1,9 @@
 import type { Audience } from "./audience.ts";
 import type { Database } from "./db.ts";
 import { countGalleryItems, galleryPhoto, galleryPhotos, type GalleryItem } from "./gallery.ts";
+import { familyDate } from "../lib/lithuanian.ts";
+import type { Viewer } from "./genealogy/living.ts";
+import { anniversaries, type Anniversary } from "./genealogy/on-this-day.ts";
 import { peopleCount } from "./genealogy/people.ts";
 import { currentTreeId } from "./genealogy/trees.ts";
 import { listApprovedEntries, type GuestbookEntry } from "./guestbook.ts";
@@ -15,12 +18,20 @@ export interface HomeOverview {
   latestPhotos: GalleryItem[];
   counts: { people: number; photos: number; documents: number };
   entries: GuestbookEntry[];
+  /** "Šią dieną": a few anniversaries of today (Vilnius), and how many there are in all. */
+  onThisDay: { items: Anniversary[]; total: number };
 }
 
 const LATEST_PHOTOS = 4;
 const RECENT_ENTRIES = 3;
+const ANNIVERSARIES = 5;
 
-export async function homeOverview(db: Database, audience: Audience): Promise<HomeOverview> {
+/**
+ * `viewer` decides whose anniversaries show (the living rule, the private).
+ * Today is the family's (Europe/Vilnius); the render cache keeps a visitor's
+ * home page per that day too (publishedTag), so it never shows yesterday's.
+ */
+export async function homeOverview(db: Database, audience: Audience, viewer: Viewer): Promise<HomeOverview> {
   const settings = await getSiteSettings(db);
   // A few photos and a count, never the whole gallery.
   const [hero, latestPhotos, photos] = await Promise.all([
@@ -30,7 +41,8 @@ export async function homeOverview(db: Database, audience: Audience): Promise<Ho
   ]);
   const treeId = await currentTreeId(db);
   const count = async (query: Promise<{ n: string | number | bigint }>) => Number((await query).n);
-  const [people, documents, { entries }] = await Promise.all([
+  const today = familyDate();
+  const [people, documents, { entries }, onThisDay] = await Promise.all([
     treeId === null ? 0 : peopleCount(db, treeId),
     count(
       db
@@ -40,6 +52,7 @@ export async function homeOverview(db: Database, audience: Audience): Promise<Ho
         .executeTakeFirstOrThrow(),
     ),
     listApprovedEntries(db, 1),
+    treeId === null ? { items: [], total: 0 } : anniversaries(db, treeId, today.month, today.day, viewer, 1, ANNIVERSARIES),
   ]);
   const { homeHeading, homeIntro, cardHistory, cardTree, cardGallery, cardGuestbook } = settings;
   return {
@@ -48,5 +61,6 @@ export async function homeOverview(db: Database, audience: Audience): Promise<Ho
     latestPhotos,
     counts: { people, photos, documents },
     entries: entries.slice(0, RECENT_ENTRIES),
+    onThisDay: { items: onThisDay.items, total: onThisDay.total },
   };
 }

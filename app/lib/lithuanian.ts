@@ -42,3 +42,31 @@ export function searchKey(text: string): string {
   if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("lt");
 }
+
+const dayFormat = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: TIME_ZONE });
+
+/** The date in the family's time zone: { year: 2026, month: 11, day: 23 }. */
+export function familyDate(at: Date = new Date()): { year: number; month: number; day: number } {
+  const parts = Object.fromEntries(dayFormat.formatToParts(at).map((p) => [p.type, p.value]));
+  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
+}
+
+const MONTHS_GENITIVE = [
+  "sausio",
+  "vasario",
+  "kovo",
+  "balandžio",
+  "gegužės",
+  "birželio",
+  "liepos",
+  "rugpjūčio",
+  "rugsėjo",
+  "spalio",
+  "lapkričio",
+  "gruodžio",
+];
+
+/** 'lapkričio 23 d.' */
+export function monthDayName(month: number, day: number): string {
+  return `${MONTHS_GENITIVE[month - 1]} ${day} d.`;
+}

@@ -26,6 +26,9 @@ const BAD_QUERY = [
   "failas=%c0",
   "a=1e18",
   "b=%c0",
+  "pavarde=%c0%00",
+  "vieta=1e18",
+  "diena=%c0",
 ].join("&");
 const FIELDS = [
   "id", "eventId", "partnerId", "familyId", "personId", "treeId", "revisionId", "order", "gallery", "document", "livingYears",

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { familyDate } from "../../lib/lithuanian.ts";
 import { contentVersion } from "../content-version.ts";
 import type { Database } from "../db.ts";
 import type { MediaStore } from "../media.ts";
@@ -15,11 +16,17 @@ import { currentTreeId, exportFile } from "./trees.ts";
 // requests that arrive meanwhile, and answered with an ETag so that a client
 // that has it gets 304.
 
-/** The tag of what is published now. */
+/**
+ * The tag of what is published now. Both dates: the living rule counts days
+ * in UTC, and "Šią dieną" (the home page's block, on-this-day.ts) shows the
+ * family's day in Vilnius, which begins two or three hours earlier; a page
+ * kept by the render cache is therefore never a day behind either.
+ */
 export async function publishedTag(db: Database): Promise<string> {
-  const day = new Date().toISOString().slice(0, 10);
+  const now = new Date();
+  const { year, month, day } = familyDate(now);
   return createHash("sha256")
-    .update(`${await contentVersion(db)}|${day}`)
+    .update(`${await contentVersion(db)}|${now.toISOString().slice(0, 10)}|${year}-${month}-${day}`)
     .digest("base64url")
     .slice(0, 22);
 }

@@ -2,7 +2,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { audienceOf } from "../../.server/audience.ts";
 import { services } from "../../.server/context.ts";
+import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { homeOverview } from "../../.server/home.ts";
+import { AnniversaryList } from "../../components/anniversaries.tsx";
 import { GalleryPicture } from "../../components/gallery.tsx";
 import { PageTitle, TextBlock, useSiteSettings } from "../../components/page.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";
@@ -10,7 +12,7 @@ import { formatDate, plural } from "../../lib/lithuanian.ts";
 import { displayUrl } from "../../lib/media.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return homeOverview(services(context).db, audienceOf(context));
+  return homeOverview(services(context).db, audienceOf(context), (await treeViewer(context)).viewer);
 }
 
 // The four sections the spec's cards lead to; their texts are the family's.
@@ -21,7 +23,7 @@ const TEASERS = [
   { to: "/sveciai", title: "Svečių knyga", text: "cardGuestbook", icon: "M4 4h12v9H8l-4 3z" },
 ] as const;
 
-export default function Home({ loaderData: { texts, hero, latestPhotos, counts, entries } }: Route.ComponentProps) {
+export default function Home({ loaderData: { texts, hero, latestPhotos, counts, entries, onThisDay } }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   return (
     <>
@@ -95,6 +97,22 @@ export default function Home({ loaderData: { texts, hero, latestPhotos, counts, 
           ))}
         </ul>
       </section>
+
+      {onThisDay.items.length ? (
+        <section aria-labelledby="sia-diena" className="mt-12">
+          <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="sia-diena" className="text-2xl font-semibold">
+              Šią dieną
+            </h2>
+            <Link to="/medis/sia-diena">
+              {onThisDay.total > onThisDay.items.length ? `Visos sukaktys (${onThisDay.total}) →` : "Daugiau →"}
+            </Link>
+          </div>
+          <div className="card p-5">
+            <AnniversaryList items={onThisDay.items} />
+          </div>
+        </section>
+      ) : null}
 
       {latestPhotos.length ? (
         <section aria-labelledby="naujausios" className="mt-12">

@@ -5,7 +5,19 @@ import { clientHas } from "../../.server/download.ts";
 import { publicPeople } from "../../.server/genealogy/published.ts";
 import { sitemapDocument } from "../../lib/sitemap.ts";
 
-const PAGES = ["/", "/istorija", "/medis", "/galerija", "/dokumentai", "/apie", "/sveciai"];
+const PAGES = [
+  "/",
+  "/istorija",
+  "/medis",
+  "/medis/pavardes",
+  "/medis/vietos",
+  "/medis/sia-diena",
+  "/medis/statistika",
+  "/galerija",
+  "/dokumentai",
+  "/apie",
+  "/sveciai",
+];
 
 // The public pages and the people who are not living (a living person's page
 // is not listed). Only with SITE_URL set. /sitemap.xml is the whole list or, past the protocol's

@@ -24,6 +24,7 @@ import { layoutFan } from "../../lib/fan-layout.ts";
 import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "../../components/page.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";
+import { TreeIndexNav } from "../../components/tree-indexes.tsx";
 import { layoutChart, type PersonSummary } from "../../lib/tree-layout.ts";
 import { plural } from "../../lib/lithuanian.ts";
 import { parseId } from "../../lib/numbers.ts";
@@ -97,6 +98,12 @@ export default function TreePage({ loaderData: { tree, texts, member, page } }: 
       />
       <PageHeading title="Giminės medis" />
       {tree ? <Chart tree={tree} /> : <Placeholder texts={texts} />}
+      {/* The indexes below the chart and its lists, which open the page on a phone. */}
+      {tree ? (
+        <div className="mt-10">
+          <TreeIndexNav current="/medis" />
+        </div>
+      ) : null}
       {tree ? <Branches texts={texts} member={member} /> : null}
     </>
   );

@@ -1,0 +1,164 @@
+// The places index: every place the tree's events happened at, with how many
+// events the viewer may see there, in Lithuanian alphabetical order; and one
+// place's events (who, what, when), a page at a time. An event counts and is
+// listed only when the viewer may see its people in full (shown.ts): a
+// person's event, that person; a family's (a marriage), both partners. A place
+// where nothing the viewer may see happened is not in their index at all.
+import { formatGedcomDateLt, parseGedcomDate } from "../../lib/gedcom-date.ts";
+import { EVENT_LABELS } from "../../lib/event-labels.ts";
+import { collator } from "../../lib/lithuanian.ts";
+import { pageCount, pageOffset, type Page } from "../../lib/paging.ts";
+import type { PersonSummary } from "../../lib/tree-layout.ts";
+import { readInPages, type Database } from "../db.ts";
+import { chunks } from "./family-graph.ts";
+import type { Viewer } from "./living.ts";
+import { summaries } from "./people.ts";
+import { shownPeople, type Shown } from "./shown.ts";
+
+export const PLACE_PAGE_SIZE = 50;
+/** Past this many families to look up, all the tree's are read at once. */
+const WHOLE_TREE_FAMILIES = 5000;
+
+export interface PlaceCount {
+  id: number;
+  name: string;
+  events: number;
+}
+
+export interface PlaceEvent {
+  id: number;
+  /** 'Gimimas', 'Santuoka'… */
+  what: string;
+  /** The date as the person page writes it, or ''. */
+  when: string;
+  /** The person, or a family's partners. */
+  people: PersonSummary[];
+}
+
+interface EventOwner {
+  ownerKind: "person" | "family";
+  ownerId: number;
+}
+
+/** The partners of these families, by family id. */
+async function partnersOf(db: Database, treeId: number, familyIds: number[]): Promise<Map<number, number[]>> {
+  const partners = new Map<number, number[]>();
+  const wanted = [...new Set(familyIds)];
+  if (wanted.length > WHOLE_TREE_FAMILIES) {
+    // Most of a tree's families (the places index): one read of them all beats hundreds of chunks.
+    for (const f of await db
+      .selectFrom("genealogyFamilies")
+      .select(["id", "partner1Id", "partner2Id"])
+      .where("treeId", "=", treeId)
+      .execute()) {
+      partners.set(
+        f.id,
+        [f.partner1Id, f.partner2Id].filter((p): p is number => p !== null),
+      );
+    }
+    return partners;
+  }
+  for await (const chunk of chunks(wanted)) {
+    const rows = await db
+      .selectFrom("genealogyFamilies")
+      .select(["id", "partner1Id", "partner2Id"])
+      .where("treeId", "=", treeId)
+      .where("id", "in", chunk)
+      .execute();
+    for (const f of rows)
+      partners.set(
+        f.id,
+        [f.partner1Id, f.partner2Id].filter((p): p is number => p !== null),
+      );
+  }
+  return partners;
+}
+
+/** Whether the viewer may see an event: its person, or every partner of its family. */
+function eventShown(e: EventOwner, shown: Shown, partners: Map<number, number[]>): boolean {
+  if (e.ownerKind === "person") return shown.sees(e.ownerId);
+  return (partners.get(e.ownerId) ?? []).every((p) => shown.sees(p));
+}
+
+/** Every place with the number of events there the viewer may see, in Lithuanian alphabetical order. */
+export async function placeCounts(db: Database, treeId: number, viewer: Viewer): Promise<PlaceCount[]> {
+  const [events, places, shown] = await Promise.all([
+    readInPages((after) =>
+      db
+        .selectFrom("genealogyEvents")
+        .select(["id", "ownerKind", "ownerId", "placeId"])
+        .where("treeId", "=", treeId)
+        .where("placeId", "is not", null)
+        .$if(after !== null, (q) => q.where("id", ">", after!))
+        .orderBy("id")
+        .limit(5000)
+        .execute(),
+    ),
+    db.selectFrom("genealogyPlaces").select(["id", "name"]).where("treeId", "=", treeId).execute(),
+    shownPeople(db, viewer),
+  ]);
+  const partners = await partnersOf(
+    db,
+    treeId,
+    events.filter((e) => e.ownerKind === "family").map((e) => e.ownerId),
+  );
+  const counts = new Map<number, number>();
+  for (const e of events) if (eventShown(e, shown, partners)) counts.set(e.placeId!, (counts.get(e.placeId!) ?? 0) + 1);
+  return places
+    .filter((p) => counts.has(p.id) && p.name.trim())
+    .map((p) => ({ id: p.id, name: p.name, events: counts.get(p.id)! }))
+    .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+}
+
+/**
+ * One place and a page of its events the viewer may see, oldest first (those
+ * without a date last); null when there is no such place or the viewer may see
+ * nothing that happened there (the same 404 as for a place that does not exist).
+ */
+export async function placeEvents(
+  db: Database,
+  treeId: number,
+  placeId: number,
+  viewer: Viewer,
+  page = 1,
+  size = PLACE_PAGE_SIZE,
+): Promise<{ name: string; events: Page<PlaceEvent> } | null> {
+  const place = await db
+    .selectFrom("genealogyPlaces")
+    .select(["id", "name"])
+    .where("treeId", "=", treeId)
+    .where("id", "=", placeId)
+    .executeTakeFirst();
+  if (!place) return null;
+  const [events, shown] = await Promise.all([
+    db
+      .selectFrom("genealogyEvents")
+      .select(["id", "ownerKind", "ownerId", "tag", "type", "date", "datePhrase", "dateFrom", "position"])
+      .where("treeId", "=", treeId)
+      .where("placeId", "=", placeId)
+      .execute(),
+    shownPeople(db, viewer),
+  ]);
+  const partners = await partnersOf(
+    db,
+    treeId,
+    events.filter((e) => e.ownerKind === "family").map((e) => e.ownerId),
+  );
+  const visible = events
+    .filter((e) => eventShown(e, shown, partners))
+    .sort((a, b) => (a.dateFrom ?? Infinity) - (b.dateFrom ?? Infinity) || a.position - b.position || a.id - b.id);
+  if (visible.length === 0) return null;
+  const pages = pageCount(visible.length, size);
+  const slice = visible.slice(pageOffset(page, size), pageOffset(page, size) + size);
+  const ownersOf = (e: EventOwner) => (e.ownerKind === "person" ? [e.ownerId] : (partners.get(e.ownerId) ?? []));
+  const people = await summaries(db, treeId, slice.flatMap(ownersOf), viewer);
+  const items = slice.map((e) => ({
+    id: e.id,
+    what: (e.tag === "EVEN" || e.tag === "FACT") && e.type ? e.type : (EVENT_LABELS[e.tag] ?? e.tag),
+    when: e.date?.trim() ? formatGedcomDateLt(parseGedcomDate(e.date, e.datePhrase ?? undefined)) : "",
+    people: ownersOf(e)
+      .map((id) => people[id])
+      .filter((p): p is PersonSummary => p !== undefined && !p.hidden),
+  }));
+  return { name: place.name, events: { items, total: visible.length, page, pages } };
+}

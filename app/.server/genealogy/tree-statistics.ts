@@ -1,0 +1,170 @@
+// The tree in numbers: how many people, how many generations, how long they
+// lived, when they were born, their commonest names. Everything is counted
+// over the people the viewer may see in full (shown.ts): for a visitor the
+// living are not in any figure, so no figure can tell them apart. The whole
+// tree is read a few columns at a time (whose the living rule is decides per
+// person, which SQL cannot filter by); at 100,000 people that is a few
+// hundred milliseconds, and visitors' pages are kept by the render cache.
+import { jdnToGregorianYear } from "../../lib/gedcom-date.ts";
+import { collator } from "../../lib/lithuanian.ts";
+import { readInPages, yieldToEventLoop, type Database } from "../db.ts";
+import type { Viewer } from "./living.ts";
+import { fullName } from "./people.ts";
+import { shownPeople } from "./shown.ts";
+import { countSurnames } from "./surnames.ts";
+
+const TOP = 10;
+const DAYS_PER_YEAR = 365.2425;
+/** A date counts for a year when it is known at least to the year (a range of at most a year's days). */
+const YEAR_PRECISION = 366;
+/** Ages beyond this are mistakes in the data, not lifespans. */
+const OLDEST_PLAUSIBLE = 125;
+
+export interface TreeStatistics {
+  people: number;
+  /** The longest line of parents and children, in generations (1: nobody's parent is known). */
+  generations: number;
+  lifespans: { count: number; average: number | null; median: number | null };
+  oldest: { id: number; name: string; age: number } | null;
+  /** Births per decade (the decade's first year), in order, the empty decades between included. */
+  birthsPerDecade: { decade: number; births: number }[];
+  givenNames: { name: string; people: number }[];
+  surnames: { surname: string; people: number }[];
+}
+
+/** The middle day of a date's range. */
+const middle = (from: number, to: number) => (from + to) / 2;
+
+export async function treeStatistics(db: Database, treeId: number, viewer: Viewer): Promise<TreeStatistics> {
+  const shown = await shownPeople(db, viewer);
+  const people = (
+    await readInPages((after) =>
+      db
+        .selectFrom("genealogyPeople")
+        .select(["id", "givenNames", "surname", "birthSurname", "names"])
+        .where("treeId", "=", treeId)
+        .$if(after !== null, (q) => q.where("id", ">", after!))
+        .orderBy("id")
+        .limit(5000)
+        .execute(),
+    )
+  ).filter((p) => shown.sees(p.id));
+  const byId = new Map(people.map((p) => [p.id, p]));
+
+  // Lives: the first birth and death of each person, dated at least to the year.
+  const events = await db
+    .selectFrom("genealogyEvents")
+    .select(["ownerId", "tag", "dateFrom", "dateTo", "position"])
+    .where("treeId", "=", treeId)
+    .where("ownerKind", "=", "person")
+    .where("tag", "in", ["BIRT", "DEAT"])
+    .where("dateFrom", "is not", null)
+    .where("dateTo", "is not", null)
+    .execute();
+  // Each person's first (by position) birth and death; sorted here rather than by the database, which would sort them all first.
+  const births = new Map<number, { day: number; position: number }>();
+  const deaths = new Map<number, { day: number; position: number }>();
+  for (const e of events) {
+    if (!byId.has(e.ownerId) || e.dateTo! - e.dateFrom! > YEAR_PRECISION) continue;
+    const map = e.tag === "BIRT" ? births : deaths;
+    const known = map.get(e.ownerId);
+    if (!known || e.position < known.position) map.set(e.ownerId, { day: middle(e.dateFrom!, e.dateTo!), position: e.position });
+  }
+  await yieldToEventLoop();
+  const ages: { id: number; age: number }[] = [];
+  for (const [id, death] of deaths) {
+    const birth = births.get(id);
+    if (birth === undefined) continue;
+    const age = (death.day - birth.day) / DAYS_PER_YEAR;
+    if (age >= 0 && age <= OLDEST_PLAUSIBLE) ages.push({ id, age });
+  }
+  const sortedAges = ages.map((a) => a.age).sort((a, b) => a - b);
+  const mid = sortedAges.length >> 1;
+  const oldest = ages.reduce<{ id: number; age: number } | null>((best, a) => (!best || a.age > best.age ? a : best), null);
+
+  const decades = new Map<number, number>();
+  for (const { day } of births.values()) {
+    const decade = Math.floor(jdnToGregorianYear(Math.round(day)) / 10) * 10;
+    decades.set(decade, (decades.get(decade) ?? 0) + 1);
+  }
+  const birthsPerDecade: TreeStatistics["birthsPerDecade"] = [];
+  if (decades.size) {
+    const first = Math.min(...decades.keys());
+    const last = Math.max(...decades.keys());
+    for (let decade = first; decade <= last; decade += 10) birthsPerDecade.push({ decade, births: decades.get(decade) ?? 0 });
+  }
+
+  const given = new Map<string, number>();
+  for (const p of people) {
+    for (const name of new Set(p.givenNames.split(/\s+/).filter((w) => /\p{L}/u.test(w)))) given.set(name, (given.get(name) ?? 0) + 1);
+  }
+  const top = <T extends { people: number }>(list: T[], label: (t: T) => string) =>
+    list.sort((a, b) => b.people - a.people || collator.compare(label(a), label(b))).slice(0, TOP);
+
+  const generations = await longestLine(db, treeId, shown.sees);
+  const surnames = countSurnames(people, () => true);
+  return {
+    people: people.length,
+    generations: people.length ? Math.max(1, generations) : 0,
+    lifespans: {
+      count: sortedAges.length,
+      average: sortedAges.length ? sortedAges.reduce((s, a) => s + a, 0) / sortedAges.length : null,
+      median: sortedAges.length ? (sortedAges.length % 2 ? sortedAges[mid] : (sortedAges[mid - 1] + sortedAges[mid]) / 2) : null,
+    },
+    oldest: oldest ? { id: oldest.id, name: fullName(byId.get(oldest.id)!), age: Math.floor(oldest.age) } : null,
+    birthsPerDecade,
+    givenNames: top(
+      [...given].map(([name, people]) => ({ name, people })),
+      (g) => g.name,
+    ),
+    surnames: top(surnames, (s) => s.surname),
+  };
+}
+
+/**
+ * The number of generations in the longest line of parents and children
+ * among the people the viewer may see (a hidden person ends a line). Each
+ * person's depth is one more than their deepest parent's, found without
+ * recursion (a tree may be thousands of generations deep by mistake, or hold a
+ * loop, which counts once).
+ */
+async function longestLine(db: Database, treeId: number, sees: (id: number) => boolean): Promise<number> {
+  const [families, links] = await Promise.all([
+    db.selectFrom("genealogyFamilies").select(["id", "partner1Id", "partner2Id"]).where("treeId", "=", treeId).execute(),
+    db.selectFrom("genealogyChildren").select(["familyId", "personId"]).where("treeId", "=", treeId).execute(),
+  ]);
+  const partners = new Map(families.map((f) => [f.id, [f.partner1Id, f.partner2Id].filter((p): p is number => p !== null && sees(p))]));
+  const parents = new Map<number, number[]>();
+  for (const link of links) {
+    if (!sees(link.personId)) continue;
+    const own = parents.get(link.personId) ?? [];
+    own.push(...(partners.get(link.familyId) ?? []));
+    parents.set(link.personId, own);
+  }
+  const depth = new Map<number, number>();
+  const visiting = new Set<number>();
+  let longest = 0;
+  for (const start of parents.keys()) {
+    if (depth.has(start)) continue;
+    const stack = [start];
+    while (stack.length) {
+      const id = stack[stack.length - 1];
+      if (depth.has(id)) {
+        stack.pop();
+        continue;
+      }
+      visiting.add(id);
+      const pending = (parents.get(id) ?? []).filter((p) => !depth.has(p) && !visiting.has(p));
+      if (pending.length) {
+        stack.push(...pending);
+        continue;
+      }
+      const d = 1 + Math.max(0, ...(parents.get(id) ?? []).map((p) => depth.get(p) ?? 0));
+      depth.set(id, d);
+      visiting.delete(id);
+      stack.pop();
+      if (d > longest) longest = d;
+    }
+  }
+  return longest;
+}

@@ -1,0 +1,84 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/on-this-day";
+import { services } from "../../.server/context.ts";
+import { anniversaries, monthDayParam, otherDay, parseMonthDay } from "../../.server/genealogy/on-this-day.ts";
+import { treeViewer } from "../../.server/genealogy/viewer.ts";
+import { AnniversaryList } from "../../components/anniversaries.tsx";
+import { PageHeading, PageTitle, useSiteSettings } from "../../components/page.tsx";
+import { Pager } from "../../components/pager.tsx";
+import { ShareMeta } from "../../components/share-meta.tsx";
+import { EmptyTree, TreeIndexNav } from "../../components/tree-indexes.tsx";
+import { familyDate, monthDayName } from "../../lib/lithuanian.ts";
+import { assertPageExists, pageTitle, requestedPage } from "../../lib/paging.ts";
+
+// "Šią dieną" (/medis/sia-diena): births, deaths and marriages of people who
+// have died, on today's date in Vilnius or on ?diena=MM-DD
+// (genealogy/on-this-day.ts). The day before and after are plain links.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = requestedPage(request);
+  const asked = new URL(request.url).searchParams.get("diena");
+  const day = asked === null ? familyDate() : parseMonthDay(asked);
+  if (day === null) throw data("Netinkama diena: rašykite MM-DD, pvz., 03-15", { status: 400 });
+  const { db } = services(context);
+  const { treeId, viewer } = await treeViewer(context);
+  const days = {
+    current: { month: day.month, day: day.day },
+    previous: monthDayParam(otherDay(day.month, day.day, -1)),
+    next: monthDayParam(otherDay(day.month, day.day, 1)),
+  };
+  if (treeId === null) {
+    assertPageExists({ page, pages: 1 });
+    return { tree: false as const, page, days, today: asked === null, found: null };
+  }
+  const found = await anniversaries(db, treeId, day.month, day.day, viewer, page);
+  assertPageExists(found);
+  return { tree: true as const, page, days, today: asked === null, found };
+}
+
+export default function OnThisDayPage({ loaderData: { tree, page, days, today, found } }: Route.ComponentProps) {
+  const { familyName } = useSiteSettings();
+  const name = monthDayName(days.current.month, days.current.day);
+  const title = today ? "Šią dieną" : `${name[0].toUpperCase()}${name.slice(1)}`;
+  return (
+    <>
+      <PageTitle>{pageTitle(title, page)}</PageTitle>
+      <ShareMeta title={`${title} – ${familyName}`} description={`${familyName}: giminės sukaktys – ${name}.`} />
+      <PageHeading
+        title={title}
+        lead={today ? `Šiandien ${name}: kas šią dieną gimė, mirė ar susituokė.` : "Kas šią dieną gimė, mirė ar susituokė."}
+      />
+      <TreeIndexNav current="/medis/sia-diena" />
+      <nav aria-label="Kitos dienos" className="mb-6 flex flex-wrap gap-2">
+        <Link
+          to={`/medis/sia-diena?diena=${days.previous}`}
+          rel="prev"
+          className="btn min-h-11 border border-line bg-paper text-ink hover:bg-accent-soft"
+        >
+          <span aria-hidden="true">←</span> Ankstesnė diena
+        </Link>
+        {!today ? (
+          <Link to="/medis/sia-diena" className="btn min-h-11 border border-line bg-paper text-ink hover:bg-accent-soft">
+            Šiandien
+          </Link>
+        ) : null}
+        <Link
+          to={`/medis/sia-diena?diena=${days.next}`}
+          rel="next"
+          className="btn min-h-11 border border-line bg-paper text-ink hover:bg-accent-soft"
+        >
+          Kita diena <span aria-hidden="true">→</span>
+        </Link>
+      </nav>
+      {!tree ? (
+        <EmptyTree />
+      ) : found && found.total ? (
+        <section aria-label="Sukaktys" className="card max-w-3xl p-6">
+          <AnniversaryList items={found.items} />
+          <Pager page={found.page} pages={found.pages} label="Sukakčių puslapiai" />
+        </section>
+      ) : (
+        <p className="card p-6 text-ink-soft">Šią dieną giminės medyje sukakčių nėra.</p>
+      )}
+    </>
+  );
+}

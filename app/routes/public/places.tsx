@@ -1,0 +1,109 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/places";
+import { services } from "../../.server/context.ts";
+import { placeCounts, placeEvents } from "../../.server/genealogy/places.ts";
+import { treeViewer } from "../../.server/genealogy/viewer.ts";
+import { PageHeading, PageTitle, useSiteSettings } from "../../components/page.tsx";
+import { Pager } from "../../components/pager.tsx";
+import { ShareMeta } from "../../components/share-meta.tsx";
+import { EmptyTree, TreeIndexNav } from "../../components/tree-indexes.tsx";
+import { plural } from "../../lib/lithuanian.ts";
+import { parseId } from "../../lib/numbers.ts";
+import { assertPageExists, pageCount, pageOffset, pageTitle, requestedPage } from "../../lib/paging.ts";
+
+const PLACES_PAGE_SIZE = 200;
+const EVENTS = ["įvykis", "įvykiai", "įvykių"] as const;
+
+// The places index (/medis/vietos) and one place's events
+// (/medis/vietos?vieta=12): only events of people the viewer may see in full
+// (genealogy/places.ts). A place where the viewer may see nothing is not
+// found (404), as one that does not exist.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = requestedPage(request);
+  const asked = new URL(request.url).searchParams.get("vieta");
+  const placeId = asked === null ? null : parseId(asked);
+  if (asked !== null && placeId === null) throw data("Netinkamas vietos numeris", { status: 400 });
+  const { db } = services(context);
+  const { treeId, viewer } = await treeViewer(context);
+  if (treeId === null) {
+    if (placeId !== null) throw data("Tokios vietos giminės medyje nėra", { status: 404 });
+    assertPageExists({ page, pages: 1 });
+    return { tree: false as const, page };
+  }
+  if (placeId !== null) {
+    const place = await placeEvents(db, treeId, placeId, viewer, page);
+    if (!place) throw data("Tokios vietos giminės medyje nėra", { status: 404 });
+    assertPageExists(place.events);
+    return { tree: true as const, page, place, index: null };
+  }
+  const all = await placeCounts(db, treeId, viewer);
+  const pages = pageCount(all.length, PLACES_PAGE_SIZE);
+  assertPageExists({ page, pages });
+  const offset = pageOffset(page, PLACES_PAGE_SIZE);
+  return {
+    tree: true as const,
+    page,
+    place: null,
+    index: { items: all.slice(offset, offset + PLACES_PAGE_SIZE), total: all.length, page, pages },
+  };
+}
+
+export default function PlacesPage({ loaderData }: Route.ComponentProps) {
+  const { familyName } = useSiteSettings();
+  const title = loaderData.tree && loaderData.place ? loaderData.place.name : "Vietos";
+  return (
+    <>
+      <PageTitle>{pageTitle(title, loaderData.page)}</PageTitle>
+      <ShareMeta title={`${title} – ${familyName}`} description={`${familyName}: vietos giminės medyje ir kas jose vyko.`} />
+      <PageHeading title={title} />
+      <TreeIndexNav current="/medis/vietos" />
+      {!loaderData.tree ? (
+        <EmptyTree />
+      ) : loaderData.place ? (
+        <section aria-labelledby="vietos-ivykiai" className="card max-w-3xl p-6">
+          <h2 id="vietos-ivykiai" className="text-xl font-semibold">
+            {plural(loaderData.place.events.total, EVENTS)}
+          </h2>
+          <ul className="mt-3 space-y-3">
+            {loaderData.place.events.items.map((e) => (
+              <li key={e.id} className="border-l-4 border-accent pl-4">
+                <span className="font-semibold">{e.what}</span>
+                {e.when ? <span className="text-ink-soft"> · {e.when}</span> : null}
+                <span className="block">
+                  {e.people.map((p, i) => (
+                    <span key={p.id}>
+                      {i > 0 ? " ir " : ""}
+                      <Link to={`/asmuo/${p.id}`}>{p.name}</Link>
+                      {p.years ? <span className="text-sm text-ink-soft"> ({p.years})</span> : null}
+                    </span>
+                  ))}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <Pager page={loaderData.place.events.page} pages={loaderData.place.events.pages} label="Įvykių puslapiai" />
+          <p className="mt-6">
+            <Link to="/medis/vietos">← Visos vietos</Link>
+          </p>
+        </section>
+      ) : loaderData.index && loaderData.index.total ? (
+        <section aria-labelledby="vietu-sarasas">
+          <h2 id="vietu-sarasas" className="mb-3 text-ink-soft">
+            {plural(loaderData.index.total, ["vieta", "vietos", "vietų"])}, abėcėlės tvarka
+          </h2>
+          <ul className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+            {loaderData.index.items.map((p) => (
+              <li key={p.id}>
+                <Link to={`/medis/vietos?vieta=${p.id}`}>{p.name}</Link>{" "}
+                <span className="text-sm text-ink-soft">({plural(p.events, EVENTS)})</span>
+              </li>
+            ))}
+          </ul>
+          <Pager page={loaderData.index.page} pages={loaderData.index.pages} label="Vietų puslapiai" />
+        </section>
+      ) : (
+        <p className="card p-6 text-ink-soft">Vietų sąrašas tuščias.</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/surnames";
+import { services } from "../../.server/context.ts";
+import { surnameCounts, surnamePeople } from "../../.server/genealogy/surnames.ts";
+import { treeViewer } from "../../.server/genealogy/viewer.ts";
+import { PageHeading, PageTitle, useSiteSettings } from "../../components/page.tsx";
+import { Pager } from "../../components/pager.tsx";
+import { ShareMeta } from "../../components/share-meta.tsx";
+import { EmptyTree, TreeIndexNav } from "../../components/tree-indexes.tsx";
+import { plural } from "../../lib/lithuanian.ts";
+import { assertPageExists, pageCount, pageOffset, pageTitle, requestedPage } from "../../lib/paging.ts";
+
+/** Surnames a page of the index shows. */
+const SURNAMES_PAGE_SIZE = 200;
+const PEOPLE = ["asmuo", "asmenys", "asmenų"] as const;
+
+// The surnames index (/medis/pavardes) and the people of one surname
+// (/medis/pavardes?pavarde=Kalvaitis): only people the viewer may see in full
+// count (genealogy/surnames.ts). A surname nobody the viewer may see bore is
+// not found (404), as one that is not in the tree at all.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = requestedPage(request);
+  const asked = (new URL(request.url).searchParams.get("pavarde") ?? "").trim().slice(0, 120);
+  const { db } = services(context);
+  const { treeId, viewer } = await treeViewer(context);
+  if (treeId === null) {
+    assertPageExists({ page, pages: 1 });
+    return { tree: false as const, page };
+  }
+  if (asked) {
+    const found = await surnamePeople(db, treeId, asked, viewer, page);
+    if (found.people.total === 0) throw data("Tokios pavardės giminės medyje nėra", { status: 404 });
+    assertPageExists(found.people);
+    return { tree: true as const, page, surname: found.surname, people: found.people, index: null };
+  }
+  const all = await surnameCounts(db, treeId, viewer);
+  const pages = pageCount(all.length, SURNAMES_PAGE_SIZE);
+  assertPageExists({ page, pages });
+  const offset = pageOffset(page, SURNAMES_PAGE_SIZE);
+  const index = { items: all.slice(offset, offset + SURNAMES_PAGE_SIZE), total: all.length, page, pages };
+  return { tree: true as const, page, surname: null, people: null, index };
+}
+
+export default function SurnamesPage({ loaderData }: Route.ComponentProps) {
+  const { familyName } = useSiteSettings();
+  const title = loaderData.tree && loaderData.surname ? `Pavardė ${loaderData.surname}` : "Pavardės";
+  return (
+    <>
+      <PageTitle>{pageTitle(title, loaderData.page)}</PageTitle>
+      <ShareMeta title={`${title} – ${familyName}`} description={`${familyName}: giminės medžio pavardės.`} />
+      <PageHeading title={title} />
+      <TreeIndexNav current="/medis/pavardes" />
+      {!loaderData.tree ? (
+        <EmptyTree />
+      ) : loaderData.people ? (
+        <section aria-labelledby="pavardes-asmenys" className="card max-w-3xl p-6">
+          <h2 id="pavardes-asmenys" className="text-xl font-semibold">
+            {plural(loaderData.people.total, PEOPLE)}
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {loaderData.people.items.map((p) => (
+              <li key={p.id}>
+                <Link to={`/asmuo/${p.id}`}>{p.name}</Link>
+                {p.years ? <span className="text-sm text-ink-soft"> ({p.years})</span> : null}
+              </li>
+            ))}
+          </ul>
+          <Pager page={loaderData.people.page} pages={loaderData.people.pages} label="Asmenų puslapiai" />
+          <p className="mt-6">
+            <Link to="/medis/pavardes">← Visos pavardės</Link>
+          </p>
+        </section>
+      ) : loaderData.index && loaderData.index.total ? (
+        <section aria-labelledby="pavardziu-sarasas">
+          <h2 id="pavardziu-sarasas" className="mb-3 text-ink-soft">
+            {plural(loaderData.index.total, ["pavardė", "pavardės", "pavardžių"])}, abėcėlės tvarka
+          </h2>
+          <ul className="grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
+            {loaderData.index.items.map((s) => (
+              <li key={s.surname}>
+                <Link to={`/medis/pavardes?pavarde=${encodeURIComponent(s.surname)}`}>{s.surname}</Link>{" "}
+                <span className="text-sm text-ink-soft">({plural(s.people, PEOPLE)})</span>
+              </li>
+            ))}
+          </ul>
+          <Pager page={loaderData.index.page} pages={loaderData.index.pages} label="Pavardžių puslapiai" />
+        </section>
+      ) : (
+        <p className="card p-6 text-ink-soft">Pavardžių sąrašas tuščias.</p>
+      )}
+    </>
+  );
+}

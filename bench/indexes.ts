@@ -1,0 +1,53 @@
+// Benchmark: the tree's indexes (surnames, places, "Šią dieną", statistics)
+// on a generated tree, for each kind of viewer, beside a 50-person tree.
+//   node bench/indexes.ts [100000]
+// A visitor's first request of a version also computes the published list
+// of people (the living rule over the whole tree, published.ts), shared with
+// the sitemap; it is timed on its own, and the indexes after it.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { migrateToLatest, openDatabase } from "../app/.server/db.ts";
+import type { Viewer } from "../app/.server/genealogy/living.ts";
+import { anniversaries } from "../app/.server/genealogy/on-this-day.ts";
+import { placeCounts, placeEvents } from "../app/.server/genealogy/places.ts";
+import { publicPeople } from "../app/.server/genealogy/published.ts";
+import { surnameCounts, surnamePeople } from "../app/.server/genealogy/surnames.ts";
+import { treeStatistics } from "../app/.server/genealogy/tree-statistics.ts";
+import { writeBigTree } from "../tests/integration/big-tree.ts";
+
+const SIZES = [50, Number(process.argv[2] ?? 100_000)];
+const viewers: Record<string, Viewer> = {
+  lankytojas: { members: false, seesPrivate: false, livingYears: 110 },
+  narys: { members: true, seesPrivate: false, livingYears: 110 },
+  redaktorius: { members: true, seesPrivate: true, livingYears: 110 },
+};
+
+for (const size of SIZES) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "seima-bench-indexes-"));
+  const db = openDatabase({ kind: "sqlite", file: path.join(dir, "database.sqlite") });
+  await migrateToLatest(db);
+  await writeBigTree(db, 1, size);
+  await db.insertInto("settings").values({ key: "genealogy_current_tree", value: "1" }).execute();
+  const time = async (label: string, run: () => Promise<unknown>) => {
+    const started = performance.now();
+    await run();
+    const first = performance.now() - started;
+    const again = performance.now();
+    await run();
+    console.log(
+      `${String(size).padStart(7)} ${label.padEnd(40)} ${first.toFixed(0).padStart(6)} ms, again ${(performance.now() - again).toFixed(0).padStart(6)} ms`,
+    );
+  };
+  await time("published list of people (visitors)", () => publicPeople(db));
+  for (const [who, viewer] of Object.entries(viewers)) {
+    await time(`${who}: surnames`, () => surnameCounts(db, 1, viewer));
+    await time(`${who}: surname Jonaitis, page 1`, () => surnamePeople(db, 1, "Jonaitis", viewer));
+    await time(`${who}: places`, () => placeCounts(db, 1, viewer));
+    await time(`${who}: place 1`, () => placeEvents(db, 1, 1, viewer));
+    await time(`${who}: Šią dieną (11-23)`, () => anniversaries(db, 1, 11, 23, viewer));
+    await time(`${who}: statistics`, () => treeStatistics(db, 1, viewer));
+  }
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
