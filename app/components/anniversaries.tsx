@@ -8,7 +8,7 @@ export interface AnniversaryItem {
   people: PersonSummary[];
 }
 
-/** '1898 m. gimė Jonas Jonaitis (1898–1961)': the page's list and the home page's block. */
+/** '1898 m. gimė' and the person with their years: the page's list and the home page's block. */
 export function AnniversaryList({ items }: { items: AnniversaryItem[] }) {
   return (
     <ul className="space-y-2">

@@ -12,7 +12,7 @@ import { familyDate, monthDayName } from "../../lib/lithuanian.ts";
 import { assertPageExists, pageTitle, requestedPage } from "../../lib/paging.ts";
 
 // "Šią dieną" (/medis/sia-diena): births, deaths and marriages of people who
-// have died, on today's date in Vilnius or on ?diena=MM-DD
+// have died, on today's date in Lithuania's time zone or on ?diena=MM-DD
 // (genealogy/on-this-day.ts). The day before and after are plain links.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = requestedPage(request);
