@@ -253,3 +253,41 @@ describe("statistics", () => {
     expect((await treeStatistics(t.db, treeId, editor)).people).toBe(9);
   });
 });
+
+test("a loop of parents in a broken file counts its generations once and ends", async () => {
+  const file = path.join(t.dir, "kilpa.ged");
+  fs.writeFileSync(
+    file,
+    `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+0 @A@ INDI
+1 NAME Pirmas /Kilpa/
+1 FAMC @F2@
+1 FAMS @F1@
+0 @B@ INDI
+1 NAME Antras /Kilpa/
+1 FAMC @F1@
+1 FAMS @F2@
+0 @C@ INDI
+1 NAME Trečias /Kilpa/
+1 FAMC @F2@
+0 @F1@ FAM
+1 HUSB @A@
+1 CHIL @B@
+0 @F2@ FAM
+1 HUSB @B@
+1 CHIL @A@
+1 CHIL @C@
+0 TRLR
+`,
+  );
+  const loop = (await importFile(t.db, t.media, file, { sourceName: "kilpa.ged" })).treeId;
+  const s = await treeStatistics(t.db, loop, editor);
+  expect(s.people).toBe(3);
+  expect(s.generations).toBeGreaterThanOrEqual(2);
+  expect(s.generations).toBeLessThanOrEqual(3);
+  expect(s.surnames).toEqual([{ surname: "Kilpa", people: 3 }]);
+});
