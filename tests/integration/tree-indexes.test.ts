@@ -202,15 +202,15 @@ describe("places", () => {
 describe("Šią dieną", () => {
   test("births, deaths and marriages on a day, of the dead only, exact dates only", async () => {
     const day = await anniversaries(t.db, treeId, 11, 23, visitor);
-    expect(day.items.map((a) => [a.year, a.what, a.people.map((p) => p.name)])).toEqual([
-      [1875, "susituokė", ["Jonas Kalvaitis", "Ona Kalvaitienė (Petraitytė)"]],
-      [1880, "gimė", ["Petras Kalvaitis"]],
+    expect(day.items.map((a) => [a.year, a.tag, a.people.map((p) => p.name)])).toEqual([
+      [1875, "MARR", ["Jonas Kalvaitis", "Ona Kalvaitienė (Petraitytė)"]],
+      [1880, "BIRT", ["Petras Kalvaitis"]],
     ]);
     // A member sees the living elsewhere, but never among the anniversaries; nor the private.
     expect((await anniversaries(t.db, treeId, 11, 23, member)).items.map((a) => a.year)).toEqual([1875, 1880]);
     expect((await anniversaries(t.db, treeId, 11, 23, editor)).items.map((a) => a.year)).toEqual([1875, 1880, 1890]);
-    expect((await anniversaries(t.db, treeId, 3, 5, visitor)).items.map((a) => [a.year, a.what])).toEqual([[1850, "gimė"]]);
-    expect((await anniversaries(t.db, treeId, 11, 10, visitor)).items.map((a) => [a.year, a.what])).toEqual([[1920, "mirė"]]);
+    expect((await anniversaries(t.db, treeId, 3, 5, visitor)).items.map((a) => [a.year, a.tag])).toEqual([[1850, "BIRT"]]);
+    expect((await anniversaries(t.db, treeId, 11, 10, visitor)).items.map((a) => [a.year, a.tag])).toEqual([[1920, "DEAT"]]);
     expect((await anniversaries(t.db, treeId, 11, 24, visitor)).total).toBe(0);
   });
 
