@@ -1,9 +1,10 @@
 import { Link } from "react-router";
+import { ANNIVERSARY_VERBS } from "../lib/event-labels.ts";
 import type { PersonSummary } from "../lib/tree-layout.ts";
 
 export interface AnniversaryItem {
   eventId: number;
-  what: string;
+  tag: string;
   year: number;
   people: PersonSummary[];
 }
@@ -14,7 +15,7 @@ export function AnniversaryList({ items }: { items: AnniversaryItem[] }) {
     <ul className="space-y-2">
       {items.map((a) => (
         <li key={a.eventId}>
-          <span className="font-semibold">{a.year} m.</span> {a.what}{" "}
+          <span className="font-semibold">{a.year} m.</span> {ANNIVERSARY_VERBS[a.tag]}{" "}
           {a.people.map((p, i) => (
             <span key={p.id}>
               {i > 0 ? " ir " : ""}

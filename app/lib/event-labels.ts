@@ -35,3 +35,6 @@ export const EVENT_LABELS: Record<string, string> = {
 export const EDITABLE_EVENTS: Record<string, string> = Object.fromEntries(
   ["BIRT", "CHR", "DEAT", "BURI", "RESI", "OCCU", "EDUC", "EMIG"].map((tag) => [tag, EVENT_LABELS[tag]]),
 );
+
+/** How "Šią dieną" words an anniversary: '1898 m. gimė …'. */
+export const ANNIVERSARY_VERBS: Record<string, string> = { BIRT: "gimė", DEAT: "mirė", MARR: "susituokė" };

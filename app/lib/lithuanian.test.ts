@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { collator, currentYear, formatDate, plural, searchKey } from "./lithuanian.ts";
+import { collator, currentYear, familyDate, formatDate, monthDayName, plural, searchKey } from "./lithuanian.ts";
 
 describe("Lithuanian formatting", () => {
   test("dates read as '2026 m. lapkričio 21 d.' in Vilnius time", () => {
@@ -27,4 +27,13 @@ describe("Lithuanian formatting", () => {
     expect(searchKey("Žemės")).toBe(searchKey("zemes"));
     expect(searchKey("ŠARŪNAS")).toBe("sarunas");
   });
+});
+
+test("the family's date is Vilnius', which turns before UTC's", () => {
+  // 22:30 UTC on 23 November is 00:30 on the 24th in Vilnius (UTC+2 in winter, +3 in summer).
+  expect(familyDate(new Date("2026-11-23T22:30:00Z"))).toEqual({ year: 2026, month: 11, day: 24 });
+  expect(familyDate(new Date("2026-06-30T21:30:00Z"))).toEqual({ year: 2026, month: 7, day: 1 });
+  expect(familyDate(new Date("2026-12-31T21:59:59Z"))).toEqual({ year: 2026, month: 12, day: 31 });
+  expect(monthDayName(11, 23)).toBe("lapkričio 23 d.");
+  expect(monthDayName(2, 29)).toBe("vasario 29 d.");
 });

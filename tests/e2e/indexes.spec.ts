@@ -135,7 +135,9 @@ test("without JavaScript: from the tree to each index and on, by plain links", a
   await page.getByRole("link", { name: "← Visos pavardės" }).click();
   await page.getByRole("navigation", { name: "Medžio rodyklės" }).getByRole("link", { name: "Vietos" }).click();
   await page.getByRole("link", { name: "Kaunas, Lietuva" }).click();
-  await expect(page.getByRole("listitem").filter({ hasText: "Santuoka" })).toContainText("Jonas Kalvaitis (1880–1950) ir Ona Kalvaitienė (Petraitytė)");
+  await expect(page.getByRole("listitem").filter({ hasText: "Santuoka" })).toContainText(
+    "Jonas Kalvaitis (1880–1950) ir Ona Kalvaitienė (Petraitytė)",
+  );
   await page.getByRole("navigation", { name: "Medžio rodyklės" }).getByRole("link", { name: "Šią dieną" }).click();
   await expect(page.getByText("1880 m. gimė Jonas Kalvaitis")).toBeVisible();
   await page.getByRole("link", { name: /Kita diena/ }).click();
@@ -206,6 +208,8 @@ test("bad input: a clear 400 or 404, never an error", async ({ request }) => {
     ["/medis/pavardes?pavarde=Nėratokios", 404],
     ["/medis/pavardes?puslapis=9", 404],
     ["/medis/pavardes?puslapis=x", 400],
+    ["/medis/pavardes?pavarde=%00", 200],
+    ["/medis/pavardes?pavarde=Kalv%00aitis", 200],
   ] as const) {
     expect((await request.get(`${site().url}${address}`)).status(), address).toBe(status);
   }

@@ -220,6 +220,10 @@ test("a visitor receives no living, private or family-only name in any public re
   expect([...seen.keys()]).toEqual(
     expect.arrayContaining(["/sitemap.xml", "/medis/gedcom", "/galerija", "/dokumentai", "/istorija", "/istorija.data"]),
   );
+  // The tree's indexes, and a surname's page from them (this tree's places are only the living's and the private's).
+  const read = [...seen.keys()];
+  expect(read).toEqual(expect.arrayContaining(["/medis/pavardes", "/medis/vietos", "/medis/sia-diena", "/medis/statistika"]));
+  expect(read.some((a) => a.startsWith("/medis/pavardes?pavarde="))).toBe(true);
 });
 
 test("a member receives the living family and the family's things, never the private person", async () => {

@@ -18,7 +18,22 @@ const site = useSite();
 test.describe.configure({ mode: "serial" });
 
 /** The visitors' pages the cache keeps, with people of the imported tree (1: a parent, 3: a child). */
-const PAGES = ["/", "/istorija", "/medis", "/asmuo/1", "/asmuo/3", "/galerija", "/dokumentai", "/apie", "/sitemap.xml", "/robots.txt"];
+const PAGES = [
+  "/",
+  "/istorija",
+  "/medis",
+  "/medis/pavardes",
+  "/medis/vietos",
+  "/medis/sia-diena",
+  "/medis/statistika",
+  "/asmuo/1",
+  "/asmuo/3",
+  "/galerija",
+  "/dokumentai",
+  "/apie",
+  "/sitemap.xml",
+  "/robots.txt",
+];
 const ADDRESSES = [...PAGES, ...PAGES.filter((p) => !p.includes(".")).map(dataUrl)];
 
 let visitor: APIRequestContext;

@@ -202,15 +202,15 @@ describe("places", () => {
 describe("Šią dieną", () => {
   test("births, deaths and marriages on a day, of the dead only, exact dates only", async () => {
     const day = await anniversaries(t.db, treeId, 11, 23, visitor);
-    expect(day.items.map((a) => [a.year, a.what, a.people.map((p) => p.name)])).toEqual([
-      [1875, "susituokė", ["Jonas Kalvaitis", "Ona Kalvaitienė (Petraitytė)"]],
-      [1880, "gimė", ["Petras Kalvaitis"]],
+    expect(day.items.map((a) => [a.year, a.tag, a.people.map((p) => p.name)])).toEqual([
+      [1875, "MARR", ["Jonas Kalvaitis", "Ona Kalvaitienė (Petraitytė)"]],
+      [1880, "BIRT", ["Petras Kalvaitis"]],
     ]);
     // A member sees the living elsewhere, but never among the anniversaries; nor the private.
     expect((await anniversaries(t.db, treeId, 11, 23, member)).items.map((a) => a.year)).toEqual([1875, 1880]);
     expect((await anniversaries(t.db, treeId, 11, 23, editor)).items.map((a) => a.year)).toEqual([1875, 1880, 1890]);
-    expect((await anniversaries(t.db, treeId, 3, 5, visitor)).items.map((a) => [a.year, a.what])).toEqual([[1850, "gimė"]]);
-    expect((await anniversaries(t.db, treeId, 11, 10, visitor)).items.map((a) => [a.year, a.what])).toEqual([[1920, "mirė"]]);
+    expect((await anniversaries(t.db, treeId, 3, 5, visitor)).items.map((a) => [a.year, a.tag])).toEqual([[1850, "BIRT"]]);
+    expect((await anniversaries(t.db, treeId, 11, 10, visitor)).items.map((a) => [a.year, a.tag])).toEqual([[1920, "DEAT"]]);
     expect((await anniversaries(t.db, treeId, 11, 24, visitor)).total).toBe(0);
   });
 
@@ -252,4 +252,42 @@ describe("statistics", () => {
     expect(forMember.birthsPerDecade.at(-1)).toEqual({ decade: Math.floor((YEAR - 30) / 10) * 10, births: 1 });
     expect((await treeStatistics(t.db, treeId, editor)).people).toBe(9);
   });
+});
+
+test("a loop of parents in a broken file counts its generations once and ends", async () => {
+  const file = path.join(t.dir, "kilpa.ged");
+  fs.writeFileSync(
+    file,
+    `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+0 @A@ INDI
+1 NAME Pirmas /Kilpa/
+1 FAMC @F2@
+1 FAMS @F1@
+0 @B@ INDI
+1 NAME Antras /Kilpa/
+1 FAMC @F1@
+1 FAMS @F2@
+0 @C@ INDI
+1 NAME Trečias /Kilpa/
+1 FAMC @F2@
+0 @F1@ FAM
+1 HUSB @A@
+1 CHIL @B@
+0 @F2@ FAM
+1 HUSB @B@
+1 CHIL @A@
+1 CHIL @C@
+0 TRLR
+`,
+  );
+  const loop = (await importFile(t.db, t.media, file, { sourceName: "kilpa.ged" })).treeId;
+  const s = await treeStatistics(t.db, loop, editor);
+  expect(s.people).toBe(3);
+  expect(s.generations).toBeGreaterThanOrEqual(2);
+  expect(s.generations).toBeLessThanOrEqual(3);
+  expect(s.surnames).toEqual([{ surname: "Kilpa", people: 3 }]);
 });

@@ -286,3 +286,25 @@ export async function familiesAround(db: Database, treeId: number, id: number): 
   );
   return { parentFamilies: asChild.families, ownFamilies: own.families, children: [...siblings, ...own.children] };
 }
+
+/** Past this many families to look up, all the tree's are read at once (the places index reads most of a tree's). */
+const WHOLE_TREE_FAMILIES = 5000;
+
+/** The partners of these families (those known), by family id. */
+export async function partnersOfFamilies(db: Database, treeId: number, familyIds: number[]): Promise<Map<number, number[]>> {
+  const partners = new Map<number, number[]>();
+  const wanted = [...new Set(familyIds)];
+  const add = (f: FamilyRow) =>
+    partners.set(
+      f.id,
+      [f.partner1Id, f.partner2Id].filter((p): p is number => p !== null),
+    );
+  if (wanted.length > WHOLE_TREE_FAMILIES) {
+    // One read of them all beats hundreds of chunks.
+    const all = await db.selectFrom("genealogyFamilies").select(["id", "partner1Id", "partner2Id"]).where("treeId", "=", treeId).execute();
+    for (const f of all) add(f);
+    return partners;
+  }
+  for await (const chunk of chunks(wanted)) for (const f of await treeQueries.familiesByIds(db, treeId, chunk).execute()) add(f);
+  return partners;
+}

@@ -11,17 +11,17 @@ import { parseGedcomDate } from "../../lib/gedcom-date.ts";
 import { pageCount, pageOffset, type Page } from "../../lib/paging.ts";
 import type { PersonSummary } from "../../lib/tree-layout.ts";
 import type { Database } from "../db.ts";
-import { chunks } from "./family-graph.ts";
+import { partnersOfFamilies } from "./family-graph.ts";
 import type { Viewer } from "./living.ts";
 import { summaries } from "./people.ts";
 
 export const ANNIVERSARY_PAGE_SIZE = 50;
-const TAGS = { BIRT: "gimė", DEAT: "mirė", MARR: "susituokė" } as const;
+const TAGS = ["BIRT", "DEAT", "MARR"] as const;
 
 export interface Anniversary {
   eventId: number;
-  /** 'gimė', 'mirė', 'susituokė'. */
-  what: string;
+  /** A birth, a death or a marriage (the page words it: ANNIVERSARY_VERBS). */
+  tag: (typeof TAGS)[number];
   year: number;
   people: PersonSummary[];
 }
@@ -52,7 +52,7 @@ export async function anniversaries(
     .selectFrom("genealogyEvents")
     .select(["id", "ownerKind", "ownerId", "tag", "date", "datePhrase", "dateFrom"])
     .where("treeId", "=", treeId)
-    .where("tag", "in", Object.keys(TAGS))
+    .where("tag", "in", [...TAGS])
     .where("dateFrom", ">=", 0)
     .whereRef("dateFrom", "=", "dateTo")
     .where(monthDaySql("date_from"), "=", month * 100 + day)
@@ -62,20 +62,11 @@ export async function anniversaries(
     const date = parseGedcomDate(e.date ?? "", e.datePhrase ?? undefined);
     return (date.kind === "exact" || date.kind === "interpreted") && date.date.day !== undefined;
   });
-  const partners = new Map<number, number[]>();
-  for await (const chunk of chunks(exact.filter((e) => e.ownerKind === "family").map((e) => e.ownerId))) {
-    const families = await db
-      .selectFrom("genealogyFamilies")
-      .select(["id", "partner1Id", "partner2Id"])
-      .where("treeId", "=", treeId)
-      .where("id", "in", chunk)
-      .execute();
-    for (const f of families)
-      partners.set(
-        f.id,
-        [f.partner1Id, f.partner2Id].filter((p): p is number => p !== null),
-      );
-  }
+  const partners = await partnersOfFamilies(
+    db,
+    treeId,
+    exact.filter((e) => e.ownerKind === "family").map((e) => e.ownerId),
+  );
   const ownersOf = (e: (typeof exact)[number]) => (e.ownerKind === "person" ? [e.ownerId] : (partners.get(e.ownerId) ?? []));
   const people = await summaries(db, treeId, exact.flatMap(ownersOf), viewer);
   const qualifies = (id: number) => people[id] !== undefined && !people[id].hidden && !people[id].living;
@@ -83,7 +74,7 @@ export async function anniversaries(
     .filter((e) => ownersOf(e).length > 0 && ownersOf(e).every(qualifies))
     .map((e) => ({
       eventId: e.id,
-      what: TAGS[e.tag as keyof typeof TAGS],
+      tag: e.tag as (typeof TAGS)[number],
       year: ((date) => ("date" in date && date.date ? date.date.year : 0))(parseGedcomDate(e.date ?? "", e.datePhrase ?? undefined)),
       people: ownersOf(e).map((id) => people[id]),
     }))

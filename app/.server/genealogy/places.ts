@@ -10,14 +10,12 @@ import { collator } from "../../lib/lithuanian.ts";
 import { pageCount, pageOffset, type Page } from "../../lib/paging.ts";
 import type { PersonSummary } from "../../lib/tree-layout.ts";
 import { readInPages, type Database } from "../db.ts";
-import { chunks } from "./family-graph.ts";
+import { partnersOfFamilies } from "./family-graph.ts";
 import type { Viewer } from "./living.ts";
 import { summaries } from "./people.ts";
 import { shownPeople, type Shown } from "./shown.ts";
 
 export const PLACE_PAGE_SIZE = 50;
-/** Past this many families to look up, all the tree's are read at once. */
-const WHOLE_TREE_FAMILIES = 5000;
 
 export interface PlaceCount {
   id: number;
@@ -38,40 +36,6 @@ export interface PlaceEvent {
 interface EventOwner {
   ownerKind: "person" | "family";
   ownerId: number;
-}
-
-/** The partners of these families, by family id. */
-async function partnersOf(db: Database, treeId: number, familyIds: number[]): Promise<Map<number, number[]>> {
-  const partners = new Map<number, number[]>();
-  const wanted = [...new Set(familyIds)];
-  if (wanted.length > WHOLE_TREE_FAMILIES) {
-    // Most of a tree's families (the places index): one read of them all beats hundreds of chunks.
-    for (const f of await db
-      .selectFrom("genealogyFamilies")
-      .select(["id", "partner1Id", "partner2Id"])
-      .where("treeId", "=", treeId)
-      .execute()) {
-      partners.set(
-        f.id,
-        [f.partner1Id, f.partner2Id].filter((p): p is number => p !== null),
-      );
-    }
-    return partners;
-  }
-  for await (const chunk of chunks(wanted)) {
-    const rows = await db
-      .selectFrom("genealogyFamilies")
-      .select(["id", "partner1Id", "partner2Id"])
-      .where("treeId", "=", treeId)
-      .where("id", "in", chunk)
-      .execute();
-    for (const f of rows)
-      partners.set(
-        f.id,
-        [f.partner1Id, f.partner2Id].filter((p): p is number => p !== null),
-      );
-  }
-  return partners;
 }
 
 /** Whether the viewer may see an event: its person, or every partner of its family. */
@@ -97,7 +61,7 @@ export async function placeCounts(db: Database, treeId: number, viewer: Viewer):
     db.selectFrom("genealogyPlaces").select(["id", "name"]).where("treeId", "=", treeId).execute(),
     shownPeople(db, viewer),
   ]);
-  const partners = await partnersOf(
+  const partners = await partnersOfFamilies(
     db,
     treeId,
     events.filter((e) => e.ownerKind === "family").map((e) => e.ownerId),
@@ -139,7 +103,7 @@ export async function placeEvents(
       .execute(),
     shownPeople(db, viewer),
   ]);
-  const partners = await partnersOf(
+  const partners = await partnersOfFamilies(
     db,
     treeId,
     events.filter((e) => e.ownerKind === "family").map((e) => e.ownerId),

@@ -96,7 +96,12 @@ export async function treeStatistics(db: Database, treeId: number, viewer: Viewe
 
   const given = new Map<string, number>();
   for (const p of people) {
-    for (const name of new Set(p.givenNames.split(/\s+/).filter((w) => /\p{L}/u.test(w)))) given.set(name, (given.get(name) ?? 0) + 1);
+    const words = p.givenNames.split(" ");
+    for (let i = 0; i < words.length; i++) {
+      const name = words[i];
+      // Each name once per person ('Jonas Jonas'), and only words with a letter ('?' is nobody's name).
+      if (name && words.indexOf(name) === i && /\p{L}/u.test(name)) given.set(name, (given.get(name) ?? 0) + 1);
+    }
   }
   const top = <T extends { people: number }>(list: T[], label: (t: T) => string) =>
     list.sort((a, b) => b.people - a.people || collator.compare(label(a), label(b))).slice(0, TOP);
@@ -153,13 +158,21 @@ async function longestLine(db: Database, treeId: number, sees: (id: number) => b
         stack.pop();
         continue;
       }
-      visiting.add(id);
-      const pending = (parents.get(id) ?? []).filter((p) => !depth.has(p) && !visiting.has(p));
-      if (pending.length) {
-        stack.push(...pending);
-        continue;
+      const own = parents.get(id);
+      // First visit: the parents without a depth go on top; the person is done when they are.
+      if (!visiting.has(id)) {
+        visiting.add(id);
+        const before = stack.length;
+        if (own) for (const p of own) if (!depth.has(p) && !visiting.has(p)) stack.push(p);
+        if (stack.length > before) continue;
       }
-      const d = 1 + Math.max(0, ...(parents.get(id) ?? []).map((p) => depth.get(p) ?? 0));
+      let d = 1;
+      if (own) {
+        for (const p of own) {
+          const above = depth.get(p);
+          if (above !== undefined && above + 1 > d) d = above + 1;
+        }
+      }
       depth.set(id, d);
       visiting.delete(id);
       stack.pop();

@@ -20,7 +20,8 @@ const PEOPLE = ["asmuo", "asmenys", "asmenų"] as const;
 // not found (404), as one that is not in the tree at all.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = requestedPage(request);
-  const asked = (new URL(request.url).searchParams.get("pavarde") ?? "").trim().slice(0, 120);
+  // Control characters are no part of a name (and PostgreSQL refuses a NUL in text).
+  const asked = (new URL(request.url).searchParams.get("pavarde") ?? "").replace(/\p{C}/gu, "").trim().slice(0, 120);
   const { db } = services(context);
   const { treeId, viewer } = await treeViewer(context);
   if (treeId === null) {
