@@ -1,17 +1,25 @@
-import { browserSupportsWebAuthn, startAuthentication, startRegistration } from "@simplewebauthn/browser";
+import type * as WebAuthn from "@simplewebauthn/browser";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { PASSWORD_MAX_LENGTH } from "../lib/login.ts";
-import { resolveToast, type Toast } from "../lib/toasts.ts";
+import type { Toast } from "../lib/toasts.ts";
 import { useToast } from "./toaster.tsx";
 
 // Passkeys in the browser (WebAuthn, with @simplewebauthn/browser): logging
 // in with one, and adding one to one's account. Both need JavaScript and a
-// browser that has passkeys; without them the buttons are not shown.
+// browser that has passkeys; without them the buttons are not shown. The
+// library and the table of messages (lib/toasts.ts) are fetched when a button
+// is pressed, not with the page, so that the login page's scripts stay within
+// a tenth of a bare React Router app's.
 
+async function resolveToast(key: "passkeyLoginFailed" | "passkeyAdded"): Promise<Toast> {
+  return (await import("../lib/toasts.ts")).resolveToast(key);
+}
+
+/** What @simplewebauthn/browser's browserSupportsWebAuthn checks, without loading it. */
 function useSupported(): boolean {
   const [supported, setSupported] = useState(false);
-  useEffect(() => setSupported(browserSupportsWebAuthn()), []);
+  useEffect(() => setSupported(typeof globalThis.PublicKeyCredential === "function"), []);
   return supported;
 }
 
@@ -31,12 +39,13 @@ export function PasskeyLogin() {
   async function login() {
     setBusy(true);
     try {
-      const { body: start } = await post<{ challengeId: string; options: Parameters<typeof startAuthentication>[0]["optionsJSON"] }>(
-        "/login/raktas",
-        { intent: "options" },
-      );
+      const { body: start } = await post<{
+        challengeId: string;
+        options: Parameters<typeof WebAuthn.startAuthentication>[0]["optionsJSON"];
+      }>("/login/raktas", { intent: "options" });
       let answer;
       try {
+        const { startAuthentication } = await import("@simplewebauthn/browser");
         answer = await startAuthentication({ optionsJSON: start.options });
       } catch {
         toast(CANCELLED);
@@ -48,9 +57,9 @@ export function PasskeyLogin() {
         response: JSON.stringify(answer),
       });
       if (body.ok && body.to) window.location.assign(body.to);
-      else toast(body.toast ?? resolveToast("passkeyLoginFailed"));
+      else toast(body.toast ?? (await resolveToast("passkeyLoginFailed")));
     } catch {
-      toast(resolveToast("passkeyLoginFailed"));
+      toast(await resolveToast("passkeyLoginFailed"));
     } finally {
       setBusy(false);
     }
@@ -79,7 +88,7 @@ export function AddPasskey() {
     try {
       const { body: start } = await post<{
         challengeId?: string;
-        options?: Parameters<typeof startRegistration>[0]["optionsJSON"];
+        options?: Parameters<typeof WebAuthn.startRegistration>[0]["optionsJSON"];
         message?: string;
       }>("/paskyra/raktai", { intent: "options", password });
       if (!start.challengeId || !start.options) {
@@ -89,6 +98,7 @@ export function AddPasskey() {
       }
       let answer;
       try {
+        const { startRegistration } = await import("@simplewebauthn/browser");
         answer = await startRegistration({ optionsJSON: start.options });
       } catch {
         toast(CANCELLED);
@@ -101,7 +111,7 @@ export function AddPasskey() {
         name,
       });
       if (body.ok) {
-        toast(resolveToast("passkeyAdded"));
+        toast(await resolveToast("passkeyAdded"));
         setName("");
         setPassword("");
         void revalidator.revalidate();

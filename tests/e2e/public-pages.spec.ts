@@ -228,19 +228,27 @@ test("an unhandled error shows the app's own error page with status 500", async 
   }
 });
 
-test("a page in Lithuanian takes Inter's Lithuanian letters from their own small file, not the whole latin-ext one", async ({ page }) => {
+test("a page in Lithuanian takes its fonts from the site's small files: Latin and Lithuanian letters of each typeface", async ({
+  page,
+}) => {
   const fonts: string[] = [];
   page.on("response", (response) => {
-    if (response.url().endsWith(".woff2")) fonts.push(new URL(response.url()).pathname);
+    if (response.url().endsWith(".woff2")) fonts.push(new URL(response.url()).pathname.replace(/-[\w-]{8}\.woff2$/, ""));
   });
   await page.goto(`${site().url}/dokumentai`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  const loaded = await page.evaluate(async () => {
+  const faces = await page.evaluate(async () => {
     await document.fonts.ready;
-    return [...document.fonts].filter((f) => f.status === "loaded").map((f) => `${f.family}|${f.unicodeRange}`);
+    return [...document.fonts].map((f) => `${f.family}|${f.unicodeRange}|${f.status}`);
   });
-  // 'Giminės … sąrašas … žemės' in Inter: ė, ą, š, ž come from the Lithuanian file.
-  expect(loaded.some((face) => face.startsWith("Inter Variable|") && face.includes("U+104-105"))).toBe(true);
-  expect(fonts.some((file) => /\/assets\/inter-lt-wght-normal-[\w-]+\.woff2$/.test(file))).toBe(true);
-  expect(fonts.filter((file) => file.includes("/inter-latin-ext-"))).toEqual([]);
+  // 'Giminės … sąrašas … žemės' in Seima Sans (Inter): ė, ą, š, ž come from its Lithuanian file.
+  expect(faces.some((face) => face.startsWith("Seima Sans|") && face.includes("U+104-105") && face.endsWith("|loaded"))).toBe(true);
+  expect(faces.filter((face) => face.endsWith("|error"))).toEqual([]);
+  // Only the four small files: none of the other European letters', none of the npm packages' whole files.
+  expect([...new Set(fonts)].sort()).toEqual([
+    "/assets/seima-sans-latin-wght",
+    "/assets/seima-sans-lt-wght",
+    "/assets/seima-serif-latin-wght",
+    "/assets/seima-serif-lt-wght",
+  ]);
 });
