@@ -207,6 +207,8 @@ async function loggedIn(username: string, password: string): Promise<APIRequestC
 }
 
 test("a visitor receives no living, private or family-only name in any public response", async () => {
+  // The crawl reads well over a thousand responses (every day of "Šią dieną" among them): on a busy machine, minutes.
+  test.setTimeout(300_000);
   const visitor = await http.newContext({ baseURL: site().url });
   const seen = await crawl(visitor, [`/media/${mediaId}/display.jpg`]);
   await visitor.dispose();
@@ -227,6 +229,7 @@ test("a visitor receives no living, private or family-only name in any public re
 });
 
 test("a member receives the living family and the family's things, never the private person", async () => {
+  test.setTimeout(300_000);
   const member = await loggedIn("narys", passwords.narys);
   const seen = await crawl(member, ["/medis/gedcom/nariams", `/media/${mediaId}/display.jpg`]);
   await member.dispose();
@@ -236,6 +239,7 @@ test("a member receives the living family and the family's things, never the pri
 });
 
 test("an editor receives the private person too: the sweep reaches where the secrets would be", async () => {
+  test.setTimeout(300_000);
   const editor = await loggedIn("redaktorius", passwords.redaktorius);
   const seen = await crawl(editor);
   await editor.dispose();
