@@ -8,9 +8,10 @@ import { ZoomFrame } from "./zoom-frame.tsx";
 export function FanChart({ layout, label }: { layout: FanLayout; label: string }) {
   return (
     <ZoomFrame label={label} tall>
-      {/* On a phone the chosen person is in view at once; from a tablet's width up the whole fan is, its
-          middle in the frame's: the centre a quarter of the radius below (FAN_RINGS' 462 px; the fan opens downwards). */}
-      <g className="sm:translate-y-[116px]" data-chart-ready>
+      {/* From a tablet's width up the whole fan is in view, its middle in the frame's: the centre a quarter of
+          its radius below (it opens downwards). On a phone the chosen person is in view at once (the stylesheet's
+          transform overrides the attribute). */}
+      <g transform={`translate(0 ${Math.round(layout.radius / 4)})`} className="max-sm:[transform:none]" data-chart-ready>
         {layout.segments.map((segment) => (
           <Segment key={`${segment.person.id}:${segment.d}`} segment={segment} />
         ))}

@@ -36,6 +36,7 @@ export interface FanSegment {
 
 export interface FanLayout {
   segments: FanSegment[];
+  /** The outer edge of the deepest generation drawn. */
   radius: number;
 }
 
@@ -102,5 +103,7 @@ export function layoutFan(input: ChartInput): FanLayout {
     if (mother !== null) place(mother, generation + 1, slot * 2 + 1);
   };
   place(input.root, 0, 0);
-  return { segments, radius: FAN_RINGS[FAN_RINGS.length - 1] };
+  // As large as the generations known: a shallow fan is not drawn inside an empty large one.
+  const deepest = Math.max(0, ...segments.map((s) => s.generation));
+  return { segments, radius: FAN_RINGS[deepest + 1] };
 }
