@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
-import { Form, Link, useFetcher } from "react-router";
-import type { PersonSummary } from "../lib/tree-layout.ts";
+import { Form } from "react-router";
+import { PersonSuggestField } from "./person-suggest.tsx";
 
 /**
  * "Kaip susiję?" on a person page: a GET form to /giminyste that searches for
@@ -16,16 +15,6 @@ export function RelationshipPicker({
   query?: string;
   inputId?: string;
 }) {
-  const fetcher = useFetcher<{ people: PersonSummary[] }>();
-  const [text, setText] = useState(query);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      if (text.trim().length >= 2 && text !== query) fetcher.load(`/medis/paieska?q=${encodeURIComponent(text)}`);
-    }, 200);
-    return () => clearTimeout(timer);
-  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
-  const suggestions =
-    text.trim().length >= 2 && text !== query ? (fetcher.data?.people ?? []).filter((p) => p.id !== personId && !p.hidden) : [];
   return (
     <Form
       method="get"
@@ -35,32 +24,14 @@ export function RelationshipPicker({
       className="flex flex-wrap items-end gap-2"
     >
       <input type="hidden" name="a" value={personId} />
-      <div className="relative min-w-56 flex-1">
-        <label htmlFor={inputId} className="field-label">
-          Kitas asmuo
-        </label>
-        <input
-          id={inputId}
-          name="paieska"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Vardas ar pavardė"
-          autoComplete="off"
-          className="field-input"
-        />
-        {suggestions.length ? (
-          <ul aria-label="Pasiūlymai" className="absolute z-20 mt-1 w-full rounded-md border border-line bg-paper shadow-lg">
-            {suggestions.map((p) => (
-              <li key={p.id}>
-                <Link to={`/giminyste?a=${personId}&b=${p.id}`} className="block px-3 py-2 no-underline hover:bg-accent-soft">
-                  {p.name} {p.years ? <span className="text-sm text-ink-soft">({p.years})</span> : null}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <PersonSuggestField
+        id={inputId}
+        label="Kitas asmuo"
+        placeholder="Vardas ar pavardė"
+        query={query}
+        href={(p) => `/giminyste?a=${personId}&b=${p.id}`}
+        exclude={(p) => p.id === personId || p.hidden}
+      />
       <button type="submit" className="btn-primary">
         Ieškoti
       </button>

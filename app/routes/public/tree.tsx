@@ -1,5 +1,4 @@
-import { useEffect, useState } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/tree";
 import { currentUser, services } from "../../.server/context.ts";
 import {
@@ -19,6 +18,7 @@ import { personOfUser } from "../../.server/users.ts";
 import { FamilyChart } from "../../components/family-chart.tsx";
 import { FamilyGroups } from "../../components/family-groups.tsx";
 import { FanChart } from "../../components/fan-chart.tsx";
+import { PersonSuggestField } from "../../components/person-suggest.tsx";
 import { NARROW } from "../../lib/chart-geometry.ts";
 import { layoutFan } from "../../lib/fan-layout.ts";
 import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "../../components/page.tsx";
@@ -250,50 +250,18 @@ function Lineage({ nodes }: { nodes: LineageNode[] }) {
  * JavaScript suggestions while typing.
  */
 function PersonSearch({ tree }: { tree: Tree }) {
-  const fetcher = useFetcher<{ people: PersonSummary[] }>();
-  const [text, setText] = useState(tree.query);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      if (text.trim().length >= 2 && text !== tree.query) fetcher.load(`/medis/paieska?q=${encodeURIComponent(text)}`);
-    }, 200);
-    return () => clearTimeout(timer);
-  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
-  const suggestions = text.trim().length >= 2 && text !== tree.query ? (fetcher.data?.people ?? []) : [];
   return (
     <div className="mb-4">
       <Form method="get" role="search" aria-label="Asmens paieška" className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="asmuo" value={tree.root.id} />
         {tree.mode !== "abu" ? <input type="hidden" name="kryptis" value={tree.mode} /> : null}
-        <div className="relative min-w-56 flex-1">
-          <label htmlFor="paieska" className="field-label">
-            Rasti asmenį
-          </label>
-          <input
-            id="paieska"
-            name="paieska"
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Vardas ar pavardė, pvz., sarunas"
-            autoComplete="off"
-            className="field-input"
-          />
-          {suggestions.length ? (
-            <ul aria-label="Pasiūlymai" className="absolute z-20 mt-1 w-full rounded-md border border-line bg-paper shadow-lg">
-              {suggestions.map((p) => (
-                <li key={p.id}>
-                  <Link
-                    to={`/medis?asmuo=${p.id}${tree.mode === "abu" ? "" : `&kryptis=${tree.mode}`}`}
-                    className="block px-3 py-2 no-underline hover:bg-accent-soft"
-                    onClick={() => setText("")}
-                  >
-                    {p.name} {p.years ? <span className="text-sm text-ink-soft">({p.years})</span> : null}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <PersonSuggestField
+          id="paieska"
+          label="Rasti asmenį"
+          placeholder="Vardas ar pavardė, pvz., sarunas"
+          query={tree.query}
+          href={(p) => `/medis?asmuo=${p.id}${tree.mode === "abu" ? "" : `&kryptis=${tree.mode}`}`}
+        />
         <button type="submit" className="btn-primary">
           Ieškoti
         </button>
