@@ -77,7 +77,8 @@ const RULES: Record<string, Rule> = {
   "/nera-tokio": { read: "visi" },
 };
 
-/** The whole database, row by row as text, but for when a session was last seen (touched by reading). */
+/** The whole database, row by row as text, but for when a session was last seen (touched by reading) and the server's own heartbeat (written on a timer). */
+const VOLATILE = new Set(["lastSeenAt", "last_seen_at", "heartbeatAt", "heartbeat_at"]);
 async function snapshot(s: Site): Promise<Record<string, string[]>> {
   const db = s.db();
   const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
@@ -87,9 +88,7 @@ async function snapshot(s: Site): Promise<Record<string, string[]>> {
       .selectFrom(table as "settings")
       .selectAll()
       .execute()) as Record<string, unknown>[];
-    dump[table] = rows
-      .map((row) => JSON.stringify(Object.entries(row).filter(([column]) => column !== "lastSeenAt" && column !== "last_seen_at")))
-      .sort();
+    dump[table] = rows.map((row) => JSON.stringify(Object.entries(row).filter(([column]) => !VOLATILE.has(column)))).sort();
   }
   return dump;
 }
