@@ -397,23 +397,19 @@ function grouped(raw: { people: number[]; steps: StepKind[] }[], blood: boolean,
  */
 export async function findPaths(a: number, b: number, graph: GraphReader, limits: SearchLimits = DEFAULT_LIMITS): Promise<FoundPath[]> {
   if (a === b) return [];
-  const {
-    sides: [sideA, sideB],
-    parents,
-  } = await ancestorsOfBoth(a, b, graph, limits);
-  const fromA = { side: sideA };
-  const fromB = { side: sideB };
-  const common = [...fromA.side.dist.keys()].filter((id) => fromB.side.dist.has(id));
+  const { sides, parents } = await ancestorsOfBoth(a, b, graph, limits);
+  const [fromA, fromB] = sides;
+  const common = [...fromA.dist.keys()].filter((id) => fromB.dist.has(id));
   // A common ancestor a path turns at: A or B themselves (one descends from the other), or one
   // reached from the two sides through different children. Their parents are common too, but
   // through the same child: not a path of their own.
-  const viaA = (id: number) => fromA.side.via.get(id) ?? [];
-  const viaB = (id: number) => fromB.side.via.get(id) ?? [];
+  const viaA = (id: number) => fromA.via.get(id) ?? [];
+  const viaB = (id: number) => fromB.via.get(id) ?? [];
   const turns = common.filter((id) => id === a || id === b || viaA(id).some((x) => viaB(id).some((y) => x !== y)));
   const raw: { people: number[]; steps: StepKind[] }[] = [];
   for (const apex of turns) {
-    for (const up of chains(fromA.side, apex, RAW_PATHS)) {
-      for (const down of chains(fromB.side, apex, RAW_PATHS)) {
+    for (const up of chains(fromA, apex, RAW_PATHS)) {
+      for (const down of chains(fromB, apex, RAW_PATHS)) {
         if (raw.length >= RAW_PATHS) break;
         // The two sides meet only at the apex: otherwise a nearer common ancestor is the turn
         // (relatives married to relatives are related along each line they share).
