@@ -76,3 +76,24 @@ test("with only parents known, they stand side by side above the person, not spr
   expect(at(3).x - at(2).x).toBe(BOX.width + GAP);
   expect(at(2).x + BOX.width / 2 + at(3).x + BOX.width / 2).toBe(0);
 });
+
+test("the first view centres on the person, their first partner and their parents; later partners may lie beyond it", () => {
+  const layout = layoutChart(
+    chart(
+      { 1: [2, 3] },
+      {
+        1: [
+          { partner: 10, children: [] },
+          { partner: 20, children: [] },
+        ],
+      },
+      1,
+      1,
+    ),
+  );
+  const at = (id: number) => layout.boxes.find((b) => b.person.id === id)!;
+  const left = Math.min(at(1).x, at(2).x);
+  const right = Math.max(at(10).x, at(3).x) + BOX.width;
+  expect(layout.focus.x).toBe((left + right) / 2);
+  expect(at(20).x + BOX.width).toBeGreaterThan(right);
+});

@@ -177,8 +177,13 @@ export function layoutChart(input: ChartInput, geometry: ChartGeometry = WIDE): 
 
   const xs = boxes.flatMap((b) => [b.x, b.x + BOX.width]);
   const ys = boxes.flatMap((b) => [b.y, b.y + BOX.height]);
-  // The nearest: the person's row (they and their partners) and their parents' row.
-  const near = boxes.filter((b) => b.y === 0 || (b.y === -ROW && (input.parents[input.root] ?? []).includes(b.person.id)));
+  // The nearest: the person, their first partner (beside them; later ones further right) and their parents.
+  const rootBox = boxes.find((b) => b.root);
+  const near = boxes.filter(
+    (b) =>
+      (b.y === 0 && (!rootBox || b.x <= rootBox.x + BOX.width + GAP)) ||
+      (b.y === -ROW && (input.parents[input.root] ?? []).includes(b.person.id)),
+  );
   const nearXs = near.flatMap((b) => [b.x, b.x + BOX.width]);
   return {
     geometry,

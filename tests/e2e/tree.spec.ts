@@ -352,6 +352,21 @@ test("on a phone the first view holds the person, a parent and the partner, name
   }
   await expect(page.getByText("Braukite pirštu; artinkite dviem pirštais")).toBeVisible();
   await expect(page.getByText(/Ctrl ir ratukas/)).toBeHidden();
+
+  // Two partners: the person, both parents and the first partner in view; the second is a pan away.
+  await page.goto(`${site().url}/medis?asmuo=${ids.I3}`);
+  await ready(page);
+  const frame = (await chart(page).boundingBox())!;
+  for (const name of [
+    "Petras Jonaitis 1924–2001",
+    "Jonas Jonaitis 1898–1961",
+    "Ona Petrauskaitė 1900–1975",
+    "Marytė Žemaitienė 1930–1999",
+  ]) {
+    const shown = await place(page, name);
+    expect(shown.x, name).toBeGreaterThanOrEqual(frame.x);
+    expect(shown.x + shown.width, name).toBeLessThanOrEqual(frame.x + frame.width);
+  }
   await context.close();
 });
 
