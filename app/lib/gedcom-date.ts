@@ -1,6 +1,7 @@
 // GEDCOM dates (5.5, 5.5.1, 5.5.5 and 7.0 grammar): parsed into a structure,
 // given a sortable range of days (Julian day numbers), written back in either
 // version's syntax, and shown in Lithuanian.
+import { MONTHS_GENITIVE } from "./lithuanian.ts";
 
 export type Calendar = "GREGORIAN" | "JULIAN" | "HEBREW" | "FRENCH_R" | "UNKNOWN";
 
@@ -424,20 +425,6 @@ export function writeGedcomDate(date: GedcomDate, version: GedcomVersion): { val
 
 // ---------------------------------------------------------------- Lithuanian
 
-const LT_MONTHS_GENITIVE = [
-  "sausio",
-  "vasario",
-  "kovo",
-  "balandžio",
-  "gegužės",
-  "birželio",
-  "liepos",
-  "rugpjūčio",
-  "rugsėjo",
-  "spalio",
-  "lapkričio",
-  "gruodžio",
-];
 const LT_HEBREW_MONTHS = [
   "tišrio",
   "chešvano",
@@ -478,7 +465,7 @@ const LT_CALENDAR_NOTE: Partial<Record<Calendar, string>> = {
 function formatSimple(date: SimpleDate, { yearOnlySuffix = true } = {}): string {
   const year = `${Math.abs(date.year)}${date.dualYear ? `/${date.dualYear}` : ""}`;
   const era = date.year < 0 ? " pr. Kr." : "";
-  const months = date.calendar === "HEBREW" ? LT_HEBREW_MONTHS : date.calendar === "FRENCH_R" ? LT_FRENCH_MONTHS : LT_MONTHS_GENITIVE;
+  const months = date.calendar === "HEBREW" ? LT_HEBREW_MONTHS : date.calendar === "FRENCH_R" ? LT_FRENCH_MONTHS : MONTHS_GENITIVE;
   let text: string;
   if (date.month && date.day) text = `${year} m.${era} ${months[date.month - 1]} ${date.day} d.`;
   else if (date.month) text = `${year} m.${era} ${months[date.month - 1]} mėn.`;

@@ -51,7 +51,8 @@ export function familyDate(at: Date = new Date()): { year: number; month: number
   return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
 }
 
-const MONTHS_GENITIVE = [
+/** The months as a date names them ("lapkričio 23 d."). */
+export const MONTHS_GENITIVE = [
   "sausio",
   "vasario",
   "kovo",

@@ -19,6 +19,12 @@ export interface Page<T> {
   pages: number;
 }
 
+/** One page of a list already read whole (a list that must be filtered in code first, as the living rule is). */
+export function pageOf<T>(all: T[], page: number, size: number): Page<T> {
+  const offset = pageOffset(page, size);
+  return { items: all.slice(offset, offset + size), total: all.length, page, pages: pageCount(all.length, size) };
+}
+
 /** The page number a URL asks for: 1 when none is given, null when what is given is not a page number. */
 export function parsePageNumber(params: URLSearchParams): number | null {
   const asked = params.get(PAGE_PARAM);

@@ -8,7 +8,7 @@
 // were, as their day numbers say.
 import { sql } from "kysely";
 import { parseGedcomDate } from "../../lib/gedcom-date.ts";
-import { pageCount, pageOffset, type Page } from "../../lib/paging.ts";
+import { pageOf, type Page } from "../../lib/paging.ts";
 import type { PersonSummary } from "../../lib/tree-layout.ts";
 import type { Database } from "../db.ts";
 import { partnersOfFamilies } from "./family-graph.ts";
@@ -79,8 +79,7 @@ export async function anniversaries(
       people: ownersOf(e).map((id) => people[id]),
     }))
     .sort((a, b) => a.year - b.year || a.eventId - b.eventId);
-  const offset = pageOffset(page, size);
-  return { items: all.slice(offset, offset + size), total: all.length, page, pages: pageCount(all.length, size) };
+  return pageOf(all, page, size);
 }
 
 /** 'MM-DD' as a day of the year (29 February included); null when it is not one. */

@@ -7,7 +7,7 @@
 import { formatGedcomDateLt, parseGedcomDate } from "../../lib/gedcom-date.ts";
 import { EVENT_LABELS } from "../../lib/event-labels.ts";
 import { collator } from "../../lib/lithuanian.ts";
-import { pageCount, pageOffset, type Page } from "../../lib/paging.ts";
+import { pageOf, type Page } from "../../lib/paging.ts";
 import type { PersonSummary } from "../../lib/tree-layout.ts";
 import { readInPages, type Database } from "../db.ts";
 import { partnersOfFamilies } from "./family-graph.ts";
@@ -112,8 +112,8 @@ export async function placeEvents(
     .filter((e) => eventShown(e, shown, partners))
     .sort((a, b) => (a.dateFrom ?? Infinity) - (b.dateFrom ?? Infinity) || a.position - b.position || a.id - b.id);
   if (visible.length === 0) return null;
-  const pages = pageCount(visible.length, size);
-  const slice = visible.slice(pageOffset(page, size), pageOffset(page, size) + size);
+  const onPage = pageOf(visible, page, size);
+  const slice = onPage.items;
   const ownersOf = (e: EventOwner) => (e.ownerKind === "person" ? [e.ownerId] : (partners.get(e.ownerId) ?? []));
   const people = await summaries(db, treeId, slice.flatMap(ownersOf), viewer);
   const items = slice.map((e) => ({
@@ -124,5 +124,5 @@ export async function placeEvents(
       .map((id) => people[id])
       .filter((p): p is PersonSummary => p !== undefined && !p.hidden),
   }));
-  return { name: place.name, events: { items, total: visible.length, page, pages } };
+  return { name: place.name, events: { ...onPage, items } };
 }

@@ -14,7 +14,7 @@
 // KALVAITIS): one entry per surname whatever its case, shown as most of its
 // bearers write it.
 import { collator, searchKey } from "../../lib/lithuanian.ts";
-import { pageCount, pageOffset, type Page } from "../../lib/paging.ts";
+import { pageOf, type Page } from "../../lib/paging.ts";
 import type { PersonSummary } from "../../lib/tree-layout.ts";
 import { readInPages, type Database } from "../db.ts";
 import type { Viewer } from "./living.ts";
@@ -147,9 +147,13 @@ export async function surnamePeople(
   const shownSurname = [...spellings].sort((a, b) => b[1] - a[1] || collator.compare(a[0], b[0]))[0]?.[0] ?? surname.trim();
   // Sorted by the names read here; only the page's people are summarised (their years read).
   bearers.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
-  const pages = pageCount(bearers.length, size);
-  const ids = bearers.slice(pageOffset(page, size), pageOffset(page, size) + size).map((b) => b.id);
-  const found = await summaries(db, treeId, ids, viewer);
-  const items = ids.map((id) => found[id]).filter((p) => p && !p.hidden);
-  return { surname: shownSurname, people: { items, total: bearers.length, page, pages } };
+  const onPage = pageOf(bearers, page, size);
+  const found = await summaries(
+    db,
+    treeId,
+    onPage.items.map((b) => b.id),
+    viewer,
+  );
+  const items = onPage.items.map((b) => found[b.id]).filter((p) => p && !p.hidden);
+  return { surname: shownSurname, people: { ...onPage, items } };
 }

@@ -10,7 +10,7 @@ import { homePersonSetting, setHomePerson } from "../../.server/genealogy/chart.
 import { editorViewer, LIVING_YEARS_RANGE, livingYearsSetting, setLivingYears } from "../../.server/genealogy/living.ts";
 import { personExists, personNames } from "../../.server/genealogy/people.ts";
 import { searchPeople } from "../../.server/genealogy/search.ts";
-import { discardTree, findTree, listTrees, makeCurrent } from "../../.server/genealogy/trees.ts";
+import { currentTreeId, discardTree, findTree, listTrees, makeCurrent } from "../../.server/genealogy/trees.ts";
 import { discardReceived, readUploadForm, UploadRejected } from "../../.server/media.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { FileInput } from "../../components/file-input.tsx";
@@ -90,8 +90,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "home") {
     const personId = parseId(form.get("personId"));
-    const tree = (await listTrees(db)).find((t) => t.current);
-    if (personId === null || !tree || !(await personExists(db, tree.id, personId))) return refusal("personNotFound", 404);
+    const treeId = await currentTreeId(db);
+    if (personId === null || treeId === null || !(await personExists(db, treeId, personId))) return refusal("personNotFound", 404);
     await setHomePerson(db, personId);
     return redirectWithToast(PAGE, "homePersonSaved");
   }

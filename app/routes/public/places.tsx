@@ -9,7 +9,7 @@ import { ShareMeta } from "../../components/share-meta.tsx";
 import { EmptyTree, TreeIndexNav } from "../../components/tree-indexes.tsx";
 import { plural } from "../../lib/lithuanian.ts";
 import { parseId } from "../../lib/numbers.ts";
-import { assertPageExists, pageCount, pageOffset, pageTitle, requestedPage } from "../../lib/paging.ts";
+import { assertPageExists, pageOf, pageTitle, requestedPage } from "../../lib/paging.ts";
 
 const PLACES_PAGE_SIZE = 200;
 const EVENTS = ["įvykis", "įvykiai", "įvykių"] as const;
@@ -36,16 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     assertPageExists(place.events);
     return { tree: true as const, page, place, index: null };
   }
-  const all = await placeCounts(db, treeId, viewer);
-  const pages = pageCount(all.length, PLACES_PAGE_SIZE);
-  assertPageExists({ page, pages });
-  const offset = pageOffset(page, PLACES_PAGE_SIZE);
-  return {
-    tree: true as const,
-    page,
-    place: null,
-    index: { items: all.slice(offset, offset + PLACES_PAGE_SIZE), total: all.length, page, pages },
-  };
+  const index = pageOf(await placeCounts(db, treeId, viewer), page, PLACES_PAGE_SIZE);
+  assertPageExists(index);
+  return { tree: true as const, page, place: null, index };
 }
 
 export default function PlacesPage({ loaderData }: Route.ComponentProps) {

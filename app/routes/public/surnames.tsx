@@ -8,7 +8,7 @@ import { Pager } from "../../components/pager.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";
 import { EmptyTree, TreeIndexNav } from "../../components/tree-indexes.tsx";
 import { plural } from "../../lib/lithuanian.ts";
-import { assertPageExists, pageCount, pageOffset, pageTitle, requestedPage } from "../../lib/paging.ts";
+import { assertPageExists, pageOf, pageTitle, requestedPage } from "../../lib/paging.ts";
 
 /** Surnames a page of the index shows. */
 const SURNAMES_PAGE_SIZE = 200;
@@ -34,11 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     assertPageExists(found.people);
     return { tree: true as const, page, surname: found.surname, people: found.people, index: null };
   }
-  const all = await surnameCounts(db, treeId, viewer);
-  const pages = pageCount(all.length, SURNAMES_PAGE_SIZE);
-  assertPageExists({ page, pages });
-  const offset = pageOffset(page, SURNAMES_PAGE_SIZE);
-  const index = { items: all.slice(offset, offset + SURNAMES_PAGE_SIZE), total: all.length, page, pages };
+  const index = pageOf(await surnameCounts(db, treeId, viewer), page, SURNAMES_PAGE_SIZE);
+  assertPageExists(index);
   return { tree: true as const, page, surname: null, people: null, index };
 }
 
