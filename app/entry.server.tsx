@@ -1,9 +1,10 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { requestInfo } from "./.server/context.ts";
+import { lowPriorityScripts } from "./.server/low-priority-scripts.ts";
 
 export const streamTimeout = 5_000;
 
@@ -42,7 +43,9 @@ export default function handleRequest(
         });
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        // pipeline, not pipe: an aborted render must end the response, not leave it hanging.
+        const html = pipeline(body, lowPriorityScripts(), () => {});
+        resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {
         reject(error);

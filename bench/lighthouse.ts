@@ -33,7 +33,7 @@ const browser = await chromium.launch({
 
 /** The scripts a page's HTML preloads (all it runs at start): gzip -9 bytes of the built files. */
 function scriptBytes(html: string, clientDir: string): number {
-  const files = new Set([...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const files = new Set([...html.matchAll(/<link rel="modulepreload"[^>]*? href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
   return [...files].reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(clientDir, file)), { level: 9 }).length, 0);
 }
 

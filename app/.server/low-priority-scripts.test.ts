@@ -1,0 +1,38 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import { lowPriorityScripts } from "./low-priority-scripts.ts";
+
+async function through(chunks: (string | Buffer)[]): Promise<string> {
+  return text(Readable.from(chunks.map((c) => Buffer.from(c))).pipe(lowPriorityScripts()));
+}
+
+describe("lowPriorityScripts", () => {
+  it("marks every module preload in <head> low priority, even split across chunks", async () => {
+    const html = await through([
+      '<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"/><link rel="modulep',
+      'reload" href="/assets/entry.js"/><link rel="modulepreload" href="/assets/root.js"/></he',
+      "ad><body><p>Šeima</p></body></html>",
+    ]);
+    expect(html).toBe(
+      '<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"/>' +
+        '<link rel="modulepreload" fetchpriority="low" href="/assets/entry.js"/>' +
+        '<link rel="modulepreload" fetchpriority="low" href="/assets/root.js"/></head><body><p>Šeima</p></body></html>',
+    );
+  });
+
+  it("leaves the body as written (a page may quote the markup)", async () => {
+    const body = '<body><code>&lt;link rel="modulepreload"&gt;</code><link rel="modulepreload" href="/x.js"/></body>';
+    expect(await through(["<html><head></head>", body])).toBe(`<html><head></head>${body}`);
+  });
+
+  it("keeps a letter split between two chunks of <head>", async () => {
+    const title = Buffer.from("<html><head><title>Žemaitė</title></head><body></body></html>");
+    expect(await through([title.subarray(0, 20), title.subarray(20)])).toBe(title.toString());
+  });
+
+  it("passes a document without </head> through unchanged, multi-byte letters intact", async () => {
+    const parts = ["<p>Ąžuolas ", "ir ", "Čiurlionis</p>"];
+    expect(await through(parts)).toBe(parts.join(""));
+  });
+});
