@@ -45,6 +45,9 @@ const TABLES = [
   "genealogyPersonLinks",
   "genealogyFiles",
   "privatePeople",
+  "changes",
+  "proposals",
+  "memories",
 ] as const satisfies readonly (keyof Tables)[];
 type Table = (typeof TABLES)[number];
 /** The order rows are read in, so that two backups of the same content are the same. */
@@ -63,6 +66,9 @@ const IDENTITY_TABLES = {
   historyRevisions: "history_revisions",
   guestbookEntries: "guestbook_entries",
   genealogyTrees: "genealogy_trees",
+  changes: "changes",
+  proposals: "proposals",
+  memories: "memories",
 } as const;
 
 export interface Manifest {

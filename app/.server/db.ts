@@ -36,6 +36,10 @@ export interface UsersTable {
   disabledAt: string | null;
   /** The tree's person this user is ("tai aš"), by lasting person id. */
   personId: number | null;
+  /** Where the user's notices go (issue 17); null: none. */
+  email: Generated<string | null>;
+  /** 1: the member wants an e-mail when their proposal is decided. */
+  notifyDecisions: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -364,7 +368,62 @@ export interface GenealogyPersonLinksTable {
   itemId: number;
 }
 
+/** One change by anyone (app/.server/changes.ts): the rows it touched, before and after. */
+export interface ChangesTable {
+  id: Generated<number>;
+  at: string;
+  userId: number | null;
+  username: string | null;
+  subjectKind: string;
+  subjectId: string | null;
+  summary: string;
+  /** JSON: RowChange[] */
+  rows: string;
+  undoOf: number | null;
+  undoneBy: number | null;
+  proposalId: number | null;
+}
+
+export type ProposalStatus = "pending" | "approved" | "rejected" | "withdrawn";
+
+/** What a member asks to change or add (app/.server/proposals.ts). */
+export interface ProposalsTable {
+  id: Generated<number>;
+  userId: number | null;
+  username: string;
+  createdAt: string;
+  kind: string;
+  subjectKind: string;
+  subjectId: string | null;
+  /** JSON, by kind. */
+  payload: string;
+  /** JSON: the subject as it was when proposed. */
+  baseline: Generated<string>;
+  status: Generated<ProposalStatus>;
+  decidedAt: string | null;
+  decidedBy: string | null;
+  decisionNote: Generated<string>;
+  changeId: number | null;
+}
+
+/** A member's memory of a person or a photo, once approved. */
+export interface MemoriesTable {
+  id: Generated<number>;
+  personId: number | null;
+  galleryItemId: number | null;
+  text: string;
+  author: string;
+  userId: number | null;
+  createdAt: string;
+  /** JSON list of media ids. */
+  mediaIds: Generated<string>;
+  proposalId: number | null;
+}
+
 export interface Tables {
+  changes: ChangesTable;
+  proposals: ProposalsTable;
+  memories: MemoriesTable;
   genealogyPersonLinks: GenealogyPersonLinksTable;
   genealogyFiles: GenealogyFilesTable;
   genealogyTrees: GenealogyTreesTable;
@@ -525,6 +584,11 @@ export function isUniqueViolation(error: unknown): boolean {
  * processes adding at once both computed "highest id + 1". The loser's
  * transaction was rolled back, so running it again is safe.
  */
+/** Runs `write` in the caller's transaction if it is one, else in a new one. */
+export async function inTransaction<T>(db: Database, write: (tx: Database) => Promise<T>): Promise<T> {
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
+}
+
 export async function retryOnConflict<T>(write: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {

@@ -14,6 +14,7 @@ import * as m0012 from "./0012_members.ts";
 import * as m0013 from "./0013_document_order.ts";
 import * as m0014 from "./0014_tree_lookup_indexes.ts";
 import * as m0015 from "./0015_source_lookup_indexes.ts";
+import * as m0016 from "./0016_contributions.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0013_document_order": m0013,
   "0014_tree_lookup_indexes": m0014,
   "0015_source_lookup_indexes": m0015,
+  "0016_contributions": m0016,
 };

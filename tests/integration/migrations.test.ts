@@ -20,6 +20,7 @@ test("migrations build every table from an empty database, and running them agai
     .sort();
   expect(tables).toEqual([
     "account_links",
+    "changes",
     "documents",
     "failed_logins",
     "gallery_items",
@@ -41,9 +42,11 @@ test("migrations build every table from an empty database, and running them agai
     "instances",
     "login_addresses",
     "media",
+    "memories",
     "passkey_challenges",
     "passkeys",
     "private_people",
+    "proposals",
     "sessions",
     "settings",
     "users",

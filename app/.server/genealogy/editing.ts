@@ -2,7 +2,7 @@ import { EDITABLE_EVENTS } from "../../lib/event-labels.ts";
 import { dateInputToGedcom, DATE_FORMS_MESSAGE } from "../../lib/date-input.ts";
 import { parseGedcomDate, sortRange } from "../../lib/gedcom-date.ts";
 import type { PersonSummary } from "../../lib/tree-layout.ts";
-import { retryOnConflict, type Database } from "../db.ts";
+import { inTransaction, retryOnConflict, type Database } from "../db.ts";
 import { MEMBERS } from "../audience.ts";
 import { listDocuments } from "../documents.ts";
 import { listGalleryItems } from "../gallery.ts";
@@ -135,7 +135,7 @@ export async function createPerson(db: Database, fields: PersonFields): Promise<
       position: Number(max ?? -1) + 1,
     })
     .execute();
-  await bumpCounts(db, treeId);
+  await recountTree(db, treeId);
   return id;
 }
 
@@ -273,7 +273,7 @@ export async function removeEvent(db: Database, treeId: number, personId: number
 
 /** Removes a person: their events, links and place in families (a family left empty goes too). */
 export async function removePerson(db: Database, treeId: number, id: number): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const found = await tx.deleteFrom("genealogyPeople").where("treeId", "=", treeId).where("id", "=", id).executeTakeFirst();
     if (Number(found.numDeletedRows) === 0) return false;
     await removeOwned(tx, treeId, "person", [id]);
@@ -292,7 +292,7 @@ export async function removePerson(db: Database, treeId: number, id: number): Pr
       .where("partner2Id", "=", id)
       .execute();
     await removeEmptyFamilies(tx, treeId);
-    await bumpCounts(tx, treeId);
+    await recountTree(tx, treeId);
     return true;
   });
 }
@@ -407,7 +407,7 @@ async function familyOf(db: Database, treeId: number, a: number | null, b: numbe
       .execute();
     return id;
   });
-  await bumpCounts(db, treeId);
+  await recountTree(db, treeId);
   return id;
 }
 
@@ -473,7 +473,7 @@ export async function removeChildLink(db: Database, treeId: number, familyId: nu
     .where("personId", "=", personId)
     .execute();
   await removeEmptyFamilies(db, treeId);
-  await bumpCounts(db, treeId);
+  await recountTree(db, treeId);
 }
 
 export async function removePartnerLink(db: Database, treeId: number, familyId: number, personId: number): Promise<void> {
@@ -492,7 +492,7 @@ export async function removePartnerLink(db: Database, treeId: number, familyId: 
     .where("partner2Id", "=", personId)
     .execute();
   await removeEmptyFamilies(db, treeId);
-  await bumpCounts(db, treeId);
+  await recountTree(db, treeId);
 }
 
 /** Sets which gallery photos and documents are linked to a person. */
@@ -518,14 +518,15 @@ export async function setPersonLinks(
     ...(await existing("galleryItems", gallery)).map((itemId) => ({ treeId, personId, kind: "gallery" as const, itemId })),
     ...(await existing("documents", documents)).map((itemId) => ({ treeId, personId, kind: "document" as const, itemId })),
   ];
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.deleteFrom("genealogyPersonLinks").where("treeId", "=", treeId).where("personId", "=", personId).execute();
     if (rows.length) await tx.insertInto("genealogyPersonLinks").values(rows).execute();
   });
 }
 
 /** Keeps the tree's counts (shown on /admin/medis) in step with edits. */
-async function bumpCounts(db: Database, treeId: number): Promise<void> {
+/** Counts the tree's people and families again (after an edit or an undo). */
+export async function recountTree(db: Database, treeId: number): Promise<void> {
   const count = async (table: "genealogyPeople" | "genealogyFamilies") =>
     Number(
       (

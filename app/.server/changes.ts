@@ -1,0 +1,357 @@
+import type { Selectable, SelectQueryBuilder } from "kysely";
+import { inTransaction, now, type ChangesTable, type Database, type Tables } from "./db.ts";
+import { recountTree } from "./genealogy/editing.ts";
+
+// The history of every change (issue 17): who, when, what, and the rows it
+// touched as they were before and after. A change is recorded by running the
+// write inside record(): the rows in the change's scope are read before and
+// after, and the ones that differ are kept. Undo writes the "before" rows
+// back, after checking that nothing changed them since (a conflict is
+// refused, never overwritten), and is itself recorded as a change.
+// See docs/decisions/022-changes-as-row-snapshots.md.
+
+/** The tables a change may touch, with the columns that identify a row. */
+export const CHANGE_KEYS = {
+  genealogyPeople: ["treeId", "id"],
+  genealogyFamilies: ["treeId", "id"],
+  genealogyChildren: ["treeId", "familyId", "personId"],
+  genealogyEvents: ["treeId", "id"],
+  genealogyPlaces: ["treeId", "id"],
+  genealogyCitations: ["treeId", "id"],
+  genealogyMediaLinks: ["treeId", "ownerKind", "ownerId", "position"],
+  genealogyPersonLinks: ["treeId", "personId", "kind", "itemId"],
+  privatePeople: ["personId"],
+  historyRevisions: ["id"],
+  settings: ["key"],
+  galleryItems: ["id"],
+  documents: ["id"],
+  media: ["id"],
+  guestbookEntries: ["id"],
+  memories: ["id"],
+} as const satisfies Partial<Record<keyof Tables, readonly string[]>>;
+
+export type ChangeTable = keyof typeof CHANGE_KEYS;
+type Row = Record<string, unknown>;
+
+/**
+ * A set of rows a change may touch: a table and the conditions that select
+ * them (kysely where clauses). Scopes may overlap; rows are told apart by key.
+ */
+export interface Scope {
+  table: ChangeTable;
+  where: (query: SelectQueryBuilder<Tables, ChangeTable, object>) => SelectQueryBuilder<Tables, ChangeTable, object>;
+}
+
+export function scope<T extends ChangeTable>(table: T, where: Scope["where"]): Scope {
+  return { table, where };
+}
+
+/** One row a change touched: null before when it was added, null after when it was removed. */
+export interface RowChange {
+  table: ChangeTable;
+  key: Row;
+  before: Row | null;
+  after: Row | null;
+}
+
+/** What a change is about, for the lists and the filters ("asmuo 12"). */
+export interface ChangeSubject {
+  kind: SubjectKind;
+  id?: string | number | null;
+  /** A Lithuanian sentence: "Pakeisti asmens duomenys: Jonas Jonaitis". */
+  summary: string;
+}
+
+export const SUBJECT_KINDS = {
+  person: "Asmuo",
+  family: "Šeima",
+  history: "Istorija",
+  texts: "Tekstai",
+  gallery: "Galerija",
+  document: "Dokumentas",
+  guestbook: "Svečių knyga",
+  memory: "Prisiminimas",
+} as const;
+export type SubjectKind = keyof typeof SUBJECT_KINDS;
+
+/** Who made a change: the user, or null for the system (an import has its own record). */
+export interface Actor {
+  id: number;
+  username: string;
+}
+
+export interface Change {
+  id: number;
+  at: string;
+  userId: number | null;
+  username: string | null;
+  subjectKind: SubjectKind;
+  subjectId: string | null;
+  summary: string;
+  rows: RowChange[];
+  undoOf: number | null;
+  undoneBy: number | null;
+  proposalId: number | null;
+}
+
+function keyOf(table: ChangeTable, row: Row): Row {
+  return Object.fromEntries(CHANGE_KEYS[table].map((column) => [column, row[column]]));
+}
+
+function keyText(table: ChangeTable, row: Row): string {
+  return `${table}\u0000${JSON.stringify(CHANGE_KEYS[table].map((column) => row[column]))}`;
+}
+
+/** The rows of the scopes, by table and key. */
+async function snapshot(db: Database, scopes: Scope[]): Promise<Map<string, { table: ChangeTable; row: Row }>> {
+  const rows = new Map<string, { table: ChangeTable; row: Row }>();
+  for (const { table, where } of scopes) {
+    const query = where(db.selectFrom(table) as SelectQueryBuilder<Tables, ChangeTable, object>).selectAll();
+    for (const row of (await query.execute()) as Row[]) rows.set(keyText(table, row), { table, row });
+  }
+  return rows;
+}
+
+/** Values compared as the database gives them back (PostgreSQL and SQLite alike give numbers and strings). */
+function sameRow(a: Row | null, b: Row | null): boolean {
+  if (a === null || b === null) return a === b;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) if (JSON.stringify(a[key] ?? null) !== JSON.stringify(b[key] ?? null)) return false;
+  return true;
+}
+
+function diff(before: Map<string, { table: ChangeTable; row: Row }>, after: Map<string, { table: ChangeTable; row: Row }>): RowChange[] {
+  const changes: RowChange[] = [];
+  for (const [key, { table, row }] of before) {
+    const next = after.get(key)?.row ?? null;
+    if (!sameRow(row, next)) changes.push({ table, key: keyOf(table, row), before: row, after: next });
+  }
+  for (const [key, { table, row }] of after) {
+    if (!before.has(key)) changes.push({ table, key: keyOf(table, row), before: null, after: row });
+  }
+  return changes;
+}
+
+export interface RecordOptions<T> {
+  actor: Actor | null;
+  /** What the change is about; may depend on the write's result (a new person's id). */
+  subject: ChangeSubject | ((result: T) => ChangeSubject);
+  /** The rows the write may touch, read before and after it. */
+  scopes: Scope[];
+  /**
+   * Rows only the write creates (a new person's id is known after it):
+   * read after the write only, so they must be rows that did not exist before.
+   */
+  created?: (result: T) => Scope[];
+  proposalId?: number | null;
+}
+
+/**
+ * Runs a write in one transaction and records what it changed. Nothing is
+ * recorded when nothing changed (a form saved as it was). Returns the write's
+ * result and the change's id (null when nothing changed).
+ */
+export async function record<T>(
+  db: Database,
+  options: RecordOptions<T>,
+  write: (tx: Database) => Promise<T>,
+): Promise<{ result: T; changeId: number | null }> {
+  return inTransaction(db, async (tx) => {
+    const before = await snapshot(tx, options.scopes);
+    const result = await write(tx);
+    const after = await snapshot(tx, [...options.scopes, ...(options.created?.(result) ?? [])]);
+    // A row the write moved out of its scope (a family whose partner was
+    // removed) is still there: read it by its key rather than call it gone.
+    for (const [key, { table, row }] of before) {
+      if (after.has(key)) continue;
+      const current = await currentRow(tx, table, keyOf(table, row));
+      if (current) after.set(key, { table, row: current });
+    }
+    const rows = diff(before, after);
+    if (rows.length === 0) return { result, changeId: null };
+    const subject = typeof options.subject === "function" ? options.subject(result) : options.subject;
+    const changeId = await insertChange(tx, options.actor, subject, rows, { proposalId: options.proposalId ?? null });
+    return { result, changeId };
+  });
+}
+
+async function insertChange(
+  db: Database,
+  actor: Actor | null,
+  subject: ChangeSubject,
+  rows: RowChange[],
+  links: { proposalId?: number | null; undoOf?: number | null },
+): Promise<number> {
+  const { id } = await db
+    .insertInto("changes")
+    .values({
+      at: now(),
+      userId: actor?.id ?? null,
+      username: actor?.username ?? null,
+      subjectKind: subject.kind,
+      subjectId: subject.id == null ? null : String(subject.id),
+      summary: subject.summary,
+      rows: JSON.stringify(rows),
+      undoOf: links.undoOf ?? null,
+      proposalId: links.proposalId ?? null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+function whereKey<Q extends { where: (...args: any[]) => Q }>(query: Q, key: Row): Q {
+  let q = query;
+  for (const [column, value] of Object.entries(key)) q = value === null ? q.where(column, "is", null) : q.where(column, "=", value);
+  return q;
+}
+
+async function currentRow(db: Database, table: ChangeTable, key: Row): Promise<Row | null> {
+  const query = whereKey(db.selectFrom(table).selectAll() as any, key) as { executeTakeFirst(): Promise<Row | undefined> };
+  return (await query.executeTakeFirst()) ?? null;
+}
+
+/**
+ * Places are shared by events: a change that named a place already in the
+ * tree records it as added too (it came into the change's scope). Undoing it
+ * removes the place only when no event names it any more.
+ */
+async function placeStillUsed(db: Database, key: Row): Promise<boolean> {
+  const used = await db
+    .selectFrom("genealogyEvents")
+    .select("id")
+    .where("treeId", "=", Number(key.treeId))
+    .where("placeId", "=", Number(key.id))
+    .limit(1)
+    .executeTakeFirst();
+  return used !== undefined;
+}
+
+/** Writes `row` (or removes the row when null) under `key`. */
+async function putRow(db: Database, table: ChangeTable, key: Row, row: Row | null): Promise<void> {
+  const exists = (await currentRow(db, table, key)) !== null;
+  if (row === null && table === "genealogyPlaces" && (await placeStillUsed(db, key))) return;
+  if (row === null) {
+    if (exists) await (whereKey(db.deleteFrom(table) as any, key) as { execute(): Promise<unknown> }).execute();
+  } else if (exists) {
+    await (whereKey(db.updateTable(table).set(row as never) as any, key) as { execute(): Promise<unknown> }).execute();
+  } else {
+    await db
+      .insertInto(table)
+      .values(row as never)
+      .execute();
+  }
+}
+
+export type UndoResult = { ok: true; changeId: number } | { ok: false; message: string; conflicts?: RowChange[] };
+
+/** Deletion before insertion across tables: children rows go first, parents come back first. */
+const TABLE_ORDER: ChangeTable[] = [
+  "media",
+  "settings",
+  "historyRevisions",
+  "galleryItems",
+  "documents",
+  "guestbookEntries",
+  "memories",
+  "privatePeople",
+  "genealogyPlaces",
+  "genealogyPeople",
+  "genealogyFamilies",
+  "genealogyChildren",
+  "genealogyEvents",
+  "genealogyCitations",
+  "genealogyMediaLinks",
+  "genealogyPersonLinks",
+];
+
+/**
+ * Undoes a change: every row it touched is put back as it was, in one
+ * transaction, when each is still as the change left it. A row changed since
+ * (by a later change) is a conflict: nothing is written and the later rows are
+ * returned, so the editor undoes the later change first. Undoing an undo
+ * redoes.
+ */
+export async function undoChange(db: Database, changeId: number, actor: Actor): Promise<UndoResult> {
+  return inTransaction(db, async (tx) => {
+    const change = await findChange(tx, changeId);
+    if (!change) return { ok: false, message: "Tokio pakeitimo nėra." };
+    if (change.undoneBy !== null) return { ok: false, message: "Šis pakeitimas jau atšauktas." };
+    const conflicts: RowChange[] = [];
+    for (const row of change.rows) {
+      const current = await currentRow(tx, row.table, row.key);
+      if (!sameRow(current, row.after)) conflicts.push({ ...row, after: current });
+    }
+    if (conflicts.length > 0) {
+      return {
+        ok: false,
+        message: "Po šio pakeitimo tie patys duomenys buvo pakeisti dar kartą: pirma atšaukite vėlesnius pakeitimus.",
+        conflicts,
+      };
+    }
+    const order = (row: RowChange) => TABLE_ORDER.indexOf(row.table);
+    // Removals of what the change added, children first; then the rest, parents first.
+    const removals = change.rows.filter((r) => r.before === null).sort((a, b) => order(b) - order(a));
+    const restores = change.rows.filter((r) => r.before !== null).sort((a, b) => order(a) - order(b));
+    for (const row of [...removals, ...restores]) await putRow(tx, row.table, row.key, row.before);
+    // The tree's counts of people and families are derived, not undone.
+    const trees = new Set(change.rows.filter((r) => r.table.startsWith("genealogy")).map((r) => Number(r.key.treeId)));
+    for (const treeId of trees) await recountTree(tx, treeId);
+    const reverse = change.rows.map((r) => ({ ...r, before: r.after, after: r.before }));
+    const undoId = await insertChange(
+      tx,
+      actor,
+      { kind: change.subjectKind, id: change.subjectId, summary: `Atšaukta: ${change.summary}` },
+      reverse,
+      { undoOf: change.id },
+    );
+    await tx.updateTable("changes").set({ undoneBy: undoId }).where("id", "=", change.id).execute();
+    return { ok: true, changeId: undoId };
+  });
+}
+
+function toChange(row: Selectable<ChangesTable>): Change {
+  return { ...row, subjectKind: row.subjectKind as SubjectKind, rows: JSON.parse(row.rows) as RowChange[] };
+}
+
+export async function findChange(db: Database, id: number): Promise<Change | null> {
+  const row = await db.selectFrom("changes").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toChange(row) : null;
+}
+
+export interface ChangeFilter {
+  subjectKind?: SubjectKind;
+  subjectId?: string;
+  userId?: number;
+  /** Dates as YYYY-MM-DD (inclusive), in UTC like the stored times. */
+  from?: string;
+  to?: string;
+}
+
+/** Changes newest first, a page at a time (decision 019): `limit + 1` read to know whether there is more. */
+export async function listChanges(
+  db: Database,
+  filter: ChangeFilter,
+  page: number,
+  perPage = 50,
+): Promise<{ items: Change[]; more: boolean }> {
+  const rows = await db
+    .selectFrom("changes")
+    .selectAll()
+    .$if(filter.subjectKind !== undefined, (q) => q.where("subjectKind", "=", filter.subjectKind!))
+    .$if(filter.subjectId !== undefined, (q) => q.where("subjectId", "=", filter.subjectId!))
+    .$if(filter.userId !== undefined, (q) => q.where("userId", "=", filter.userId!))
+    .$if(filter.from !== undefined, (q) => q.where("at", ">=", filter.from!))
+    .$if(filter.to !== undefined, (q) => q.where("at", "<", nextDay(filter.to!)))
+    .orderBy("id", "desc")
+    .limit(perPage + 1)
+    .offset((page - 1) * perPage)
+    .execute();
+  return { items: rows.slice(0, perPage).map(toChange), more: rows.length > perPage };
+}
+
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
