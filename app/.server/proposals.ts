@@ -1,0 +1,288 @@
+import type { Selectable } from "kysely";
+import { record, type Actor, type ChangeSubject, type Scope } from "./changes.ts";
+import { inTransaction, now, type Database, type ProposalsTable, type ProposalStatus } from "./db.ts";
+import type { MediaStore } from "./media.ts";
+import { PROPOSAL_KINDS } from "./proposal-kinds.ts";
+
+// What members propose (issue 17): a correction or an addition to a person,
+// a memory, a photo. Nothing a member proposes is public or changes the tree
+// until an editor approves it; approving applies it in one transaction
+// through the change history (changes.ts), so an approved proposal can be
+// undone like any change. Each kind of proposal is a handler (ProposalKind)
+// registered in proposal-kinds.ts (tests may pass their own); this module keeps the rules common to all:
+// the daily cap, who sees what, conflicts, and the decision.
+
+/** How many proposals a member may make in 24 hours. */
+export const PROPOSALS_PER_DAY = 20;
+
+export const PROPOSAL_STATUS_LABELS: Record<ProposalStatus, string> = {
+  pending: "Laukia peržiūros",
+  approved: "Priimta",
+  rejected: "Atmesta",
+  withdrawn: "Atsiimta",
+};
+
+/** One line of what a proposal changes, for the review queue and the member's list. */
+export interface ProposalLine {
+  label: string;
+  /** "" when the proposal adds the thing. */
+  before: string;
+  after: string;
+}
+
+export interface ProposalContext {
+  db: Database;
+  media: MediaStore;
+}
+
+/**
+ * One kind of proposal. The payload is what the member asked for (JSON); the
+ * baseline is the subject as it was when they asked, compared with the
+ * subject as it is at review time to show a conflict.
+ */
+export interface ProposalKind<P = unknown> {
+  /** "Gimimo data", "Prisiminimas": how the kind is named in lists. */
+  label: string;
+  /** The subject as it is now (JSON-able); null when the kind adds something new with nothing to conflict with. */
+  baseline(ctx: ProposalContext, subjectId: string | null, payload: P): Promise<unknown>;
+  /** Before → after, as the reviewer reads it. */
+  describe(ctx: ProposalContext, subjectId: string | null, payload: P): Promise<ProposalLine[]>;
+  /** What applying it touches and how it is named in the history. */
+  change(
+    ctx: ProposalContext,
+    subjectId: string | null,
+    payload: P,
+  ): Promise<{ subject: ChangeSubject; scopes: Scope[]; created?: (result: unknown) => Scope[] }>;
+  /** Applies it, inside the approval's transaction. */
+  apply(tx: Database, ctx: ProposalContext, subjectId: string | null, payload: P, author: Actor): Promise<unknown>;
+  /** Frees what a rejected proposal held (uploaded photos). */
+  discard?(ctx: ProposalContext, payload: P): Promise<void>;
+}
+
+export type Kinds = Record<string, ProposalKind<any>>;
+
+export interface Proposal {
+  id: number;
+  userId: number | null;
+  username: string;
+  createdAt: string;
+  kind: string;
+  subjectKind: string;
+  subjectId: string | null;
+  payload: unknown;
+  baseline: unknown;
+  status: ProposalStatus;
+  decidedAt: string | null;
+  decidedBy: string | null;
+  decisionNote: string;
+  changeId: number | null;
+}
+
+function toProposal(row: Selectable<ProposalsTable>): Proposal {
+  return { ...row, payload: JSON.parse(row.payload), baseline: JSON.parse(row.baseline) };
+}
+
+export type SubmitResult = { ok: true; id: number } | { ok: false; message: string };
+
+export const CAP_MESSAGE = `Per parą galima pateikti ne daugiau kaip ${PROPOSALS_PER_DAY} pasiūlymų. Pabandykite rytoj.`;
+
+/**
+ * Files a member's proposal, unless they reached the day's cap. The cap is
+ * counted in the same transaction as the insert, so two requests at once
+ * cannot both take the last place.
+ */
+export async function submitProposal(
+  ctx: ProposalContext,
+  author: Actor,
+  proposal: { kind: string; subjectKind: string; subjectId: string | null; payload: unknown },
+  kinds: Kinds = PROPOSAL_KINDS,
+): Promise<SubmitResult> {
+  const handler = kinds[proposal.kind];
+  if (!handler) return { ok: false, message: "Nežinoma pasiūlymo rūšis." };
+  const baseline = await handler.baseline(ctx, proposal.subjectId, proposal.payload);
+  return inTransaction(ctx.db, async (tx) => {
+    const since = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
+    const { n } = await tx
+      .selectFrom("proposals")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("userId", "=", author.id)
+      .where("createdAt", ">=", since)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= PROPOSALS_PER_DAY) return { ok: false, message: CAP_MESSAGE };
+    const { id } = await tx
+      .insertInto("proposals")
+      .values({
+        userId: author.id,
+        username: author.username,
+        createdAt: now(),
+        kind: proposal.kind,
+        subjectKind: proposal.subjectKind,
+        subjectId: proposal.subjectId,
+        payload: JSON.stringify(proposal.payload),
+        baseline: JSON.stringify(baseline ?? null),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { ok: true, id };
+  });
+}
+
+/** Whether the member may still propose today (for the forms: say so before they type). */
+export async function proposalsLeftToday(db: Database, userId: number): Promise<number> {
+  const since = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
+  const { n } = await db
+    .selectFrom("proposals")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("userId", "=", userId)
+    .where("createdAt", ">=", since)
+    .executeTakeFirstOrThrow();
+  return Math.max(0, PROPOSALS_PER_DAY - Number(n));
+}
+
+/** A member's own proposals, newest first; never anyone else's. */
+export async function ownProposals(
+  db: Database,
+  userId: number,
+  page: number,
+  perPage = 30,
+): Promise<{ items: Proposal[]; more: boolean }> {
+  const rows = await db
+    .selectFrom("proposals")
+    .selectAll()
+    .where("userId", "=", userId)
+    .orderBy("id", "desc")
+    .limit(perPage + 1)
+    .offset((page - 1) * perPage)
+    .execute();
+  return { items: rows.slice(0, perPage).map(toProposal), more: rows.length > perPage };
+}
+
+/** The review queue: pending proposals, oldest first. */
+export async function pendingProposals(db: Database, page: number, perPage = 30): Promise<{ items: Proposal[]; more: boolean }> {
+  const rows = await db
+    .selectFrom("proposals")
+    .selectAll()
+    .where("status", "=", "pending")
+    .orderBy("id", "asc")
+    .limit(perPage + 1)
+    .offset((page - 1) * perPage)
+    .execute();
+  return { items: rows.slice(0, perPage).map(toProposal), more: rows.length > perPage };
+}
+
+export async function countPendingProposals(db: Database): Promise<number> {
+  const { n } = await db
+    .selectFrom("proposals")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function findProposal(db: Database, id: number): Promise<Proposal | null> {
+  const row = await db.selectFrom("proposals").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toProposal(row) : null;
+}
+
+/** Whether the subject changed since the member proposed (the reviewer is shown both). */
+export async function hasConflict(ctx: ProposalContext, proposal: Proposal, kinds: Kinds = PROPOSAL_KINDS): Promise<boolean> {
+  const handler = kinds[proposal.kind];
+  if (!handler || proposal.baseline === null) return false;
+  const current = await handler.baseline(ctx, proposal.subjectId, proposal.payload);
+  return JSON.stringify(current) !== JSON.stringify(proposal.baseline);
+}
+
+export type DecisionResult = { ok: true; changeId: number | null } | { ok: false; message: string; conflict?: boolean };
+
+/**
+ * Approves a pending proposal: applies it (the payload as the reviewer may
+ * have edited it) and records the change, in one transaction with the
+ * decision. A proposal whose subject changed since is refused unless the
+ * reviewer saw the conflict and confirmed.
+ */
+export async function approveProposal(
+  ctx: ProposalContext,
+  id: number,
+  reviewer: Actor,
+  options: { payload?: unknown; confirmConflict?: boolean; note?: string } = {},
+  kinds: Kinds = PROPOSAL_KINDS,
+): Promise<DecisionResult> {
+  const proposal = await findProposal(ctx.db, id);
+  if (!proposal || proposal.status !== "pending") return { ok: false, message: "Šis pasiūlymas jau išspręstas arba jo nėra." };
+  const handler = kinds[proposal.kind];
+  if (!handler) return { ok: false, message: "Nežinoma pasiūlymo rūšis." };
+  if (!options.confirmConflict && (await hasConflict(ctx, proposal, kinds))) {
+    return {
+      ok: false,
+      conflict: true,
+      message: "Po pasiūlymo šie duomenys buvo pakeisti. Peržiūrėkite dabartinius duomenis ir patvirtinkite dar kartą.",
+    };
+  }
+  const payload = options.payload ?? proposal.payload;
+  const author: Actor = { id: proposal.userId ?? reviewer.id, username: proposal.username };
+  const change = await handler.change(ctx, proposal.subjectId, payload);
+  return inTransaction(ctx.db, async (tx) => {
+    // Decided first, under the condition that it is still pending: a second reviewer's approval changes nothing.
+    const taken = await tx
+      .updateTable("proposals")
+      .set({
+        status: "approved",
+        decidedAt: now(),
+        decidedBy: reviewer.username,
+        decisionNote: options.note ?? "",
+        payload: JSON.stringify(payload),
+      })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 0) return { ok: false, message: "Šis pasiūlymas jau išspręstas arba jo nėra." };
+    const { changeId } = await record(
+      tx,
+      {
+        actor: reviewer,
+        subject: { ...change.subject, summary: `${change.subject.summary} (pasiūlė ${proposal.username})` },
+        scopes: change.scopes,
+        created: change.created,
+        proposalId: id,
+      },
+      (inner) => handler.apply(inner, ctx, proposal.subjectId, payload, author),
+    );
+    await tx.updateTable("proposals").set({ changeId }).where("id", "=", id).execute();
+    return { ok: true, changeId };
+  });
+}
+
+/** Rejects a pending proposal with the reviewer's note, which the member reads. */
+export async function rejectProposal(
+  ctx: ProposalContext,
+  id: number,
+  reviewer: Actor,
+  note: string,
+  kinds: Kinds = PROPOSAL_KINDS,
+): Promise<DecisionResult> {
+  const proposal = await findProposal(ctx.db, id);
+  const taken = await ctx.db
+    .updateTable("proposals")
+    .set({ status: "rejected", decidedAt: now(), decidedBy: reviewer.username, decisionNote: note.trim().slice(0, 2000) })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (!proposal || Number(taken.numUpdatedRows) === 0) return { ok: false, message: "Šis pasiūlymas jau išspręstas arba jo nėra." };
+  await kinds[proposal.kind]?.discard?.(ctx, proposal.payload);
+  return { ok: true, changeId: null };
+}
+
+/** A member takes back their own pending proposal. */
+export async function withdrawProposal(ctx: ProposalContext, id: number, userId: number, kinds: Kinds = PROPOSAL_KINDS): Promise<boolean> {
+  const proposal = await findProposal(ctx.db, id);
+  const taken = await ctx.db
+    .updateTable("proposals")
+    .set({ status: "withdrawn", decidedAt: now() })
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (!proposal || Number(taken.numUpdatedRows) === 0) return false;
+  await kinds[proposal.kind]?.discard?.(ctx, proposal.payload);
+  return true;
+}
