@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import type { ImageRef } from "../lib/media.ts";
 import { record, type Actor, type ChangeSubject, type Scope } from "./changes.ts";
 import { inTransaction, now, type Database, type ProposalsTable, type ProposalStatus } from "./db.ts";
 import type { MediaStore } from "./media.ts";
@@ -28,6 +29,16 @@ export interface ProposalLine {
   /** "" when the proposal adds the thing. */
   before: string;
   after: string;
+  /** Photos the line is about (a memory's or an upload's), shown beside it. */
+  images?: ImageRef[];
+}
+
+/** A field the reviewer may edit before approving (and the member fills in). */
+export interface ProposalField {
+  name: string;
+  label: string;
+  value: string;
+  type: "text" | "textarea" | "date";
 }
 
 export interface ProposalContext {
@@ -55,6 +66,10 @@ export interface ProposalKind<P = unknown> {
   ): Promise<{ subject: ChangeSubject; scopes: Scope[]; created?: (result: unknown) => Scope[] }>;
   /** Applies it, inside the approval's transaction. */
   apply(tx: Database, ctx: ProposalContext, subjectId: string | null, payload: P, author: Actor): Promise<unknown>;
+  /** Reads the form (the member's, or the reviewer's edit of the fields below) into a payload, or a Lithuanian message. */
+  parse(ctx: ProposalContext, subjectId: string | null, form: FormData): Promise<{ ok: true; payload: P } | { ok: false; message: string }>;
+  /** The fields of the payload the reviewer may edit before approving. */
+  fields(payload: P): ProposalField[];
   /** Frees what a rejected proposal held (uploaded photos). */
   discard?(ctx: ProposalContext, payload: P): Promise<void>;
 }

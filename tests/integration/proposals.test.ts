@@ -36,6 +36,11 @@ const current = (tx: ProposalContext["db"], id: number) =>
 const kinds: Kinds = {
   surname: {
     label: "Pavardė",
+    parse: async (_ctx, _id, form) => {
+      const value = String(form.get("surname") ?? "").trim();
+      return value ? { ok: true, payload: { surname: value } } : { ok: false, message: "Įrašykite pavardę." };
+    },
+    fields: (payload: { surname: string }) => [{ name: "surname", label: "Pavardė", value: payload.surname, type: "text" }],
     baseline: async ({ db }, id) => current(db, Number(id)),
     describe: async ({ db }, id, payload: { surname: string }) => [
       { label: "Pavardė", before: (await current(db, Number(id))).surname, after: payload.surname },
