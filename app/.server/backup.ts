@@ -280,6 +280,8 @@ export async function restoreBackup(
         }
       }
     });
+    await migrateToLatest(db);
+    // After migrating: a backup of an older schema lacks the newer tables, which are empty now.
     if (kind === "postgres") {
       for (const table of Object.values(IDENTITY_TABLES)) {
         await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
@@ -287,7 +289,6 @@ export async function restoreBackup(
         );
       }
     }
-    await migrateToLatest(db);
     // Every table was filled anew: the planner measures them all (statistics.ts).
     await updateStatistics(db, "all");
     // Whatever was computed from the content before (the sitemap, the public export) is out of date.

@@ -5,6 +5,9 @@ import sharp from "sharp";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { BackupError, restoreBackup, writeBackup } from "#app/.server/backup.ts";
 import { contentVersion } from "#app/.server/content-version.ts";
+import { record, undoChange } from "#app/.server/changes.ts";
+import { personScopes } from "#app/.server/genealogy/change-scopes.ts";
+import { createPerson, editableTree } from "#app/.server/genealogy/editing.ts";
 import { addGalleryItem, listGalleryItems, removeGalleryItem } from "#app/.server/gallery.ts";
 import { getHistory, saveHistory } from "#app/.server/history.ts";
 import { prepareImage } from "#app/.server/media.ts";
@@ -50,6 +53,57 @@ test("a backup restores into an empty installation with the same content and fil
   // What was computed from the content before (the sitemap, the public export) is not reused.
   expect(await contentVersion(target.db)).not.toBe(await contentVersion(source.db));
   expect((await getHistory(target.db, MEMBERS)).title).toBe("Po atnaujinimo");
+});
+
+test("the change history, proposals and memories survive a backup and a restore, and go on numbering after it", async () => {
+  const { id: userId } = await source.db
+    .insertInto("users")
+    .values({ username: "ona", passwordHash: "x", createdAt: new Date().toISOString(), role: "narys" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const ona = { id: userId, username: "ona" };
+  const treeId = await editableTree(source.db);
+  const { result: person, changeId } = await record(
+    source.db,
+    {
+      actor: ona,
+      subject: (id: number) => ({ kind: "person", id, summary: "Pridėtas asmuo" }),
+      scopes: [],
+      created: (id: number) => personScopes(treeId, id),
+    },
+    (tx) => createPerson(tx, { givenNames: "Jonas", surname: "Jonaitis", birthSurname: "", sex: "M", note: "" }),
+  );
+  await source.db
+    .insertInto("proposals")
+    .values({
+      userId,
+      username: "ona",
+      createdAt: new Date().toISOString(),
+      kind: "memory",
+      subjectKind: "person",
+      subjectId: String(person),
+      payload: "{}",
+    })
+    .execute();
+  await source.db
+    .insertInto("memories")
+    .values({ personId: person, text: "Senelis kalvė", author: "ona", userId, createdAt: new Date().toISOString() })
+    .execute();
+  await writeBackup(source.db, source.database.kind, source.media, archive());
+
+  await restoreBackup(target.db, target.database.kind, target.media, archive());
+  const restored = await contentOf(target.db);
+  expect(restored).toEqual(await contentOf(source.db));
+  expect(restored.changes.map((c) => [c.id, c.summary, c.username])).toEqual([[changeId, "Pridėtas asmuo", "ona"]]);
+  expect(restored.memories.map((m) => m.text)).toEqual(["Senelis kalvė"]);
+  // The restored change can still be undone, and new rows take new numbers.
+  const { id: adminId } = await target.db
+    .insertInto("users")
+    .values({ username: "admin", passwordHash: "x", createdAt: new Date().toISOString(), role: "administratorius" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  expect(await undoChange(target.db, changeId!, { id: adminId, username: "admin" })).toMatchObject({ ok: true });
+  expect((await target.db.selectFrom("changes").select("id").orderBy("id").execute()).map((c) => c.id)).toEqual([changeId, changeId! + 1]);
 });
 
 test("restoring over content is refused without --force, and replaces it with it", async () => {

@@ -32,6 +32,10 @@ export async function contentOf(db: Database) {
     genealogySources: await db.selectFrom("genealogySources").selectAll().orderBy("treeId").orderBy("id").execute(),
     genealogyCitations: await db.selectFrom("genealogyCitations").selectAll().orderBy("treeId").orderBy("id").execute(),
     genealogyRecords: await db.selectFrom("genealogyRecords").selectAll().orderBy("treeId").orderBy("id").execute(),
+    // The change history, proposals and memories (issue 17).
+    changes: await db.selectFrom("changes").selectAll().orderBy("id").execute(),
+    proposals: await db.selectFrom("proposals").selectAll().orderBy("id").execute(),
+    memories: await db.selectFrom("memories").selectAll().orderBy("id").execute(),
   };
 }
 
