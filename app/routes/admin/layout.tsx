@@ -1,7 +1,8 @@
-import { Form, NavLink, Outlet } from "react-router";
+import { Form, Link, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { roleMiddleware } from "../../.server/access.ts";
-import { requireRole } from "../../.server/context.ts";
+import { requireRole, services } from "../../.server/context.ts";
+import { waitingCounts } from "../../.server/notifications.ts";
 import { mayOpen } from "../../lib/access.ts";
 
 // Who may open an /admin page: the access table in front of every route
@@ -10,9 +11,9 @@ import { mayOpen } from "../../lib/access.ts";
 // action again. The loader also tells the menu what the user may open.
 export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("redaktorius")];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = requireRole(context, "redaktorius");
-  return { username: user.username, role: user.role };
+  return { username: user.username, role: user.role, waiting: await waitingCounts(services(context).db) };
 }
 
 const ADMIN_LINKS: { to: string; label: string; end?: boolean }[] = [
@@ -26,7 +27,7 @@ const ADMIN_LINKS: { to: string; label: string; end?: boolean }[] = [
   { to: "/admin/nariai", label: "Nariai" },
 ];
 
-export default function AdminLayout({ loaderData: { role } }: Route.ComponentProps) {
+export default function AdminLayout({ loaderData: { role, waiting } }: Route.ComponentProps) {
   return (
     <div>
       <nav aria-label="Administravimo meniu" className="mb-8 flex flex-wrap items-center gap-2 rounded-lg border border-line bg-paper p-2">
@@ -40,6 +41,7 @@ export default function AdminLayout({ loaderData: { role } }: Route.ComponentPro
             {link.label}
           </NavLink>
         ))}
+        <WaitingBadge waiting={waiting} />
         <NavLink to="/paskyra" className="btn ml-auto text-ink hover:bg-accent-soft">
           Paskyra
         </NavLink>
@@ -51,5 +53,24 @@ export default function AdminLayout({ loaderData: { role } }: Route.ComponentPro
       </nav>
       <Outlet />
     </div>
+  );
+}
+
+/** What waits for an editor (issue 17): proposals and guestbook entries, each a link to its queue. */
+function WaitingBadge({ waiting }: { waiting: { proposals: number; guestbook: number } }) {
+  if (waiting.proposals + waiting.guestbook === 0) return null;
+  return (
+    <span className="flex flex-wrap items-center gap-2" data-waiting={waiting.proposals + waiting.guestbook}>
+      {waiting.proposals > 0 ? (
+        <Link to="/admin/perziura" className="rounded-full bg-accent px-3 py-1 text-sm font-semibold text-white no-underline">
+          Pasiūlymai: {waiting.proposals}
+        </Link>
+      ) : null}
+      {waiting.guestbook > 0 ? (
+        <Link to="/admin/sveciai" className="rounded-full bg-accent px-3 py-1 text-sm font-semibold text-white no-underline">
+          Svečių knyga: {waiting.guestbook}
+        </Link>
+      ) : null}
+    </span>
   );
 }
