@@ -42,7 +42,7 @@ const jpeg = () =>
     .toBuffer();
 
 async function received(name: string, bytes: Buffer | string) {
-  return receiveUpload(t.media, new File([bytes], name));
+  return receiveUpload(t.media, new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name));
 }
 
 function form(fields: Record<string, string>): FormData {
@@ -156,7 +156,7 @@ describe("memories", () => {
     const small = mediaStore({ dataDir: t.dir, uploads: { maxBytes: 1000, maxPixels: 100_000_000 } });
     const body = new FormData();
     body.set("text", "Prisimenu.");
-    body.append("photos", new File([await jpeg(), Buffer.alloc(2000)], "didele.jpg", { type: "image/jpeg" }));
+    body.append("photos", new File([new Uint8Array(await jpeg()), new Uint8Array(2000)], "didele.jpg", { type: "image/jpeg" }));
     const request = new Request("http://localhost/paskyra/pasiulymai/prisiminimas?asmuo=1", { method: "POST", body });
     const refused = await readUploadFiles(request, small, "photos", 5).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(UploadRejected);
