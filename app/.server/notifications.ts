@@ -1,3 +1,4 @@
+import { DIGEST_HOUR, NOTIFY_MODES, type NotifyMode } from "../lib/notifications.ts";
 import { EMAIL } from "../lib/site.ts";
 import type { Services } from "./context.ts";
 import type { Database } from "./db.ts";
@@ -17,20 +18,10 @@ import { getSiteSettings } from "./settings.ts";
 //     conditional update of one settings row, so only one process sends it.
 //   - A member's e-mail when their proposal is decided, if they asked for it.
 
-export type NotifyMode = "none" | "each" | "digest";
-export const NOTIFY_MODES: Record<NotifyMode, string> = {
-  none: "Nesiųsti laiškų",
-  each: "Laiškas apie kiekvieną naują pasiūlymą ar svečių knygos įrašą",
-  digest: "Kartą per dieną – naujų pasiūlymų ir įrašų suvestinė",
-};
-
 const MODE_KEY = "notify_mode";
 const ADDRESS_KEY = "notify_email";
 /** When the last digest was sent (ISO time): the next one tells what came after it. */
 const DIGEST_KEY = "notify_digest_at";
-/** The digest goes out once a day, from this hour on (the family's time). */
-export const DIGEST_HOUR = 8;
-
 export interface NotifySettings {
   mode: NotifyMode;
   /** Where the administrator's letters go; "" for the site's contact address. */

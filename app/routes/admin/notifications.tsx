@@ -2,12 +2,13 @@ import { Form } from "react-router";
 import type { Route } from "./+types/notifications";
 import { roleMiddleware } from "../../.server/access.ts";
 import { requireRole, services } from "../../.server/context.ts";
-import { DIGEST_HOUR, NOTIFY_MODES, notifySettings, saveNotifySettings, type NotifyMode } from "../../.server/notifications.ts";
+import { notifySettings, saveNotifySettings } from "../../.server/notifications.ts";
 import { getSiteSettings } from "../../.server/settings.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { Field } from "../../components/fields.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PageTitle } from "../../components/page.tsx";
+import { DIGEST_HOUR, NOTIFY_MODES, type NotifyMode } from "../../lib/notifications.ts";
 
 // The administrator chooses how to hear of new proposals and guestbook
 // entries by e-mail: not at all, a letter each, or a daily digest
