@@ -74,7 +74,7 @@ test("a member adds a memory with a photo without JavaScript; a visitor sees not
   const admin = await (await browser.newContext()).newPage();
   await logInAsAdmin(admin, site());
   const menu = admin.getByRole("navigation", { name: "Administravimo meniu" });
-  await expect(menu.getByRole("link", { name: "Pasiūlymai: 1" })).toHaveAttribute("href", "/admin/perziura");
+  await expect(menu.getByRole("link", { name: "Peržiūra laukia 1" })).toHaveAttribute("href", "/admin/perziura");
   await expect(admin.getByText("Laukia peržiūros: 1 pasiūlymas.")).toBeVisible();
   await axe(admin, "the dashboard with the badge");
   await admin.context().close();

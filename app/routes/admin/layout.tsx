@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, Outlet } from "react-router";
+import { Form, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { roleMiddleware } from "../../.server/access.ts";
 import { requireRole, services } from "../../.server/context.ts";
@@ -23,6 +23,7 @@ const ADMIN_LINKS: { to: string; label: string; end?: boolean }[] = [
   { to: "/admin/galerija", label: "Galerija" },
   { to: "/admin/dokumentai", label: "Dokumentai" },
   { to: "/admin/sveciai", label: "Svečių knyga" },
+  { to: "/admin/perziura", label: "Peržiūra" },
   { to: "/admin/medis", label: "Giminės medis" },
   { to: "/admin/nariai", label: "Nariai" },
 ];
@@ -39,9 +40,11 @@ export default function AdminLayout({ loaderData: { role, waiting } }: Route.Com
             className={({ isActive }) => `btn ${isActive ? "bg-accent text-white" : "text-ink hover:bg-accent-soft"}`}
           >
             {link.label}
+            <WaitingBadge
+              count={link.to === "/admin/perziura" ? waiting.proposals : link.to === "/admin/sveciai" ? waiting.guestbook : 0}
+            />
           </NavLink>
         ))}
-        <WaitingBadge waiting={waiting} />
         <NavLink to="/paskyra" className="btn ml-auto text-ink hover:bg-accent-soft">
           Paskyra
         </NavLink>
@@ -56,21 +59,13 @@ export default function AdminLayout({ loaderData: { role, waiting } }: Route.Com
   );
 }
 
-/** What waits for an editor (issue 17): proposals and guestbook entries, each a link to its queue. */
-function WaitingBadge({ waiting }: { waiting: { proposals: number; guestbook: number } }) {
-  if (waiting.proposals + waiting.guestbook === 0) return null;
+/** The number waiting behind a menu link (issue 17): proposals, guestbook entries. */
+function WaitingBadge({ count }: { count: number }) {
+  if (count === 0) return null;
   return (
-    <span className="flex flex-wrap items-center gap-2" data-waiting={waiting.proposals + waiting.guestbook}>
-      {waiting.proposals > 0 ? (
-        <Link to="/admin/perziura" className="rounded-full bg-accent px-3 py-1 text-sm font-semibold text-white no-underline">
-          Pasiūlymai: {waiting.proposals}
-        </Link>
-      ) : null}
-      {waiting.guestbook > 0 ? (
-        <Link to="/admin/sveciai" className="rounded-full bg-accent px-3 py-1 text-sm font-semibold text-white no-underline">
-          Svečių knyga: {waiting.guestbook}
-        </Link>
-      ) : null}
+    <span className="ml-2 rounded-full bg-accent px-2 py-0.5 text-sm font-semibold text-white" data-waiting={count}>
+      <span className="sr-only">laukia </span>
+      {count}
     </span>
   );
 }
