@@ -30,6 +30,9 @@ export default [
   route("login/raktas", "routes/auth/passkey-login.ts"),
   route("paskyra", "routes/account/account.tsx"),
   route("paskyra/raktai", "routes/account/passkeys.ts"),
+  // A member's memories and photos, proposed for an editor to approve (issue 17).
+  route("paskyra/pasiulymai/prisiminimas", "routes/account/memory-proposal.tsx"),
+  route("paskyra/pasiulymai/nuotrauka", "routes/account/photo-proposal.tsx"),
   route("kvietimas/:token", "routes/auth/invitation.tsx"),
   route("slaptazodis/:token", "routes/auth/reset.tsx"),
   route("logout", "routes/auth/logout.tsx"),
@@ -50,6 +53,7 @@ export default [
     route("medis/asmenys", "routes/admin/people.tsx"),
     route("medis/asmenys/:id", "routes/admin/person.tsx"),
     route("nariai", "routes/admin/users.tsx"),
+    route("pranesimai", "routes/admin/notifications.tsx"),
   ]),
 
   route("*", "routes/public/not-found.tsx"),

@@ -11,6 +11,7 @@ import { importRunner } from "#app/.server/genealogy/import-process.ts";
 import { sweepAbandonedImports } from "#app/.server/genealogy/trees.ts";
 import { cleanUpMedia, mediaStore, membersMediaDir, placeAllMedia, publicMediaDir } from "#app/.server/media.ts";
 import { seedIfNew } from "#app/.server/seed.ts";
+import { sendDailyDigest } from "#app/.server/notifications.ts";
 import { reloadStatistics } from "#app/.server/statistics.ts";
 import { deleteExpiredSessions, findSessionUser, sessionTokenOf } from "#app/.server/session.ts";
 import { atLeast } from "#app/lib/roles.ts";
@@ -76,6 +77,11 @@ export async function createApp({ build, clientDir, root, env = process.env, log
     60 * 60 * 1000,
   );
   hourly.unref();
+  // The administrator's daily digest of new proposals and guestbook entries, when chosen
+  // (notifications.ts): asked every quarter hour; the day is claimed in the database, so
+  // of several processes one sends it.
+  const digest = setInterval(() => void sendDailyDigest({ db, config, media, imports }), 15 * 60 * 1000);
+  digest.unref();
 
   const app = express();
   app.disable("x-powered-by");
@@ -187,6 +193,7 @@ export async function createApp({ build, clientDir, root, env = process.env, log
     config,
     async close() {
       clearInterval(hourly);
+      clearInterval(digest);
       watch?.close();
       await instance.stop();
       await db.destroy();

@@ -1,6 +1,7 @@
 import type express from "express";
 import type { Config } from "#app/.server/env.ts";
 import { SESSION_COOKIE } from "#app/.server/session.ts";
+import { MEMORY_PHOTOS_MAX } from "#app/lib/memories.ts";
 
 // Rules every request obeys before any route sees it, so that a new route
 // cannot forget them:
@@ -42,6 +43,11 @@ function uploadLimit(pathname: string, config: Config): number | null {
       return config.uploads.maxBytes + UPLOAD_FORM_ALLOWANCE;
     case "/admin/medis":
       return config.maxGedcomBytes + UPLOAD_FORM_ALLOWANCE;
+    // A member's proposals with photos (issue 17): a memory's few, a gallery upload's one.
+    case "/paskyra/pasiulymai/prisiminimas":
+      return MEMORY_PHOTOS_MAX * config.uploads.maxBytes + UPLOAD_FORM_ALLOWANCE;
+    case "/paskyra/pasiulymai/nuotrauka":
+      return config.uploads.maxBytes + UPLOAD_FORM_ALLOWANCE;
     case "/admin/medis/importuoti":
       return config.maxGedcomBytes;
     default:

@@ -3,7 +3,7 @@ import type { ImageRef } from "../lib/media.ts";
 import { pageCount, pageOffset, type Page } from "../lib/paging.ts";
 import { resolveToast, type Toast } from "../lib/toasts.ts";
 import { MEMBERS, type Audience } from "./audience.ts";
-import { retryOnConflict, type Database } from "./db.ts";
+import { inTransaction, retryOnConflict, type Database } from "./db.ts";
 import {
   deleteMediaRow,
   discardReceived,
@@ -150,10 +150,32 @@ export function parseGalleryFields(form: FormData): GalleryFields | null {
   return title && description ? { title, description, membersOnly: form.get("membersOnly") === "1" } : null;
 }
 
+/** The item's rows, at the end of the gallery: its id is the highest id plus one, as the spec says. */
+async function insertGalleryItem(tx: Database, fields: GalleryFields, media: { id: string; createdAt: string }): Promise<number> {
+  const { maxId, maxPosition } = await tx
+    .selectFrom("galleryItems")
+    .select((eb) => [eb.fn.max("id").as("maxId"), eb.fn.max("position").as("maxPosition")])
+    .executeTakeFirstOrThrow();
+  const id = Number(maxId ?? 0) + 1;
+  await tx
+    .insertInto("galleryItems")
+    .values({
+      id,
+      title: fields.title,
+      description: fields.description,
+      membersOnly: fields.membersOnly ? 1 : 0,
+      mediaId: media.id,
+      position: Number(maxPosition ?? 0) + 1,
+      createdAt: media.createdAt,
+    })
+    .execute();
+  return id;
+}
+
 /**
  * Adds an item at the end of the gallery with an image whose files already
- * exist. Its id is the highest id plus one, as the spec says. If the rows
- * cannot be written, the files are removed, so nothing half-made remains.
+ * exist. If the rows cannot be written, the files are removed, so nothing
+ * half-made remains.
  */
 export async function addGalleryItem(db: Database, store: MediaStore, fields: GalleryFields, image: PreparedMedia): Promise<number> {
   // For the family only: the files go to members/ before any row names them.
@@ -162,30 +184,38 @@ export async function addGalleryItem(db: Database, store: MediaStore, fields: Ga
     return await retryOnConflict(() =>
       db.transaction().execute(async (tx) => {
         await insertMedia(tx, image.record);
-        const { maxId, maxPosition } = await tx
-          .selectFrom("galleryItems")
-          .select((eb) => [eb.fn.max("id").as("maxId"), eb.fn.max("position").as("maxPosition")])
-          .executeTakeFirstOrThrow();
-        const id = Number(maxId ?? 0) + 1;
-        await tx
-          .insertInto("galleryItems")
-          .values({
-            id,
-            title: fields.title,
-            description: fields.description,
-            membersOnly: fields.membersOnly ? 1 : 0,
-            mediaId: image.record.id,
-            position: Number(maxPosition ?? 0) + 1,
-            createdAt: image.record.createdAt,
-          })
-          .execute();
-        return id;
+        return insertGalleryItem(tx, fields, image.record);
       }),
     );
   } catch (error) {
     await image.discard();
     throw error;
   }
+}
+
+/**
+ * Adds an item for a photo whose media row already exists (a member's upload,
+ * kept since they proposed it), inside the caller's transaction when there is
+ * one (an approval). The photo's files stay if it fails: the proposal still
+ * holds them.
+ */
+export async function addGalleryItemForMedia(db: Database, store: MediaStore, fields: GalleryFields, mediaId: string): Promise<number> {
+  const media = await db.selectFrom("media").select(["id", "createdAt"]).where("id", "=", mediaId).executeTakeFirst();
+  if (!media) throw new Error(`media ${mediaId} is gone`);
+  if (fields.membersOnly) await placeMediaFiles(store, media.id, true);
+  return inTransaction(db, (tx) => insertGalleryItem(tx, fields, media));
+}
+
+/** Links people of the tree to a gallery item (who is in the photo), as the person editor's links are. */
+export async function linkPeopleToGalleryItem(db: Database, treeId: number, itemId: number, personIds: number[]): Promise<void> {
+  const unique = [...new Set(personIds)];
+  if (unique.length === 0) return;
+  const existing = await db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).where("id", "in", unique).execute();
+  if (existing.length === 0) return;
+  await db
+    .insertInto("genealogyPersonLinks")
+    .values(existing.map((person) => ({ treeId, personId: person.id, kind: "gallery" as const, itemId })))
+    .execute();
 }
 
 export type AddResult = { ok: true; id: number } | { ok: false; toast: Toast };

@@ -111,7 +111,7 @@ export function countLinks(text: string): number {
   return text.split(/\s+/).filter((word) => /https?:\/\/|www\.|href=|\[url/i.test(word)).length;
 }
 
-export type SubmitResult = { ok: true } | { ok: false; refusal: ToastKey };
+export type SubmitResult = { ok: true; id: number } | { ok: false; refusal: ToastKey };
 
 /**
  * Checks a submission from the public form and stores it as waiting for
@@ -144,9 +144,10 @@ export async function submitEntry(db: Database, form: FormData, clientAddress: s
     .executeTakeFirstOrThrow();
   if (Number(recent) >= RATE_LIMIT.entries) return spam;
 
-  await db
+  const { id } = await db
     .insertInto("guestbookEntries")
     .values({ name, message, createdAt: new Date(now).toISOString(), status: "pending", clientHash })
-    .execute();
-  return { ok: true };
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ok: true, id };
 }

@@ -46,3 +46,22 @@ export async function sendInvitation(mail: NonNullable<Config["mail"]>, invitati
     ].join("\n"),
   });
 }
+
+export interface Notice {
+  to: string;
+  subject: string;
+  text: string;
+  familyName: string;
+  /** The sender when SMTP_FROM is not set: the site's contact address. */
+  contactEmail: string;
+}
+
+/** Sends a notice (a new proposal, a digest, a decision); throws when the mail server refuses or cannot be reached. */
+export async function sendNotice(mail: NonNullable<Config["mail"]>, notice: Notice): Promise<void> {
+  await transport(mail.url).sendMail({
+    from: mail.from ?? { name: notice.familyName, address: notice.contactEmail },
+    to: notice.to,
+    subject: notice.subject,
+    text: notice.text,
+  });
+}

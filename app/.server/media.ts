@@ -538,25 +538,45 @@ export async function readUploadForm(
   fileField: string,
   maxBytes = store.maxBytes,
 ): Promise<{ form: FormData; file: ReceivedFile | undefined }> {
-  let file: ReceivedFile | undefined;
+  const { form, files } = await readUploadFiles(request, store, fileField, 1, maxBytes);
+  return { form, file: files[0] };
+}
+
+/**
+ * The same intake for a form that may carry up to `maxFiles` files in
+ * `fileField` (a memory's photos): each bounded by `maxBytes`, all of them
+ * received or none (a refusal removes what was already saved).
+ */
+export async function readUploadFiles(
+  request: Request,
+  store: MediaStore,
+  fileField: string,
+  maxFiles: number,
+  maxBytes = store.maxBytes,
+): Promise<{ form: FormData; files: ReceivedFile[] }> {
+  const files: ReceivedFile[] = [];
   try {
     const form = await parseFormData(
       request,
-      { maxFiles: 1, maxFileSize: maxBytes, maxTotalSize: maxBytes + 1024 * 1024 },
+      { maxFiles, maxFileSize: maxBytes, maxTotalSize: maxFiles * maxBytes + 1024 * 1024 },
       async (upload) => {
         if (upload.fieldName !== fileField || (upload.size === 0 && !upload.name)) return null;
-        file = await receiveUpload(store, upload, maxBytes);
+        const file = await receiveUpload(store, upload, maxBytes);
+        files.push(file);
         return file.name;
       },
     );
-    return { form, file };
+    return { form, files };
   } catch (error) {
-    await discardReceived(file);
+    for (const file of files) await discardReceived(file);
     if (error instanceof UploadRejected) throw error;
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
       throw rejection(store, "tooLarge", error, maxBytes);
     }
-    if (error instanceof MaxFilesExceededError) throw rejection(store, "oneFile", error);
+    if (error instanceof MaxFilesExceededError) {
+      if (maxFiles === 1) throw rejection(store, "oneFile", error);
+      throw new UploadRejected("oneFile", `Vienu kartu galima įkelti ne daugiau kaip ${maxFiles} failus.`, { cause: error });
+    }
     // A multipart body that does not parse, or a body that is not a form at all.
     if (error instanceof MultipartParseError || error instanceof FormDataParseError || error instanceof TypeError) {
       throw rejection(store, "malformed", error);

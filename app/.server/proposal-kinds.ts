@@ -1,6 +1,11 @@
+import { memoryKind } from "./memories.ts";
+import { photoKind } from "./photo-uploads.ts";
 import type { ProposalKind } from "./proposals.ts";
 
 // The kinds of proposal a member can make, by the name stored with each
 // proposal (proposals.kind). Each handler says how the proposal reads, what
 // it conflicts with and how it is applied (see ProposalKind in proposals.ts).
-export const PROPOSAL_KINDS: Record<string, ProposalKind<any>> = {};
+export const PROPOSAL_KINDS: Record<string, ProposalKind<any>> = {
+  memory: memoryKind,
+  photo: photoKind,
+};

@@ -1,5 +1,6 @@
 import { PASSWORD_MAX_LENGTH } from "../lib/login.ts";
 import type { Role } from "../lib/roles.ts";
+import { EMAIL } from "../lib/site.ts";
 import { isUniqueViolation, now, onPostgresDatabase, type Database } from "./db.ts";
 import { MIN_PASSWORD_LENGTH } from "./env.ts";
 import { generatePassword, hashForUnknownUser, hashPassword, verifyPassword } from "./password.ts";
@@ -189,6 +190,30 @@ export async function renameUser(db: Database, userId: number, username: string)
     if (isUniqueViolation(error)) return { ok: false, message: `Vardas „${username}“ jau užimtas.` };
     throw error;
   }
+  return { ok: true };
+}
+
+/** A user's own notices: their e-mail address and whether they want to hear of their proposals' decisions. */
+export async function userNotices(db: Database, userId: number): Promise<{ email: string; notifyDecisions: boolean }> {
+  const row = await db.selectFrom("users").select(["email", "notifyDecisions"]).where("id", "=", userId).executeTakeFirst();
+  return { email: row?.email ?? "", notifyDecisions: row?.notifyDecisions === 1 };
+}
+
+/** Saves them; an address that is not one is refused. Asking to hear needs an address. */
+export async function setUserNotices(
+  db: Database,
+  userId: number,
+  input: { email: string; notifyDecisions: boolean },
+): Promise<UserChange> {
+  const email = input.email.trim();
+  if (email && (email.length > 254 || !EMAIL.test(email)))
+    return { ok: false, message: "Įrašykite teisingą el. pašto adresą, pvz., vardas@example.lt." };
+  if (input.notifyDecisions && !email) return { ok: false, message: "Kad gautumėte pranešimus, įrašykite el. pašto adresą." };
+  await db
+    .updateTable("users")
+    .set({ email: email || null, notifyDecisions: input.notifyDecisions ? 1 : 0 })
+    .where("id", "=", userId)
+    .execute();
   return { ok: true };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { displayUrl, gridSrcSet, gridUrl, type ImageRef } from "../lib/media.ts";
 import { MembersOnlyBadge } from "./members-only.tsx";
 
@@ -64,7 +64,7 @@ const CARD_SIZES = "(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw";
  * The public gallery: cards whose image links to the large picture, so it
  * opens without JavaScript too; with JavaScript the link opens the lightbox.
  */
-export function GalleryGrid({ items }: { items: GalleryCardItem[] }) {
+export function GalleryGrid({ items, footer }: { items: GalleryCardItem[]; footer?: (item: GalleryCardItem) => ReactNode }) {
   const withImages = items.filter((item) => item.image);
   const [open, setOpen] = useState<number | null>(null);
   const links = useRef(new Map<number, HTMLAnchorElement>());
@@ -103,6 +103,7 @@ export function GalleryGrid({ items }: { items: GalleryCardItem[] }) {
                   {item.membersOnly ? <MembersOnlyBadge /> : null}
                 </h2>
                 <p className="mt-1 text-ink-soft break-words whitespace-pre-line">{item.description}</p>
+                {footer?.(item)}
               </figcaption>
             </figure>
           </li>

@@ -12,6 +12,7 @@ export const ACCESS: readonly { prefix: string; role: Role }[] = [
   { prefix: "/admin/nariai", role: "administratorius" },
   { prefix: "/admin/atsargine-kopija", role: "administratorius" },
   { prefix: "/admin/medis/importuoti", role: "administratorius" },
+  { prefix: "/admin/pranesimai", role: "administratorius" },
   // Editing the content.
   { prefix: "/admin", role: "redaktorius" },
   // One's own account, and the tree with the living family.

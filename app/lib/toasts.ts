@@ -107,6 +107,17 @@ export const TOASTS = {
   userEnabled: { title: "Paskyra įjungta", variant: "success" },
   userRemoved: { title: "Narys pašalintas", variant: "success" },
   userNotFound: { title: "Tokio nario nėra", variant: "error" },
+  memorySent: {
+    title: "Prisiminimas pateiktas",
+    description: "Jis bus paskelbtas, kai redaktorius jį peržiūrės.",
+    variant: "success",
+  },
+  photoSent: {
+    title: "Nuotrauka pateikta",
+    description: "Ji atsiras galerijoje, kai redaktorius ją peržiūrės.",
+    variant: "success",
+  },
+  notifySaved: { title: "Pranešimų nustatymai išsaugoti", variant: "success" },
   loggedOutEverywhere: { title: "Atsijungėte visur", description: "Visi jūsų prisijungimai baigti.", variant: "info" },
 } as const satisfies Record<string, Toast>;
 

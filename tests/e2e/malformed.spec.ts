@@ -13,6 +13,7 @@ const BAD_IDS = ["1e18", "-1", "1.5", "99999999999", "%c0", "0x10", "abc"];
 const BAD_QUERY = [
   "puslapis=1e18",
   "asmuo=99999999999",
+  "nuotrauka=%c0",
   "kryptis=%c0",
   "q=%ff%fe",
   "paieska=" + "%C5%A0".repeat(2000),

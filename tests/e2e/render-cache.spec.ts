@@ -108,7 +108,14 @@ test("after every write of every editor, a visitor's next request shows the new 
     const [address, text] = visible[pattern] ?? [];
     if (address) expect((await get(visitor, address)).text, `${text} before ${pattern}`).not.toContain(text);
     // An editor's write where an editor may make it, else the administrator's.
-    const writer = ["/admin", "/admin/medis", "/admin/medis/importuoti", "/admin/medis/asmenys/:id", "/admin/nariai"].includes(pattern)
+    const writer = [
+      "/admin",
+      "/admin/medis",
+      "/admin/medis/importuoti",
+      "/admin/medis/asmenys/:id",
+      "/admin/nariai",
+      "/admin/pranesimai",
+    ].includes(pattern)
       ? admin
       : editor;
     const response = await send(writer, pattern === "/admin" ? "/admin?index" : pattern.replace(":id", "1"), write);

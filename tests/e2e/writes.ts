@@ -37,6 +37,13 @@ export const WRITES = {
   "/admin/medis/asmenys": { form: { givenNames: "Įsibrovėlis", surname: "Svetimas" } },
   "/admin/medis/asmenys/:id": { form: { intent: "private", private: "1" } },
   "/admin/nariai": { form: { intent: "invite", role: "administratorius" } },
+  "/admin/pranesimai": { form: { mode: "each", email: "isibrovelis@example.com" } },
+  "/paskyra/pasiulymai/prisiminimas": {
+    multipart: { text: "Įsibrovėlio prisiminimas", photos: { name: "a.jpg", mimeType: "image/jpeg", buffer: PHOTO } },
+  },
+  "/paskyra/pasiulymai/nuotrauka": {
+    multipart: { title: "Įsibrovėlio nuotrauka", photo: { name: "a.jpg", mimeType: "image/jpeg", buffer: PHOTO } },
+  },
 } satisfies Record<string, Write>;
 
 /** Posts a write as a browser's form would (a GEDCOM file as the import page sends it); no redirect followed. */

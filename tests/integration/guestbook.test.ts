@@ -37,7 +37,7 @@ const GOOD = { name: "Ona", message: "Labas iš Alytaus!\nAčiū už svetainę."
 
 describe("a submission", () => {
   test("is stored as waiting, unseen by the public until approved", async () => {
-    expect(await submitEntry(t.db, await form(GOOD), "10.0.0.1", NOW)).toEqual({ ok: true });
+    expect(await submitEntry(t.db, await form(GOOD), "10.0.0.1", NOW)).toMatchObject({ ok: true });
     expect(await countPendingEntries(t.db)).toBe(1);
     expect((await listApprovedEntries(t.db)).entries.map((e) => e.name)).not.toContain("Ona");
     const [waiting] = await listEntriesForReview(t.db);
@@ -65,7 +65,7 @@ describe("a submission", () => {
       ok: false,
       refusal: "guestbookTooLong",
     });
-    expect(await submitEntry(t.db, await form({ name: "x".repeat(100), message: "x".repeat(2000) }), "10.0.0.1", NOW)).toEqual({
+    expect(await submitEntry(t.db, await form({ name: "x".repeat(100), message: "x".repeat(2000) }), "10.0.0.1", NOW)).toMatchObject({
       ok: true,
     });
     expect(await stored()).toBe(SEEDED + 1);
@@ -95,23 +95,25 @@ describe("spam protection: each check refuses and stores nothing", () => {
     expect(await submitEntry(t.db, await form(GOOD, 25 * 60 * 60), "10.0.0.1", NOW)).toEqual(refused);
     expect(await stored()).toBe(SEEDED);
     // Just over the minimum passes.
-    expect(await submitEntry(t.db, await form(GOOD, 3), "10.0.0.1", NOW)).toEqual({ ok: true });
+    expect(await submitEntry(t.db, await form(GOOD, 3), "10.0.0.1", NOW)).toMatchObject({ ok: true });
   });
 
   test("more than 3 entries from one address in 10 minutes", async () => {
     for (let i = 0; i < 3; i++) {
-      expect(await submitEntry(t.db, await form({ ...GOOD, message: `Nr. ${i}` }), "203.0.113.9", NOW + i * 1000)).toEqual({ ok: true });
+      expect(await submitEntry(t.db, await form({ ...GOOD, message: `Nr. ${i}` }), "203.0.113.9", NOW + i * 1000)).toMatchObject({
+        ok: true,
+      });
     }
     expect(await submitEntry(t.db, await form(GOOD), "203.0.113.9", NOW + 5000)).toEqual(refused);
     expect(await stored()).toBe(SEEDED + 3);
     // Another address is not affected, and after 10 minutes the first may write again.
-    expect(await submitEntry(t.db, await form(GOOD), "198.51.100.4", NOW + 5000)).toEqual({ ok: true });
+    expect(await submitEntry(t.db, await form(GOOD), "198.51.100.4", NOW + 5000)).toMatchObject({ ok: true });
     const later = NOW + 11 * 60_000;
     const fresh = new FormData();
     fresh.set("zenklas", await issueFormToken(t.db, later - 20_000));
     fresh.set("name", GOOD.name);
     fresh.set("message", GOOD.message);
-    expect(await submitEntry(t.db, fresh, "203.0.113.9", later)).toEqual({ ok: true });
+    expect(await submitEntry(t.db, fresh, "203.0.113.9", later)).toMatchObject({ ok: true });
   });
 
   test("more than 2 links in a message", async () => {
@@ -120,7 +122,7 @@ describe("spam protection: each check refuses and stores nothing", () => {
     expect(await submitEntry(t.db, await form({ name: "Ona", message: three }), "10.0.0.1", NOW)).toEqual(refused);
     expect(await stored()).toBe(SEEDED);
     const two = "Mūsų nuotraukos: https://a.example ir www.b.example";
-    expect(await submitEntry(t.db, await form({ name: "Ona", message: two }), "10.0.0.1", NOW)).toEqual({ ok: true });
+    expect(await submitEntry(t.db, await form({ name: "Ona", message: two }), "10.0.0.1", NOW)).toMatchObject({ ok: true });
   });
 
   test("the address is kept only as a keyed hash", async () => {

@@ -13,7 +13,7 @@ import {
 } from "../../.server/session.ts";
 import { listPasskeys, removePasskey } from "../../.server/passkeys.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { changePassword, renameUser } from "../../.server/users.ts";
+import { changePassword, renameUser, setUserNotices, userNotices } from "../../.server/users.ts";
 import { Field, useFocusFirstError, NewPasswordFields } from "../../components/fields.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PageTitle } from "../../components/page.tsx";
@@ -32,8 +32,12 @@ export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("narys")];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireRole(context, "narys");
   const { db } = services(context);
-  const [sessions, passkeys] = await Promise.all([listSessions(db, user.id, await readSessionToken(request)), listPasskeys(db, user.id)]);
-  return { user, sessions, passkeys, minLength: MIN_PASSWORD_LENGTH };
+  const [sessions, passkeys, notices] = await Promise.all([
+    listSessions(db, user.id, await readSessionToken(request)),
+    listPasskeys(db, user.id),
+    userNotices(db, user.id),
+  ]);
+  return { user, sessions, passkeys, notices, mailConfigured: services(context).config.mail !== undefined, minLength: MIN_PASSWORD_LENGTH };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -55,6 +59,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (token) await destroyOtherSessions(db, user.id, token);
     return redirectWithToast(PAGE, "passwordChanged");
   }
+  if (intent === "notices") {
+    const values = { email: field("email"), notifyDecisions: form.get("notifyDecisions") === "1" };
+    const result = await setUserNotices(db, user.id, values);
+    if (!result.ok) return refusal("formInvalid", 400, { intent, values: { email: values.email }, errors: { email: result.message } });
+    return redirectWithToast(PAGE, "notifySaved");
+  }
   if (intent === "removePasskey") {
     if (!(await removePasskey(db, user.id, field("passkey")))) throw data("Tokio prisijungimo rakto nebėra", { status: 404 });
     return redirectWithToast(PAGE, "passkeyRemoved");
@@ -74,7 +84,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type ActionData = Route.ComponentProps["actionData"];
 
-export default function AccountPage({ loaderData: { user, sessions, passkeys, minLength }, actionData }: Route.ComponentProps) {
+export default function AccountPage({
+  loaderData: { user, sessions, passkeys, notices, mailConfigured, minLength },
+  actionData,
+}: Route.ComponentProps) {
   const refused = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
   return (
     <>
@@ -87,6 +100,7 @@ export default function AccountPage({ loaderData: { user, sessions, passkeys, mi
         <NameForm username={user.username} refused={refused("name")} />
         <PasswordForm minLength={minLength} refused={refused("password")} />
       </div>
+      <Notices notices={notices} mailConfigured={mailConfigured} refused={refused("notices")} />
       <Passkeys passkeys={passkeys} />
       <Sessions sessions={sessions} />
     </>
@@ -152,6 +166,61 @@ function PasswordForm({ minLength, refused }: { minLength: number; refused: Acti
         <p className="text-sm text-ink-soft">Pakeitus slaptažodį, visi kiti jūsų prisijungimai (pvz., kitame kompiuteryje) baigiami.</p>
         <button type="submit" className="btn-primary" disabled={saving}>
           {saving ? "Keičiama…" : "Pakeisti slaptažodį"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function Notices({
+  notices,
+  mailConfigured,
+  refused,
+}: {
+  notices: Route.ComponentProps["loaderData"]["notices"];
+  mailConfigured: boolean;
+  refused: ActionData;
+}) {
+  const errors: Partial<Record<string, string>> | undefined = refused?.errors;
+  useFocusFirstError(errors, refused?.toast.id, ["email"]);
+  return (
+    <section aria-labelledby="pranesimai" className="card mt-8 p-6">
+      <h2 id="pranesimai" className="text-xl font-semibold">
+        Pranešimai el. paštu
+      </h2>
+      {mailConfigured ? null : (
+        <p className="mt-1 text-sm text-ink-soft">Svetainės el. paštas kol kas nesukonfigūruotas: laiškai nesiunčiami.</p>
+      )}
+      <FormAlert toast={refused?.toast} />
+      <Form
+        method="post"
+        noValidate
+        className="mt-4 max-w-xl space-y-4"
+        key={refused?.toast.id ?? `${notices.email}${notices.notifyDecisions}`}
+      >
+        <input type="hidden" name="intent" value="notices" />
+        <Field
+          id="email"
+          type="email"
+          label="El. paštas"
+          autoComplete="email"
+          maxLength={254}
+          defaultValue={(refused?.values as { email?: string } | undefined)?.email ?? notices.email}
+          error={errors?.email}
+        />
+        <div className="flex items-center gap-2">
+          <input
+            id="notifyDecisions"
+            name="notifyDecisions"
+            type="checkbox"
+            value="1"
+            defaultChecked={notices.notifyDecisions}
+            className="size-4"
+          />
+          <label htmlFor="notifyDecisions">Pranešti, kai mano pasiūlymas bus išspręstas</label>
+        </div>
+        <button type="submit" className="btn-secondary">
+          Išsaugoti
         </button>
       </Form>
     </section>

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { firstRunChecklist } from "../../.server/checklist.ts";
 import { requireRole, services } from "../../.server/context.ts";
-import { countPendingEntries } from "../../.server/guestbook.ts";
+import { waitingCounts } from "../../.server/notifications.ts";
 import { getSiteSettings, updateSiteSettings } from "../../.server/settings.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { Field, useFocusFirstError } from "../../components/fields.tsx";
@@ -17,12 +17,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = requireRole(context, "redaktorius");
   // Settings, backups and the first-run checklist are the administrator's; an editor sees the editors.
   const isAdmin = atLeast(user.role, "administratorius");
-  const [settings, pending, checklist] = await Promise.all([
+  const [settings, waiting, checklist] = await Promise.all([
     getSiteSettings(db),
-    countPendingEntries(db),
+    waitingCounts(db),
     isAdmin ? firstRunChecklist(db, user.id) : [],
   ]);
-  return { username: user.username, isAdmin, settings, pending, checklist };
+  return { username: user.username, isAdmin, settings, pending: waiting.guestbook, proposals: waiting.proposals, checklist };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,7 +61,10 @@ const EDITORS = [
   },
 ];
 
-export default function Dashboard({ loaderData: { username, isAdmin, settings, pending, checklist }, actionData }: Route.ComponentProps) {
+export default function Dashboard({
+  loaderData: { username, isAdmin, settings, pending, proposals, checklist },
+  actionData,
+}: Route.ComponentProps) {
   return (
     <>
       <PageTitle>Administravimas</PageTitle>
@@ -79,6 +82,20 @@ export default function Dashboard({ loaderData: { username, isAdmin, settings, p
         ))}
       </ul>
       <Link
+        to="/admin/perziura"
+        className={`card mt-6 flex flex-wrap items-center justify-between gap-3 p-5 no-underline hover:shadow-md ${proposals > 0 ? "border-accent" : ""}`}
+      >
+        <span>
+          <span className="block text-lg font-semibold text-ink">Narių pasiūlymai</span>
+          <span className="text-ink-soft">
+            {proposals > 0
+              ? `Laukia peržiūros: ${plural(proposals, ["pasiūlymas", "pasiūlymai", "pasiūlymų"])}.`
+              : "Naujų pasiūlymų, laukiančių peržiūros, nėra."}
+          </span>
+        </span>
+        <span className="btn-secondary">Peržiūrėti</span>
+      </Link>
+      <Link
         to="/admin/sveciai"
         className={`card mt-6 flex flex-wrap items-center justify-between gap-3 p-5 no-underline hover:shadow-md ${pending > 0 ? "border-accent" : ""}`}
       >
@@ -93,6 +110,11 @@ export default function Dashboard({ loaderData: { username, isAdmin, settings, p
         <span className="btn-secondary">Peržiūrėti</span>
       </Link>
       {isAdmin ? <BackupCard /> : null}
+      {isAdmin ? (
+        <p className="mt-4">
+          <Link to="/admin/pranesimai">Pranešimai el. paštu apie naujus pasiūlymus ir įrašus →</Link>
+        </p>
+      ) : null}
       <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2">
         <Link to="/">Į viešą svetainę →</Link>
         <Link to="/paskyra">Jūsų paskyra</Link>

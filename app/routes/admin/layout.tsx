@@ -1,7 +1,8 @@
 import { Form, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { roleMiddleware } from "../../.server/access.ts";
-import { requireRole } from "../../.server/context.ts";
+import { requireRole, services } from "../../.server/context.ts";
+import { waitingCounts } from "../../.server/notifications.ts";
 import { mayOpen } from "../../lib/access.ts";
 
 // Who may open an /admin page: the access table in front of every route
@@ -10,9 +11,9 @@ import { mayOpen } from "../../lib/access.ts";
 // action again. The loader also tells the menu what the user may open.
 export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("redaktorius")];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = requireRole(context, "redaktorius");
-  return { username: user.username, role: user.role };
+  return { username: user.username, role: user.role, waiting: await waitingCounts(services(context).db) };
 }
 
 const ADMIN_LINKS: { to: string; label: string; end?: boolean }[] = [
@@ -22,11 +23,12 @@ const ADMIN_LINKS: { to: string; label: string; end?: boolean }[] = [
   { to: "/admin/galerija", label: "Galerija" },
   { to: "/admin/dokumentai", label: "Dokumentai" },
   { to: "/admin/sveciai", label: "Svečių knyga" },
+  { to: "/admin/perziura", label: "Peržiūra" },
   { to: "/admin/medis", label: "Giminės medis" },
   { to: "/admin/nariai", label: "Nariai" },
 ];
 
-export default function AdminLayout({ loaderData: { role } }: Route.ComponentProps) {
+export default function AdminLayout({ loaderData: { role, waiting } }: Route.ComponentProps) {
   return (
     <div>
       <nav aria-label="Administravimo meniu" className="mb-8 flex flex-wrap items-center gap-2 rounded-lg border border-line bg-paper p-2">
@@ -38,6 +40,9 @@ export default function AdminLayout({ loaderData: { role } }: Route.ComponentPro
             className={({ isActive }) => `btn ${isActive ? "bg-accent text-white" : "text-ink hover:bg-accent-soft"}`}
           >
             {link.label}
+            <WaitingBadge
+              count={link.to === "/admin/perziura" ? waiting.proposals : link.to === "/admin/sveciai" ? waiting.guestbook : 0}
+            />
           </NavLink>
         ))}
         <NavLink to="/paskyra" className="btn ml-auto text-ink hover:bg-accent-soft">
@@ -51,5 +56,16 @@ export default function AdminLayout({ loaderData: { role } }: Route.ComponentPro
       </nav>
       <Outlet />
     </div>
+  );
+}
+
+/** The number waiting behind a menu link (issue 17): proposals, guestbook entries. */
+function WaitingBadge({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span className="ml-2 rounded-full bg-accent px-2 py-0.5 text-sm font-semibold text-white" data-waiting={count}>
+      <span className="sr-only">laukia </span>
+      {count}
+    </span>
   );
 }

@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/guestbook";
 import { requestInfo, services } from "../../.server/context.ts";
 import { issueFormToken, listApprovedEntries, submitEntry } from "../../.server/guestbook.ts";
+import { onNewItem } from "../../.server/notifications.ts";
 import { getSiteSettings } from "../../.server/settings.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
@@ -27,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitEntry(services(context).db, await request.formData(), requestInfo(context).clientAddress);
   if (!result.ok) return refusal(result.refusal);
+  await onNewItem(services(context), { kind: "guestbook", id: result.id });
   return redirectWithToast("/sveciai", "guestbookAdded");
 }
 

@@ -3,7 +3,9 @@ import type { Route } from "./+types/person";
 import { services } from "../../.server/context.ts";
 import { personDetail, type PersonEvent } from "../../.server/genealogy/person-page.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
+import { personMemories } from "../../.server/memories.ts";
 import { GalleryPicture } from "../../components/gallery.tsx";
+import { Memories } from "../../components/memories.tsx";
 import { Footnotes, Portrait, Sources, Timeline } from "../../components/person-sections.tsx";
 import { RelationshipSection } from "../../components/relationship-picker.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";
@@ -18,7 +20,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const person = treeId === null || id === null ? null : await personDetail(db, treeId, id, viewer);
   if (!person) throw data(null, { status: 404 });
-  return { person, canEdit: viewer.seesPrivate };
+  // Approved memories only, and none of a person the viewer may not see (a living one, to a visitor).
+  const memories = person.summary.hidden ? [] : await personMemories(db, person.summary.id);
+  return { person, memories, canEdit: viewer.seesPrivate, canPropose: viewer.members };
 }
 
 const SEX = { M: "Vyras", F: "Moteris", X: "Kita", U: null } as const;
@@ -72,7 +76,7 @@ function Events({ events }: { events: PersonEvent[] }) {
   );
 }
 
-export default function PersonPage({ loaderData: { person, canEdit } }: Route.ComponentProps) {
+export default function PersonPage({ loaderData: { person, memories, canEdit, canPropose } }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   const { summary } = person;
   const title = summary.years ? `${summary.name} (${summary.years})` : summary.name;
@@ -219,11 +223,26 @@ export default function PersonPage({ loaderData: { person, canEdit } }: Route.Co
             </ul>
           </section>
         ) : null}
-        {canEdit ? (
-          <p className="mt-6">
-            <Link to={`/admin/medis/asmenys/${summary.id}`} className="btn-secondary">
-              Redaguoti asmenį
-            </Link>
+        {memories.length ? (
+          <section aria-labelledby="prisiminimai" className="card mt-6 p-5">
+            <h2 id="prisiminimai" className="mb-3 text-xl font-semibold">
+              Prisiminimai
+            </h2>
+            <Memories memories={memories} about={summary.name} />
+          </section>
+        ) : null}
+        {canEdit || (canPropose && !summary.hidden) ? (
+          <p className="mt-6 flex flex-wrap gap-3">
+            {canPropose && !summary.hidden ? (
+              <Link to={`/paskyra/pasiulymai/prisiminimas?asmuo=${summary.id}`} className="btn-secondary">
+                Pridėti prisiminimą
+              </Link>
+            ) : null}
+            {canEdit ? (
+              <Link to={`/admin/medis/asmenys/${summary.id}`} className="btn-secondary">
+                Redaguoti asmenį
+              </Link>
+            ) : null}
           </p>
         ) : null}
       </article>

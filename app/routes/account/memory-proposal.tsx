@@ -1,0 +1,144 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/memory-proposal";
+import { roleMiddleware } from "../../.server/access.ts";
+import { requireRole, services } from "../../.server/context.ts";
+import { submitMemory } from "../../.server/contributions.ts";
+import { summaries } from "../../.server/genealogy/people.ts";
+import { currentTreeId } from "../../.server/genealogy/trees.ts";
+import { treeViewer } from "../../.server/genealogy/viewer.ts";
+import { galleryItemsByIds } from "../../.server/gallery.ts";
+import { readUploadFiles, UploadRejected } from "../../.server/media.ts";
+import { memoryTargetVisible, type MemoryTarget } from "../../.server/memories.ts";
+import { onNewItem } from "../../.server/notifications.ts";
+import { proposalsLeftToday } from "../../.server/proposals.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { Field } from "../../components/fields.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { PageTitle } from "../../components/page.tsx";
+import { MEMORY_PHOTOS_MAX, MEMORY_TEXT_MAX } from "../../lib/memories.ts";
+import { parseId } from "../../lib/numbers.ts";
+
+// A member adds a memory (prisiminimas) to a person (?asmuo=12) or a gallery
+// photo (?nuotrauka=3): text and up to five photos, sent as one multipart
+// form (no JavaScript needed). It becomes a proposal; nothing shows until an
+// editor approves it (contributions.ts, memories.ts).
+
+export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("narys")];
+
+function targetOf(request: Request): MemoryTarget | null {
+  const params = new URL(request.url).searchParams;
+  const personId = parseId(params.get("asmuo"));
+  if (personId !== null) return { personId, galleryItemId: null };
+  const galleryItemId = parseId(params.get("nuotrauka"));
+  return galleryItemId !== null ? { personId: null, galleryItemId } : null;
+}
+
+const NOT_FOUND = "Tokio asmens ar nuotraukos nėra.";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireRole(context, "narys");
+  const { db } = services(context);
+  const target = targetOf(request);
+  const { viewer } = await treeViewer(context);
+  if (!target || !(await memoryTargetVisible(db, target, viewer))) throw data(NOT_FOUND, { status: 404 });
+  let subject: { label: string; back: string; query: string };
+  if (target.personId !== null) {
+    const treeId = (await currentTreeId(db))!;
+    const person = (await summaries(db, treeId, [target.personId], viewer))[target.personId];
+    subject = { label: `apie ${person.name}`, back: `/asmuo/${target.personId}`, query: `asmuo=${target.personId}` };
+  } else {
+    const [item] = await galleryItemsByIds(db, viewer, [target.galleryItemId]);
+    subject = { label: `prie nuotraukos „${item.title}“`, back: "/galerija", query: `nuotrauka=${target.galleryItemId}` };
+  }
+  return { subject, left: await proposalsLeftToday(db, user.id) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireRole(context, "narys");
+  const ctx = services(context);
+  const target = targetOf(request);
+  const { viewer } = await treeViewer(context);
+  if (!target) throw data(NOT_FOUND, { status: 404 });
+  let upload;
+  try {
+    upload = await readUploadFiles(request, ctx.media, "photos", MEMORY_PHOTOS_MAX);
+  } catch (error) {
+    if (error instanceof UploadRejected) return refusal({ title: error.message, variant: "error" }, error.status, { text: "" });
+    throw error;
+  }
+  const text = String(upload.form.get("text") ?? "");
+  const result = await submitMemory(ctx, user, viewer, target, upload.form, upload.files);
+  if (!result.ok) {
+    const status = "status" in result ? result.status : 400;
+    if (status === 404) throw data(NOT_FOUND, { status });
+    return refusal({ title: result.message, variant: "error" }, status, { text });
+  }
+  await onNewItem(ctx, { kind: "proposal", id: result.id });
+  return redirectWithToast(target.personId !== null ? `/asmuo/${target.personId}` : "/galerija", "memorySent");
+}
+
+export default function MemoryProposalPage({ loaderData: { subject, left }, actionData }: Route.ComponentProps) {
+  const sending = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageTitle>Pridėti prisiminimą</PageTitle>
+      <p className="mb-2 text-sm">
+        <Link to={subject.back}>← Atgal</Link>
+      </p>
+      <h1 className="text-3xl font-bold">Pridėti prisiminimą</h1>
+      <p className="mt-2 text-lg text-ink-soft">{subject.label}</p>
+      <section aria-labelledby="prisiminimas" className="card mt-6 max-w-2xl p-6">
+        <h2 id="prisiminimas" className="sr-only">
+          Prisiminimo forma
+        </h2>
+        <p className="mb-4 text-ink-soft">
+          Prisiminimą perskaitys redaktorius; jis bus paskelbtas tik jam pritarus. Savo pasiūlymus ir jų likimą matysite paskyroje.
+        </p>
+        <FormAlert toast={actionData?.toast} />
+        {left === 0 ? (
+          <p className="text-accent">Šiandien pasiūlymų riba pasiekta. Pabandykite rytoj.</p>
+        ) : (
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            action={`/paskyra/pasiulymai/prisiminimas?${subject.query}`}
+            className="space-y-4"
+            key={actionData?.toast.id}
+          >
+            <Field
+              id="text"
+              label="Prisiminimas"
+              multiline
+              rows={10}
+              required
+              maxLength={MEMORY_TEXT_MAX}
+              defaultValue={actionData?.text}
+              hint={`Iki ${MEMORY_TEXT_MAX} simbolių. Tekstas rodomas toks, koks parašytas.`}
+            />
+            <div>
+              <label htmlFor="photos" className="field-label">
+                Nuotraukos (nebūtina)
+              </label>
+              <input
+                id="photos"
+                name="photos"
+                type="file"
+                accept="image/*"
+                multiple
+                aria-describedby="photos-hint"
+                className="block w-full text-sm"
+              />
+              <p id="photos-hint" className="mt-1 text-sm text-ink-soft">
+                Iki {MEMORY_PHOTOS_MAX} nuotraukų (JPEG, PNG, TIFF ar kt.).
+                {actionData ? " Po klaidos nuotraukas pasirinkite iš naujo." : ""}
+              </p>
+            </div>
+            <button type="submit" className="btn-primary" disabled={sending}>
+              {sending ? "Siunčiama…" : "Pateikti prisiminimą"}
+            </button>
+          </Form>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { Form } from "react-router";
+import type { Route } from "./+types/notifications";
+import { roleMiddleware } from "../../.server/access.ts";
+import { requireRole, services } from "../../.server/context.ts";
+import { notifySettings, saveNotifySettings } from "../../.server/notifications.ts";
+import { getSiteSettings } from "../../.server/settings.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { Field } from "../../components/fields.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { PageTitle } from "../../components/page.tsx";
+import { DIGEST_HOUR, NOTIFY_MODES, type NotifyMode } from "../../lib/notifications.ts";
+
+// The administrator chooses how to hear of new proposals and guestbook
+// entries by e-mail: not at all, a letter each, or a daily digest
+// (notifications.ts). Mail needs SMTP_URL; without it the page says so.
+
+export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("administratorius")];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireRole(context, "administratorius");
+  const { db, config } = services(context);
+  const [settings, site] = await Promise.all([notifySettings(db), getSiteSettings(db)]);
+  return { settings, contactEmail: site.contactEmail, mailConfigured: config.mail !== undefined };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireRole(context, "administratorius");
+  const form = await request.formData();
+  const values = { mode: String(form.get("mode") ?? ""), email: String(form.get("email") ?? "") };
+  const result = await saveNotifySettings(services(context).db, values);
+  if (!result.ok) return refusal({ title: result.message, variant: "error" }, 400, { values });
+  return redirectWithToast("/admin/pranesimai", "notifySaved");
+}
+
+export default function NotificationsPage({ loaderData: { settings, contactEmail, mailConfigured }, actionData }: Route.ComponentProps) {
+  const values = actionData?.values ?? settings;
+  return (
+    <>
+      <PageTitle>Pranešimai</PageTitle>
+      <h1 className="text-3xl font-bold">Pranešimai el. paštu</h1>
+      <p className="mt-2 max-w-2xl text-ink-soft">
+        Kaip sužinoti apie naujus narių pasiūlymus ir svečių knygos įrašus. Laukiančiųjų skaičius visada matomas administravimo meniu.
+      </p>
+      {mailConfigured ? null : (
+        <p role="status" className="card mt-6 max-w-2xl border-accent p-4">
+          El. paštas nesukonfigūruotas: laiškai nesiunčiami, kol serveriui nenurodytas SMTP_URL. Nustatymus galite išsaugoti iš anksto.
+        </p>
+      )}
+      <section aria-labelledby="pranesimu-nustatymai" className="card mt-6 max-w-2xl p-6">
+        <h2 id="pranesimu-nustatymai" className="text-xl font-semibold">
+          Nustatymai
+        </h2>
+        <FormAlert toast={actionData?.toast} />
+        <Form method="post" className="mt-4 space-y-4" key={actionData?.toast.id}>
+          <fieldset>
+            <legend className="field-label">Siųsti laiškus</legend>
+            <div className="mt-2 space-y-2">
+              {(Object.entries(NOTIFY_MODES) as [NotifyMode, string][]).map(([mode, label]) => (
+                <div key={mode} className="flex items-start gap-2">
+                  <input
+                    id={`mode-${mode}`}
+                    type="radio"
+                    name="mode"
+                    value={mode}
+                    defaultChecked={values.mode === mode}
+                    className="mt-1 size-4"
+                  />
+                  <label htmlFor={`mode-${mode}`}>
+                    {label}
+                    {mode === "digest" ? <span className="text-sm text-ink-soft"> (apie {DIGEST_HOUR} val. ryto)</span> : null}
+                  </label>
+                </div>
+              ))}
+            </div>
+          </fieldset>
+          <Field
+            id="email"
+            type="email"
+            label="Kam siųsti (nebūtina)"
+            defaultValue={values.email}
+            maxLength={254}
+            hint={`Neįrašius – kontaktiniu svetainės adresu (${contactEmail}).`}
+          />
+          <button type="submit" className="btn-primary">
+            Išsaugoti
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,221 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { undoChange, type Actor } from "#app/.server/changes.ts";
+import { submitMemory, submitPhoto } from "#app/.server/contributions.ts";
+import { createPerson, editableTree } from "#app/.server/genealogy/editing.ts";
+import type { Viewer } from "#app/.server/genealogy/living.ts";
+import { personDetail } from "#app/.server/genealogy/person-page.ts";
+import { galleryItemsByIds } from "#app/.server/gallery.ts";
+import { MEMBERS } from "#app/.server/audience.ts";
+import { publicMediaDir, readUploadFiles, receiveUpload, UploadRejected, mediaStore } from "#app/.server/media.ts";
+import { galleryMemories, personMemories } from "#app/.server/memories.ts";
+import { approveProposal, findProposal, rejectProposal, withdrawProposal, type ProposalContext } from "#app/.server/proposals.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+// Memories and photos a member proposes (issue 17): the photos go through
+// the gallery's pipeline at submission, nothing shows until approval, an
+// approval is undone like any change, a rejection removes the photos.
+
+let t: TestDatabase;
+let ctx: ProposalContext;
+let ona: Actor;
+let admin: Actor;
+let treeId: number;
+let jonas: number;
+const member: Viewer = { members: true, seesPrivate: false, livingYears: 110 };
+const visitor: Viewer = { members: false, seesPrivate: false, livingYears: 110 };
+
+async function user(username: string, role: "narys" | "administratorius"): Promise<Actor> {
+  const { id } = await t.db
+    .insertInto("users")
+    .values({ username, passwordHash: "x", createdAt: new Date().toISOString(), role })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, username };
+}
+
+const jpeg = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: "#a0522d" } })
+    .jpeg()
+    .toBuffer();
+
+async function received(name: string, bytes: Buffer | string) {
+  return receiveUpload(t.media, new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name));
+}
+
+function form(fields: Record<string, string>): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+}
+
+const mediaCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom("media")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+beforeEach(async () => {
+  t = await createTestDatabase();
+  ctx = { db: t.db, media: t.media };
+  ona = await user("ona", "narys");
+  admin = await user("admin", "administratorius");
+  treeId = await editableTree(t.db);
+  jonas = await createPerson(t.db, { givenNames: "Jonas", surname: "Jonaitis", birthSurname: "", sex: "M", note: "" });
+});
+afterEach(() => t.close());
+
+describe("memories", () => {
+  test("a memory with a photo: hidden until approved, shown after, and the undo leaves the database as before", async () => {
+    const before = await mediaCount();
+    const sent = await submitMemory(
+      ctx,
+      ona,
+      member,
+      { personId: jonas, galleryItemId: null },
+      form({ text: "Senelis sodino obelis.\nKiekvieną pavasarį." }),
+      [await received("obelis.jpg", await jpeg())],
+    );
+    expect(sent).toMatchObject({ ok: true });
+    if (!sent.ok) return;
+    expect(await mediaCount()).toBe(before + 1);
+    // Pending: not in what the person page reads.
+    expect(await personMemories(t.db, jonas)).toEqual([]);
+    const page = await personDetail(t.db, treeId, jonas, visitor);
+    expect(JSON.stringify(page)).not.toContain("obelis");
+
+    const rowsBefore = await t.db.selectFrom("memories").selectAll().execute();
+    const approved = await approveProposal(ctx, sent.id, admin);
+    expect(approved).toMatchObject({ ok: true });
+    const shown = await personMemories(t.db, jonas);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({ text: "Senelis sodino obelis.\nKiekvieną pavasarį.", author: "ona" });
+    expect(shown[0].images).toHaveLength(1);
+    expect(fs.existsSync(path.join(publicMediaDir(t.media), shown[0].images[0].id, "display.jpg"))).toBe(true);
+
+    if (!approved.ok || approved.changeId === null) throw new Error("no change recorded");
+    expect(await undoChange(t.db, approved.changeId, admin)).toMatchObject({ ok: true });
+    expect(await t.db.selectFrom("memories").selectAll().execute()).toEqual(rowsBefore);
+    expect(await personMemories(t.db, jonas)).toEqual([]);
+  });
+
+  test("a memory of a gallery photo shows under that photo once approved", async () => {
+    const [item] = await t.db.selectFrom("galleryItems").select("id").limit(1).execute();
+    const sent = await submitMemory(ctx, ona, member, { personId: null, galleryItemId: item.id }, form({ text: "Tai mūsų kiemas." }), []);
+    if (!sent.ok) throw new Error(sent.message);
+    expect(await galleryMemories(t.db, [item.id])).toEqual({});
+    await approveProposal(ctx, sent.id, admin);
+    expect((await galleryMemories(t.db, [item.id]))[item.id]).toMatchObject([{ text: "Tai mūsų kiemas.", images: [] }]);
+  });
+
+  test("rejecting or withdrawing removes the proposal's photos: the rows and the files", async () => {
+    const before = await mediaCount();
+    for (const decide of [
+      (id: number) => rejectProposal(ctx, id, admin, "Ne šio asmens."),
+      (id: number) => withdrawProposal(ctx, id, ona.id),
+    ]) {
+      const sent = await submitMemory(ctx, ona, member, { personId: jonas, galleryItemId: null }, form({ text: "Prisimenu." }), [
+        await received("a.jpg", await jpeg()),
+      ]);
+      if (!sent.ok) throw new Error(sent.message);
+      const { mediaIds } = (await findProposal(t.db, sent.id))!.payload as { mediaIds: string[] };
+      const [id] = mediaIds;
+      const row = await t.db.selectFrom("media").select("originalExtension").where("id", "=", id).executeTakeFirstOrThrow();
+      expect(fs.existsSync(path.join(publicMediaDir(t.media), id))).toBe(true);
+      await decide(sent.id);
+      expect(await t.db.selectFrom("media").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
+      expect(fs.existsSync(path.join(publicMediaDir(t.media), id))).toBe(false);
+      expect(fs.existsSync(path.join(t.media.root, "originals", `${id}.${row.originalExtension}`))).toBe(false);
+    }
+    expect(await mediaCount()).toBe(before);
+  });
+
+  test("a file that is not an image is refused with the gallery's message; nothing is stored", async () => {
+    const before = await mediaCount();
+    const sent = await submitMemory(ctx, ona, member, { personId: jonas, galleryItemId: null }, form({ text: "Prisimenu." }), [
+      await received("a.jpg", await jpeg()),
+      await received("laiskas.jpg", "Tai ne nuotrauka, o tekstas."),
+    ]);
+    expect(sent).toEqual({
+      ok: false,
+      message: "Šis failas nėra nuotrauka. Pasirinkite paveikslėlio failą (pvz., JPEG, PNG ar TIFF).",
+      status: 400,
+    });
+    expect(await mediaCount()).toBe(before);
+    expect(await t.db.selectFrom("proposals").select("id").execute()).toEqual([]);
+    expect(fs.readdirSync(path.join(t.media.root, "tmp"))).toEqual([]);
+  });
+
+  test("an oversized file is refused while it arrives, with the pipeline's message", async () => {
+    const small = mediaStore({ dataDir: t.dir, uploads: { maxBytes: 1000, maxPixels: 100_000_000 } });
+    const body = new FormData();
+    body.set("text", "Prisimenu.");
+    body.append("photos", new File([new Uint8Array(await jpeg()), new Uint8Array(2000)], "didele.jpg", { type: "image/jpeg" }));
+    const request = new Request("http://localhost/paskyra/pasiulymai/prisiminimas?asmuo=1", { method: "POST", body });
+    const refused = await readUploadFiles(request, small, "photos", 5).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UploadRejected);
+    expect((refused as UploadRejected).message).toBe("Failas per didelis: daugiausia 0 MB.");
+    expect(fs.readdirSync(path.join(t.media.root, "tmp"))).toEqual([]);
+  });
+
+  test("a text over 5,000 characters, or a person the member may not see, is refused before any photo is kept", async () => {
+    const before = await mediaCount();
+    const long = await submitMemory(ctx, ona, member, { personId: jonas, galleryItemId: null }, form({ text: "a".repeat(5001) }), [
+      await received("a.jpg", await jpeg()),
+    ]);
+    expect(long).toMatchObject({ ok: false, message: expect.stringContaining("5000") });
+    const missing = await submitMemory(ctx, ona, member, { personId: 999999, galleryItemId: null }, form({ text: "Prisimenu." }), []);
+    expect(missing).toMatchObject({ ok: false, status: 404 });
+    expect(await mediaCount()).toBe(before);
+  });
+});
+
+describe("photos for the gallery", () => {
+  test("approved: a gallery item with the people linked; the date in its description; undone: gone again", async () => {
+    const sent = await submitPhoto(
+      ctx,
+      ona,
+      form({ title: "Šeima prie namų", description: "Visa šeima.", date: "apie 1930", people: `#${jonas}` }),
+      await received("seima.jpg", await jpeg()),
+    );
+    if (!sent.ok) throw new Error(sent.message);
+    const count = async () => (await t.db.selectFrom("galleryItems").select("id").execute()).length;
+    const items = await count();
+    const approved = await approveProposal(ctx, sent.id, admin, {
+      payload: { ...((await findProposal(t.db, sent.id))!.payload as object), title: "Jonaičių šeima" },
+    });
+    if (!approved.ok) throw new Error(approved.message);
+    expect(await count()).toBe(items + 1);
+    const item = await t.db.selectFrom("galleryItems").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(item).toMatchObject({ title: "Jonaičių šeima", description: "Visa šeima.\n\nData: apie 1930" });
+    expect(await galleryItemsByIds(t.db, MEMBERS, [item.id])).toHaveLength(1);
+    expect(
+      await t.db.selectFrom("genealogyPersonLinks").selectAll().where("kind", "=", "gallery").where("itemId", "=", item.id).execute(),
+    ).toEqual([{ treeId, personId: jonas, kind: "gallery", itemId: item.id }]);
+    expect(await undoChange(t.db, approved.changeId!, admin)).toMatchObject({ ok: true });
+    expect(await count()).toBe(items);
+    expect(
+      await t.db.selectFrom("genealogyPersonLinks").selectAll().where("itemId", "=", item.id).where("kind", "=", "gallery").execute(),
+    ).toEqual([]);
+  });
+
+  test("a person that cannot be found, or a missing title, is said before the photo is processed", async () => {
+    const before = await mediaCount();
+    expect(await submitPhoto(ctx, ona, form({ title: "X", people: "Niekas Nežinomas" }), await received("a.jpg", await jpeg()))).toEqual({
+      ok: false,
+      message: "Asmens „Niekas Nežinomas“ nerasta.",
+    });
+    expect(await submitPhoto(ctx, ona, form({ title: "" }), await received("a.jpg", await jpeg()))).toMatchObject({ ok: false });
+    expect(await submitPhoto(ctx, ona, form({ title: "Be nuotraukos" }), undefined)).toEqual({
+      ok: false,
+      message: "Pasirinkite nuotrauką.",
+    });
+    expect(await mediaCount()).toBe(before);
+  });
+});

@@ -1,0 +1,170 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { Actor } from "#app/.server/changes.ts";
+import type { Services } from "#app/.server/context.ts";
+import type { Config } from "#app/.server/env.ts";
+import { submitMemory } from "#app/.server/contributions.ts";
+import { createPerson, editableTree } from "#app/.server/genealogy/editing.ts";
+import { onNewItem, onProposalDecided, saveNotifySettings, sendDailyDigest, waitingCounts } from "#app/.server/notifications.ts";
+import { approveProposal, rejectProposal, type ProposalContext } from "#app/.server/proposals.ts";
+import { updateSiteSettings } from "#app/.server/settings.ts";
+import { setUserNotices } from "#app/.server/users.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+// The notices of issue 17: the badge's counts, the administrator's letters
+// (one per new item, or a daily digest that one process sends), and a
+// member's letter when their proposal is decided. Letters go to an SMTP
+// server started here, as the invitation test's do.
+
+interface Letter {
+  to: string[];
+  raw: string;
+}
+const letters: Letter[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  logger: false,
+  onData(stream, session, done) {
+    let raw = "";
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk: string) => (raw += chunk));
+    stream.on("end", () => {
+      letters.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+      done();
+    });
+  },
+});
+let port = 0;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  port = (smtp.server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+/** The letter's text as written: quoted-printable soft breaks and escapes undone, UTF-8 decoded. */
+function decoded(raw: string): string {
+  const bytes = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+let t: TestDatabase;
+let services: Services;
+let ctx: ProposalContext;
+let ona: Actor;
+let petras: Actor;
+let admin: Actor;
+let person: number;
+
+async function user(username: string, role: "narys" | "administratorius"): Promise<Actor> {
+  const { id } = await t.db
+    .insertInto("users")
+    .values({ username, passwordHash: "x", createdAt: new Date().toISOString(), role })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, username };
+}
+
+const member = { members: true, seesPrivate: false, livingYears: 110 };
+async function memory(who: Actor, text: string): Promise<number> {
+  const form = new FormData();
+  form.set("text", text);
+  const sent = await submitMemory(ctx, who, member, { personId: person, galleryItemId: null }, form, []);
+  if (!sent.ok) throw new Error(sent.message);
+  return sent.id;
+}
+
+beforeEach(async () => {
+  letters.length = 0;
+  t = await createTestDatabase();
+  ctx = { db: t.db, media: t.media };
+  const config = {
+    mail: { url: `smtp://127.0.0.1:${port}`, from: "Giminės svetainė <seima@example.lt>" },
+    siteUrl: new URL("https://seima.example.lt"),
+  };
+  services = { db: t.db, media: t.media, config: config as unknown as Config, imports: undefined as never };
+  ona = await user("ona", "narys");
+  petras = await user("petras", "narys");
+  admin = await user("admin", "administratorius");
+  await editableTree(t.db);
+  person = await createPerson(t.db, { givenNames: "Jonas", surname: "Jonaitis", birthSurname: "", sex: "M", note: "" });
+  await updateSiteSettings(t.db, { contactEmail: "kontaktai@example.lt" });
+});
+afterEach(() => t.close());
+
+describe("notifications", () => {
+  test("the badge counts pending proposals and guestbook entries", async () => {
+    const before = await waitingCounts(t.db);
+    await memory(ona, "Pirmas.");
+    await memory(ona, "Antras.");
+    expect(await waitingCounts(t.db)).toEqual({ proposals: 2, guestbook: before.guestbook });
+  });
+
+  test("'each': one letter per new item, to the site's contact address unless another is set; 'none': none", async () => {
+    await onNewItem(services, { kind: "proposal", id: await memory(ona, "Nieko nesiunčiama.") });
+    expect(letters).toEqual([]);
+    expect(await saveNotifySettings(t.db, { mode: "each", email: "" })).toEqual({ ok: true });
+    await onNewItem(services, { kind: "proposal", id: await memory(ona, "Pirmas.") });
+    await onNewItem(services, { kind: "proposal", id: await memory(petras, "Antras.") });
+    expect(letters.map((l) => l.to)).toEqual([["kontaktai@example.lt"], ["kontaktai@example.lt"]]);
+    expect(decoded(letters[1].raw)).toContain("Naujas pasiūlymas (Prisiminimas), pateikė petras");
+    expect(decoded(letters[1].raw)).toContain("https://seima.example.lt/admin/perziura");
+
+    await saveNotifySettings(t.db, { mode: "each", email: "admin@example.lt" });
+    const { id } = await t.db
+      .insertInto("guestbookEntries")
+      .values({ name: "Svečias", message: "Labas", createdAt: new Date().toISOString(), status: "pending", clientHash: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await onNewItem(services, { kind: "guestbook", id });
+    expect(letters).toHaveLength(3);
+    expect(letters[2].to).toEqual(["admin@example.lt"]);
+    expect(decoded(letters[2].raw)).toContain("Naujas svečių knygos įrašas, parašė Svečias");
+  });
+
+  test("a wrong address is refused; a mail server that cannot be reached fails nothing", async () => {
+    expect(await saveNotifySettings(t.db, { mode: "each", email: "ne-adresas" })).toMatchObject({ ok: false });
+    await saveNotifySettings(t.db, { mode: "each", email: "" });
+    const broken = { ...services, config: { ...services.config, mail: { url: "smtp://127.0.0.1:1", from: undefined } } } as Services;
+    await expect(onNewItem(broken, { kind: "proposal", id: await memory(ona, "Vis tiek.") })).resolves.toBeUndefined();
+  });
+
+  test("the digest is sent once a day, by one of two racing calls, listing what came since the last", async () => {
+    await saveNotifySettings(t.db, { mode: "digest", email: "" });
+    await memory(ona, "Pirmas.");
+    await memory(petras, "Antras.");
+    // The next 7:30 UTC (9:30 or 10:30 in Vilnius), less than a day after the proposals.
+    const morning = new Date();
+    morning.setUTCHours(7, 30, 0, 0);
+    if (morning.getTime() <= Date.now()) morning.setUTCDate(morning.getUTCDate() + 1);
+    // Before the hour: not yet.
+    expect(await sendDailyDigest(services, new Date(morning.getTime() - 4 * 3600_000))).toBe(false);
+    const sent = await Promise.all([sendDailyDigest(services, morning), sendDailyDigest(services, morning)]);
+    expect(sent.filter(Boolean)).toHaveLength(1);
+    expect(letters).toHaveLength(1);
+    const text = decoded(letters[0].raw);
+    expect(text).toContain("Nauji pasiūlymai (2):");
+    expect(text).toContain("– Prisiminimas, pateikė petras");
+    // Later the same day: nothing more.
+    expect(await sendDailyDigest(services, new Date(morning.getTime() + 3 * 3600_000))).toBe(false);
+    expect(letters).toHaveLength(1);
+  });
+
+  test("a decision is mailed only to a member who asked and gave an address, with the status and the note", async () => {
+    expect(await setUserNotices(t.db, ona.id, { email: "ona@example.lt", notifyDecisions: true })).toEqual({ ok: true });
+    expect(await setUserNotices(t.db, petras.id, { email: "", notifyDecisions: true })).toMatchObject({ ok: false });
+    await setUserNotices(t.db, petras.id, { email: "petras@example.lt", notifyDecisions: false });
+    const first = await memory(ona, "Pirmas.");
+    const second = await memory(petras, "Antras.");
+    await rejectProposal(ctx, first, admin, "Jau yra toks prisiminimas.");
+    await approveProposal(ctx, second, admin);
+    await onProposalDecided(services, first);
+    await onProposalDecided(services, second);
+    expect(letters).toHaveLength(1);
+    expect(letters[0].to).toEqual(["ona@example.lt"]);
+    const text = decoded(letters[0].raw);
+    expect(text).toContain("atmesta");
+    expect(text).toContain("Pastaba: Jau yra toks prisiminimas.");
+  });
+});
