@@ -233,7 +233,12 @@ export async function approveProposal(
       message: "Po pasiūlymo šie duomenys buvo pakeisti. Peržiūrėkite dabartinius duomenis ir patvirtinkite dar kartą.",
     };
   }
-  const payload = options.payload ?? proposal.payload;
+  // A reviewer's form carries only the editable fields: they are laid over
+  // what the member proposed (a memory's photos and subject stay).
+  const payload =
+    options.payload && typeof options.payload === "object" && proposal.payload && typeof proposal.payload === "object"
+      ? { ...(proposal.payload as object), ...(options.payload as object) }
+      : (options.payload ?? proposal.payload);
   const author: Actor = { id: proposal.userId ?? reviewer.id, username: proposal.username };
   const change = await handler.change(ctx, proposal.subjectId, payload);
   return inTransaction(ctx.db, async (tx) => {
