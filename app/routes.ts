@@ -31,6 +31,8 @@ export default [
   route("paskyra", "routes/account/account.tsx"),
   route("paskyra/raktai", "routes/account/passkeys.ts"),
   // A member's memories and photos, proposed for an editor to approve (issue 17).
+  route("paskyra/pasiulymai", "routes/account/proposals.tsx"),
+  route("paskyra/pasiulymai/asmuo/:id", "routes/account/person-proposal.tsx"),
   route("paskyra/pasiulymai/prisiminimas", "routes/account/memory-proposal.tsx"),
   route("paskyra/pasiulymai/nuotrauka", "routes/account/photo-proposal.tsx"),
   route("kvietimas/:token", "routes/auth/invitation.tsx"),
@@ -54,6 +56,8 @@ export default [
     route("medis/asmenys/:id", "routes/admin/person.tsx"),
     route("nariai", "routes/admin/users.tsx"),
     route("pranesimai", "routes/admin/notifications.tsx"),
+    route("perziura", "routes/admin/review.tsx"),
+    route("pakeitimai", "routes/admin/changes.tsx"),
   ]),
 
   route("*", "routes/public/not-found.tsx"),

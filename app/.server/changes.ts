@@ -355,3 +355,157 @@ function nextDay(date: string): string {
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 }
+
+// --- How a change reads in the history ------------------------------------
+
+const TABLE_LABELS: Record<ChangeTable, string> = {
+  genealogyPeople: "Asmuo",
+  genealogyFamilies: "Šeima",
+  genealogyChildren: "Vaikas šeimoje",
+  genealogyEvents: "Įvykis",
+  genealogyPlaces: "Vieta",
+  genealogyCitations: "Šaltinio nuoroda",
+  genealogyMediaLinks: "Medžio nuotrauka",
+  genealogyPersonLinks: "Asmens nuoroda",
+  privatePeople: "Privatus asmuo",
+  historyRevisions: "Istorija",
+  settings: "Tekstas",
+  galleryItems: "Nuotrauka",
+  documents: "Dokumentas",
+  media: "Failas",
+  guestbookEntries: "Svečių knygos įrašas",
+  memories: "Prisiminimas",
+};
+
+const COLUMN_LABELS: Record<string, string> = {
+  givenNames: "vardai",
+  surname: "pavardė",
+  birthSurname: "pavardė gimus",
+  sex: "lytis",
+  notes: "pastabos",
+  tag: "rūšis",
+  date: "data",
+  value: "reikšmė",
+  placeId: "vieta",
+  name: "pavadinimas",
+  title: "pavadinimas",
+  description: "aprašymas",
+  intro: "įvadas",
+  text: "tekstas",
+  periodTitle: "laikotarpio pavadinimas",
+  periodText: "laikotarpio tekstas",
+  periodText2: "laikotarpio tekstas (2)",
+  status: "būsena",
+  message: "žinutė",
+  membersOnly: "tik giminei",
+  person: "asmuo",
+  year: "metai",
+  type: "rūšis",
+  partner1Id: "partneris",
+  partner2Id: "partnerė",
+  relation: "ryšys",
+  personId: "asmuo",
+  author: "autorius",
+};
+
+/** Columns that say nothing to a reader (keys, derived search and sort texts, positions, raw structures). */
+const HIDDEN_COLUMNS = new Set([
+  "treeId",
+  "id",
+  "xref",
+  "uid",
+  "searchKey",
+  "position",
+  "extra",
+  "famsExtra",
+  "partnerExtra",
+  "familyExtra",
+  "names",
+  "dateFrom",
+  "dateTo",
+  "datePhrase",
+  "placeExtra",
+  "createdAt",
+  "updatedAt",
+  "sortTitle",
+  "sortPerson",
+  "sortType",
+  "sortYear",
+  "searchText",
+  "personKey",
+  "clientHash",
+  "mediaId",
+  "scanMediaId",
+  "mediaIds",
+  "ownerKind",
+  "ownerId",
+  "familyId",
+  "proposalId",
+  "userId",
+  "key",
+]);
+
+function readable(column: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "";
+  if (column === "notes" && typeof value === "string") {
+    try {
+      return (JSON.parse(value) as { text?: string }[])
+        .map((n) => n.text ?? "")
+        .filter(Boolean)
+        .join("\n");
+    } catch {
+      return value;
+    }
+  }
+  if (column === "membersOnly") return value ? "taip" : "ne";
+  return String(value);
+}
+
+export interface ChangeLine {
+  label: string;
+  before: string;
+  after: string;
+}
+
+/** The rows of a change as lines a reader follows: "Asmuo: pavardė · Jonaitis → Petraitis". */
+export function changeLines(rows: RowChange[]): ChangeLine[] {
+  const lines: ChangeLine[] = [];
+  for (const row of rows) {
+    const table = TABLE_LABELS[row.table];
+    const prefix = row.table === "settings" ? `${table} „${String(row.key.key)}“` : table;
+    if (row.before === null || row.after === null) {
+      const present = (row.after ?? row.before)!;
+      const summary = Object.entries(present)
+        .filter(([column]) => !HIDDEN_COLUMNS.has(column) && readable(column, present[column]) !== "")
+        .map(([column, value]) => `${COLUMN_LABELS[column] ?? column}: ${readable(column, value)}`)
+        .join("; ");
+      const what = summary || prefix;
+      lines.push(
+        row.before === null
+          ? { label: `${prefix} (pridėta)`, before: "", after: what }
+          : { label: `${prefix} (pašalinta)`, before: what, after: "" },
+      );
+      continue;
+    }
+    for (const column of Object.keys(row.after)) {
+      if (HIDDEN_COLUMNS.has(column) && !(row.table === "settings" && column === "value")) continue;
+      const before = readable(column, row.before[column]);
+      const after = readable(column, row.after[column]);
+      if (before !== after) lines.push({ label: `${prefix}: ${COLUMN_LABELS[column] ?? column}`, before, after });
+    }
+  }
+  return lines;
+}
+
+/** The users who made changes, for the history's filter. */
+export async function changeAuthors(db: Database): Promise<{ id: number; username: string }[]> {
+  const rows = await db
+    .selectFrom("changes")
+    .select(["userId", "username"])
+    .where("userId", "is not", null)
+    .groupBy(["userId", "username"])
+    .execute();
+  const byId = new Map<number, string>();
+  for (const row of rows) if (row.userId !== null) byId.set(row.userId, row.username ?? "");
+  return [...byId].map(([id, username]) => ({ id, username })).sort((a, b) => a.username.localeCompare(b.username, "lt"));
+}

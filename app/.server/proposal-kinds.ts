@@ -1,3 +1,4 @@
+import { eventKind, personFieldsKind } from "./genealogy/person-proposals.ts";
 import { memoryKind } from "./memories.ts";
 import { photoKind } from "./photo-uploads.ts";
 import type { ProposalKind } from "./proposals.ts";
@@ -6,6 +7,8 @@ import type { ProposalKind } from "./proposals.ts";
 // proposal (proposals.kind). Each handler says how the proposal reads, what
 // it conflicts with and how it is applied (see ProposalKind in proposals.ts).
 export const PROPOSAL_KINDS: Record<string, ProposalKind<any>> = {
+  event: eventKind,
+  "person-fields": personFieldsKind,
   memory: memoryKind,
   photo: photoKind,
 };

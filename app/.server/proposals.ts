@@ -207,6 +207,9 @@ export async function hasConflict(ctx: ProposalContext, proposal: Proposal, kind
   return JSON.stringify(current) !== JSON.stringify(proposal.baseline);
 }
 
+/** A proposal that cannot be applied as it stands (a reviewer's edit that is not valid): nothing is written. */
+export class ProposalInputError extends Error {}
+
 export type DecisionResult = { ok: true; changeId: number | null } | { ok: false; message: string; conflict?: boolean };
 
 /**
@@ -239,8 +242,26 @@ export async function approveProposal(
     options.payload && typeof options.payload === "object" && proposal.payload && typeof proposal.payload === "object"
       ? { ...(proposal.payload as object), ...(options.payload as object) }
       : (options.payload ?? proposal.payload);
-  const author: Actor = { id: proposal.userId ?? reviewer.id, username: proposal.username };
   const change = await handler.change(ctx, proposal.subjectId, payload);
+  try {
+    return await approveInTransaction(ctx, handler, proposal, id, reviewer, payload, change, options.note ?? "");
+  } catch (error) {
+    if (error instanceof ProposalInputError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+async function approveInTransaction(
+  ctx: ProposalContext,
+  handler: ProposalKind<any>,
+  proposal: Proposal,
+  id: number,
+  reviewer: Actor,
+  payload: unknown,
+  change: Awaited<ReturnType<ProposalKind["change"]>>,
+  note: string,
+): Promise<DecisionResult> {
+  const author: Actor = { id: proposal.userId ?? reviewer.id, username: proposal.username };
   return inTransaction(ctx.db, async (tx) => {
     // Decided first, under the condition that it is still pending: a second reviewer's approval changes nothing.
     const taken = await tx
@@ -249,7 +270,7 @@ export async function approveProposal(
         status: "approved",
         decidedAt: now(),
         decidedBy: reviewer.username,
-        decisionNote: options.note ?? "",
+        decisionNote: note,
         payload: JSON.stringify(payload),
       })
       .where("id", "=", id)
@@ -305,4 +326,61 @@ export async function withdrawProposal(ctx: ProposalContext, id: number, userId:
   if (!proposal || Number(taken.numUpdatedRows) === 0) return false;
   await kinds[proposal.kind]?.discard?.(ctx, proposal.payload);
   return true;
+}
+
+/** A proposal as the member's list and the review queue show it. */
+export interface ProposalView {
+  id: number;
+  username: string;
+  createdAt: string;
+  kind: string;
+  label: string;
+  status: ProposalStatus;
+  statusLabel: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  decisionNote: string;
+  /** Where the subject is on the site. */
+  subjectLink: string | null;
+  lines: ProposalLine[];
+  /** For the queue: the fields a reviewer may edit, and whether the subject changed since. */
+  fields: ProposalField[];
+  conflict: boolean;
+}
+
+function subjectLink(proposal: Proposal): string | null {
+  if (proposal.subjectKind === "person" && proposal.subjectId) return `/asmuo/${proposal.subjectId}`;
+  if (proposal.subjectKind === "gallery") return "/galerija";
+  return null;
+}
+
+export async function proposalViews(
+  ctx: ProposalContext,
+  proposals: Proposal[],
+  { review = false } = {},
+  kinds: Kinds = PROPOSAL_KINDS,
+): Promise<ProposalView[]> {
+  const views: ProposalView[] = [];
+  for (const proposal of proposals) {
+    const handler = kinds[proposal.kind];
+    const pending = proposal.status === "pending";
+    views.push({
+      id: proposal.id,
+      username: proposal.username,
+      createdAt: proposal.createdAt,
+      kind: proposal.kind,
+      label: handler?.label ?? proposal.kind,
+      status: proposal.status,
+      statusLabel: PROPOSAL_STATUS_LABELS[proposal.status],
+      decidedBy: proposal.decidedBy,
+      decidedAt: proposal.decidedAt,
+      decisionNote: proposal.decisionNote,
+      subjectLink: subjectLink(proposal),
+      // What a decided proposal changed is in the history; the lines say what was asked, against the subject as it is.
+      lines: handler ? await handler.describe(ctx, proposal.subjectId, proposal.payload).catch(() => []) : [],
+      fields: review && pending && handler ? handler.fields(proposal.payload) : [],
+      conflict: review && pending ? await hasConflict(ctx, proposal, kinds) : false,
+    });
+  }
+  return views;
 }

@@ -117,6 +117,15 @@ export const TOASTS = {
     description: "Ji atsiras galerijoje, kai redaktorius ją peržiūrės.",
     variant: "success",
   },
+  proposalSent: {
+    title: "Pasiūlymas pateiktas",
+    description: "Jį peržiūrės redaktorius; likimą matysite čia.",
+    variant: "success",
+  },
+  proposalWithdrawn: { title: "Pasiūlymas atsiimtas", variant: "success" },
+  proposalApproved: { title: "Pasiūlymas priimtas", description: "Pakeitimas įrašytas į pakeitimų istoriją.", variant: "success" },
+  proposalRejected: { title: "Pasiūlymas atmestas", variant: "success" },
+  changeUndone: { title: "Pakeitimas atšauktas", variant: "success" },
   notifySaved: { title: "Pranešimų nustatymai išsaugoti", variant: "success" },
   loggedOutEverywhere: { title: "Atsijungėte visur", description: "Visi jūsų prisijungimai baigti.", variant: "info" },
 } as const satisfies Record<string, Toast>;

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
 import { roleMiddleware } from "../../.server/access.ts";
 import { requestInfo, requireRole, services } from "../../.server/context.ts";
@@ -188,6 +188,9 @@ function Notices({
       <h2 id="pranesimai" className="text-xl font-semibold">
         Pranešimai el. paštu
       </h2>
+      <p className="mt-1">
+        <Link to="/paskyra/pasiulymai">Mano pasiūlymai ir jų likimas →</Link>
+      </p>
       {mailConfigured ? null : (
         <p className="mt-1 text-sm text-ink-soft">Svetainės el. paštas kol kas nesukonfigūruotas: laiškai nesiunčiami.</p>
       )}

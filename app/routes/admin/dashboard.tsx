@@ -113,6 +113,8 @@ export default function Dashboard({
       {isAdmin ? (
         <p className="mt-4">
           <Link to="/admin/pranesimai">Pranešimai el. paštu apie naujus pasiūlymus ir įrašus →</Link>
+          <br />
+          <Link to="/admin/pakeitimai">Visos svetainės pakeitimų istorija →</Link>
         </p>
       ) : null}
       <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2">

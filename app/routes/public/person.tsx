@@ -234,14 +234,24 @@ export default function PersonPage({ loaderData: { person, memories, canEdit, ca
         {canEdit || (canPropose && !summary.hidden) ? (
           <p className="mt-6 flex flex-wrap gap-3">
             {canPropose && !summary.hidden ? (
-              <Link to={`/paskyra/pasiulymai/prisiminimas?asmuo=${summary.id}`} className="btn-secondary">
-                Pridėti prisiminimą
-              </Link>
+              <>
+                <Link to={`/paskyra/pasiulymai/asmuo/${summary.id}`} className="btn-secondary">
+                  Pasiūlyti pataisymą
+                </Link>
+                <Link to={`/paskyra/pasiulymai/prisiminimas?asmuo=${summary.id}`} className="btn-secondary">
+                  Pridėti prisiminimą
+                </Link>
+              </>
             ) : null}
             {canEdit ? (
-              <Link to={`/admin/medis/asmenys/${summary.id}`} className="btn-secondary">
-                Redaguoti asmenį
-              </Link>
+              <>
+                <Link to={`/admin/medis/asmenys/${summary.id}`} className="btn-secondary">
+                  Redaguoti asmenį
+                </Link>
+                <Link to={`/admin/pakeitimai?tema=person&id=${summary.id}`} className="btn-secondary">
+                  Pakeitimų istorija
+                </Link>
+              </>
             ) : null}
           </p>
         ) : null}

@@ -1,0 +1,238 @@
+import { dateInputToGedcom, DATE_FORMS_MESSAGE, gedcomToDateInput } from "../../lib/date-input.ts";
+import { EDITABLE_EVENTS, EVENT_LABELS } from "../../lib/event-labels.ts";
+import type { Database } from "../db.ts";
+import { ProposalInputError, type ProposalContext, type ProposalKind, type ProposalLine } from "../proposals.ts";
+import { personScopes } from "./change-scopes.ts";
+import { editableNote, saveEvent, updatePerson, type PersonFields } from "./editing.ts";
+import { currentTreeId } from "./trees.ts";
+
+// What a member proposes about a person (issue 17): a correction of their
+// names and sex ("person-fields"), or a fact added or corrected ("event").
+// Approval applies them with the editor's own functions (editing.ts), so the
+// tree, the person pages and the GEDCOM exports show them as an edit.
+
+const SEX_LABELS: Record<string, string> = { M: "Vyras", F: "Moteris", X: "Kita", U: "Nežinoma" };
+
+async function treeOf(db: Database): Promise<number> {
+  const treeId = await currentTreeId(db);
+  if (treeId === null) throw new Error("no tree");
+  return treeId;
+}
+
+const text = (form: FormData, name: string, max: number) =>
+  String(form.get(name) ?? "")
+    .replace(/\r\n?/g, "\n")
+    .trim()
+    .slice(0, max);
+
+// --- A correction of the person's names and sex -------------------------------
+
+export interface PersonFieldsPayload {
+  givenNames: string;
+  surname: string;
+  birthSurname: string;
+  sex: "M" | "F" | "X" | "U";
+}
+
+const FIELD_LABELS: Record<keyof PersonFieldsPayload, string> = {
+  givenNames: "Vardai",
+  surname: "Pavardė",
+  birthSurname: "Pavardė gimus",
+  sex: "Lytis",
+};
+
+async function personFields(db: Database, personId: number): Promise<(PersonFieldsPayload & { notes: string }) | null> {
+  const row = await db
+    .selectFrom("genealogyPeople")
+    .select(["givenNames", "surname", "birthSurname", "sex", "notes"])
+    .where("treeId", "=", await treeOf(db))
+    .where("id", "=", personId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const sex = (["M", "F", "X", "U"].includes(row.sex) ? row.sex : "U") as PersonFieldsPayload["sex"];
+  return { givenNames: row.givenNames, surname: row.surname, birthSurname: row.birthSurname ?? "", sex, notes: row.notes };
+}
+
+const shown = (field: keyof PersonFieldsPayload, value: string) => (field === "sex" ? (SEX_LABELS[value] ?? value) : value);
+
+export const personFieldsKind: ProposalKind<PersonFieldsPayload> = {
+  label: "Vardo ar lyties pataisymas",
+  async parse(_ctx, _subjectId, form) {
+    const sex = String(form.get("sex") ?? "U");
+    const payload: PersonFieldsPayload = {
+      givenNames: text(form, "givenNames", 120),
+      surname: text(form, "surname", 120),
+      birthSurname: text(form, "birthSurname", 120),
+      sex: (["M", "F", "X", "U"].includes(sex) ? sex : "U") as PersonFieldsPayload["sex"],
+    };
+    if (!payload.givenNames && !payload.surname) return { ok: false, message: "Įrašykite vardą arba pavardę." };
+    return { ok: true, payload };
+  },
+  fields: (p) => [
+    { name: "givenNames", label: FIELD_LABELS.givenNames, value: p.givenNames, type: "text" },
+    { name: "surname", label: FIELD_LABELS.surname, value: p.surname, type: "text" },
+    { name: "birthSurname", label: FIELD_LABELS.birthSurname, value: p.birthSurname, type: "text" },
+  ],
+  async baseline({ db }, subjectId) {
+    const current = await personFields(db, Number(subjectId));
+    return current && { givenNames: current.givenNames, surname: current.surname, birthSurname: current.birthSurname, sex: current.sex };
+  },
+  async describe({ db }, subjectId, payload) {
+    const current = await personFields(db, Number(subjectId));
+    const lines: ProposalLine[] = [];
+    for (const field of Object.keys(FIELD_LABELS) as (keyof PersonFieldsPayload)[]) {
+      const before = current ? current[field] : "";
+      if (before !== payload[field])
+        lines.push({ label: FIELD_LABELS[field], before: shown(field, before), after: shown(field, payload[field]) });
+    }
+    return lines;
+  },
+  async change({ db }, subjectId) {
+    return {
+      subject: { kind: "person", id: subjectId, summary: "Pataisyti asmens duomenys" },
+      scopes: personScopes(await treeOf(db), Number(subjectId)),
+    };
+  },
+  async apply(tx, _ctx, subjectId, payload) {
+    const current = await personFields(tx, Number(subjectId));
+    if (!current) throw new Error("Asmens nebėra.");
+    // The note is not part of the proposal: the person's own note stays as it is.
+    const fields: PersonFields = { ...payload, note: editableNote(current.notes) };
+    return updatePerson(tx, await treeOf(tx), Number(subjectId), fields);
+  },
+};
+
+// --- A fact (event) added or corrected -----------------------------------------
+
+export interface EventPayload {
+  /** The event corrected; null: a new one. */
+  eventId: number | null;
+  tag: string;
+  /** As the member typed it, in the editor's forms ("1901-03-04", "apie 1900"). */
+  date: string;
+  place: string;
+  value: string;
+}
+
+interface EventNow {
+  id: number;
+  tag: string;
+  date: string;
+  place: string;
+  value: string;
+}
+
+/** The person's events of one kind, as they read now: what an event proposal is compared with. */
+async function eventsOf(db: Database, personId: number, tag: string): Promise<EventNow[]> {
+  const treeId = await treeOf(db);
+  const rows = await db
+    .selectFrom("genealogyEvents")
+    .leftJoin("genealogyPlaces", (join) =>
+      join.onRef("genealogyPlaces.treeId", "=", "genealogyEvents.treeId").onRef("genealogyPlaces.id", "=", "genealogyEvents.placeId"),
+    )
+    .select(["genealogyEvents.id", "genealogyEvents.tag", "genealogyEvents.date", "genealogyPlaces.name as place", "genealogyEvents.value"])
+    .where("genealogyEvents.treeId", "=", treeId)
+    .where("genealogyEvents.ownerKind", "=", "person")
+    .where("genealogyEvents.ownerId", "=", personId)
+    .where("genealogyEvents.tag", "=", tag)
+    .orderBy("genealogyEvents.position")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    tag: r.tag,
+    date: r.date ? gedcomToDateInput(r.date) : "",
+    place: r.place ?? "",
+    value: r.value ?? "",
+  }));
+}
+
+const EVENT_FIELDS = [
+  ["date", "Data"],
+  ["place", "Vieta"],
+  ["value", "Aprašymas"],
+] as const;
+
+export const eventKind: ProposalKind<EventPayload> = {
+  label: "Faktas ar įvykis",
+  async parse({ db }: ProposalContext, subjectId, form) {
+    const rawEvent = String(form.get("eventId") ?? "");
+    const eventId = /^\d{1,9}$/.test(rawEvent) ? Number(rawEvent) : null;
+    let tag = String(form.get("tag") ?? "");
+    if (eventId !== null) {
+      // A correction keeps the event's own kind, whatever the form says.
+      const found = await db
+        .selectFrom("genealogyEvents")
+        .select("tag")
+        .where("treeId", "=", await treeOf(db))
+        .where("id", "=", eventId)
+        .where("ownerKind", "=", "person")
+        .where("ownerId", "=", Number(subjectId))
+        .executeTakeFirst();
+      if (!found) return { ok: false, message: "Tokio įvykio nėra." };
+      tag = found.tag;
+    } else if (!(tag in EDITABLE_EVENTS)) {
+      return { ok: false, message: "Pasirinkite, kokį faktą ar įvykį siūlote." };
+    }
+    const payload: EventPayload = {
+      eventId,
+      tag,
+      date: text(form, "date", 120),
+      place: text(form, "place", 300),
+      value: text(form, "value", 300),
+    };
+    if (dateInputToGedcom(payload.date) === null) return { ok: false, message: DATE_FORMS_MESSAGE };
+    if (!payload.date && !payload.place && !payload.value) return { ok: false, message: "Įrašykite datą, vietą arba aprašymą." };
+    return { ok: true, payload };
+  },
+  fields: (p) => [
+    { name: "date", label: "Data", value: p.date, type: "text" },
+    { name: "place", label: "Vieta", value: p.place, type: "text" },
+    { name: "value", label: "Aprašymas", value: p.value, type: "text" },
+  ],
+  baseline: async ({ db }, subjectId, payload) => eventsOf(db, Number(subjectId), payload.tag),
+  async describe({ db }, subjectId, payload) {
+    const current =
+      payload.eventId === null
+        ? null
+        : ((await eventsOf(db, Number(subjectId), payload.tag)).find((e) => e.id === payload.eventId) ?? null);
+    const kind = EVENT_LABELS[payload.tag] ?? payload.tag;
+    const lines: ProposalLine[] = [];
+    for (const [field, label] of EVENT_FIELDS) {
+      const before = current?.[field] ?? "";
+      if (before !== payload[field]) lines.push({ label: `${kind}: ${label.toLowerCase()}`, before, after: payload[field] });
+    }
+    return lines;
+  },
+  async change({ db }, subjectId, payload) {
+    const kind = EVENT_LABELS[payload.tag] ?? payload.tag;
+    return {
+      subject: {
+        kind: "person",
+        id: subjectId,
+        summary: payload.eventId === null ? `Pridėtas įvykis „${kind}“` : `Pataisytas įvykis „${kind}“`,
+      },
+      scopes: personScopes(await treeOf(db), Number(subjectId)),
+    };
+  },
+  async apply(tx, _ctx, subjectId, payload) {
+    // A reviewer's edited date is checked as the member's was.
+    if (dateInputToGedcom(payload.date) === null) throw new ProposalInputError(DATE_FORMS_MESSAGE);
+    const result = await saveEvent(tx, await treeOf(tx), Number(subjectId), payload);
+    if (!result.ok) throw new ProposalInputError(result.message);
+    return result.id;
+  },
+};
+
+/** What the member's proposal form starts from: the person's names and their facts of the kinds a member may propose. */
+export async function proposalStart(db: Database, personId: number) {
+  const fields = await personFields(db, personId);
+  if (!fields) return null;
+  const events: (EventNow & { label: string })[] = [];
+  for (const tag of Object.keys(EDITABLE_EVENTS)) {
+    for (const event of await eventsOf(db, personId, tag)) events.push({ ...event, label: EDITABLE_EVENTS[tag] });
+  }
+  return {
+    fields: { givenNames: fields.givenNames, surname: fields.surname, birthSurname: fields.birthSurname, sex: fields.sex },
+    events,
+  };
+}

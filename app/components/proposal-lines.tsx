@@ -1,0 +1,77 @@
+import { Link, useLocation } from "react-router";
+import type { ImageRef } from "../lib/media.ts";
+import { pageHref } from "../lib/paging.ts";
+import { GalleryPicture } from "./gallery.tsx";
+
+/** What a proposal or a change does, as before → after rows. Texts are shown as text. */
+export function ChangeLines({
+  lines,
+  caption,
+}: {
+  lines: { label: string; before: string; after: string; images?: ImageRef[] }[];
+  caption: string;
+}) {
+  if (lines.length === 0) return null;
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table className="w-full min-w-[18rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-line text-ink-soft">
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Kas
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Buvo
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Bus / tapo
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line, i) => (
+            <tr key={i} className="border-b border-line align-top last:border-0">
+              <th scope="row" className="py-1 pr-3 font-medium">
+                {line.label}
+              </th>
+              <td className="py-1 pr-3 break-words whitespace-pre-line text-ink-soft">
+                {line.before ? <del className="decoration-ink-soft/60">{line.before}</del> : "–"}
+              </td>
+              <td className="py-1 break-words whitespace-pre-line">
+                {line.after ? <ins className="no-underline">{line.after}</ins> : "–"}
+                {line.images?.length ? (
+                  <span className="mt-2 grid max-w-md grid-cols-2 gap-2">
+                    {line.images.map((image) => (
+                      <GalleryPicture key={image.id} image={image} alt="Pasiūlyta nuotrauka" sizes="12rem" />
+                    ))}
+                  </span>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Previous / next links of a list read `limit + 1` at a time (no total is counted). */
+export function MorePager({ page, more, label }: { page: number; more: boolean; label: string }) {
+  const { pathname, search } = useLocation();
+  if (page === 1 && !more) return null;
+  return (
+    <nav aria-label={label} className="mt-6 flex gap-3">
+      {page > 1 ? (
+        <Link to={pageHref(pathname, search, page - 1)} className="btn-secondary">
+          Ankstesnis puslapis
+        </Link>
+      ) : null}
+      {more ? (
+        <Link to={pageHref(pathname, search, page + 1)} className="btn-secondary">
+          Kitas puslapis
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

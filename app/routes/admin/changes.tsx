@@ -1,0 +1,204 @@
+import { data, Form, Link, useLocation } from "react-router";
+import type { Route } from "./+types/changes";
+import {
+  changeAuthors,
+  changeLines,
+  listChanges,
+  SUBJECT_KINDS,
+  undoChange,
+  type ChangeFilter,
+  type SubjectKind,
+} from "../../.server/changes.ts";
+import { NOT_ALLOWED, requireRole, services } from "../../.server/context.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { PageTitle } from "../../components/page.tsx";
+import { ChangeLines, MorePager } from "../../components/proposal-lines.tsx";
+import { formatDateTime } from "../../lib/lithuanian.ts";
+import { parseId } from "../../lib/numbers.ts";
+import { pageTitle, requestedPage } from "../../lib/paging.ts";
+import { atLeast } from "../../lib/roles.ts";
+
+// "Pakeitimų istorija" (issue 17): every change by anyone, newest first, with
+// its rows before and after (changes.ts), and undo. The whole site's history
+// is the administrator's; an editor opens the history of one subject
+// (?tema=person&id=12) from the editor or the person's page.
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function filterOf(params: URLSearchParams): ChangeFilter {
+  const tema = params.get("tema");
+  const filter: ChangeFilter = {};
+  if (tema) {
+    if (!(tema in SUBJECT_KINDS)) throw data("Nežinoma tema", { status: 400 });
+    filter.subjectKind = tema as SubjectKind;
+    const id = params.get("id");
+    if (id) {
+      if (parseId(id) === null) throw data("Netinkamas numeris", { status: 400 });
+      filter.subjectId = id;
+    }
+  }
+  const user = params.get("naudotojas");
+  if (user) {
+    const userId = parseId(user);
+    if (userId === null) throw data("Netinkamas naudotojas", { status: 400 });
+    filter.userId = userId;
+  }
+  for (const [param, key] of [
+    ["nuo", "from"],
+    ["iki", "to"],
+  ] as const) {
+    const value = params.get(param);
+    if (!value) continue;
+    if (!DATE.test(value)) throw data("Data turi būti MMMM-MM-DD", { status: 400 });
+    filter[key] = value;
+  }
+  return filter;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireRole(context, "redaktorius");
+  const { db } = services(context);
+  const params = new URL(request.url).searchParams;
+  const filter = filterOf(params);
+  // The whole site's history is the administrator's; an editor sees a subject's.
+  if (filter.subjectKind === undefined && !atLeast(user.role, "administratorius")) throw data(NOT_ALLOWED, { status: 403 });
+  const page = requestedPage(request);
+  const { items, more } = await listChanges(db, filter, page);
+  if (page > 1 && items.length === 0) throw data(null, { status: 404 });
+  return {
+    changes: items.map((c) => ({
+      id: c.id,
+      at: c.at,
+      username: c.username,
+      kindLabel: SUBJECT_KINDS[c.subjectKind] ?? c.subjectKind,
+      link: c.subjectKind === "person" && c.subjectId ? `/asmuo/${c.subjectId}` : null,
+      summary: c.summary,
+      lines: changeLines(c.rows),
+      undoOf: c.undoOf,
+      undoneBy: c.undoneBy,
+    })),
+    authors: atLeast(user.role, "administratorius") ? await changeAuthors(db) : [],
+    filter: {
+      tema: params.get("tema") ?? "",
+      id: params.get("id") ?? "",
+      naudotojas: params.get("naudotojas") ?? "",
+      nuo: params.get("nuo") ?? "",
+      iki: params.get("iki") ?? "",
+    },
+    subject: filter.subjectKind ? `${SUBJECT_KINDS[filter.subjectKind]}${filter.subjectId ? ` Nr. ${filter.subjectId}` : ""}` : null,
+    wholeSite: atLeast(user.role, "administratorius"),
+    page,
+    more,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireRole(context, "redaktorius");
+  const form = await request.formData();
+  const id = parseId(form.get("id"));
+  if (form.get("intent") !== "undo" || id === null) throw data("Nežinomas veiksmas", { status: 400 });
+  const result = await undoChange(services(context).db, id, user);
+  const back = new URL(request.url);
+  return result.ok
+    ? redirectWithToast(back.pathname + back.search, "changeUndone")
+    : refusal({ title: result.message, variant: "error" }, 409, { id });
+}
+
+export default function ChangeHistory({
+  loaderData: { changes, authors, filter, subject, wholeSite, page, more },
+  actionData,
+}: Route.ComponentProps) {
+  const { search } = useLocation();
+  const failedId = actionData && "id" in actionData ? actionData.id : null;
+  return (
+    <>
+      <PageTitle>{pageTitle("Pakeitimų istorija", page)}</PageTitle>
+      <h1 className="mb-2 text-3xl font-bold">Pakeitimų istorija</h1>
+      <p className="mb-6 max-w-2xl text-ink-soft">
+        {subject ? `${subject}: ` : ""}kas, kada ir ką pakeitė. Pakeitimą galima atšaukti; atšaukimas įrašomas kaip naujas pakeitimas.
+        {subject && wholeSite ? (
+          <>
+            {" "}
+            <Link to="/admin/pakeitimai">Visos svetainės istorija</Link>
+          </>
+        ) : null}
+      </p>
+      {wholeSite ? (
+        <Form method="get" className="card mb-6 flex flex-wrap items-end gap-3 p-4">
+          {filter.tema ? <input type="hidden" name="tema" value={filter.tema} /> : null}
+          {filter.id ? <input type="hidden" name="id" value={filter.id} /> : null}
+          <div>
+            <label htmlFor="naudotojas" className="field-label">
+              Kas
+            </label>
+            <select id="naudotojas" name="naudotojas" defaultValue={filter.naudotojas} className="field-input">
+              <option value="">Visi</option>
+              {authors.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.username}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="nuo" className="field-label">
+              Nuo
+            </label>
+            <input id="nuo" name="nuo" type="date" defaultValue={filter.nuo} className="field-input" />
+          </div>
+          <div>
+            <label htmlFor="iki" className="field-label">
+              Iki
+            </label>
+            <input id="iki" name="iki" type="date" defaultValue={filter.iki} className="field-input" />
+          </div>
+          <button type="submit" className="btn-secondary">
+            Rodyti
+          </button>
+        </Form>
+      ) : null}
+      {failedId === null ? <FormAlert toast={actionData?.toast} /> : null}
+      {changes.length === 0 ? (
+        <p className="text-ink-soft">Pakeitimų nėra.</p>
+      ) : (
+        <ol className="space-y-4">
+          {changes.map((c) => (
+            <li key={c.id} className="card p-4" data-testid="change" id={`pakeitimas-${c.id}`}>
+              <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                <h2 className="font-semibold">{c.summary}</h2>
+                <span className="text-sm text-ink-soft">
+                  {c.kindLabel} · {c.username ?? "sistema"} · <time dateTime={c.at}>{formatDateTime(c.at)}</time>
+                </span>
+                {c.link ? (
+                  <Link to={c.link} className="text-sm">
+                    Peržiūrėti
+                  </Link>
+                ) : null}
+              </div>
+              <ChangeLines lines={c.lines} caption={`Pakeitimas: ${c.summary}`} />
+              {failedId === c.id ? (
+                <div className="mt-3">
+                  <FormAlert toast={actionData?.toast} />
+                </div>
+              ) : null}
+              {c.undoneBy !== null ? (
+                <p className="mt-3 text-sm text-ink-soft">
+                  Atšaukta (<a href={`${search ? search : "?"}#pakeitimas-${c.undoneBy}`}>pakeitimas Nr. {c.undoneBy}</a>).
+                </p>
+              ) : (
+                <Form method="post" className="mt-3">
+                  <input type="hidden" name="id" value={c.id} />
+                  <button type="submit" name="intent" value="undo" className="btn-secondary" aria-label={`Atšaukti: ${c.summary}`}>
+                    Atšaukti
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <MorePager page={page} more={more} label="Istorijos puslapiai" />
+    </>
+  );
+}

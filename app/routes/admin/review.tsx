@@ -1,0 +1,174 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/review";
+import { requireRole, services } from "../../.server/context.ts";
+import { onProposalDecided } from "../../.server/notifications.ts";
+import { PROPOSAL_KINDS } from "../../.server/proposal-kinds.ts";
+import { approveProposal, findProposal, pendingProposals, proposalViews, rejectProposal } from "../../.server/proposals.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { Field } from "../../components/fields.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { PageTitle } from "../../components/page.tsx";
+import { ChangeLines, MorePager } from "../../components/proposal-lines.tsx";
+import { formatDateTime, plural } from "../../lib/lithuanian.ts";
+import { parseId } from "../../lib/numbers.ts";
+import { pageTitle, requestedPage } from "../../lib/paging.ts";
+
+// The review queue (issue 17): members' proposals, oldest first. Approving
+// applies one in a transaction through the change history; rejecting keeps
+// the note for the member; a reviewer may edit the fields before approving.
+
+const PAGE = "/admin/perziura";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(context, "redaktorius");
+  const ctx = services(context);
+  const page = requestedPage(request);
+  const { items, more } = await pendingProposals(ctx.db, page);
+  if (page > 1 && items.length === 0) throw data(null, { status: 404 });
+  return { proposals: await proposalViews(ctx, items, { review: true }), page, more };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const reviewer = requireRole(context, "redaktorius");
+  const ctx = services(context);
+  const form = await request.formData();
+  const id = parseId(form.get("id"));
+  const proposal = id === null ? null : await findProposal(ctx.db, id);
+  if (!proposal || id === null) return refusal({ title: "Tokio pasiūlymo nėra.", variant: "error" }, 404);
+  const failed = (message: string, status = 409) => refusal({ title: message, variant: "error" }, status, { id });
+  switch (form.get("intent")) {
+    case "approve":
+    case "edit": {
+      let payload: unknown;
+      if (form.get("intent") === "edit") {
+        const parsed = await PROPOSAL_KINDS[proposal.kind]?.parse(ctx, proposal.subjectId, form);
+        if (!parsed) return failed("Nežinoma pasiūlymo rūšis.", 400);
+        if (!parsed.ok) return failed(parsed.message, 400);
+        payload = parsed.payload;
+      }
+      const result = await approveProposal(ctx, id, reviewer, { payload, confirmConflict: form.get("confirmConflict") === "1" });
+      if (!result.ok) return failed(result.message);
+      await onProposalDecided(ctx, id);
+      return redirectWithToast(PAGE, "proposalApproved");
+    }
+    case "reject": {
+      const result = await rejectProposal(ctx, id, reviewer, String(form.get("note") ?? ""));
+      if (!result.ok) return failed(result.message);
+      await onProposalDecided(ctx, id);
+      return redirectWithToast(PAGE, "proposalRejected");
+    }
+  }
+  throw data("Nežinomas veiksmas", { status: 400 });
+}
+
+export default function ReviewQueue({ loaderData: { proposals, page, more }, actionData }: Route.ComponentProps) {
+  const failedId = actionData && "id" in actionData ? actionData.id : null;
+  return (
+    <>
+      <PageTitle>{pageTitle("Narių pasiūlymai", page)}</PageTitle>
+      <h1 className="mb-2 text-3xl font-bold">Narių pasiūlymai</h1>
+      <p className="mb-6 max-w-2xl text-ink-soft">
+        Ką nariai siūlo pakeisti ar pridėti. Niekas nepasikeičia, kol pasiūlymo nepatvirtinate; patvirtintas pakeitimas įrašomas į{" "}
+        <Link to="/admin/pakeitimai">pakeitimų istoriją</Link> ir gali būti atšauktas.
+      </p>
+      <FormAlert toast={actionData?.toast} />
+      {proposals.length === 0 ? (
+        <p className="text-ink-soft">Laukiančių pasiūlymų nėra.</p>
+      ) : (
+        <>
+          <p className="mb-4 text-ink-soft">
+            {page === 1 && !more ? `Laukia ${plural(proposals.length, ["pasiūlymas", "pasiūlymai", "pasiūlymų"])}.` : null}
+          </p>
+          <ul className="space-y-6">
+            {proposals.map((p) => (
+              <li key={p.id} className="card p-4" data-testid="proposal">
+                <article aria-labelledby={`pasiulymas-${p.id}`}>
+                  <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                    <h2 id={`pasiulymas-${p.id}`} className="text-lg font-semibold">
+                      {p.label}
+                    </h2>
+                    <span className="text-sm text-ink-soft">
+                      pasiūlė {p.username}, <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time>
+                    </span>
+                    {p.subjectLink ? (
+                      <Link to={p.subjectLink} className="text-sm">
+                        Kam siūloma
+                      </Link>
+                    ) : null}
+                  </header>
+                  {p.conflict ? (
+                    <p role="alert" className="mt-3 rounded border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+                      Po pasiūlymo šie duomenys jau buvo pakeisti. Stulpelis „Buvo“ rodo, kaip yra dabar; patvirtinkite tik peržiūrėję.
+                    </p>
+                  ) : null}
+                  <ChangeLines lines={p.lines} caption={`Pasiūlymas: ${p.label}`} />
+                  {failedId === p.id ? (
+                    <div className="mt-3">
+                      <FormAlert toast={actionData?.toast} />
+                    </div>
+                  ) : null}
+                  <div className="mt-4 flex flex-wrap items-start gap-3">
+                    <Form method="post" className="flex flex-wrap items-center gap-3">
+                      <input type="hidden" name="id" value={p.id} />
+                      {p.conflict ? (
+                        <label className="flex items-center gap-2 text-sm">
+                          <input type="checkbox" name="confirmConflict" value="1" required /> Peržiūrėjau dabartinius duomenis
+                        </label>
+                      ) : null}
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="approve"
+                        className="btn-primary"
+                        aria-label={`Patvirtinti: ${p.label}, ${p.username}`}
+                      >
+                        Patvirtinti
+                      </button>
+                    </Form>
+                  </div>
+                  <details className="mt-4">
+                    <summary className="cursor-pointer">Atmesti</summary>
+                    <Form method="post" className="mt-2 max-w-xl space-y-3">
+                      <input type="hidden" name="id" value={p.id} />
+                      <Field id={`note-${p.id}`} name="note" label="Pastaba nariui (nebūtina)" multiline rows={3} maxLength={2000} />
+                      <button type="submit" name="intent" value="reject" className="btn-secondary">
+                        Atmesti pasiūlymą
+                      </button>
+                    </Form>
+                  </details>
+                  {p.fields.length > 0 ? (
+                    <details className="mt-2">
+                      <summary className="cursor-pointer">Redaguoti ir patvirtinti</summary>
+                      <Form method="post" className="mt-2 max-w-xl space-y-3">
+                        <input type="hidden" name="id" value={p.id} />
+                        {p.fields.map((field) => (
+                          <Field
+                            key={field.name}
+                            id={`${field.name}-${p.id}`}
+                            name={field.name}
+                            label={field.label}
+                            defaultValue={field.value}
+                            multiline={field.type === "textarea"}
+                          />
+                        ))}
+                        {p.conflict ? (
+                          <label className="flex items-center gap-2 text-sm">
+                            <input type="checkbox" name="confirmConflict" value="1" required /> Peržiūrėjau dabartinius duomenis
+                          </label>
+                        ) : null}
+                        <button type="submit" name="intent" value="edit" className="btn-primary">
+                          Išsaugoti ir patvirtinti
+                        </button>
+                      </Form>
+                    </details>
+                  ) : null}
+                </article>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <MorePager page={page} more={more} label="Pasiūlymų puslapiai" />
+    </>
+  );
+}
