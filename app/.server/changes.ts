@@ -1,5 +1,6 @@
 import type { Selectable, SelectQueryBuilder } from "kysely";
 import { inTransaction, now, type ChangesTable, type Database, type Tables } from "./db.ts";
+import { formatGedcomDateLt, parseGedcomDate } from "../lib/gedcom-date.ts";
 import { recountTree } from "./genealogy/editing.ts";
 
 // The history of every change (issue 17): who, when, what, and the rows it
@@ -458,6 +459,7 @@ function readable(column: string, value: unknown): string {
     }
   }
   if (column === "membersOnly") return value ? "taip" : "ne";
+  if (column === "date" && typeof value === "string") return formatGedcomDateLt(parseGedcomDate(value)) || value;
   return String(value);
 }
 
@@ -491,7 +493,9 @@ export function changeLines(rows: RowChange[]): ChangeLine[] {
       if (HIDDEN_COLUMNS.has(column) && !(row.table === "settings" && column === "value")) continue;
       const before = readable(column, row.before[column]);
       const after = readable(column, row.after[column]);
-      if (before !== after) lines.push({ label: `${prefix}: ${COLUMN_LABELS[column] ?? column}`, before, after });
+      // A setting is one value: its key says what it is.
+      const label = row.table === "settings" ? prefix : `${prefix}: ${COLUMN_LABELS[column] ?? column}`;
+      if (before !== after) lines.push({ label, before, after });
     }
   }
   return lines;

@@ -3,6 +3,7 @@ import { HONEYPOT_FIELD, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from "../lib/gues
 import { pageCount, pageOffset } from "../lib/paging.ts";
 import type { ToastKey } from "../lib/toasts.ts";
 import type { Database, GuestbookStatus } from "./db.ts";
+import { scope, type Scope } from "./changes.ts";
 import { installationSecret } from "./settings.ts";
 
 // The public guestbook. Entries are stored at once but shown only after the
@@ -75,6 +76,11 @@ export async function countPendingEntries(db: Database): Promise<number> {
 export async function setEntryStatus(db: Database, id: number, status: "approved" | "hidden"): Promise<boolean> {
   const result = await db.updateTable("guestbookEntries").set({ status }).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** An entry's row, for the change history of moderation. */
+export function entryScope(id: number): Scope {
+  return scope("guestbookEntries", (q: any) => q.where("id", "=", id));
 }
 
 export async function deleteEntry(db: Database, id: number): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { HISTORY_FIELDS, HISTORY_FIELD_LABELS, HISTORY_FIELD_MAX_LENGTH, type HistoryContent } from "../lib/history.ts";
 import type { Audience } from "./audience.ts";
+import { scope, type Scope } from "./changes.ts";
 import { now, type Database } from "./db.ts";
 
 // The history text is kept as revisions: every save adds one, the newest is
@@ -71,4 +72,9 @@ export function parseHistoryForm(form: FormData): HistoryFormResult {
   if (content.title === "") errors.title = "Įrašykite pavadinimą.";
   const periodMembersOnly = form.get("periodMembersOnly") === "1";
   return Object.keys(errors).length > 0 ? { ok: false, content, periodMembersOnly, errors } : { ok: true, content, periodMembersOnly };
+}
+
+/** A revision's row, for the change history (a save adds one; undoing it takes it away again). */
+export function revisionScope(id: number): Scope {
+  return scope("historyRevisions", (q: any) => q.where("id", "=", id));
 }

@@ -3,6 +3,7 @@ import type { ImageRef } from "../lib/media.ts";
 import { record, type Actor, type ChangeSubject, type Scope } from "./changes.ts";
 import { inTransaction, now, type Database, type ProposalsTable, type ProposalStatus } from "./db.ts";
 import type { MediaStore } from "./media.ts";
+import { ProposalInputError } from "./proposal-error.ts";
 import { PROPOSAL_KINDS } from "./proposal-kinds.ts";
 
 // What members propose (issue 17): a correction or an addition to a person,
@@ -206,9 +207,6 @@ export async function hasConflict(ctx: ProposalContext, proposal: Proposal, kind
   const current = await handler.baseline(ctx, proposal.subjectId, proposal.payload);
   return JSON.stringify(current) !== JSON.stringify(proposal.baseline);
 }
-
-/** A proposal that cannot be applied as it stands (a reviewer's edit that is not valid): nothing is written. */
-export class ProposalInputError extends Error {}
 
 export type DecisionResult = { ok: true; changeId: number | null } | { ok: false; message: string; conflict?: boolean };
 

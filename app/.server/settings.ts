@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { SiteSettings } from "../lib/site.ts";
-import type { Database } from "./db.ts";
+import { inTransaction, type Database } from "./db.ts";
+import { scope, type Scope } from "./changes.ts";
 import { SEED_SITE } from "./seed-site.ts";
 
 export type { SiteSettings };
@@ -50,7 +51,7 @@ export async function getSiteSettings(db: Database): Promise<SiteSettings> {
 
 /** Saves the given fields, together. */
 export async function updateSiteSettings(db: Database, values: Partial<SiteSettings>): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     for (const [field, value] of Object.entries(values) as [keyof SiteSettings, SiteSettings[keyof SiteSettings]][]) {
       const key = snake(field);
       const stored = encode(field, value);
@@ -86,4 +87,15 @@ export async function installationSecret(db: Database, name: string): Promise<st
     .execute();
   const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirstOrThrow();
   return row.value;
+}
+
+/**
+ * The settings an editor's change may touch, for the change history: every
+ * one but the installation's secrets and the values the server keeps for
+ * itself (the content version, the digest's last day).
+ */
+export function editableSettingsScope(): Scope {
+  return scope("settings", (q: any) =>
+    q.where("key", "not like", "secret_%").where("key", "not in", ["content_version", "notify_digest_at", "seeded_at"]),
+  );
 }

@@ -167,6 +167,17 @@ export async function updatePerson(db: Database, treeId: number, id: number, fie
   return true;
 }
 
+/** "Jonas Jonaitis" (or "#12" for a person with no name), for the change history's summaries. */
+export async function personLabel(db: Database, treeId: number, id: number): Promise<string> {
+  const row = await db
+    .selectFrom("genealogyPeople")
+    .select(["givenNames", "surname"])
+    .where("treeId", "=", treeId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return [row?.givenNames, row?.surname].filter(Boolean).join(" ") || `#${id}`;
+}
+
 /** The text of a person's own notes, for the editor. */
 export function editableNote(notesJson: string): string {
   return (JSON.parse(notesJson) as Note[])

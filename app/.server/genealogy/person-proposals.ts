@@ -1,7 +1,8 @@
 import { dateInputToGedcom, DATE_FORMS_MESSAGE, gedcomToDateInput } from "../../lib/date-input.ts";
 import { EDITABLE_EVENTS, EVENT_LABELS } from "../../lib/event-labels.ts";
 import type { Database } from "../db.ts";
-import { ProposalInputError, type ProposalContext, type ProposalKind, type ProposalLine } from "../proposals.ts";
+import { ProposalInputError } from "../proposal-error.ts";
+import type { ProposalContext, ProposalKind, ProposalLine } from "../proposals.ts";
 import { personScopes } from "./change-scopes.ts";
 import { editableNote, saveEvent, updatePerson, type PersonFields } from "./editing.ts";
 import { currentTreeId } from "./trees.ts";

@@ -116,7 +116,8 @@ export default function ChangeHistory({
       <PageTitle>{pageTitle("Pakeitimų istorija", page)}</PageTitle>
       <h1 className="mb-2 text-3xl font-bold">Pakeitimų istorija</h1>
       <p className="mb-6 max-w-2xl text-ink-soft">
-        {subject ? `${subject}: ` : ""}kas, kada ir ką pakeitė. Pakeitimą galima atšaukti; atšaukimas įrašomas kaip naujas pakeitimas.
+        {subject ? `${subject}: kas, kada ir ką pakeitė.` : "Kas, kada ir ką pakeitė svetainėje."} Pakeitimą galima atšaukti; atšaukimas
+        įrašomas kaip naujas pakeitimas.
         {subject && wholeSite ? (
           <>
             {" "}

@@ -1,7 +1,9 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/guestbook";
 import { requireRole, services } from "../../.server/context.ts";
-import { deleteEntry, listEntriesForReview, setEntryStatus } from "../../.server/guestbook.ts";
+import { record } from "../../.server/changes.ts";
+import type { Database } from "../../.server/db.ts";
+import { deleteEntry, entryScope, listEntriesForReview, setEntryStatus } from "../../.server/guestbook.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PageTitle } from "../../components/page.tsx";
@@ -19,21 +21,30 @@ export async function loader({ context }: Route.LoaderArgs) {
 const removeQuestion = (name: string) => `Ar tikrai ištrinti „${name}“ įrašą?`;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireRole(context, "redaktorius");
-  const { db } = services(context);
+  const user = requireRole(context, "redaktorius");
+  const { db: site } = services(context);
   const form = await request.formData();
   const id = parseId(form.get("id")) ?? 0;
+  const moderated = <T,>(summary: string, write: (db: Database) => Promise<T>) =>
+    record(site, { actor: user, subject: { kind: "guestbook", id, summary }, scopes: [entryScope(id)] }, write).then((r) => r.result);
+  const db = site;
   switch (form.get("intent")) {
     case "approve":
-      return (await setEntryStatus(db, id, "approved")) ? redirectWithToast(PAGE, "guestbookApproved") : refusal("guestbookNotFound", 404);
+      return (await moderated("Svečių knygos įrašas patvirtintas", (tx) => setEntryStatus(tx, id, "approved")))
+        ? redirectWithToast(PAGE, "guestbookApproved")
+        : refusal("guestbookNotFound", 404);
     case "hide":
-      return (await setEntryStatus(db, id, "hidden")) ? redirectWithToast(PAGE, "guestbookHidden") : refusal("guestbookNotFound", 404);
+      return (await moderated("Svečių knygos įrašas paslėptas", (tx) => setEntryStatus(tx, id, "hidden")))
+        ? redirectWithToast(PAGE, "guestbookHidden")
+        : refusal("guestbookNotFound", 404);
     case "remove": {
       if (form.get("confirmed") !== "1") {
         const entry = (await listEntriesForReview(db)).find((e) => e.id === id);
         return entry ? data({ confirmRemove: { id: entry.id, name: entry.name } }) : refusal("guestbookNotFound", 404);
       }
-      return (await deleteEntry(db, id)) ? redirectWithToast(PAGE, "guestbookDeleted") : refusal("guestbookNotFound", 404);
+      return (await moderated("Svečių knygos įrašas ištrintas", (tx) => deleteEntry(tx, id)))
+        ? redirectWithToast(PAGE, "guestbookDeleted")
+        : refusal("guestbookNotFound", 404);
     }
   }
   throw data("Nežinomas veiksmas", { status: 400 });

@@ -3,7 +3,15 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/history";
 import { MEMBERS } from "../../.server/audience.ts";
 import { requireRole, services } from "../../.server/context.ts";
-import { getHistory, listHistoryRevisions, parseHistoryForm, restoreHistoryRevision, saveHistory } from "../../.server/history.ts";
+import { record } from "../../.server/changes.ts";
+import {
+  getHistory,
+  listHistoryRevisions,
+  parseHistoryForm,
+  restoreHistoryRevision,
+  revisionScope,
+  saveHistory,
+} from "../../.server/history.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { useFocusFirstError } from "../../components/fields.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
@@ -36,7 +44,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
 
   if (form.get("intent") === "restore") {
-    const restored = await restoreHistoryRevision(db, parseId(form.get("revisionId")) ?? 0, user.username);
+    const revisionId = parseId(form.get("revisionId")) ?? 0;
+    const { result: restored } = await record(
+      db,
+      {
+        actor: user,
+        subject: { kind: "history", summary: `Atkurta istorijos versija Nr. ${revisionId}` },
+        scopes: [],
+        created: (r: { id: number } | null) => (r ? [revisionScope(r.id)] : []),
+      },
+      (tx) => restoreHistoryRevision(tx, revisionId, user.username),
+    );
     if (!restored) throw data("Tokios versijos nėra", { status: 404 });
     return redirectWithToast("/admin/istorija", "historyRestored");
   }
@@ -44,7 +62,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = parseHistoryForm(form);
   if (!result.ok)
     return refusal("formInvalid", 400, { content: result.content, periodMembersOnly: result.periodMembersOnly, errors: result.errors });
-  await saveHistory(db, result.content, user.username, result.periodMembersOnly);
+  await record(
+    db,
+    {
+      actor: user,
+      subject: { kind: "history", summary: "Pakeista istorija" },
+      scopes: [],
+      created: (r: { id: number }) => [revisionScope(r.id)],
+    },
+    (tx) => saveHistory(tx, result.content, user.username, result.periodMembersOnly),
+  );
   return redirectWithToast("/admin/istorija", "historySaved");
 }
 

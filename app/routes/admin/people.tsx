@@ -1,7 +1,9 @@
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/people";
 import { requireRole, services } from "../../.server/context.ts";
-import { createPerson, parsePersonFields } from "../../.server/genealogy/editing.ts";
+import { record } from "../../.server/changes.ts";
+import { personScopes } from "../../.server/genealogy/change-scopes.ts";
+import { createPerson, editableTree, parsePersonFields } from "../../.server/genealogy/editing.ts";
 import { firstPeople, peopleCount } from "../../.server/genealogy/people.ts";
 import { searchPeople } from "../../.server/genealogy/search.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
@@ -22,10 +24,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireRole(context, "redaktorius");
+  const user = requireRole(context, "redaktorius");
   const fields = parsePersonFields(await request.formData());
   if ("error" in fields) return refusal({ title: fields.error, variant: "error" });
-  const id = await createPerson(services(context).db, fields);
+  const { db } = services(context);
+  const treeId = await editableTree(db);
+  const name = [fields.givenNames, fields.surname].filter(Boolean).join(" ");
+  const { result: id } = await record(
+    db,
+    {
+      actor: user,
+      subject: (created: number) => ({ kind: "person", id: created, summary: `Pridėtas asmuo: ${name}` }),
+      scopes: [],
+      created: (created: number) => personScopes(treeId, created),
+    },
+    (tx) => createPerson(tx, fields),
+  );
   return redirect(`/admin/medis/asmenys/${id}`);
 }
 

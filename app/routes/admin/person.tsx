@@ -1,11 +1,15 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/person";
+import { record } from "../../.server/changes.ts";
 import { requireRole, services } from "../../.server/context.ts";
+import type { Database } from "../../.server/db.ts";
+import { familyScopes, peopleScopes } from "../../.server/genealogy/change-scopes.ts";
 import {
   addChild,
   addPartner,
   parsePersonFields,
   personForEditing,
+  personLabel,
   removeChildLink,
   removeEvent,
   removePartnerLink,
@@ -42,59 +46,77 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireRole(context, "redaktorius");
-  const { db } = services(context);
-  const treeId = await currentTreeId(db);
+  const user = requireRole(context, "redaktorius");
+  const { db: site } = services(context);
+  const treeId = await currentTreeId(site);
   const id = parseId(params.id);
   // Every change below is about this person: one that does not exist changes nothing.
-  if (treeId === null || id === null || !(await personExists(db, treeId, id))) return refusal("personNotFound", 404);
+  if (treeId === null || id === null || !(await personExists(site, treeId, id))) return refusal("personNotFound", 404);
   const form = await request.formData();
   const page = `/admin/medis/asmenys/${id}`;
   const saved = () => redirectWithToast(page, "personSaved");
-  const person = async (field: string) => resolvePerson(db, treeId, String(form.get(field) ?? ""));
+  const person = async (field: string) => resolvePerson(site, treeId, String(form.get(field) ?? ""));
+  // Each edit is recorded in the change history (changes.ts) with the rows of
+  // this person, the others it names and the families it touches.
+  const name = await personLabel(site, treeId, id);
+  const recorded =
+    (summary: string, others: (number | null)[] = [], families: number[] = []) =>
+    <T,>(write: (db: Database) => Promise<T>) =>
+      record(
+        site,
+        {
+          actor: user,
+          subject: { kind: "person", id, summary: `${summary}: ${name}` },
+          scopes: [...peopleScopes(treeId, [id, ...others]), ...families.flatMap((f) => familyScopes(treeId, f))],
+        },
+        write,
+      ).then((r) => r.result);
   switch (form.get("intent")) {
     case "private":
       // Who the members may not see is the administrator's to say.
       requireRole(context, "administratorius");
-      await setPrivate(db, id, form.get("private") === "1");
+      await recorded(form.get("private") === "1" ? "Pažymėtas privačiu" : "Nebe privatus")((db) =>
+        setPrivate(db, id, form.get("private") === "1"),
+      );
       return redirectWithToast(page, "privacySaved");
     case "details": {
       const fields = parsePersonFields(form);
       if ("error" in fields) return refusal({ title: fields.error, variant: "error" });
-      return (await updatePerson(db, treeId, id, fields)) ? saved() : refusal("personNotFound", 404);
+      return (await recorded("Pakeisti asmens duomenys")((db) => updatePerson(db, treeId, id, fields)))
+        ? saved()
+        : refusal("personNotFound", 404);
     }
     case "event": {
       const eventId = form.get("eventId") ? parseId(form.get("eventId")) : null;
       if (form.get("eventId") && eventId === null) return refusal({ title: "Tokio įvykio nėra.", variant: "error" }, 404);
-      const result = await saveEvent(db, treeId, id, {
-        eventId,
-        tag: String(form.get("tag") ?? ""),
-        date: String(form.get("date") ?? ""),
-        place: String(form.get("place") ?? ""),
-        value: String(form.get("value") ?? ""),
-      });
+      const tag = String(form.get("tag") ?? "");
+      const label = EDITABLE_EVENTS[tag] ?? "įvykis";
+      const result = await recorded(eventId === null ? `Pridėtas įvykis „${label}“` : "Pakeistas įvykis")((db) =>
+        saveEvent(db, treeId, id, {
+          eventId,
+          tag: String(form.get("tag") ?? ""),
+          date: String(form.get("date") ?? ""),
+          place: String(form.get("place") ?? ""),
+          value: String(form.get("value") ?? ""),
+        }),
+      );
       return result.ok ? saved() : refusal({ title: "Įvykis neišsaugotas", description: result.message, variant: "error" });
     }
     case "removeEvent":
-      await removeEvent(db, treeId, id, parseId(form.get("eventId")) ?? 0);
+      await recorded("Pašalintas įvykis")((db) => removeEvent(db, treeId, id, parseId(form.get("eventId")) ?? 0));
       return saved();
     case "parents": {
       const [first, second] = [await person("first"), await person("second")];
       for (const p of [first, second]) if (p && "error" in p) return refusal({ title: p.error, variant: "error" });
-      const result = await setParents(
-        db,
-        treeId,
-        id,
-        first && "id" in first ? first.id : null,
-        second && "id" in second ? second.id : null,
-      );
+      const [a, b] = [first && "id" in first ? first.id : null, second && "id" in second ? second.id : null];
+      const result = await recorded("Nurodyti tėvai", [a, b])((db) => setParents(db, treeId, id, a, b));
       return result.ok ? saved() : refusal({ title: result.message, variant: "error" });
     }
     case "partner": {
       const partner = await person("partner");
       if (!partner) return refusal({ title: "Nurodykite partnerį.", variant: "error" });
       if ("error" in partner) return refusal({ title: partner.error, variant: "error" });
-      const result = await addPartner(db, treeId, id, partner.id);
+      const result = await recorded("Pridėtas partneris", [partner.id])((db) => addPartner(db, treeId, id, partner.id));
       return result.ok ? saved() : refusal({ title: result.message, variant: "error" });
     }
     case "child": {
@@ -102,33 +124,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!child) return refusal({ title: "Nurodykite vaiką.", variant: "error" });
       if ("error" in child) return refusal({ title: child.error, variant: "error" });
       const partnerId = form.get("partnerId") ? parseId(form.get("partnerId")) : null;
-      const result = await addChild(db, treeId, id, partnerId, child.id);
+      const result = await recorded("Pridėtas vaikas", [partnerId, child.id])((db) => addChild(db, treeId, id, partnerId, child.id));
       return result.ok ? saved() : refusal({ title: result.message, variant: "error" });
     }
     case "unlinkChild":
-      await removeChildLink(db, treeId, parseId(form.get("familyId")) ?? 0, parseId(form.get("personId")) ?? 0);
+    case "unlinkPartner": {
+      const [familyId, other] = [parseId(form.get("familyId")) ?? 0, parseId(form.get("personId")) ?? 0];
+      const unlink = form.get("intent") === "unlinkChild" ? removeChildLink : removePartnerLink;
+      const what = form.get("intent") === "unlinkChild" ? "Atsietas vaikas" : "Atsietas partneris";
+      await recorded(what, [other], [familyId])((db) => unlink(db, treeId, familyId, other));
       return saved();
-    case "unlinkPartner":
-      await removePartnerLink(db, treeId, parseId(form.get("familyId")) ?? 0, parseId(form.get("personId")) ?? 0);
-      return saved();
+    }
     case "links":
-      await setPersonLinks(
-        db,
-        treeId,
-        id,
-        form
-          .getAll("gallery")
-          .map(parseId)
-          .filter((id) => id !== null),
-        form
-          .getAll("document")
-          .map(parseId)
-          .filter((id) => id !== null),
+      await recorded("Pakeistos susietos nuotraukos ir dokumentai")((db) =>
+        setPersonLinks(
+          db,
+          treeId,
+          id,
+          form
+            .getAll("gallery")
+            .map(parseId)
+            .filter((id) => id !== null),
+          form
+            .getAll("document")
+            .map(parseId)
+            .filter((id) => id !== null),
+        ),
       );
       return saved();
     case "remove":
       if (form.get("confirmed") !== "1") return data({ confirmRemove: true });
-      await removePerson(db, treeId, id);
+      await recorded("Pašalintas asmuo")((db) => removePerson(db, treeId, id));
       return redirectWithToast("/admin/medis/asmenys", "personRemoved");
   }
   throw data("Nežinomas veiksmas", { status: 400 });

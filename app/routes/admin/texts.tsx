@@ -4,7 +4,8 @@ import type { Route } from "./+types/texts";
 import { MEMBERS } from "../../.server/audience.ts";
 import { requireRole, services } from "../../.server/context.ts";
 import { listGalleryItems } from "../../.server/gallery.ts";
-import { getSiteSettings, updateSiteSettings } from "../../.server/settings.ts";
+import { record } from "../../.server/changes.ts";
+import { editableSettingsScope, getSiteSettings, updateSiteSettings } from "../../.server/settings.ts";
 import { readBranches, readTextSection } from "../../.server/site-form.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { Field, useFocusFirstError, type FieldErrors } from "../../components/fields.tsx";
@@ -28,21 +29,32 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireRole(context, "redaktorius");
+  const user = requireRole(context, "redaktorius");
   const { db } = services(context);
   const form = await request.formData();
   const section = String(form.get("section"));
   if (section === "sakos") {
     const result = readBranches(form);
     if (!result.ok) return refusal("formInvalid", 400, { section, values: result.values, errors: result.errors });
-    await updateSiteSettings(db, result.values);
+    await record(
+      db,
+      {
+        actor: user,
+        subject: { kind: "texts", id: "sakos", summary: "Pakeisti tekstai: giminės šakos" },
+        scopes: [editableSettingsScope()],
+      },
+      (tx) => updateSiteSettings(tx, result.values),
+    );
     return redirectWithToast(`${PAGE}#sakos`, "textsSaved");
   }
   if (!(section in TEXT_SECTIONS)) throw data("Nežinoma dalis", { status: 400 });
   const photoIds = new Set((await listGalleryItems(db, MEMBERS)).filter((i) => i.image).map((i) => i.id));
   const result = readTextSection(section as TextSection, form, photoIds);
   if (!result.ok) return refusal("formInvalid", 400, { section, values: result.values, errors: result.errors });
-  await updateSiteSettings(db, result.values);
+  const summary = `Pakeisti tekstai: ${SECTION_TITLES[section as TextSection]}`;
+  await record(db, { actor: user, subject: { kind: "texts", id: section, summary }, scopes: [editableSettingsScope()] }, (tx) =>
+    updateSiteSettings(tx, result.values),
+  );
   return redirectWithToast(`${PAGE}#${section}`, "textsSaved");
 }
 

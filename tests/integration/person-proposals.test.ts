@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { undoChange, type Actor } from "#app/.server/changes.ts";
+import type { Database } from "#app/.server/db.ts";
+import { createPerson, editableTree, saveEvent, updatePerson } from "#app/.server/genealogy/editing.ts";
+import { personDetail } from "#app/.server/genealogy/person-page.ts";
+import { eventKind, personFieldsKind } from "#app/.server/genealogy/person-proposals.ts";
+import { exportFile } from "#app/.server/genealogy/trees.ts";
+import { approveProposal, findProposal, submitProposal, type ProposalContext } from "#app/.server/proposals.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+import fs from "node:fs";
+import path from "node:path";
+
+// What members propose about a person (genealogy/person-proposals.ts): parsed
+// from the member's form, applied with the editor's functions on approval,
+// visible on the person page and in the GEDCOM export, and undone exactly.
+
+let t: TestDatabase;
+let ctx: ProposalContext;
+let ona: Actor;
+let admin: Actor;
+let treeId: number;
+let person: number;
+const editor = { members: true, seesPrivate: true, livingYears: 110 };
+
+async function user(username: string, role: "narys" | "administratorius"): Promise<Actor> {
+  const { id } = await t.db
+    .insertInto("users")
+    .values({ username, passwordHash: "x", createdAt: new Date().toISOString(), role })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, username };
+}
+
+beforeEach(async () => {
+  t = await createTestDatabase();
+  ctx = { db: t.db, media: t.media };
+  ona = await user("ona", "narys");
+  admin = await user("admin", "administratorius");
+  treeId = await editableTree(t.db);
+  person = await createPerson(t.db, { givenNames: "Jonas", surname: "Jonaitis", birthSurname: "", sex: "M", note: "Kalvis" });
+  await saveEvent(t.db, treeId, person, { eventId: null, tag: "BIRT", date: "1901", place: "Kaunas", value: "" });
+});
+afterEach(() => t.close());
+
+const TABLES = ["genealogyPeople", "genealogyFamilies", "genealogyChildren", "genealogyEvents", "genealogyPlaces"] as const;
+async function treeDump(db: Database) {
+  const dump: Record<string, string[]> = {};
+  for (const table of TABLES)
+    dump[table] = ((await db.selectFrom(table).selectAll().execute()) as object[]).map((r) => JSON.stringify(r)).sort();
+  return dump;
+}
+
+function form(values: Record<string, string>): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(values)) f.set(k, v);
+  return f;
+}
+
+async function propose(kind: "event" | "person-fields", values: Record<string, string>) {
+  const handler = kind === "event" ? eventKind : personFieldsKind;
+  const parsed = await handler.parse(ctx, String(person), form(values));
+  if (!parsed.ok) throw new Error(parsed.message);
+  const submitted = await submitProposal(ctx, ona, { kind, subjectKind: "person", subjectId: String(person), payload: parsed.payload });
+  if (!submitted.ok) throw new Error(submitted.message);
+  return submitted.id;
+}
+
+const birthEventId = async () =>
+  (await t.db.selectFrom("genealogyEvents").select("id").where("ownerId", "=", person).where("tag", "=", "BIRT").executeTakeFirstOrThrow())
+    .id;
+
+test("a corrected birth date: shown nowhere until approved, then on the person page and in the export; undone exactly", async () => {
+  const before = await treeDump(t.db);
+  const id = await propose("event", { eventId: String(await birthEventId()), date: "1901-03-04", place: "Kaunas", value: "" });
+  expect(await treeDump(t.db)).toEqual(before);
+  expect(await eventKind.describe(ctx, String(person), (await findProposal(t.db, id))!.payload as never)).toEqual([
+    { label: "Gimimas: data", before: "1901", after: "1901-03-04" },
+  ]);
+
+  const approved = await approveProposal(ctx, id, admin);
+  expect(approved).toMatchObject({ ok: true });
+  const detail = await personDetail(t.db, treeId, person, editor);
+  expect(JSON.stringify(detail)).toContain("1901 m. kovo 4 d.");
+  const file = path.join(t.dir, "eksportas.ged");
+  await exportFile(t.db, t.media, file, { treeId, version: "5.5.1" });
+  expect(fs.readFileSync(file, "utf8")).toMatch(/1 BIRT\r?\n2 DATE 4 MAR 1901/);
+
+  expect(await undoChange(t.db, (approved as { changeId: number }).changeId, admin)).toMatchObject({ ok: true });
+  expect(await treeDump(t.db)).toEqual(before);
+});
+
+test("a new fact and a name correction, each approved and undone, leave the tree as before", async () => {
+  for (const [kind, values] of [
+    ["event", { tag: "OCCU", date: "", place: "Vilnius", value: "Kalvis" }],
+    ["person-fields", { givenNames: "Jonas Petras", surname: "Jonaitis", birthSurname: "", sex: "M" }],
+  ] as const) {
+    const before = await treeDump(t.db);
+    const approved = await approveProposal(ctx, await propose(kind, values), admin);
+    expect(approved, kind).toMatchObject({ ok: true });
+    expect(await treeDump(t.db), kind).not.toEqual(before);
+    expect(await undoChange(t.db, (approved as { changeId: number }).changeId, admin), kind).toMatchObject({ ok: true });
+    expect(await treeDump(t.db), kind).toEqual(before);
+  }
+  // The person's own note was not part of the correction and stays.
+  await approveProposal(
+    ctx,
+    await propose("person-fields", { givenNames: "Jonas", surname: "Jonaitis-Kalvis", birthSurname: "", sex: "M" }),
+    admin,
+  );
+  const row = await t.db.selectFrom("genealogyPeople").select(["surname", "notes"]).where("id", "=", person).executeTakeFirstOrThrow();
+  expect(row.surname).toBe("Jonaitis-Kalvis");
+  expect(row.notes).toContain("Kalvis");
+});
+
+test("the member's bad date is refused before it is stored; the reviewer's bad edit changes nothing", async () => {
+  expect(await eventKind.parse(ctx, String(person), form({ tag: "BIRT", date: "kažkada", place: "", value: "" }))).toMatchObject({
+    ok: false,
+  });
+  const id = await propose("event", { tag: "DEAT", date: "1970", place: "", value: "" });
+  const before = await treeDump(t.db);
+  expect(await approveProposal(ctx, id, admin, { payload: { date: "kažkada" } })).toMatchObject({ ok: false });
+  expect(await treeDump(t.db)).toEqual(before);
+  expect(await findProposal(t.db, id)).toMatchObject({ status: "pending" });
+  // The reviewer's corrected date is what is stored.
+  expect(await approveProposal(ctx, id, admin, { payload: { date: "1971" } })).toMatchObject({ ok: true });
+  const death = await t.db
+    .selectFrom("genealogyEvents")
+    .select("date")
+    .where("ownerId", "=", person)
+    .where("tag", "=", "DEAT")
+    .executeTakeFirstOrThrow();
+  expect(death.date).toBe("1971");
+});
+
+test("an event changed by an editor since the proposal is a conflict the reviewer must confirm", async () => {
+  const eventId = await birthEventId();
+  const id = await propose("event", { eventId: String(eventId), date: "1902", place: "Kaunas", value: "" });
+  await saveEvent(t.db, treeId, person, { eventId, tag: "BIRT", date: "1903", place: "Kaunas", value: "" });
+  expect(await approveProposal(ctx, id, admin)).toMatchObject({ ok: false, conflict: true });
+  expect(await approveProposal(ctx, id, admin, { confirmConflict: true })).toMatchObject({ ok: true });
+  await updatePerson(t.db, treeId, person, { givenNames: "Jonas", surname: "Jonaitis", birthSurname: "", sex: "M", note: "" });
+});
