@@ -55,6 +55,8 @@ const RULES: Record<string, Rule> = {
   "/login/raktas": { read: "visi" },
   "/paskyra": { read: "narys", change: WRITES["/paskyra"] },
   "/paskyra/raktai": { read: "narys", change: WRITES["/paskyra/raktai"] },
+  "/paskyra/pasiulymai": { read: "narys" },
+  "/paskyra/pasiulymai/asmuo/:id": { read: "narys", change: WRITES["/paskyra/pasiulymai/asmuo/:id"] },
   "/paskyra/pasiulymai/prisiminimas": { read: "narys", change: WRITES["/paskyra/pasiulymai/prisiminimas"] },
   "/paskyra/pasiulymai/nuotrauka": { read: "narys", change: WRITES["/paskyra/pasiulymai/nuotrauka"] },
   "/kvietimas/:token": { read: "visi" },
@@ -77,6 +79,9 @@ const RULES: Record<string, Rule> = {
   "/admin/medis/asmenys/:id": { read: "redaktorius", write: "administratorius", change: WRITES["/admin/medis/asmenys/:id"] },
   "/admin/nariai": { read: "administratorius", change: WRITES["/admin/nariai"] },
   "/admin/pranesimai": { read: "administratorius", change: WRITES["/admin/pranesimai"] },
+  "/admin/perziura": { read: "redaktorius" },
+  // The whole site's history is the administrator's; an editor may undo (and open a subject's history, ?tema=…).
+  "/admin/pakeitimai": { read: "administratorius", write: "redaktorius" },
   "/nera-tokio": { read: "visi" },
 };
 
@@ -134,7 +139,13 @@ async function outcome(response: APIResponse): Promise<Outcome> {
 /** A route's address with its parameters filled; '/admin' posts to its index route (the dashboard), as its form does. */
 // (Person 2: the writes below mark person 1 private, whom a member may not write about.)
 const address = (pattern: string) =>
-  pattern === "/admin" ? "/admin?index" : pattern === "/paskyra/pasiulymai/prisiminimas" ? `${pattern}?asmuo=2` : fill(pattern, "1");
+  pattern === "/admin"
+    ? "/admin?index"
+    : pattern === "/paskyra/pasiulymai/prisiminimas"
+      ? `${pattern}?asmuo=2`
+      : pattern === "/paskyra/pasiulymai/asmuo/:id"
+        ? fill(pattern, "2")
+        : fill(pattern, "1");
 
 const refusalFor = (who: Who): Outcome => (who === "lankytojas" ? "login" : "forbidden");
 
@@ -236,7 +247,13 @@ test("the writes the others were refused do change the database when the adminis
   }
   // The account page's writes are each user's own: the member's, last (a new name).
   const member = await client("narys");
-  for (const pattern of ["/paskyra/raktai", "/paskyra/pasiulymai/prisiminimas", "/paskyra/pasiulymai/nuotrauka", "/paskyra"]) {
+  for (const pattern of [
+    "/paskyra/raktai",
+    "/paskyra/pasiulymai/asmuo/:id",
+    "/paskyra/pasiulymai/prisiminimas",
+    "/paskyra/pasiulymai/nuotrauka",
+    "/paskyra",
+  ]) {
     const before = await snapshot(site());
     // (A passkey's challenge is handed out only with the user's password.)
     const change = pattern === "/paskyra/raktai" ? { form: { intent: "options", password: passwords.narys } } : RULES[pattern].change;

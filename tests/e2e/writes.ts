@@ -38,6 +38,7 @@ export const WRITES = {
   "/admin/medis/asmenys/:id": { form: { intent: "private", private: "1" } },
   "/admin/nariai": { form: { intent: "invite", role: "administratorius" } },
   "/admin/pranesimai": { form: { mode: "each", email: "isibrovelis@example.com" } },
+  "/paskyra/pasiulymai/asmuo/:id": { form: { kind: "event", tag: "OCCU", date: "", place: "", value: "Įsibrovėlio profesija" } },
   "/paskyra/pasiulymai/prisiminimas": {
     multipart: { text: "Įsibrovėlio prisiminimas", photos: { name: "a.jpg", mimeType: "image/jpeg", buffer: PHOTO } },
   },
