@@ -12,7 +12,6 @@ import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { Field } from "../../components/fields.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PageTitle } from "../../components/page.tsx";
-import { DATE_FORMS_MESSAGE } from "../../lib/date-input.ts";
 import { EDITABLE_EVENTS } from "../../lib/event-labels.ts";
 import { parseId } from "../../lib/numbers.ts";
 
@@ -69,7 +68,13 @@ const SEX_OPTIONS = [
 function EventFields({ prefix, date, place, value }: { prefix: string; date: string; place: string; value: string }) {
   return (
     <>
-      <Field id={`${prefix}-date`} name="date" label="Data" defaultValue={date} hint={DATE_FORMS_MESSAGE} />
+      <Field
+        id={`${prefix}-date`}
+        name="date"
+        label="Data"
+        defaultValue={date}
+        hint="Pvz.: 1898, 1898-03-05, apie 1898, prieš 1898, tarp 1850 ir 1860."
+      />
       <Field id={`${prefix}-place`} name="place" label="Vieta" defaultValue={place} />
       <Field id={`${prefix}-value`} name="value" label="Aprašymas (nebūtina)" defaultValue={value} hint="Pvz., profesija ar mokykla." />
     </>

@@ -99,10 +99,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = parseId(form.get("id"));
   if (form.get("intent") !== "undo" || id === null) throw data("Nežinomas veiksmas", { status: 400 });
   const result = await undoChange(services(context).db, id, user);
-  const back = new URL(request.url);
-  return result.ok
-    ? redirectWithToast(back.pathname + back.search, "changeUndone")
-    : refusal({ title: result.message, variant: "error" }, 409, { id });
+  // Back to the same list (its filters kept); the request may be the page's data request.
+  const params = new URL(request.url).searchParams;
+  params.delete("_routes");
+  const back = params.size > 0 ? `/admin/pakeitimai?${params}` : "/admin/pakeitimai";
+  return result.ok ? redirectWithToast(back, "changeUndone") : refusal({ title: result.message, variant: "error" }, 409, { id });
 }
 
 export default function ChangeHistory({
