@@ -374,8 +374,16 @@ export async function proposalViews(
       decidedAt: proposal.decidedAt,
       decisionNote: proposal.decisionNote,
       subjectLink: subjectLink(proposal),
-      // What a decided proposal changed is in the history; the lines say what was asked, against the subject as it is.
-      lines: handler ? await handler.describe(ctx, proposal.subjectId, proposal.payload).catch(() => []) : [],
+      // A pending proposal against the subject as it is now; a decided one by
+      // what was asked (once applied, "now" already is what was asked).
+      lines: !handler
+        ? []
+        : pending
+          ? await handler.describe(ctx, proposal.subjectId, proposal.payload).catch(() => [])
+          : handler
+              .fields(proposal.payload)
+              .filter((field) => field.value !== "")
+              .map((field) => ({ label: field.label, before: "", after: field.value })),
       fields: review && pending && handler ? handler.fields(proposal.payload) : [],
       conflict: review && pending ? await hasConflict(ctx, proposal, kinds) : false,
     });

@@ -1,4 +1,4 @@
-/** A person's name and sex, as the administrator's forms ask for them. */
+/** A person's name and sex, as the editors' forms and a member's correction ask for them. */
 export function NameFields({ values }: { values?: { givenNames: string; surname: string; birthSurname: string | null; sex: string } }) {
   return (
     <>

@@ -1,7 +1,7 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { logInAsAdmin, useSite } from "./site.ts";
+import { logInAs, logInAsAdmin, useSite } from "./site.ts";
 import { siteForWrites } from "./writes.ts";
 
 // Issue 17's journey: a member proposes a corrected date and a memory with a
@@ -23,11 +23,7 @@ test.beforeAll(async () => {
 
 async function member(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto(`${site().url}/login`);
-  await page.getByLabel("Vartotojo vardas").fill("narys");
-  await page.getByLabel("Slaptažodis").fill(passwords.narys);
-  await page.getByRole("button", { name: "Prisijungti", exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await logInAs(page, site(), "narys", passwords.narys);
   return page;
 }
 
@@ -147,11 +143,7 @@ test("proposed, reviewed, shown, told, and undone from the history", async ({ br
 
 test("an editor may open a person's history but not the whole site's", async ({ browser }) => {
   const page = await (await browser.newContext()).newPage();
-  await page.goto(`${site().url}/login`);
-  await page.getByLabel("Vartotojo vardas").fill("redaktorius");
-  await page.getByLabel("Slaptažodis").fill(passwords.redaktorius);
-  await page.getByRole("button", { name: "Prisijungti", exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await logInAs(page, site(), "redaktorius", passwords.redaktorius);
   expect((await page.goto(`${site().url}/admin/pakeitimai`))!.status()).toBe(403);
   expect((await page.goto(`${site().url}/admin/pakeitimai?tema=person&id=1`))!.status()).toBe(200);
   await expect(page.getByTestId("change").first()).toBeVisible();

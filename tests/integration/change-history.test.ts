@@ -144,9 +144,7 @@ test("a change reads as before → after lines, and the history filters by user,
 
   const [texts] = (await listChanges(t.db, { userId: jonas.id }, 1)).items;
   expect(texts.id).toBe(changeId);
-  expect(changeLines(texts.rows)).toEqual([
-    { label: "Tekstas „family_name“", before: "Jonaičių giminė", after: "Petraičių giminė" },
-  ]);
+  expect(changeLines(texts.rows)).toEqual([{ label: "Tekstas „family_name“", before: "Jonaičių giminė", after: "Petraičių giminė" }]);
   expect((await listChanges(t.db, { subjectKind: "guestbook", subjectId: String(id) }, 1)).items.map((c) => c.username)).toEqual(["ona"]);
   const today = new Date().toISOString().slice(0, 10);
   expect((await listChanges(t.db, { from: today, to: today }, 1)).items).toHaveLength(2);

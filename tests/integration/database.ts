@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { migrateToLatest, openDatabase, type Database } from "#app/.server/db.ts";
 import type { Config } from "#app/.server/env.ts";
+import type { Role } from "#app/lib/roles.ts";
 import { mediaStore, type MediaStore } from "#app/.server/media.ts";
 import { seedIfNew } from "#app/.server/seed.ts";
 import { createPostgresDatabase, databaseUrl, dropPostgresDatabase, onPostgres } from "../database-target.ts";
@@ -94,4 +95,14 @@ export async function createEmptyDatabase({
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A user of the test's database (no password to log in with), as the change history names them. */
+export async function addTestUser(db: Database, username: string, role: Role): Promise<{ id: number; username: string }> {
+  const { id } = await db
+    .insertInto("users")
+    .values({ username, passwordHash: "x", createdAt: new Date().toISOString(), role })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, username };
 }

@@ -12,7 +12,7 @@ import { MEMBERS } from "#app/.server/audience.ts";
 import { publicMediaDir, readUploadFiles, receiveUpload, UploadRejected, mediaStore } from "#app/.server/media.ts";
 import { galleryMemories, personMemories } from "#app/.server/memories.ts";
 import { approveProposal, findProposal, rejectProposal, withdrawProposal, type ProposalContext } from "#app/.server/proposals.ts";
-import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // Memories and photos a member proposes (issue 17): the photos go through
 // the gallery's pipeline at submission, nothing shows until approval, an
@@ -27,14 +27,7 @@ let jonas: number;
 const member: Viewer = { members: true, seesPrivate: false, livingYears: 110 };
 const visitor: Viewer = { members: false, seesPrivate: false, livingYears: 110 };
 
-async function user(username: string, role: "narys" | "administratorius"): Promise<Actor> {
-  const { id } = await t.db
-    .insertInto("users")
-    .values({ username, passwordHash: "x", createdAt: new Date().toISOString(), role })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { id, username };
-}
+const user = (username: string, role: "narys" | "administratorius"): Promise<Actor> => addTestUser(t.db, username, role);
 
 const jpeg = () =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: "#a0522d" } })

@@ -10,7 +10,7 @@ import { onNewItem, onProposalDecided, saveNotifySettings, sendDailyDigest, wait
 import { approveProposal, rejectProposal, type ProposalContext } from "#app/.server/proposals.ts";
 import { updateSiteSettings } from "#app/.server/settings.ts";
 import { setUserNotices } from "#app/.server/users.ts";
-import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // The notices of issue 17: the badge's counts, the administrator's letters
 // (one per new item, or a daily digest that one process sends), and a
@@ -57,14 +57,7 @@ let petras: Actor;
 let admin: Actor;
 let person: number;
 
-async function user(username: string, role: "narys" | "administratorius"): Promise<Actor> {
-  const { id } = await t.db
-    .insertInto("users")
-    .values({ username, passwordHash: "x", createdAt: new Date().toISOString(), role })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { id, username };
-}
+const user = (username: string, role: "narys" | "administratorius"): Promise<Actor> => addTestUser(t.db, username, role);
 
 const member = { members: true, seesPrivate: false, livingYears: 110 };
 async function memory(who: Actor, text: string): Promise<number> {

@@ -6,7 +6,7 @@ import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import { eventKind, personFieldsKind } from "#app/.server/genealogy/person-proposals.ts";
 import { exportFile } from "#app/.server/genealogy/trees.ts";
 import { approveProposal, findProposal, submitProposal, type ProposalContext } from "#app/.server/proposals.ts";
-import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -22,14 +22,7 @@ let treeId: number;
 let person: number;
 const editor = { members: true, seesPrivate: true, livingYears: 110 };
 
-async function user(username: string, role: "narys" | "administratorius"): Promise<Actor> {
-  const { id } = await t.db
-    .insertInto("users")
-    .values({ username, passwordHash: "x", createdAt: new Date().toISOString(), role })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { id, username };
-}
+const user = (username: string, role: "narys" | "administratorius"): Promise<Actor> => addTestUser(t.db, username, role);
 
 beforeEach(async () => {
   t = await createTestDatabase();

@@ -16,7 +16,7 @@ import {
   type Kinds,
   type ProposalContext,
 } from "#app/.server/proposals.ts";
-import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // The rules every kind of proposal shares (app/.server/proposals.ts), with a
 // small kind of its own: a new surname for a person.
@@ -53,14 +53,7 @@ const kinds: Kinds = {
   },
 };
 
-async function user(username: string, role: "narys" | "administratorius"): Promise<Actor> {
-  const { id } = await t.db
-    .insertInto("users")
-    .values({ username, passwordHash: "x", createdAt: new Date().toISOString(), role })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { id, username };
-}
+const user = (username: string, role: "narys" | "administratorius"): Promise<Actor> => addTestUser(t.db, username, role);
 
 beforeEach(async () => {
   t = await createTestDatabase();

@@ -12,6 +12,7 @@ import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { Field } from "../../components/fields.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PageTitle } from "../../components/page.tsx";
+import { NameFields } from "../../components/person-fields.tsx";
 import { EDITABLE_EVENTS } from "../../lib/event-labels.ts";
 import { parseId } from "../../lib/numbers.ts";
 
@@ -57,13 +58,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await onNewItem(ctx, { kind: "proposal", id: result.id });
   return redirectWithToast("/paskyra/pasiulymai", "proposalSent");
 }
-
-const SEX_OPTIONS = [
-  ["U", "Nežinoma"],
-  ["M", "Vyras"],
-  ["F", "Moteris"],
-  ["X", "Kita"],
-] as const;
 
 function EventFields({ prefix, date, place, value }: { prefix: string; date: string; place: string; value: string }) {
   return (
@@ -147,21 +141,7 @@ export default function PersonProposalPage({ loaderData: { person, fields, event
             </h2>
             <Form method="post" className="space-y-4">
               <input type="hidden" name="kind" value="person-fields" />
-              <Field id="givenNames" label="Vardai" defaultValue={fields.givenNames} />
-              <Field id="surname" label="Pavardė" defaultValue={fields.surname} />
-              <Field id="birthSurname" label="Pavardė gimus (nebūtina)" defaultValue={fields.birthSurname} />
-              <div>
-                <label htmlFor="sex" className="field-label">
-                  Lytis
-                </label>
-                <select id="sex" name="sex" className="field-input" defaultValue={fields.sex}>
-                  {SEX_OPTIONS.map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <NameFields values={fields} />
               <button type="submit" className="btn-primary">
                 Siūlyti pataisymą
               </button>
