@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/guestbook";
 import { requireRole, services } from "../../.server/context.ts";
 import { record } from "../../.server/changes.ts";
@@ -62,7 +62,9 @@ export default function GuestbookModeration({ loaderData: { entries }, actionDat
     <>
       <PageTitle>Svečių knygos įrašai</PageTitle>
       <h1 className="mb-2 text-3xl font-bold">Svečių knygos įrašai</h1>
-      <p className="mb-6 text-ink-soft">Lankytojų žinutės matomos viešai tik jas patvirtinus.</p>
+      <p className="mb-6 text-ink-soft">
+        Lankytojų žinutės matomos viešai tik jas patvirtinus. <Link to="/admin/pakeitimai?tema=guestbook">Pakeitimų istorija</Link>
+      </p>
       <FormAlert toast={actionData && "toast" in actionData ? actionData.toast : null} />
       {confirmRemove ? (
         <ConfirmRemovePanel

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/history";
 import { MEMBERS } from "../../.server/audience.ts";
 import { requireRole, services } from "../../.server/context.ts";
@@ -81,7 +81,10 @@ export default function HistoryEditor({ loaderData, actionData }: Route.Componen
   return (
     <>
       <PageTitle>Istorijos redaktorius</PageTitle>
-      <h1 className="mb-6 text-3xl font-bold">Istorijos redaktorius</h1>
+      <h1 className="mb-2 text-3xl font-bold">Istorijos redaktorius</h1>
+      <p className="mb-6 text-sm">
+        <Link to="/admin/pakeitimai?tema=history">Pakeitimų istorija</Link>
+      </p>
       {/* A new key after each save starts the form from the stored text. */}
       <Editor
         key={loaderData.revisionId}

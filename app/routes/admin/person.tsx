@@ -188,7 +188,8 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
     <>
       <PageTitle>{`Asmuo: ${summary.name}`}</PageTitle>
       <p className="mb-2 text-sm">
-        <Link to="/admin/medis/asmenys">← Giminės asmenys</Link> · <Link to={`/asmuo/${person.id}`}>Viešas puslapis</Link>
+        <Link to="/admin/medis/asmenys">← Giminės asmenys</Link> · <Link to={`/asmuo/${person.id}`}>Viešas puslapis</Link> ·{" "}
+        <Link to={`/admin/pakeitimai?tema=person&id=${person.id}`}>Pakeitimų istorija</Link>
       </p>
       <h1 className="mb-6 text-3xl font-bold">
         {summary.name} <span className="text-base font-normal text-ink-soft">#{person.id}</span>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/texts";
 import { MEMBERS } from "../../.server/audience.ts";
 import { requireRole, services } from "../../.server/context.ts";
@@ -84,7 +84,7 @@ export default function TextsEditor({ loaderData, actionData }: Route.ComponentP
       <h1 className="text-3xl font-bold">Svetainės tekstai</h1>
       <p className="mt-2 max-w-3xl text-ink-soft">
         Čia rašote, ką lankytojai skaito apie jūsų giminę. Tuščia eilutė pradeda naują pastraipą; vietoje „{EMAIL_TOKEN}“ rodomas
-        kontaktinis el. pašto adresas su nuoroda.
+        kontaktinis el. pašto adresas su nuoroda. <Link to="/admin/pakeitimai?tema=texts">Pakeitimų istorija</Link>
       </p>
       <nav aria-label="Tekstų dalys" className="mt-4 flex flex-wrap gap-2 text-sm">
         {[...Object.entries(SECTION_TITLES), ["sakos", "Giminės šakos"]].map(([id, title]) => (
