@@ -1,4 +1,4 @@
-import { eventKind, personFieldsKind } from "./genealogy/person-proposals.ts";
+import { eventKind, personFieldsKind, relationKind } from "./genealogy/person-proposals.ts";
 import { memoryKind } from "./memories.ts";
 import { photoKind } from "./photo-uploads.ts";
 import type { ProposalKind } from "./proposals.ts";
@@ -9,6 +9,7 @@ import type { ProposalKind } from "./proposals.ts";
 export const PROPOSAL_KINDS: Record<string, ProposalKind<any>> = {
   event: eventKind,
   "person-fields": personFieldsKind,
+  relation: relationKind,
   memory: memoryKind,
   photo: photoKind,
 };

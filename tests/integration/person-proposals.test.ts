@@ -3,7 +3,8 @@ import { undoChange, type Actor } from "#app/.server/changes.ts";
 import type { Database } from "#app/.server/db.ts";
 import { createPerson, editableTree, saveEvent, updatePerson } from "#app/.server/genealogy/editing.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
-import { eventKind, personFieldsKind } from "#app/.server/genealogy/person-proposals.ts";
+import { eventKind, personFieldsKind, relationKind } from "#app/.server/genealogy/person-proposals.ts";
+import { setPrivate } from "#app/.server/genealogy/living.ts";
 import { exportFile } from "#app/.server/genealogy/trees.ts";
 import { approveProposal, findProposal, submitProposal, type ProposalContext } from "#app/.server/proposals.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
@@ -49,8 +50,8 @@ function form(values: Record<string, string>): FormData {
   return f;
 }
 
-async function propose(kind: "event" | "person-fields", values: Record<string, string>) {
-  const handler = kind === "event" ? eventKind : personFieldsKind;
+async function propose(kind: "event" | "person-fields" | "relation", values: Record<string, string>) {
+  const handler = { event: eventKind, "person-fields": personFieldsKind, relation: relationKind }[kind];
   const parsed = await handler.parse(ctx, String(person), form(values));
   if (!parsed.ok) throw new Error(parsed.message);
   const submitted = await submitProposal(ctx, ona, { kind, subjectKind: "person", subjectId: String(person), payload: parsed.payload });
@@ -132,4 +133,36 @@ test("an event changed by an editor since the proposal is a conflict the reviewe
   expect(await approveProposal(ctx, id, admin)).toMatchObject({ ok: false, conflict: true });
   expect(await approveProposal(ctx, id, admin, { confirmConflict: true })).toMatchObject({ ok: true });
   await updatePerson(t.db, treeId, person, { givenNames: "Jonas", surname: "Jonaitis", birthSurname: "", sex: "M", note: "" });
+});
+
+test("a relative: an existing person as a child, a new person as a parent; each approved shows on the page and is undone exactly", async () => {
+  const anna = await createPerson(t.db, { givenNames: "Ona", surname: "Jonaitytė", birthSurname: "", sex: "F", note: "" });
+  const relatives: Record<string, string>[] = [
+    { relation: "child", existing: `#${anna}` },
+    { relation: "parent", givenNames: "Petras", surname: "Jonaitis", sex: "M" },
+  ];
+  for (const values of relatives) {
+    const before = await treeDump(t.db);
+    const id = await propose("relation", values);
+    expect(await treeDump(t.db)).toEqual(before);
+    const approved = await approveProposal(ctx, id, admin);
+    expect(approved, values.relation).toMatchObject({ ok: true });
+    const detail = JSON.stringify(await personDetail(t.db, treeId, person, editor));
+    expect(detail).toContain(values.relation === "child" ? "Jonaitytė" : "Petras");
+    expect(await undoChange(t.db, (approved as { changeId: number }).changeId, admin), values.relation).toMatchObject({ ok: true });
+    expect(await treeDump(t.db), values.relation).toEqual(before);
+  }
+});
+
+test("a relative the member may not name: unknown, private, or the person themselves", async () => {
+  const hidden = await createPerson(t.db, { givenNames: "Slaptas", surname: "Asmuo", birthSurname: "", sex: "U", note: "" });
+  await setPrivate(t.db, hidden, true);
+  for (const [existing, message] of [
+    ["#999999", "Asmens Nr. 999999 nėra."],
+    [`#${hidden}`, `Asmens „#${hidden}“ nerasta.`],
+    [`#${person}`, "Asmuo negali būti pats sau giminaitis."],
+  ]) {
+    expect(await relationKind.parse(ctx, String(person), form({ relation: "partner", existing }))).toEqual({ ok: false, message });
+  }
+  expect(await relationKind.parse(ctx, String(person), form({ relation: "brolis" }))).toMatchObject({ ok: false });
 });

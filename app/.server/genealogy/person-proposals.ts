@@ -3,8 +3,20 @@ import { EDITABLE_EVENTS, EVENT_LABELS } from "../../lib/event-labels.ts";
 import type { Database } from "../db.ts";
 import { ProposalInputError } from "../proposal-error.ts";
 import type { ProposalContext, ProposalKind, ProposalLine } from "../proposals.ts";
-import { personScopes } from "./change-scopes.ts";
-import { editableNote, saveEvent, updatePerson, type PersonFields } from "./editing.ts";
+import { peopleScopes, personScopes } from "./change-scopes.ts";
+import {
+  addChild,
+  addPartner,
+  createPerson,
+  editableNote,
+  personLabel,
+  resolvePerson,
+  saveEvent,
+  setParents,
+  updatePerson,
+  type PersonFields,
+} from "./editing.ts";
+import { privateAmong } from "./living.ts";
 import { currentTreeId } from "./trees.ts";
 
 // What a member proposes about a person (issue 17): a correction of their
@@ -221,6 +233,87 @@ export const eventKind: ProposalKind<EventPayload> = {
     const result = await saveEvent(tx, await treeOf(tx), Number(subjectId), payload);
     if (!result.ok) throw new ProposalInputError(result.message);
     return result.id;
+  },
+};
+
+// --- A relative: a parent, a partner or a child, in the tree or new -----------
+
+export const RELATIONS = { parent: "Tėvas ar motina", partner: "Partneris ar partnerė", child: "Vaikas" } as const;
+export type Relation = keyof typeof RELATIONS;
+
+export interface RelationPayload {
+  relation: Relation;
+  /** Someone already in the tree, or null for a new person. */
+  existingId: number | null;
+  newPerson: { givenNames: string; surname: string; sex: "M" | "F" | "X" | "U" } | null;
+}
+
+async function relativeLabel(db: Database, payload: RelationPayload): Promise<string> {
+  if (payload.existingId !== null) return `${await personLabel(db, await treeOf(db), payload.existingId)} (#${payload.existingId})`;
+  const p = payload.newPerson!;
+  return `naujas asmuo: ${[p.givenNames, p.surname].filter(Boolean).join(" ")}`;
+}
+
+export const relationKind: ProposalKind<RelationPayload> = {
+  label: "Giminaitis",
+  async parse({ db }, subjectId, form) {
+    const relation = String(form.get("relation") ?? "");
+    if (!(relation in RELATIONS)) return { ok: false, message: "Pasirinkite, kas tai: tėvas ar motina, partneris ar vaikas." };
+    const typed = text(form, "existing", 200);
+    const newPerson = {
+      givenNames: text(form, "givenNames", 120),
+      surname: text(form, "surname", 120),
+      sex: (["M", "F", "X", "U"].includes(String(form.get("sex"))) ? String(form.get("sex")) : "U") as "M" | "F" | "X" | "U",
+    };
+    if (typed) {
+      const found = await resolvePerson(db, await treeOf(db), typed);
+      // A person the members may not see is not named to them either.
+      if (!found || "error" in found || (await privateAmong(db, [found.id])).has(found.id)) {
+        return { ok: false, message: found && "error" in found ? found.error : `Asmens „${typed}“ nerasta.` };
+      }
+      if (found.id === Number(subjectId)) return { ok: false, message: "Asmuo negali būti pats sau giminaitis." };
+      return { ok: true, payload: { relation: relation as Relation, existingId: found.id, newPerson: null } };
+    }
+    if (!newPerson.givenNames && !newPerson.surname) {
+      return { ok: false, message: "Nurodykite esamą asmenį (numerį ar vardą) arba įrašykite naujo asmens vardą ar pavardę." };
+    }
+    return { ok: true, payload: { relation: relation as Relation, existingId: null, newPerson } };
+  },
+  // Approve or reject: a relative is who they are, not a text to edit.
+  fields: () => [],
+  baseline: async () => null,
+  describe: async ({ db }, _subjectId, payload) => [
+    { label: RELATIONS[payload.relation], before: "", after: await relativeLabel(db, payload) },
+  ],
+  async change({ db }, subjectId, payload) {
+    const treeId = await treeOf(db);
+    return {
+      subject: { kind: "person", id: subjectId, summary: `Pridėtas giminaitis: ${RELATIONS[payload.relation].toLowerCase()}` },
+      scopes: peopleScopes(treeId, [Number(subjectId), payload.existingId]),
+      created: (result) => {
+        const created = (result as { newId: number | null }).newId;
+        return created === null ? [] : personScopes(treeId, created);
+      },
+    };
+  },
+  async apply(tx, _ctx, subjectId, payload) {
+    const treeId = await treeOf(tx);
+    const subject = Number(subjectId);
+    let newId: number | null = null;
+    let relative = payload.existingId;
+    if (relative === null) {
+      const p = payload.newPerson!;
+      newId = await createPerson(tx, { givenNames: p.givenNames, surname: p.surname, birthSurname: "", sex: p.sex, note: "" });
+      relative = newId;
+    }
+    const result =
+      payload.relation === "parent"
+        ? await setParents(tx, treeId, subject, relative, null)
+        : payload.relation === "partner"
+          ? await addPartner(tx, treeId, subject, relative)
+          : await addChild(tx, treeId, subject, null, relative);
+    if (!result.ok) throw new ProposalInputError(result.message);
+    return { newId };
   },
 };
 

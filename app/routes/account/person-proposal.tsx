@@ -3,7 +3,7 @@ import type { Route } from "./+types/person-proposal";
 import { roleMiddleware } from "../../.server/access.ts";
 import { requireRole, services } from "../../.server/context.ts";
 import { personDetail } from "../../.server/genealogy/person-page.ts";
-import { proposalStart } from "../../.server/genealogy/person-proposals.ts";
+import { proposalStart, RELATIONS } from "../../.server/genealogy/person-proposals.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { onNewItem } from "../../.server/notifications.ts";
 import { PROPOSAL_KINDS } from "../../.server/proposal-kinds.ts";
@@ -39,7 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const person = await visiblePerson(context, params.id);
   const start = await proposalStart(db, person.id);
   if (!start) throw data(NOT_FOUND, { status: 404 });
-  return { person: { id: person.id, name: person.name }, ...start, left: await proposalsLeftToday(db, user.id) };
+  return { person: { id: person.id, name: person.name }, ...start, relations: RELATIONS, left: await proposalsLeftToday(db, user.id) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -48,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const person = await visiblePerson(context, params.id);
   const form = await request.formData();
   const kind = String(form.get("kind") ?? "");
-  if (kind !== "event" && kind !== "person-fields") throw data("Nežinomas pasiūlymas", { status: 400 });
+  if (kind !== "event" && kind !== "person-fields" && kind !== "relation") throw data("Nežinomas pasiūlymas", { status: 400 });
   const parsed = await PROPOSAL_KINDS[kind].parse(ctx, String(person.id), form);
   if (!parsed.ok)
     return refusal({ title: parsed.message, variant: "error" }, 400, { form: Object.fromEntries(form) as Record<string, string> });
@@ -75,7 +75,7 @@ function EventFields({ prefix, date, place, value }: { prefix: string; date: str
   );
 }
 
-export default function PersonProposalPage({ loaderData: { person, fields, events, left }, actionData }: Route.ComponentProps) {
+export default function PersonProposalPage({ loaderData: { person, fields, events, relations, left }, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageTitle>Pasiūlyti pataisymą</PageTitle>
@@ -135,6 +135,50 @@ export default function PersonProposalPage({ loaderData: { person, fields, event
               </Form>
             </section>
           ))}
+          <section aria-labelledby="giminaitis" className="card p-6">
+            <h2 id="giminaitis" className="mb-4 text-xl font-semibold">
+              Pridėti giminaitį
+            </h2>
+            <Form method="post" className="space-y-4">
+              <input type="hidden" name="kind" value="relation" />
+              <div>
+                <label htmlFor="relation" className="field-label">
+                  Kas jis ar ji šiam asmeniui
+                </label>
+                <select id="relation" name="relation" className="field-input" defaultValue="child">
+                  {Object.entries(relations).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Field
+                id="existing"
+                label="Jau yra medyje (nebūtina)"
+                hint="Asmens numeris (pvz., #12) arba tikslus vardas ir pavardė. Jei jo medyje nėra, palikite tuščią ir įrašykite žemiau."
+              />
+              <fieldset className="space-y-3">
+                <legend className="field-label">Naujas asmuo</legend>
+                <Field id="rel-givenNames" name="givenNames" label="Vardas (vardai)" />
+                <Field id="rel-surname" name="surname" label="Pavardė" />
+                <div>
+                  <label htmlFor="rel-sex" className="field-label">
+                    Lytis
+                  </label>
+                  <select id="rel-sex" name="sex" className="field-input" defaultValue="U">
+                    <option value="U">Nenurodyta</option>
+                    <option value="M">Vyras</option>
+                    <option value="F">Moteris</option>
+                    <option value="X">Kita</option>
+                  </select>
+                </div>
+              </fieldset>
+              <button type="submit" className="btn-primary">
+                Siūlyti giminaitį
+              </button>
+            </Form>
+          </section>
           <section aria-labelledby="vardas" className="card p-6">
             <h2 id="vardas" className="mb-4 text-xl font-semibold">
               Vardas ir lytis
