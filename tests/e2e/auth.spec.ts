@@ -58,6 +58,7 @@ test("the right pair shows 'Sėkmingai prisijungėte!' and lands on /admin with 
     "Galerija",
     "Dokumentai",
     "Svečių knyga",
+    "Peržiūra",
     "Giminės medis",
     "Nariai",
     "Paskyra",
