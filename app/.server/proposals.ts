@@ -352,6 +352,18 @@ function subjectLink(proposal: Proposal): string | null {
   return null;
 }
 
+/**
+ * A decided proposal as what was asked: the fields it carried, or, for a kind
+ * with nothing to edit (a relative: who they are), its own description.
+ */
+async function askedLines(ctx: ProposalContext, handler: ProposalKind<any>, proposal: Proposal): Promise<ProposalLine[]> {
+  const lines = handler
+    .fields(proposal.payload)
+    .filter((field) => field.value !== "")
+    .map((field) => ({ label: field.label, before: "", after: field.value }));
+  return lines.length ? lines : handler.describe(ctx, proposal.subjectId, proposal.payload).catch(() => []);
+}
+
 export async function proposalViews(
   ctx: ProposalContext,
   proposals: Proposal[],
@@ -380,10 +392,7 @@ export async function proposalViews(
         ? []
         : pending
           ? await handler.describe(ctx, proposal.subjectId, proposal.payload).catch(() => [])
-          : handler
-              .fields(proposal.payload)
-              .filter((field) => field.value !== "")
-              .map((field) => ({ label: field.label, before: "", after: field.value })),
+          : await askedLines(ctx, handler, proposal),
       fields: review && pending && handler ? handler.fields(proposal.payload) : [],
       conflict: review && pending ? await hasConflict(ctx, proposal, kinds) : false,
     });

@@ -66,20 +66,27 @@ async function personFields(db: Database, personId: number): Promise<(PersonFiel
   return { givenNames: row.givenNames, surname: row.surname, birthSurname: row.birthSurname ?? "", sex, notes: row.notes };
 }
 
+function sexOf(form: FormData): PersonFieldsPayload["sex"] {
+  const sex = String(form.get("sex") ?? "U");
+  return (["M", "F", "X", "U"].includes(sex) ? sex : "U") as PersonFieldsPayload["sex"];
+}
+
 const shown = (field: keyof PersonFieldsPayload, value: string) => (field === "sex" ? (SEX_LABELS[value] ?? value) : value);
 
 export const personFieldsKind: ProposalKind<PersonFieldsPayload> = {
   label: "Vardo ar lyties pataisymas",
+  // The member's form has the sex; a reviewer's edit has only the names of
+  // fields() below, and what it leaves out stays as the member proposed
+  // (decision 023): a sex read as "unknown" from its absence would overwrite it.
   async parse(_ctx, _subjectId, form) {
-    const sex = String(form.get("sex") ?? "U");
-    const payload: PersonFieldsPayload = {
+    const payload: Partial<PersonFieldsPayload> = {
       givenNames: text(form, "givenNames", 120),
       surname: text(form, "surname", 120),
       birthSurname: text(form, "birthSurname", 120),
-      sex: (["M", "F", "X", "U"].includes(sex) ? sex : "U") as PersonFieldsPayload["sex"],
     };
+    if (form.has("sex")) payload.sex = sexOf(form);
     if (!payload.givenNames && !payload.surname) return { ok: false, message: "Įrašykite vardą arba pavardę." };
-    return { ok: true, payload };
+    return { ok: true, payload: payload as PersonFieldsPayload };
   },
   fields: (p) => [
     { name: "givenNames", label: FIELD_LABELS.givenNames, value: p.givenNames, type: "text" },
@@ -159,6 +166,8 @@ async function eventsOf(db: Database, personId: number, tag: string): Promise<Ev
   }));
 }
 
+const NO_EVENT_KIND = "Pasirinkite, kokį faktą ar įvykį siūlote.";
+
 const EVENT_FIELDS = [
   ["date", "Data"],
   ["place", "Vieta"],
@@ -167,11 +176,19 @@ const EVENT_FIELDS = [
 
 export const eventKind: ProposalKind<EventPayload> = {
   label: "Faktas ar įvykis",
+  // The member's form names the event corrected (eventId) or the kind of a
+  // new one (tag); a reviewer's edit has only the fields below and keeps
+  // which event it is as the member proposed (decision 023).
   async parse({ db }: ProposalContext, subjectId, form) {
+    const given = { date: text(form, "date", 120), place: text(form, "place", 300), value: text(form, "value", 300) };
+    if (dateInputToGedcom(given.date) === null) return { ok: false, message: DATE_FORMS_MESSAGE };
+    if (!given.date && !given.place && !given.value) return { ok: false, message: "Įrašykite datą, vietą arba aprašymą." };
+    if (!form.has("eventId") && !form.has("tag")) return { ok: true, payload: given as EventPayload };
     const rawEvent = String(form.get("eventId") ?? "");
     const eventId = /^\d{1,9}$/.test(rawEvent) ? Number(rawEvent) : null;
     let tag = String(form.get("tag") ?? "");
-    if (eventId !== null) {
+    if (form.has("eventId")) {
+      if (eventId === null) return { ok: false, message: "Tokio įvykio nėra." };
       // A correction keeps the event's own kind, whatever the form says.
       const found = await db
         .selectFrom("genealogyEvents")
@@ -184,18 +201,9 @@ export const eventKind: ProposalKind<EventPayload> = {
       if (!found) return { ok: false, message: "Tokio įvykio nėra." };
       tag = found.tag;
     } else if (!(tag in EDITABLE_EVENTS)) {
-      return { ok: false, message: "Pasirinkite, kokį faktą ar įvykį siūlote." };
+      return { ok: false, message: NO_EVENT_KIND };
     }
-    const payload: EventPayload = {
-      eventId,
-      tag,
-      date: text(form, "date", 120),
-      place: text(form, "place", 300),
-      value: text(form, "value", 300),
-    };
-    if (dateInputToGedcom(payload.date) === null) return { ok: false, message: DATE_FORMS_MESSAGE };
-    if (!payload.date && !payload.place && !payload.value) return { ok: false, message: "Įrašykite datą, vietą arba aprašymą." };
-    return { ok: true, payload };
+    return { ok: true, payload: { eventId, tag, ...given } };
   },
   fields: (p) => [
     { name: "date", label: "Data", value: p.date, type: "text" },
@@ -245,13 +253,24 @@ export interface RelationPayload {
   relation: Relation;
   /** Someone already in the tree, or null for a new person. */
   existingId: number | null;
-  newPerson: { givenNames: string; surname: string; sex: "M" | "F" | "X" | "U" } | null;
+  newPerson: {
+    givenNames: string;
+    surname: string;
+    sex: "M" | "F" | "X" | "U";
+    /** In the editor's forms ("1920", "apie 1920"); "" or absent: not known. */
+    birthDate?: string;
+  } | null;
 }
 
 async function relativeLabel(db: Database, payload: RelationPayload): Promise<string> {
-  if (payload.existingId !== null) return `${await personLabel(db, await treeOf(db), payload.existingId)} (#${payload.existingId})`;
+  if (payload.existingId !== null) {
+    // Named only while the members may see them (one made private since reads as a number).
+    if ((await privateAmong(db, [payload.existingId])).has(payload.existingId)) return `#${payload.existingId}`;
+    return `${await personLabel(db, await treeOf(db), payload.existingId)} (#${payload.existingId})`;
+  }
   const p = payload.newPerson!;
-  return `naujas asmuo: ${[p.givenNames, p.surname].filter(Boolean).join(" ")}`;
+  const born = p.birthDate ? `, g. ${p.birthDate}` : "";
+  return `naujas asmuo: ${[p.givenNames, p.surname].filter(Boolean).join(" ")}${born}`;
 }
 
 export const relationKind: ProposalKind<RelationPayload> = {
@@ -263,7 +282,8 @@ export const relationKind: ProposalKind<RelationPayload> = {
     const newPerson = {
       givenNames: text(form, "givenNames", 120),
       surname: text(form, "surname", 120),
-      sex: (["M", "F", "X", "U"].includes(String(form.get("sex"))) ? String(form.get("sex")) : "U") as "M" | "F" | "X" | "U",
+      sex: sexOf(form),
+      birthDate: text(form, "birthDate", 120),
     };
     if (typed) {
       const found = await resolvePerson(db, await treeOf(db), typed);
@@ -277,6 +297,7 @@ export const relationKind: ProposalKind<RelationPayload> = {
     if (!newPerson.givenNames && !newPerson.surname) {
       return { ok: false, message: "Nurodykite esamą asmenį (numerį ar vardą) arba įrašykite naujo asmens vardą ar pavardę." };
     }
+    if (dateInputToGedcom(newPerson.birthDate) === null) return { ok: false, message: DATE_FORMS_MESSAGE };
     return { ok: true, payload: { relation: relation as Relation, existingId: null, newPerson } };
   },
   // Approve or reject: a relative is who they are, not a text to edit.
@@ -305,6 +326,10 @@ export const relationKind: ProposalKind<RelationPayload> = {
       const p = payload.newPerson!;
       newId = await createPerson(tx, { givenNames: p.givenNames, surname: p.surname, birthSurname: "", sex: p.sex, note: "" });
       relative = newId;
+      if (p.birthDate) {
+        const born = await saveEvent(tx, treeId, newId, { eventId: null, tag: "BIRT", date: p.birthDate, place: "", value: "" });
+        if (!born.ok) throw new ProposalInputError(born.message);
+      }
     }
     const result =
       payload.relation === "parent"
@@ -316,6 +341,26 @@ export const relationKind: ProposalKind<RelationPayload> = {
     return { newId };
   },
 };
+
+/** The kinds above by the names they are registered under (proposal-kinds.ts). */
+export const PERSON_PROPOSAL_KINDS = { event: eventKind, "person-fields": personFieldsKind, relation: relationKind } as const;
+export type PersonProposalKind = keyof typeof PERSON_PROPOSAL_KINDS;
+
+/**
+ * Reads a member's form. A kind's parse also reads a reviewer's edit, which
+ * leaves out what is not to be edited; a member's form must be whole (which
+ * event, the sex), or a crafted one would file half a proposal.
+ */
+export async function parseMemberForm(
+  ctx: ProposalContext,
+  kind: PersonProposalKind,
+  subjectId: string,
+  form: FormData,
+): Promise<{ ok: true; payload: unknown } | { ok: false; message: string }> {
+  if (kind === "event" && !form.has("eventId") && !form.has("tag")) return { ok: false, message: NO_EVENT_KIND };
+  if (kind === "person-fields" && !form.has("sex")) return { ok: false, message: "Pasirinkite lytį." };
+  return PERSON_PROPOSAL_KINDS[kind].parse(ctx, subjectId, form);
+}
 
 /** What the member's proposal form starts from: the person's names and their facts of the kinds a member may propose. */
 export async function proposalStart(db: Database, personId: number) {

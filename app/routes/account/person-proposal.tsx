@@ -3,10 +3,15 @@ import type { Route } from "./+types/person-proposal";
 import { roleMiddleware } from "../../.server/access.ts";
 import { requireRole, services } from "../../.server/context.ts";
 import { personDetail } from "../../.server/genealogy/person-page.ts";
-import { proposalStart, RELATIONS } from "../../.server/genealogy/person-proposals.ts";
+import {
+  parseMemberForm,
+  PERSON_PROPOSAL_KINDS,
+  proposalStart,
+  RELATIONS,
+  type PersonProposalKind,
+} from "../../.server/genealogy/person-proposals.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { onNewItem } from "../../.server/notifications.ts";
-import { PROPOSAL_KINDS } from "../../.server/proposal-kinds.ts";
 import { proposalsLeftToday, submitProposal } from "../../.server/proposals.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { Field } from "../../components/fields.tsx";
@@ -48,13 +53,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const person = await visiblePerson(context, params.id);
   const form = await request.formData();
   const kind = String(form.get("kind") ?? "");
-  if (kind !== "event" && kind !== "person-fields" && kind !== "relation") throw data("Nežinomas pasiūlymas", { status: 400 });
-  const parsed = await PROPOSAL_KINDS[kind].parse(ctx, String(person.id), form);
-  if (!parsed.ok)
-    return refusal({ title: parsed.message, variant: "error" }, 400, { form: Object.fromEntries(form) as Record<string, string> });
+  if (!Object.hasOwn(PERSON_PROPOSAL_KINDS, kind)) throw data("Nežinomas pasiūlymas", { status: 400 });
+  // What the member typed comes back with the message, for the form that was sent (without JavaScript too).
+  const typed = Object.fromEntries([...form].map(([name, value]) => [name, String(value)]));
+  const parsed = await parseMemberForm(ctx, kind as PersonProposalKind, String(person.id), form);
+  if (!parsed.ok) return refusal({ title: parsed.message, variant: "error" }, 400, { form: typed });
   const result = await submitProposal(ctx, user, { kind, subjectKind: "person", subjectId: String(person.id), payload: parsed.payload });
-  if (!result.ok)
-    return refusal({ title: result.message, variant: "error" }, 429, { form: Object.fromEntries(form) as Record<string, string> });
+  if (!result.ok) return refusal({ title: result.message, variant: "error" }, 429, { form: typed });
   await onNewItem(ctx, { kind: "proposal", id: result.id });
   return redirectWithToast("/paskyra/pasiulymai", "proposalSent");
 }
@@ -75,7 +80,19 @@ function EventFields({ prefix, date, place, value }: { prefix: string; date: str
   );
 }
 
+/** Which of the page's forms a sent form was: its message and what was typed go back to it. */
+function formKey(sent: Record<string, string>): string {
+  return sent.kind === "event" ? `event-${sent.eventId ?? "new"}` : sent.kind;
+}
+
 export default function PersonProposalPage({ loaderData: { person, fields, events, relations, left }, actionData }: Route.ComponentProps) {
+  const sent = actionData?.form ?? null;
+  const forms = ["event-new", ...events.map((e) => `event-${e.id}`), "relation", "person-fields"];
+  // A form no longer on the page (its event removed meanwhile), or the day's cap: the message goes on top.
+  const failed = sent && left > 0 && forms.includes(formKey(sent)) ? formKey(sent) : null;
+  /** What the member typed in the form that was refused, else the field's starting value. */
+  const typed = (key: string, name: string, start: string) => (failed === key ? (sent?.[name] ?? start) : start);
+  const alert = (key: string) => (failed === key ? <FormAlert toast={actionData?.toast} /> : null);
   return (
     <>
       <PageTitle>Pasiūlyti pataisymą</PageTitle>
@@ -88,9 +105,11 @@ export default function PersonProposalPage({ loaderData: { person, fields, event
         Pasiūlymą peržiūrės redaktorius; medyje jis atsiras tik jam pritarus. Savo pasiūlymus ir jų likimą matysite{" "}
         <Link to="/paskyra/pasiulymai">savo pasiūlymų sąraše</Link>.
       </p>
-      <div className="mt-4 max-w-2xl">
-        <FormAlert toast={actionData?.toast} />
-      </div>
+      {actionData?.toast && failed === null ? (
+        <div className="mt-4 max-w-2xl">
+          <FormAlert toast={actionData.toast} />
+        </div>
+      ) : null}
       {left === 0 ? (
         <p className="mt-6 text-accent">Šiandien pasiūlymų riba pasiekta. Pabandykite rytoj.</p>
       ) : (
@@ -100,13 +119,14 @@ export default function PersonProposalPage({ loaderData: { person, fields, event
             <h2 id="faktai" className="mb-4 text-xl font-semibold">
               Pridėti faktą ar įvykį
             </h2>
+            {alert("event-new")}
             <Form method="post" className="space-y-4">
               <input type="hidden" name="kind" value="event" />
               <div>
                 <label htmlFor="new-tag" className="field-label">
                   Kas
                 </label>
-                <select id="new-tag" name="tag" className="field-input" defaultValue="BIRT">
+                <select id="new-tag" name="tag" className="field-input" defaultValue={typed("event-new", "tag", "BIRT")}>
                   {Object.entries(EDITABLE_EVENTS).map(([tag, label]) => (
                     <option key={tag} value={tag}>
                       {label}
@@ -114,38 +134,53 @@ export default function PersonProposalPage({ loaderData: { person, fields, event
                   ))}
                 </select>
               </div>
-              <EventFields prefix="new" date="" place="" value="" />
+              <EventFields
+                prefix="new"
+                date={typed("event-new", "date", "")}
+                place={typed("event-new", "place", "")}
+                value={typed("event-new", "value", "")}
+              />
               <button type="submit" className="btn-primary">
                 Siūlyti faktą
               </button>
             </Form>
           </section>
-          {events.map((event) => (
-            <section key={event.id} aria-labelledby={`ivykis-${event.id}`} className="card p-6">
-              <h2 id={`ivykis-${event.id}`} className="mb-4 text-xl font-semibold">
-                Pataisyti: {event.label}
-              </h2>
-              <Form method="post" className="space-y-4">
-                <input type="hidden" name="kind" value="event" />
-                <input type="hidden" name="eventId" value={event.id} />
-                <EventFields prefix={`e${event.id}`} date={event.date} place={event.place} value={event.value} />
-                <button type="submit" className="btn-primary">
-                  Siūlyti pataisymą
-                </button>
-              </Form>
-            </section>
-          ))}
+          {events.map((event) => {
+            const key = `event-${event.id}`;
+            return (
+              <section key={event.id} aria-labelledby={`ivykis-${event.id}`} className="card p-6">
+                <h2 id={`ivykis-${event.id}`} className="mb-4 text-xl font-semibold">
+                  Pataisyti: {event.label}
+                </h2>
+                {alert(key)}
+                <Form method="post" className="space-y-4">
+                  <input type="hidden" name="kind" value="event" />
+                  <input type="hidden" name="eventId" value={event.id} />
+                  <EventFields
+                    prefix={`e${event.id}`}
+                    date={typed(key, "date", event.date)}
+                    place={typed(key, "place", event.place)}
+                    value={typed(key, "value", event.value)}
+                  />
+                  <button type="submit" className="btn-primary">
+                    Siūlyti pataisymą
+                  </button>
+                </Form>
+              </section>
+            );
+          })}
           <section aria-labelledby="giminaitis" className="card p-6">
             <h2 id="giminaitis" className="mb-4 text-xl font-semibold">
               Pridėti giminaitį
             </h2>
+            {alert("relation")}
             <Form method="post" className="space-y-4">
               <input type="hidden" name="kind" value="relation" />
               <div>
                 <label htmlFor="relation" className="field-label">
                   Kas jis ar ji šiam asmeniui
                 </label>
-                <select id="relation" name="relation" className="field-input" defaultValue="child">
+                <select id="relation" name="relation" className="field-input" defaultValue={typed("relation", "relation", "child")}>
                   {Object.entries(relations).map(([value, label]) => (
                     <option key={value} value={value}>
                       {label}
@@ -156,23 +191,31 @@ export default function PersonProposalPage({ loaderData: { person, fields, event
               <Field
                 id="existing"
                 label="Jau yra medyje (nebūtina)"
+                defaultValue={typed("relation", "existing", "")}
                 hint="Asmens numeris (pvz., #12) arba tikslus vardas ir pavardė. Jei jo medyje nėra, palikite tuščią ir įrašykite žemiau."
               />
               <fieldset className="space-y-3">
                 <legend className="field-label">Naujas asmuo</legend>
-                <Field id="rel-givenNames" name="givenNames" label="Vardas (vardai)" />
-                <Field id="rel-surname" name="surname" label="Pavardė" />
+                <Field id="rel-givenNames" name="givenNames" label="Vardas (vardai)" defaultValue={typed("relation", "givenNames", "")} />
+                <Field id="rel-surname" name="surname" label="Pavardė" defaultValue={typed("relation", "surname", "")} />
                 <div>
                   <label htmlFor="rel-sex" className="field-label">
                     Lytis
                   </label>
-                  <select id="rel-sex" name="sex" className="field-input" defaultValue="U">
+                  <select id="rel-sex" name="sex" className="field-input" defaultValue={typed("relation", "sex", "U")}>
                     <option value="U">Nenurodyta</option>
                     <option value="M">Vyras</option>
                     <option value="F">Moteris</option>
                     <option value="X">Kita</option>
                   </select>
                 </div>
+                <Field
+                  id="rel-birthDate"
+                  name="birthDate"
+                  label="Gimimo data (nebūtina)"
+                  defaultValue={typed("relation", "birthDate", "")}
+                  hint="Pvz.: 1898, 1898-03-05, apie 1898."
+                />
               </fieldset>
               <button type="submit" className="btn-primary">
                 Siūlyti giminaitį
@@ -183,9 +226,21 @@ export default function PersonProposalPage({ loaderData: { person, fields, event
             <h2 id="vardas" className="mb-4 text-xl font-semibold">
               Vardas ir lytis
             </h2>
+            {alert("person-fields")}
             <Form method="post" className="space-y-4">
               <input type="hidden" name="kind" value="person-fields" />
-              <NameFields values={fields} />
+              <NameFields
+                values={
+                  failed === "person-fields" && sent
+                    ? {
+                        givenNames: sent.givenNames ?? "",
+                        surname: sent.surname ?? "",
+                        birthSurname: sent.birthSurname ?? "",
+                        sex: sent.sex ?? "U",
+                      }
+                    : fields
+                }
+              />
               <button type="submit" className="btn-primary">
                 Siūlyti pataisymą
               </button>
