@@ -244,6 +244,17 @@ async function putRow(db: Database, table: ChangeTable, key: Row, row: Row | nul
   }
 }
 
+/**
+ * Rows only the administrator may change (who is hidden from the members):
+ * a change that touched them is the administrator's to undo, whoever may
+ * otherwise undo changes.
+ */
+const ADMINISTRATORS_TABLES = new Set<ChangeTable>(["privatePeople"]);
+
+export function needsAdministrator(change: Change): boolean {
+  return change.rows.some((row) => ADMINISTRATORS_TABLES.has(row.table));
+}
+
 export type UndoResult = { ok: true; changeId: number } | { ok: false; message: string; conflicts?: RowChange[] };
 
 /** Deletion before insertion across tables: children rows go first, parents come back first. */

@@ -22,17 +22,26 @@ export function NameFields({ values }: { values?: { givenNames: string; surname:
           <input id="birthSurname" name="birthSurname" defaultValue={values?.birthSurname ?? ""} maxLength={120} className="field-input" />
         </div>
         <div>
-          <label htmlFor="sex" className="field-label">
-            Lytis
-          </label>
-          <select id="sex" name="sex" defaultValue={values?.sex ?? "U"} className="field-input">
-            <option value="U">Nenurodyta</option>
-            <option value="M">Vyras</option>
-            <option value="F">Moteris</option>
-            <option value="X">Kita</option>
-          </select>
+          <SexSelect id="sex" defaultValue={values?.sex ?? "U"} />
         </div>
       </div>
+    </>
+  );
+}
+
+/** A person's sex, as every form of the site asks for it. */
+export function SexSelect({ id, defaultValue }: { id: string; defaultValue: string }) {
+  return (
+    <>
+      <label htmlFor={id} className="field-label">
+        Lytis
+      </label>
+      <select id={id} name="sex" defaultValue={defaultValue} className="field-input">
+        <option value="U">Nenurodyta</option>
+        <option value="M">Vyras</option>
+        <option value="F">Moteris</option>
+        <option value="X">Kita</option>
+      </select>
     </>
   );
 }

@@ -133,7 +133,10 @@ export function useSite(env: Record<string, string> = {}): () => Site {
 }
 
 export async function logIn(page: Page, site: Site, password = site.admin.password) {
-  await page.goto(`${site.url}/login`);
+  // Filled only once the page's scripts have loaded and run: on a busy machine
+  // hydration could otherwise land between typing and the click and clear what
+  // was typed (seen once in CI: the login stayed on /login).
+  await page.goto(`${site.url}/login`, { waitUntil: "networkidle" });
   await page.getByLabel("Vartotojo vardas").fill(site.admin.username);
   await page.getByLabel("Slaptažodis").fill(password);
   await page.getByRole("button", { name: "Prisijungti", exact: true }).click();
@@ -186,7 +189,7 @@ export function addUser(s: Site, username: string, role: "narys" | "redaktorius"
 
 /** Logs in with a user name and password (any user). */
 export async function logInAs(page: Page, s: Site, username: string, password: string, base = s.url) {
-  await page.goto(`${base}/login`);
+  await page.goto(`${base}/login`, { waitUntil: "networkidle" });
   await page.getByLabel("Vartotojo vardas").fill(username);
   await page.getByLabel("Slaptažodis").fill(password);
   await page.getByRole("button", { name: "Prisijungti", exact: true }).click();

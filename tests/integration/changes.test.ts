@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { listChanges, record, undoChange, type Actor } from "#app/.server/changes.ts";
+import { findChange, listChanges, needsAdministrator, record, undoChange, type Actor } from "#app/.server/changes.ts";
+import { setPrivate } from "#app/.server/genealogy/living.ts";
 import { familyScopes, peopleScopes, personScopes } from "#app/.server/genealogy/change-scopes.ts";
 import { createPerson, editableTree, removePerson, saveEvent, setParents, updatePerson } from "#app/.server/genealogy/editing.ts";
 import type { Database } from "#app/.server/db.ts";
@@ -186,5 +187,18 @@ describe("recorded changes", () => {
     expect(await t.db.selectFrom("genealogyPeople").select("surname").where("id", "=", child).executeTakeFirstOrThrow()).toEqual({
       surname: "Trečiaitis",
     });
+  });
+
+  test("a change that marked someone private is the administrator's to undo; a name change is not", async () => {
+    const { treeId, child } = await family();
+    const scoped = { actor: admin, scopes: personScopes(treeId, child) };
+    const marked = await record(t.db, { ...scoped, subject: { kind: "person", id: child, summary: "privatus" } }, (tx) =>
+      setPrivate(tx, child, true),
+    );
+    const renamed = await record(t.db, { ...scoped, subject: { kind: "person", id: child, summary: "vardas" } }, (tx) =>
+      updatePerson(tx, treeId, child, person("Petras", "Kitas")),
+    );
+    expect(needsAdministrator((await findChange(t.db, marked.changeId!))!)).toBe(true);
+    expect(needsAdministrator((await findChange(t.db, renamed.changeId!))!)).toBe(false);
   });
 });

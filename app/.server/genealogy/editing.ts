@@ -574,11 +574,9 @@ export async function resolvePerson(db: Database, treeId: number, typed: string)
   return { error: `„${text}“ atitinka kelis asmenis (${matches.map((m) => `${m.name} #${m.id}`).join(", ")}): įrašykite numerį.` };
 }
 
-/** Everything the administrator's person editor shows; null when there is no such person. */
-export async function personForEditing(db: Database, treeId: number, id: number, viewer: Viewer) {
-  const person = await db.selectFrom("genealogyPeople").selectAll().where("treeId", "=", treeId).where("id", "=", id).executeTakeFirst();
-  if (!person) return null;
-  const events = await db
+/** A person's own events with their places' names, in order (of one kind when `tag` is given): what the editor and a member's proposal start from. */
+export function personEvents(db: Database, treeId: number, personId: number, tag?: string) {
+  return db
     .selectFrom("genealogyEvents")
     .leftJoin("genealogyPlaces", (j) =>
       j.onRef("genealogyPlaces.treeId", "=", "genealogyEvents.treeId").onRef("genealogyPlaces.id", "=", "genealogyEvents.placeId"),
@@ -586,9 +584,17 @@ export async function personForEditing(db: Database, treeId: number, id: number,
     .select(["genealogyEvents.id", "genealogyEvents.tag", "genealogyEvents.date", "genealogyEvents.value", "genealogyPlaces.name as place"])
     .where("genealogyEvents.treeId", "=", treeId)
     .where("genealogyEvents.ownerKind", "=", "person")
-    .where("genealogyEvents.ownerId", "=", id)
+    .where("genealogyEvents.ownerId", "=", personId)
+    .$if(tag !== undefined, (q) => q.where("genealogyEvents.tag", "=", tag!))
     .orderBy("genealogyEvents.position")
     .execute();
+}
+
+/** Everything the administrator's person editor shows; null when there is no such person. */
+export async function personForEditing(db: Database, treeId: number, id: number, viewer: Viewer) {
+  const person = await db.selectFrom("genealogyPeople").selectAll().where("treeId", "=", treeId).where("id", "=", id).executeTakeFirst();
+  if (!person) return null;
+  const events = await personEvents(db, treeId, id);
   const { parentFamilies, ownFamilies, children } = await familiesAround(db, treeId, id);
   const ids = [...parentFamilies, ...ownFamilies].flatMap((f) => [f.partner1Id, f.partner2Id]).filter((x): x is number => x !== null);
   const people = await summaries(db, treeId, [id, ...ids, ...children.map((c) => c.personId)], viewer);

@@ -9,6 +9,7 @@ import {
   addPartner,
   createPerson,
   editableNote,
+  personEvents,
   personLabel,
   resolvePerson,
   saveEvent,
@@ -142,21 +143,9 @@ interface EventNow {
   value: string;
 }
 
-/** The person's events of one kind, as they read now: what an event proposal is compared with. */
-async function eventsOf(db: Database, personId: number, tag: string): Promise<EventNow[]> {
-  const treeId = await treeOf(db);
-  const rows = await db
-    .selectFrom("genealogyEvents")
-    .leftJoin("genealogyPlaces", (join) =>
-      join.onRef("genealogyPlaces.treeId", "=", "genealogyEvents.treeId").onRef("genealogyPlaces.id", "=", "genealogyEvents.placeId"),
-    )
-    .select(["genealogyEvents.id", "genealogyEvents.tag", "genealogyEvents.date", "genealogyPlaces.name as place", "genealogyEvents.value"])
-    .where("genealogyEvents.treeId", "=", treeId)
-    .where("genealogyEvents.ownerKind", "=", "person")
-    .where("genealogyEvents.ownerId", "=", personId)
-    .where("genealogyEvents.tag", "=", tag)
-    .orderBy("genealogyEvents.position")
-    .execute();
+/** The person's events (of one kind), as they read now: what an event proposal is compared with. */
+async function eventsOf(db: Database, personId: number, tag?: string): Promise<EventNow[]> {
+  const rows = await personEvents(db, await treeOf(db), personId, tag);
   return rows.map((r) => ({
     id: r.id,
     tag: r.tag,
@@ -366,10 +355,11 @@ export async function parseMemberForm(
 export async function proposalStart(db: Database, personId: number) {
   const fields = await personFields(db, personId);
   if (!fields) return null;
-  const events: (EventNow & { label: string })[] = [];
-  for (const tag of Object.keys(EDITABLE_EVENTS)) {
-    for (const event of await eventsOf(db, personId, tag)) events.push({ ...event, label: EDITABLE_EVENTS[tag] });
-  }
+  // The kinds a member may propose, grouped in the form's order.
+  const all = await eventsOf(db, personId);
+  const events = Object.keys(EDITABLE_EVENTS).flatMap((tag) =>
+    all.filter((e) => e.tag === tag).map((e) => ({ ...e, label: EDITABLE_EVENTS[tag] })),
+  );
   return {
     fields: { givenNames: fields.givenNames, surname: fields.surname, birthSurname: fields.birthSurname, sex: fields.sex },
     events,

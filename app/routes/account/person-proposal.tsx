@@ -17,7 +17,7 @@ import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { Field } from "../../components/fields.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { PageTitle } from "../../components/page.tsx";
-import { NameFields } from "../../components/person-fields.tsx";
+import { NameFields, SexSelect } from "../../components/person-fields.tsx";
 import { EDITABLE_EVENTS } from "../../lib/event-labels.ts";
 import { parseId } from "../../lib/numbers.ts";
 
@@ -199,15 +199,7 @@ export default function PersonProposalPage({ loaderData: { person, fields, event
                 <Field id="rel-givenNames" name="givenNames" label="Vardas (vardai)" defaultValue={typed("relation", "givenNames", "")} />
                 <Field id="rel-surname" name="surname" label="Pavardė" defaultValue={typed("relation", "surname", "")} />
                 <div>
-                  <label htmlFor="rel-sex" className="field-label">
-                    Lytis
-                  </label>
-                  <select id="rel-sex" name="sex" className="field-input" defaultValue={typed("relation", "sex", "U")}>
-                    <option value="U">Nenurodyta</option>
-                    <option value="M">Vyras</option>
-                    <option value="F">Moteris</option>
-                    <option value="X">Kita</option>
-                  </select>
+                  <SexSelect id="rel-sex" defaultValue={typed("relation", "sex", "U")} />
                 </div>
                 <Field
                   id="rel-birthDate"

@@ -2,6 +2,8 @@ import { data, Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/changes";
 import {
   changeAuthors,
+  findChange,
+  needsAdministrator,
   changeLines,
   listChanges,
   SUBJECT_KINDS,
@@ -98,7 +100,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = parseId(form.get("id"));
   if (form.get("intent") !== "undo" || id === null) throw data("Nežinomas veiksmas", { status: 400 });
-  const result = await undoChange(services(context).db, id, user);
+  const { db } = services(context);
+  const change = await findChange(db, id);
+  if (change && needsAdministrator(change) && !atLeast(user.role, "administratorius")) throw data(NOT_ALLOWED, { status: 403 });
+  const result = await undoChange(db, id, user);
   // Back to the same list (its filters kept); the request may be the page's data request.
   const params = new URL(request.url).searchParams;
   params.delete("_routes");
