@@ -94,10 +94,12 @@ export default function GalleryEditor({ loaderData: { items, maxBytes }, actionD
   return (
     <>
       <PageTitle>Galerijos redaktorius</PageTitle>
-      <h1 className="mb-2 text-3xl font-bold">Galerijos redaktorius</h1>
-      <p className="mb-6 text-sm">
-        <Link to="/admin/pakeitimai?tema=gallery">Pakeitimų istorija</Link>
-      </p>
+      <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h1 className="text-3xl font-bold">Galerijos redaktorius</h1>
+        <Link to="/admin/pakeitimai?tema=gallery" className="text-sm">
+          Pakeitimų istorija
+        </Link>
+      </div>
       <FormAlert toast={toast} />
       {confirmRemove ? (
         <ConfirmRemovePanel
