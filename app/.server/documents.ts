@@ -6,7 +6,8 @@ import type { ScanRef } from "../lib/media.ts";
 import { pageCount, pageOffset, type Page } from "../lib/paging.ts";
 import { retryOnConflict, type Database, type MediaTable } from "./db.ts";
 import type { Audience } from "./audience.ts";
-import { deleteMediaRow, insertMedia, placeMediaFiles, removeMediaFiles, type MediaStore, type PreparedMedia } from "./media.ts";
+import { record, scope, type Actor, type Scope } from "./changes.ts";
+import { insertMedia, placeItemMedia, placeMediaFiles, type MediaStore, type PreparedMedia } from "./media.ts";
 
 export interface FamilyDocument {
   id: number;
@@ -171,13 +172,44 @@ function columns({ membersOnly, ...fields }: DocumentFields) {
   return { ...fields, membersOnly: membersOnly ? 1 : 0, ...documentKeys(fields) };
 }
 
-/** Adds a document (id: the highest plus one), with its scan if one was prepared. */
-export async function addDocument(db: Database, store: MediaStore, fields: DocumentFields, scan: PreparedMedia | null): Promise<number> {
+// The change history (issue 17, decision 022): every add, edit and removal
+// is recorded with the document's row and who it is linked to in the tree.
+// A scan's media row and files are not part of a change: the editor never
+// deletes them (a replaced or removed scan is kept out of sight), so that an
+// undo finds them.
+
+/** A document's rows, for the change history. */
+export function documentScopes(id: number): Scope[] {
+  return [
+    scope("documents", (q: any) => q.where("id", "=", id)),
+    scope("genealogyPersonLinks", (q: any) => q.where("kind", "=", "document").where("itemId", "=", id)),
+  ];
+}
+
+/** Adds a document (id: the highest plus one), with its scan if one was prepared; recorded under `by`. */
+export async function addDocument(
+  db: Database,
+  store: MediaStore,
+  fields: DocumentFields,
+  scan: PreparedMedia | null,
+  by: Actor | null = null,
+): Promise<number> {
   try {
     // For the family only: the scan's files go to members/ before any row names them.
     if (scan && fields.membersOnly) await placeMediaFiles(store, scan.record.id, true);
+    const recorded = (write: (tx: Database) => Promise<number>) =>
+      record(
+        db,
+        {
+          actor: by,
+          subject: (id: number) => ({ kind: "document", id, summary: `Pridėtas dokumentas „${fields.title}“` }),
+          scopes: [],
+          created: (id: number) => documentScopes(id),
+        },
+        write,
+      ).then((r) => r.result);
     return await retryOnConflict(() =>
-      db.transaction().execute(async (tx) => {
+      recorded(async (tx) => {
         if (scan) await insertMedia(tx, scan.record);
         const { maxId } = await tx
           .selectFrom("documents")
@@ -199,8 +231,10 @@ export async function addDocument(db: Database, store: MediaStore, fields: Docum
 }
 
 /**
- * Saves a document's fields, and replaces or removes its scan. The old scan's
- * files go only after the new state is stored. False if there is no such document.
+ * Saves a document's fields, and replaces or removes its scan; recorded under
+ * `by`. The old scan is kept (its row and files, out of sight once the new
+ * state is stored) for the change history's undo. False if there is no such
+ * document.
  */
 export async function updateDocument(
   db: Database,
@@ -208,14 +242,16 @@ export async function updateDocument(
   id: number,
   fields: DocumentFields,
   scan: { replace: PreparedMedia } | { remove: true } | null,
+  by: Actor | null = null,
 ): Promise<boolean> {
-  let old: { id: string; originalExtension: string } | undefined;
+  let found: boolean;
+  // What hides goes first (see placeMediaFiles): the files before the row when hiding, after it when showing.
+  const before = await db.selectFrom("documents").select(["scanMediaId", "membersOnly"]).where("id", "=", id).executeTakeFirst();
   try {
-    // What hides goes first (see placeMediaFiles): the files before the row when hiding, after it when showing.
-    const before = await db.selectFrom("documents").select(["scanMediaId", "membersOnly"]).where("id", "=", id).executeTakeFirst();
     if (scan && "replace" in scan && fields.membersOnly) await placeMediaFiles(store, scan.replace.record.id, true);
     if (before?.scanMediaId && fields.membersOnly && before.membersOnly === 0) await placeMediaFiles(store, before.scanMediaId, true);
-    const found = await db.transaction().execute(async (tx) => {
+    const subject = { kind: "document" as const, id, summary: `Pakeistas dokumentas „${fields.title}“` };
+    ({ result: found } = await record(db, { actor: by, subject, scopes: documentScopes(id) }, async (tx) => {
       const current = await tx.selectFrom("documents").select("scanMediaId").where("id", "=", id).executeTakeFirst();
       if (!current) return false;
       let scanMediaId = current.scanMediaId;
@@ -230,30 +266,40 @@ export async function updateDocument(
         .set({ ...columns(fields), scanMediaId, updatedAt: new Date().toISOString() })
         .where("id", "=", id)
         .execute();
-      if (current.scanMediaId && current.scanMediaId !== scanMediaId) old = (await deleteMediaRow(tx, current.scanMediaId)) ?? undefined;
       return true;
-    });
+    }));
     if (!found && scan && "replace" in scan) await scan.replace.discard();
-    if (found && before?.scanMediaId && !fields.membersOnly && before.membersOnly === 1)
-      await placeMediaFiles(store, before.scanMediaId, false);
-    if (old) await removeMediaFiles(store, old);
-    return found;
   } catch (error) {
     if (scan && "replace" in scan) await scan.replace.discard();
+    // The old scan back where the rows say (hidden above, the write failed).
+    if (before?.scanMediaId) await placeItemMedia(db, store, [before.scanMediaId]);
     throw error;
   }
+  // The old scan where the rows now say: shown again, or (replaced, removed) kept out of sight.
+  if (found && before?.scanMediaId) await placeItemMedia(db, store, [before.scanMediaId]);
+  return found;
 }
 
-/** Removes a document and its scan; false if there is no such document. */
-export async function removeDocument(db: Database, store: MediaStore, id: number): Promise<boolean> {
-  const scan = await db.transaction().execute(async (tx) => {
-    const doc = await tx.selectFrom("documents").select("scanMediaId").where("id", "=", id).executeTakeFirst();
-    if (!doc) return undefined;
-    await tx.deleteFrom("documents").where("id", "=", id).execute();
-    await tx.deleteFrom("genealogyPersonLinks").where("kind", "=", "document").where("itemId", "=", id).execute();
-    return doc.scanMediaId ? deleteMediaRow(tx, doc.scanMediaId) : null;
-  });
-  if (scan === undefined) return false;
-  if (scan) await removeMediaFiles(store, scan);
-  return true;
+/**
+ * Removes a document; false if there is no such document. Its scan is kept
+ * (the row and the files, out of a visitor's sight) so that undoing the
+ * removal in the change history brings the document back whole (decision 022).
+ */
+export async function removeDocument(db: Database, store: MediaStore, id: number, by: Actor | null = null): Promise<boolean> {
+  const doc = await db.selectFrom("documents").select(["scanMediaId", "title"]).where("id", "=", id).executeTakeFirst();
+  if (!doc) return false;
+  // What hides goes first: the files, then the rows.
+  if (doc.scanMediaId) await placeMediaFiles(store, doc.scanMediaId, true);
+  try {
+    const subject = { kind: "document" as const, id, summary: `Pašalintas dokumentas „${doc.title}“` };
+    const { result } = await record(db, { actor: by, subject, scopes: documentScopes(id) }, async (tx) => {
+      const removed = await tx.deleteFrom("documents").where("id", "=", id).executeTakeFirst();
+      await tx.deleteFrom("genealogyPersonLinks").where("kind", "=", "document").where("itemId", "=", id).execute();
+      return Number(removed.numDeletedRows) > 0;
+    });
+    return result;
+  } finally {
+    // Where the rows now say (kept out of sight, or shown again when the write failed).
+    await placeItemMedia(db, store, [doc.scanMediaId]);
+  }
 }

@@ -3,14 +3,14 @@ import type { ImageRef } from "../lib/media.ts";
 import { pageCount, pageOffset, type Page } from "../lib/paging.ts";
 import { resolveToast, type Toast } from "../lib/toasts.ts";
 import { MEMBERS, type Audience } from "./audience.ts";
+import { record, scope, type Actor, type Scope } from "./changes.ts";
 import { inTransaction, retryOnConflict, type Database } from "./db.ts";
 import {
-  deleteMediaRow,
   discardReceived,
   insertMedia,
+  placeItemMedia,
   placeMediaFiles,
   prepareImage,
-  removeMediaFiles,
   UploadRejected,
   type MediaStore,
   type PreparedMedia,
@@ -139,6 +139,50 @@ export async function galleryItemsByIds(db: Database, audience: Audience, ids: n
 
 export type GalleryFields = { title: string; description: string; membersOnly: boolean };
 
+// The change history (issue 17, decision 022): every add, edit, removal and
+// reorder is recorded with the rows it touched. An item's rows are the item,
+// who is in it (the tree's person links) and the memories written about it
+// (removed with it). The media row and the files are not part of a change:
+// they are never deleted by the editor (a removed item's files are kept out
+// of sight), so that undoing a removal, or redoing an add, finds them.
+
+/** An item's rows, for the change history. */
+export function galleryItemScopes(id: number): Scope[] {
+  return [
+    scope("galleryItems", (q: any) => q.where("id", "=", id)),
+    scope("genealogyPersonLinks", (q: any) => q.where("kind", "=", "gallery").where("itemId", "=", id)),
+    scope("memories", (q: any) => q.where("galleryItemId", "=", id)),
+  ];
+}
+
+/** Every item's row, for a change of the gallery's order. */
+export function galleryOrderScope(): Scope {
+  return scope("galleryItems", (q: any) => q);
+}
+
+type GallerySubject = { id: number | null; summary: string };
+
+/** Records a write to the gallery under `by` (null: the system's own write, e.g. a test's). */
+function recorded<T>(
+  db: Database,
+  by: Actor | null,
+  subject: GallerySubject | ((result: T) => GallerySubject),
+  scopes: Scope[],
+  write: (tx: Database) => Promise<T>,
+  created?: (result: T) => Scope[],
+) {
+  return record(
+    db,
+    {
+      actor: by,
+      subject: (result: T) => ({ kind: "gallery", ...(typeof subject === "function" ? subject(result) : subject) }),
+      scopes,
+      created,
+    },
+    write,
+  );
+}
+
 /** Title and description are both required (the spec's 'Prašome užpildyti visus laukus'). */
 export function parseGalleryFields(form: FormData): GalleryFields | null {
   const text = (name: string) => {
@@ -177,16 +221,30 @@ async function insertGalleryItem(tx: Database, fields: GalleryFields, media: { i
  * exist. If the rows cannot be written, the files are removed, so nothing
  * half-made remains.
  */
-export async function addGalleryItem(db: Database, store: MediaStore, fields: GalleryFields, image: PreparedMedia): Promise<number> {
+export async function addGalleryItem(
+  db: Database,
+  store: MediaStore,
+  fields: GalleryFields,
+  image: PreparedMedia,
+  by: Actor | null = null,
+): Promise<number> {
   // For the family only: the files go to members/ before any row names them.
   if (fields.membersOnly) await placeMediaFiles(store, image.record.id, true);
   try {
-    return await retryOnConflict(() =>
-      db.transaction().execute(async (tx) => {
-        await insertMedia(tx, image.record);
-        return insertGalleryItem(tx, fields, image.record);
-      }),
-    );
+    return await retryOnConflict(async () => {
+      const { result } = await recorded(
+        db,
+        by,
+        (id: number) => ({ id, summary: `Pridėta nuotrauka „${fields.title}“` }),
+        [],
+        async (tx) => {
+          await insertMedia(tx, image.record);
+          return insertGalleryItem(tx, fields, image.record);
+        },
+        (id: number) => galleryItemScopes(id),
+      );
+      return result;
+    });
   } catch (error) {
     await image.discard();
     throw error;
@@ -230,13 +288,14 @@ export async function addGalleryItemFromForm(
   store: MediaStore,
   form: FormData,
   file: ReceivedFile | undefined,
+  by: Actor | null = null,
 ): Promise<AddResult> {
   try {
     const fields = parseGalleryFields(form);
     if (!fields) return { ok: false, toast: resolveToast("galleryMissingFields") };
     if (!file) return { ok: false, toast: resolveToast("galleryMissingImage") };
     const image = await prepareImage(store, file);
-    return { ok: true, id: await addGalleryItem(db, store, fields, image) };
+    return { ok: true, id: await addGalleryItem(db, store, fields, image, by) };
   } catch (error) {
     if (error instanceof UploadRejected) {
       if (error.reason === "failed") console.error(error.cause ?? error);
@@ -250,42 +309,61 @@ export async function addGalleryItemFromForm(
 }
 
 /** Changes an item's title, description and audience; false if there is no such item. */
-export async function updateGalleryItem(db: Database, store: MediaStore, id: number, fields: GalleryFields): Promise<boolean> {
+export async function updateGalleryItem(
+  db: Database,
+  store: MediaStore,
+  id: number,
+  fields: GalleryFields,
+  by: Actor | null = null,
+): Promise<boolean> {
   const item = await db.selectFrom("galleryItems").select(["mediaId", "membersOnly"]).where("id", "=", id).executeTakeFirst();
   if (!item) return false;
   const hiding = fields.membersOnly && item.membersOnly === 0;
   // What hides goes first (see placeMediaFiles): the files, then the row; the row, then the files.
   if (hiding && item.mediaId) await placeMediaFiles(store, item.mediaId, true);
-  const result = await db
-    .updateTable("galleryItems")
-    .set({ title: fields.title, description: fields.description, membersOnly: fields.membersOnly ? 1 : 0 })
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const { result } = await recorded(db, by, { id, summary: `Pakeista nuotrauka „${fields.title}“` }, galleryItemScopes(id), async (tx) => {
+    const updated = await tx
+      .updateTable("galleryItems")
+      .set({ title: fields.title, description: fields.description, membersOnly: fields.membersOnly ? 1 : 0 })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
+  });
   if (!fields.membersOnly && item.membersOnly === 1 && item.mediaId) await placeMediaFiles(store, item.mediaId, false);
-  return Number(result.numUpdatedRows) > 0;
+  return result;
 }
 
-/** Removes an item and its image files; false if there is no such item. */
-export async function removeGalleryItem(db: Database, store: MediaStore, id: number): Promise<boolean> {
-  const media = await db.transaction().execute(async (tx) => {
-    const item = await tx.selectFrom("galleryItems").select("mediaId").where("id", "=", id).executeTakeFirst();
-    if (!item) return undefined;
-    await tx.deleteFrom("galleryItems").where("id", "=", id).execute();
-    await tx.deleteFrom("genealogyPersonLinks").where("kind", "=", "gallery").where("itemId", "=", id).execute();
-    return item.mediaId ? deleteMediaRow(tx, item.mediaId) : null;
-  });
-  if (media === undefined) return false;
-  // The rows are gone first: no visitor is ever pointed at a missing file.
-  if (media) await removeMediaFiles(store, media);
-  return true;
+/**
+ * Removes an item from the gallery; false if there is no such item. Its media
+ * row and files are kept, the files out of a visitor's sight (members/), so
+ * that undoing the removal in the change history brings the photo back whole
+ * (decision 022). A removal not undone keeps its files; they are small next
+ * to the backups that keep them anyway.
+ */
+export async function removeGalleryItem(db: Database, store: MediaStore, id: number, by: Actor | null = null): Promise<boolean> {
+  const item = await db.selectFrom("galleryItems").select(["mediaId", "title"]).where("id", "=", id).executeTakeFirst();
+  if (!item) return false;
+  // What hides goes first: the files, then the rows (a failure between leaves a missing picture, which placeAllMedia mends).
+  if (item.mediaId) await placeMediaFiles(store, item.mediaId, true);
+  try {
+    const { result } = await recorded(db, by, { id, summary: `Pašalinta nuotrauka „${item.title}“` }, galleryItemScopes(id), async (tx) => {
+      const removed = await tx.deleteFrom("galleryItems").where("id", "=", id).executeTakeFirst();
+      await tx.deleteFrom("genealogyPersonLinks").where("kind", "=", "gallery").where("itemId", "=", id).execute();
+      return Number(removed.numDeletedRows) > 0;
+    });
+    return result;
+  } finally {
+    // Where the rows now say (the item may have been removed by someone else a moment ago, or the write failed).
+    await placeItemMedia(db, store, [item.mediaId]);
+  }
 }
 
 /**
  * Saves the order the administrator arranged. The ids must be exactly the
  * gallery's items (a stale page gets false and changes nothing).
  */
-export async function saveGalleryOrder(db: Database, ids: number[]): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
+export async function saveGalleryOrder(db: Database, ids: number[], by: Actor | null = null): Promise<boolean> {
+  const { result } = await recorded(db, by, { id: null, summary: "Pakeista galerijos tvarka" }, [galleryOrderScope()], async (tx) => {
     const existing = (await tx.selectFrom("galleryItems").select("id").execute()).map((r) => r.id);
     const wanted = new Set(ids);
     if (wanted.size !== ids.length || existing.length !== ids.length || !existing.every((id) => wanted.has(id))) return false;
@@ -298,17 +376,18 @@ export async function saveGalleryOrder(db: Database, ids: number[]): Promise<boo
     }
     return true;
   });
+  return result;
 }
 
 /** Moves one item a place up or down and saves the order (the no-JavaScript way to reorder). */
-export async function moveGalleryItem(db: Database, id: number, direction: "up" | "down"): Promise<boolean> {
+export async function moveGalleryItem(db: Database, id: number, direction: "up" | "down", by: Actor | null = null): Promise<boolean> {
   const ids = (await listGalleryItems(db, MEMBERS)).map((item) => item.id);
   const from = ids.indexOf(id);
   const to = direction === "up" ? from - 1 : from + 1;
   if (from < 0) return false;
   if (to < 0 || to >= ids.length) return true;
   [ids[from], ids[to]] = [ids[to], ids[from]];
-  return saveGalleryOrder(db, ids);
+  return saveGalleryOrder(db, ids, by);
 }
 
 /** The stored original of an item's image, for the administrator's download. */

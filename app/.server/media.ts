@@ -455,6 +455,45 @@ export async function placeMediaFiles(store: MediaStore, mediaId: string, member
   await moveIfPresent(path.join(from, mediaId), path.join(to, mediaId));
 }
 
+/**
+ * The media that a gallery item or a document open to everyone shows: the
+ * only ones whose files belong in public/ among those the gallery and the
+ * documents editors place (a removed item's files are kept, out of sight, for
+ * the change history's undo: decision 022).
+ */
+async function shownToVisitors(db: Database, ids?: string[]): Promise<Set<string>> {
+  if (ids && ids.length === 0) return new Set();
+  const [gallery, documents] = await Promise.all([
+    db
+      .selectFrom("galleryItems")
+      .select("mediaId as id")
+      .where("membersOnly", "=", 0)
+      .where("mediaId", "is not", null)
+      .$if(ids !== undefined, (q) => q.where("mediaId", "in", ids!))
+      .execute(),
+    db
+      .selectFrom("documents")
+      .select("scanMediaId as id")
+      .where("membersOnly", "=", 0)
+      .where("scanMediaId", "is not", null)
+      .$if(ids !== undefined, (q) => q.where("scanMediaId", "in", ids!))
+      .execute(),
+  ]);
+  return new Set([...gallery, ...documents].map((row) => row.id!));
+}
+
+/**
+ * Puts the files of these gallery or document media where the rows now say
+ * (after a removal, or an undo in the change history): public/ when an item
+ * open to everyone shows them, members/ otherwise (for the family only, or no
+ * longer on the site but kept so that an undo brings them back).
+ */
+export async function placeItemMedia(db: Database, store: MediaStore, ids: (string | null | undefined)[]): Promise<void> {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === "string" && id !== ""))];
+  const shown = await shownToVisitors(db, wanted);
+  for (const id of wanted) await placeMediaFiles(store, id, !shown.has(id));
+}
+
 /** The media of what is marked for the family only (a gallery item's image, a document's scan). */
 export async function membersOnlyMedia(db: Database): Promise<Set<string>> {
   const [gallery, documents] = await Promise.all([
@@ -478,9 +517,12 @@ export async function placeAllMedia(db: Database, store: MediaStore): Promise<nu
       moved++;
     }
   }
+  // Only what an item open to everyone shows goes back to public/: a removed
+  // item's files stay out of sight (kept for the change history's undo).
+  const shown = await shownToVisitors(db);
   for (const name of await fs.readdir(membersMediaDir(store)).catch(() => [] as string[])) {
     // Asked again just before showing it: an item marked since the list was read stays hidden.
-    if (!membersOnly.has(name) && !(await membersOnlyMedia(db)).has(name)) {
+    if (shown.has(name) && !membersOnly.has(name) && !(await membersOnlyMedia(db)).has(name)) {
       await placeMediaFiles(store, name, false);
       moved++;
     }

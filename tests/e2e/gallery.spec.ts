@@ -266,7 +266,7 @@ test("editing a photo's title and description", async ({ page, browser }) => {
   await visitor.close();
 });
 
-test("removing asks first, then removes the photo and its files", async ({ page }) => {
+test("removing asks first, then removes the photo; its files are kept out of a visitor's sight, for an undo", async ({ page }) => {
   await openEditor(page);
   const item = adminItems(page).filter({ hasText: "Sodyba žiemą" });
   const [{ mediaId }] = (await rows("select media_id from gallery_items where title = 'Sodyba žiemą'")) as { mediaId: string }[];
@@ -284,7 +284,10 @@ test("removing asks first, then removes the photo and its files", async ({ page 
   await expect(toasts(page).getByText("Nuotrauka pašalinta!")).toBeVisible();
   await expect(item).toHaveCount(0);
   expect(fs.existsSync(path.join(site().dataDir, "media", "public", mediaId))).toBe(false);
-  expect(fs.readdirSync(path.join(site().dataDir, "media", "originals")).some((f) => f.startsWith(mediaId))).toBe(false);
+  // Kept (the change history can undo the removal), but a visitor no longer gets it.
+  expect(fs.existsSync(path.join(site().dataDir, "media", "members", mediaId))).toBe(true);
+  expect(fs.readdirSync(path.join(site().dataDir, "media", "originals")).some((f) => f.startsWith(mediaId))).toBe(true);
+  expect((await fetch(`${site().url}/media/${mediaId}/display.jpg`)).status).toBe(404);
 });
 
 test("reordering by drag and drop and by keyboard; visitors see the saved order", async ({ page, browser }) => {

@@ -1,6 +1,38 @@
-import { afterEach, beforeEach, expect, test } from "vitest";
-import { changeLines, listChanges, record, undoChange, type Actor } from "#app/.server/changes.ts";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { MEMBERS } from "#app/.server/audience.ts";
+import { undoChangeWithFiles } from "#app/.server/change-files.ts";
+import { changeLines, findChange, listChanges, record, undoChange, type Actor, type Change } from "#app/.server/changes.ts";
 import type { Database } from "#app/.server/db.ts";
+import { addDocument, removeDocument, updateDocument } from "#app/.server/documents.ts";
+import {
+  addGalleryItem,
+  linkPeopleToGalleryItem,
+  listGalleryItems,
+  moveGalleryItem,
+  removeGalleryItem,
+  updateGalleryItem,
+} from "#app/.server/gallery.ts";
+import {
+  addChild,
+  addPartner,
+  createPerson,
+  editableTree,
+  removeChildLink,
+  removeEvent,
+  removePartnerLink,
+  removePerson,
+  saveEvent,
+  setParents,
+  setPersonLinks,
+  updatePerson,
+  type PersonFields,
+} from "#app/.server/genealogy/editing.ts";
+import { setPrivate } from "#app/.server/genealogy/living.ts";
+import { recordNewPerson, recordPersonEdit } from "#app/.server/genealogy/person-changes.ts";
+import { prepareImage, prepareScan, type ReceivedFile } from "#app/.server/media.ts";
 import { deleteEntry, entryScope, setEntryStatus } from "#app/.server/guestbook.ts";
 import { restoreHistoryRevision, revisionScope, saveHistory } from "#app/.server/history.ts";
 import { editableSettingsScope, getSiteSettings, updateSiteSettings } from "#app/.server/settings.ts";
@@ -149,4 +181,321 @@ test("a change reads as before → after lines, and the history filters by user,
   const today = new Date().toISOString().slice(0, 10);
   expect((await listChanges(t.db, { from: today, to: today }, 1)).items).toHaveLength(2);
   expect((await listChanges(t.db, { to: "2000-01-01" }, 1)).items).toHaveLength(0);
+});
+
+test("the filter by dates leaves out what was before or after them", async () => {
+  await record(
+    t.db,
+    { actor: jonas, subject: { kind: "texts", id: "pradzia", summary: "Pakeisti tekstai" }, scopes: [editableSettingsScope()] },
+    (tx) => updateSiteSettings(tx, { familyName: "Petraičių giminė" }),
+  );
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  expect((await listChanges(t.db, { from: tomorrow }, 1)).items).toHaveLength(0);
+  expect((await listChanges(t.db, { from: yesterday, to: tomorrow }, 1)).items).toHaveLength(1);
+  expect((await listChanges(t.db, { userId: ona.id }, 1)).items).toHaveLength(0);
+  expect((await listChanges(t.db, { userId: jonas.id, from: yesterday }, 1)).items).toHaveLength(1);
+});
+
+// --- The gallery and the documents: rows and files ---------------------------
+
+function received(bytes: Buffer, name: string): ReceivedFile {
+  const dir = path.join(t.media.root, "tmp");
+  fs.mkdirSync(dir, { recursive: true });
+  const target = path.join(dir, `upload-${Math.random().toString(16).slice(2)}`);
+  fs.writeFileSync(target, bytes);
+  return { path: target, name, size: bytes.length };
+}
+
+const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: "#a98" } })
+    .jpeg()
+    .toBuffer();
+
+/** Where a media item's derived files are: public/ (anyone), members/ (the family), or nowhere. */
+function placeOf(mediaId: string): "public" | "members" | null {
+  if (fs.existsSync(path.join(t.media.root, "public", mediaId))) return "public";
+  if (fs.existsSync(path.join(t.media.root, "members", mediaId))) return "members";
+  return null;
+}
+
+function hasOriginal(mediaId: string): boolean {
+  return fs.readdirSync(path.join(t.media.root, "originals")).some((f) => f.startsWith(`${mediaId}.`));
+}
+
+async function contentDump(db: Database) {
+  const all = async (table: "galleryItems" | "documents" | "genealogyPersonLinks" | "memories" | "media") =>
+    ((await db.selectFrom(table).selectAll().execute()) as object[]).map((r) => JSON.stringify(r)).sort();
+  return {
+    gallery: await all("galleryItems"),
+    documents: await all("documents"),
+    links: await all("genealogyPersonLinks"),
+    memories: await all("memories"),
+    media: await all("media"),
+  };
+}
+
+async function latest(): Promise<Change> {
+  return (await listChanges(t.db, {}, 1)).items[0];
+}
+
+/** Undoes the latest change as the history's page does, and checks the rows are exactly as before it. */
+async function undoBackTo(before: Awaited<ReturnType<typeof contentDump>>, change: Change) {
+  expect(await undoChangeWithFiles(t.db, t.media, change.id, ona), change.summary).toMatchObject({ ok: true });
+  expect(await contentDump(t.db), change.summary).toEqual(before);
+}
+
+describe("the gallery's and the documents' changes", () => {
+  test("a photo added, edited, moved and removed: each recorded, each undone to the rows and files before", async () => {
+    const treeId = await editableTree(t.db);
+    const person = await createPerson(t.db, { givenNames: "Ona", surname: "Jonaitienė", birthSurname: "", sex: "F", note: "" });
+
+    // Added: the item's row, nothing else; undone, the item goes and its files are kept out of sight; redone, it is back.
+    let before = await contentDump(t.db);
+    const image = await prepareImage(t.media, received(await jpeg(800, 600), "vestuves.jpg"));
+    const id = await addGalleryItem(t.db, t.media, { title: "Vestuvės", description: "1930 m.", membersOnly: false }, image, ona);
+    const added = await latest();
+    expect(added).toMatchObject({
+      subjectKind: "gallery",
+      subjectId: String(id),
+      summary: "Pridėta nuotrauka „Vestuvės“",
+      username: "ona",
+    });
+    expect(added.rows.map((r) => [r.table, r.before === null, r.after?.title])).toEqual([["galleryItems", true, "Vestuvės"]]);
+    const mediaId = image.record.id;
+    await undoChangeWithFiles(t.db, t.media, added.id, ona);
+    expect((await listGalleryItems(t.db, MEMBERS)).some((i) => i.id === id)).toBe(false);
+    expect(placeOf(mediaId)).toBe("members");
+    const undo = await latest();
+    expect(undo.summary).toBe("Atšaukta: Pridėta nuotrauka „Vestuvės“");
+    expect(await undoChangeWithFiles(t.db, t.media, undo.id, ona)).toMatchObject({ ok: true });
+    expect((await listGalleryItems(t.db, MEMBERS)).find((i) => i.id === id)?.title).toBe("Vestuvės");
+    expect(placeOf(mediaId)).toBe("public");
+    await linkPeopleToGalleryItem(t.db, treeId, id, [person]);
+
+    // Edited, made the family's only: the files hide; undone, they are public again.
+    before = await contentDump(t.db);
+    await updateGalleryItem(t.db, t.media, id, { title: "Jonaičių vestuvės", description: "1930 m.", membersOnly: true }, ona);
+    const edited = await latest();
+    expect(edited.summary).toBe("Pakeista nuotrauka „Jonaičių vestuvės“");
+    expect(changeLines(edited.rows)).toEqual([
+      { label: "Nuotrauka: pavadinimas", before: "Vestuvės", after: "Jonaičių vestuvės" },
+      { label: "Nuotrauka: tik giminei", before: "ne", after: "taip" },
+    ]);
+    expect(placeOf(mediaId)).toBe("members");
+    await undoBackTo(before, edited);
+    expect(placeOf(mediaId)).toBe("public");
+
+    // Moved up: the order's rows.
+    before = await contentDump(t.db);
+    await moveGalleryItem(t.db, id, "up", ona);
+    const moved = await latest();
+    expect(moved.summary).toBe("Pakeista galerijos tvarka");
+    expect(moved.rows.every((r) => r.table === "galleryItems" && r.before!.position !== r.after!.position)).toBe(true);
+    await undoBackTo(before, moved);
+
+    // Removed, with who is in it: undone, the item, its person link and its public files are back.
+    before = await contentDump(t.db);
+    await removeGalleryItem(t.db, t.media, id, ona);
+    const removed = await latest();
+    expect(removed.summary).toBe("Pašalinta nuotrauka „Vestuvės“");
+    expect(removed.rows.map((r) => [r.table, r.after])).toEqual([
+      ["galleryItems", null],
+      ["genealogyPersonLinks", null],
+    ]);
+    expect(placeOf(mediaId)).toBe("members");
+    expect(hasOriginal(mediaId)).toBe(true);
+    await undoBackTo(before, removed);
+    expect(placeOf(mediaId)).toBe("public");
+    expect(fs.existsSync(path.join(t.media.root, "public", mediaId, "display.jpg"))).toBe(true);
+    expect(hasOriginal(mediaId)).toBe(true);
+  });
+
+  test("a document added, its scan replaced, and removed: each recorded, each undone to the rows and files before", async () => {
+    const pdf = await prepareScan(t.media, received(fs.readFileSync(path.join(import.meta.dirname, "../fixtures/metrikai.pdf")), "m.pdf"));
+    const fields = { title: "Gimimo metrikai", person: "Jonas Jonaitis", year: "1901", type: "Gimimo liudijimas", membersOnly: false };
+
+    let before = await contentDump(t.db);
+    const id = await addDocument(t.db, t.media, fields, pdf, ona);
+    const added = await latest();
+    expect(added).toMatchObject({ subjectKind: "document", subjectId: String(id), summary: "Pridėtas dokumentas „Gimimo metrikai“" });
+    expect(changeLines(added.rows)[0]).toMatchObject({ label: "Dokumentas (pridėta)", before: "" });
+    expect(changeLines(added.rows)[0].after).toContain("pavadinimas: Gimimo metrikai");
+    expect(await undoChangeWithFiles(t.db, t.media, added.id, ona)).toMatchObject({ ok: true });
+    expect(await t.db.selectFrom("documents").where("id", "=", id).selectAll().executeTakeFirst()).toBeUndefined();
+    expect(placeOf(pdf.record.id)).toBe("members");
+    // Redone, to go on from it.
+    expect(await undoChangeWithFiles(t.db, t.media, (await latest()).id, ona)).toMatchObject({ ok: true });
+    expect(placeOf(pdf.record.id)).toBe("public");
+
+    before = await contentDump(t.db);
+    const image = await prepareScan(t.media, received(await jpeg(1200, 1600), "skenas.jpg"));
+    await updateDocument(t.db, t.media, id, { ...fields, year: "1902" }, { replace: image }, ona);
+    const replaced = await latest();
+    expect(replaced.summary).toBe("Pakeistas dokumentas „Gimimo metrikai“");
+    expect(changeLines(replaced.rows)).toContainEqual({ label: "Dokumentas: metai", before: "1901", after: "1902" });
+    expect([placeOf(pdf.record.id), placeOf(image.record.id)]).toEqual(["members", "public"]);
+    // The new scan's row stays (an undo of the undo finds it); the rest is as before.
+    const { media, ...rest } = before;
+    const undone = await undoChangeWithFiles(t.db, t.media, replaced.id, ona);
+    expect(undone).toMatchObject({ ok: true });
+    const after = await contentDump(t.db);
+    expect({ ...after, media: undefined }).toEqual({ ...rest, media: undefined });
+    expect(after.media.length).toBe(media.length + 1);
+    expect([placeOf(pdf.record.id), placeOf(image.record.id)]).toEqual(["public", "members"]);
+
+    before = await contentDump(t.db);
+    await removeDocument(t.db, t.media, id, ona);
+    const removed = await latest();
+    expect(removed.summary).toBe("Pašalintas dokumentas „Gimimo metrikai“");
+    expect(placeOf(pdf.record.id)).toBe("members");
+    await undoBackTo(before, removed);
+    expect(placeOf(pdf.record.id)).toBe("public");
+    expect(hasOriginal(pdf.record.id)).toBe(true);
+  });
+
+  test("an undo that is refused leaves every file where its rows say", async () => {
+    const [item] = (await listGalleryItems(t.db, MEMBERS)).filter((i) => i.image);
+    await updateGalleryItem(t.db, t.media, item.id, { title: "Pirmas", description: "x", membersOnly: true }, ona);
+    const first = await latest();
+    await updateGalleryItem(t.db, t.media, item.id, { title: "Antras", description: "x", membersOnly: true }, jonas);
+    const refused = await undoChangeWithFiles(t.db, t.media, first.id, ona);
+    expect(refused).toMatchObject({ ok: false });
+    expect(placeOf(item.image!.id)).toBe("members");
+    expect((await findChange(t.db, first.id))!.undoneBy).toBeNull();
+  });
+});
+
+// --- The person editor, through the helpers its routes use ------------------
+
+const GENEALOGY = [
+  "genealogyPeople",
+  "genealogyFamilies",
+  "genealogyChildren",
+  "genealogyEvents",
+  "genealogyPlaces",
+  "genealogyPersonLinks",
+  "privatePeople",
+] as const;
+
+async function treeDump(db: Database) {
+  const dump: Record<string, string[]> = {};
+  for (const table of GENEALOGY)
+    dump[table] = ((await db.selectFrom(table).selectAll().execute()) as object[]).map((r) => JSON.stringify(r)).sort();
+  return dump;
+}
+
+test("every action of the person editor is recorded with its before and after, and undone exactly", async () => {
+  const treeId = await editableTree(t.db);
+  const fields = (givenNames: string, surname: string): PersonFields => ({ givenNames, surname, birthSurname: "", sex: "M", note: "" });
+  const jonasP = await createPerson(t.db, fields("Jonas", "Jonaitis"));
+  const [father, mother, wife, son] = [
+    await createPerson(t.db, fields("Petras", "Jonaitis")),
+    await createPerson(t.db, { ...fields("Marija", "Jonaitienė"), sex: "F" }),
+    await createPerson(t.db, { ...fields("Ona", "Jonaitienė"), sex: "F" }),
+    await createPerson(t.db, fields("Antanas", "Jonaitis")),
+  ];
+  await saveEvent(t.db, treeId, jonasP, { eventId: null, tag: "BIRT", date: "1901", place: "Kaunas", value: "" });
+  const birth = (await t.db.selectFrom("genealogyEvents").select("id").where("ownerId", "=", jonasP).executeTakeFirstOrThrow()).id;
+  const [galleryItem] = await listGalleryItems(t.db, MEMBERS);
+
+  const edit =
+    (summary: string, others: (number | null)[] = [], families: number[] = []) =>
+    <T>(write: (db: Database) => Promise<T>) =>
+      recordPersonEdit(t.db, ona, treeId, jonasP, { summary, others, families }, write);
+
+  const steps: [string, () => Promise<{ changeId: number | null }>, string][] = [
+    ["new person", () => recordNewPerson(t.db, ona, treeId, fields("Kazys", "Kazlauskas")), "Pridėtas asmuo: Kazys Kazlauskas"],
+    [
+      "details",
+      () =>
+        edit("Pakeisti asmens duomenys")((db) =>
+          updatePerson(db, treeId, jonasP, { ...fields("Jonas Antanas", "Jonaitis"), note: "Kalvis" }),
+        ),
+      "Pakeisti asmens duomenys: Jonas Jonaitis",
+    ],
+    [
+      "add event",
+      () =>
+        edit("Pridėtas įvykis „Mirtis“")((db) =>
+          saveEvent(db, treeId, jonasP, { eventId: null, tag: "DEAT", date: "1970", place: "Vilnius", value: "" }),
+        ),
+      "Pridėtas įvykis „Mirtis“: Jonas Jonaitis",
+    ],
+    [
+      "edit event",
+      () =>
+        edit("Pakeistas įvykis")((db) =>
+          saveEvent(db, treeId, jonasP, { eventId: birth, tag: "BIRT", date: "1901-03-04", place: "Kaunas", value: "" }),
+        ),
+      "Pakeistas įvykis: Jonas Jonaitis",
+    ],
+    ["remove event", () => edit("Pašalintas įvykis")((db) => removeEvent(db, treeId, jonasP, birth)), "Pašalintas įvykis: Jonas Jonaitis"],
+    [
+      "parents",
+      () => edit("Nurodyti tėvai", [father, mother])((db) => setParents(db, treeId, jonasP, father, mother)),
+      "Nurodyti tėvai: Jonas Jonaitis",
+    ],
+    [
+      "partner",
+      () => edit("Pridėtas partneris", [wife])((db) => addPartner(db, treeId, jonasP, wife)),
+      "Pridėtas partneris: Jonas Jonaitis",
+    ],
+    [
+      "child",
+      () => edit("Pridėtas vaikas", [null, son])((db) => addChild(db, treeId, jonasP, null, son)),
+      "Pridėtas vaikas: Jonas Jonaitis",
+    ],
+    ["private", () => edit("Pažymėtas privačiu")((db) => setPrivate(db, jonasP, true)), "Pažymėtas privačiu: Jonas Jonaitis"],
+    [
+      "links",
+      () => edit("Pakeistos susietos nuotraukos ir dokumentai")((db) => setPersonLinks(db, treeId, jonasP, [galleryItem.id], [1])),
+      "Pakeistos susietos nuotraukos ir dokumentai: Jonas Jonaitis",
+    ],
+    ["remove", () => edit("Pašalintas asmuo")((db) => removePerson(db, treeId, jonasP)), "Pašalintas asmuo: Jonas Jonaitis"],
+  ];
+  for (const [name, step, summary] of steps) {
+    const before = await treeDump(t.db);
+    const { changeId } = await step();
+    expect(changeId, name).not.toBeNull();
+    const change = (await findChange(t.db, changeId!))!;
+    expect(change.summary, name).toBe(summary);
+    expect(change.subjectKind, name).toBe("person");
+    expect(changeLines(change.rows).length, name).toBeGreaterThan(0);
+    expect(await treeDump(t.db), name).not.toEqual(before);
+    expect(await undoChange(t.db, changeId!, ona), name).toMatchObject({ ok: true });
+    expect(await treeDump(t.db), name).toEqual(before);
+  }
+
+  // The birth date's change reads as a date, before → after.
+  const { changeId } = await edit("Pakeistas įvykis")((db) =>
+    saveEvent(db, treeId, jonasP, { eventId: birth, tag: "BIRT", date: "1901-03-04", place: "Kaunas", value: "" }),
+  );
+  expect(changeLines((await findChange(t.db, changeId!))!.rows)).toContainEqual({
+    label: "Įvykis: data",
+    before: "1901 m.",
+    after: "1901 m. kovo 4 d.",
+  });
+
+  // Unlinking: a child and a partner taken out of a family, each put back.
+  await addPartner(t.db, treeId, jonasP, wife);
+  await addChild(t.db, treeId, jonasP, wife, son);
+  const family = (
+    await t.db
+      .selectFrom("genealogyFamilies")
+      .select("id")
+      .where("treeId", "=", treeId)
+      .where("partner1Id", "=", jonasP)
+      .executeTakeFirstOrThrow()
+  ).id;
+  for (const [name, write, other] of [
+    ["unlink child", (db: Database) => removeChildLink(db, treeId, family, son), son],
+    ["unlink partner", (db: Database) => removePartnerLink(db, treeId, family, wife), wife],
+  ] as const) {
+    const before = await treeDump(t.db);
+    const { changeId: id } = await edit(name === "unlink child" ? "Atsietas vaikas" : "Atsietas partneris", [other], [family])(write);
+    expect(await treeDump(t.db), name).not.toEqual(before);
+    expect(await undoChange(t.db, id!, ona), name).toMatchObject({ ok: true });
+    expect(await treeDump(t.db), name).toEqual(before);
+  }
 });

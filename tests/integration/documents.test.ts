@@ -31,9 +31,11 @@ function received(bytes: Buffer, name: string): ReceivedFile {
 
 function mediaFiles(id: string): string[] {
   const pub = path.join(t.media.root, "public", id);
+  const members = path.join(t.media.root, "members", id);
   const originals = path.join(t.media.root, "originals");
   return [
     ...(fs.existsSync(pub) ? fs.readdirSync(pub).map((f) => `public/${f}`) : []),
+    ...(fs.existsSync(members) ? fs.readdirSync(members).map((f) => `members/${f}`) : []),
     ...(fs.existsSync(originals)
       ? fs
           .readdirSync(originals)
@@ -73,7 +75,7 @@ describe("documents", () => {
     expect(await findDocument(t.db, 6)).toEqual({ id: 6, ...FIELDS, scan: null });
   });
 
-  test("a PDF scan is kept and served as it is; replacing it removes the old files; removing the document removes the new", async () => {
+  test("a PDF scan is kept and served as it is; a replaced or removed scan is kept out of a visitor's sight (for an undo)", async () => {
     const pdf = await prepareScan(t.media, received(fs.readFileSync(PDF), "metrikai.pdf"));
     expect(pdf.record).toMatchObject({ kind: "pdf", originalType: "application/pdf" });
     const id = await addDocument(t.db, t.media, FIELDS, pdf);
@@ -87,13 +89,14 @@ describe("documents", () => {
     const image = await prepareScan(t.media, received(jpeg, "skenas.jpg"));
     expect(await updateDocument(t.db, t.media, id, { ...FIELDS, year: "1962" }, { replace: image })).toBe(true);
     expect(await findDocument(t.db, id)).toEqual({ id, ...FIELDS, year: "1962", scan: { id: image.record.id, kind: "image" } });
-    expect(mediaFiles(pdf.record.id)).toEqual([]);
+    expect(mediaFiles(pdf.record.id)).toEqual(["members/scan.pdf", `originals/${pdf.record.id}.pdf`]);
     expect(mediaFiles(image.record.id)).toContain("public/display.jpg");
 
     expect(await removeDocument(t.db, t.media, id)).toBe(true);
-    expect(mediaFiles(image.record.id)).toEqual([]);
+    expect(mediaFiles(image.record.id)).toContain("members/display.jpg");
+    expect(mediaFiles(image.record.id).filter((f) => f.startsWith("public/"))).toEqual([]);
     expect(await findDocument(t.db, id)).toBeNull();
-    expect(await t.db.selectFrom("media").selectAll().execute()).toHaveLength(5); // the gallery's seeded pictures
+    expect(await t.db.selectFrom("media").selectAll().execute()).toHaveLength(7); // the gallery's seeded pictures and both scans
   });
 
   test("a scan can be removed and the document kept", async () => {
@@ -101,7 +104,7 @@ describe("documents", () => {
     const id = await addDocument(t.db, t.media, FIELDS, pdf);
     expect(await updateDocument(t.db, t.media, id, FIELDS, { remove: true })).toBe(true);
     expect((await findDocument(t.db, id))!.scan).toBeNull();
-    expect(mediaFiles(pdf.record.id)).toEqual([]);
+    expect(mediaFiles(pdf.record.id)).toEqual(["members/scan.pdf", `originals/${pdf.record.id}.pdf`]);
   });
 
   test("a cut-off PDF and a file that is neither PDF nor image are refused", async () => {

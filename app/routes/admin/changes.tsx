@@ -2,15 +2,15 @@ import { data, Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/changes";
 import {
   changeAuthors,
-  findChange,
-  needsAdministrator,
   changeLines,
+  findChange,
   listChanges,
+  needsAdministrator,
   SUBJECT_KINDS,
-  undoChange,
   type ChangeFilter,
   type SubjectKind,
 } from "../../.server/changes.ts";
+import { undoChangeWithFiles } from "../../.server/change-files.ts";
 import { NOT_ALLOWED, requireRole, services } from "../../.server/context.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
@@ -27,6 +27,26 @@ import { atLeast } from "../../lib/roles.ts";
 // (?tema=person&id=12) from the editor or the person's page.
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Where a change's subject is seen or edited, when there is such a page. */
+function subjectLink(kind: SubjectKind, id: string | null): string | null {
+  switch (kind) {
+    case "person":
+      return id ? `/asmuo/${id}` : null;
+    case "gallery":
+      return "/admin/galerija";
+    case "document":
+      return id ? `/admin/dokumentai?redaguoti=${id}` : "/admin/dokumentai";
+    case "history":
+      return "/admin/istorija";
+    case "texts":
+      return "/admin/tekstai";
+    case "guestbook":
+      return "/admin/sveciai";
+    default:
+      return null;
+  }
+}
 
 function filterOf(params: URLSearchParams): ChangeFilter {
   const tema = params.get("tema");
@@ -74,7 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       at: c.at,
       username: c.username,
       kindLabel: SUBJECT_KINDS[c.subjectKind] ?? c.subjectKind,
-      link: c.subjectKind === "person" && c.subjectId ? `/asmuo/${c.subjectId}` : null,
+      link: subjectLink(c.subjectKind, c.subjectId),
       summary: c.summary,
       lines: changeLines(c.rows),
       undoOf: c.undoOf,
@@ -90,6 +110,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     subject: filter.subjectKind ? `${SUBJECT_KINDS[filter.subjectKind]}${filter.subjectId ? ` Nr. ${filter.subjectId}` : ""}` : null,
     wholeSite: atLeast(user.role, "administratorius"),
+    kinds: SUBJECT_KINDS,
     page,
     more,
   };
@@ -100,10 +121,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = parseId(form.get("id"));
   if (form.get("intent") !== "undo" || id === null) throw data("Nežinomas veiksmas", { status: 400 });
-  const { db } = services(context);
+  const { db, media } = services(context);
   const change = await findChange(db, id);
   if (change && needsAdministrator(change) && !atLeast(user.role, "administratorius")) throw data(NOT_ALLOWED, { status: 403 });
-  const result = await undoChange(db, id, user);
+  const result = await undoChangeWithFiles(db, media, id, user);
   // Back to the same list (its filters kept); the request may be the page's data request.
   const params = new URL(request.url).searchParams;
   params.delete("_routes");
@@ -112,7 +133,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ChangeHistory({
-  loaderData: { changes, authors, filter, subject, wholeSite, page, more },
+  loaderData: { changes, authors, filter, subject, wholeSite, kinds, page, more },
   actionData,
 }: Route.ComponentProps) {
   const { search } = useLocation();
@@ -133,8 +154,20 @@ export default function ChangeHistory({
       </p>
       {wholeSite ? (
         <Form method="get" className="card mb-6 flex flex-wrap items-end gap-3 p-4">
-          {filter.tema ? <input type="hidden" name="tema" value={filter.tema} /> : null}
           {filter.id ? <input type="hidden" name="id" value={filter.id} /> : null}
+          <div>
+            <label htmlFor="tema" className="field-label">
+              Kas pakeista
+            </label>
+            <select id="tema" name="tema" defaultValue={filter.tema} className="field-input">
+              <option value="">Viskas</option>
+              {Object.entries(kinds).map(([kind, label]) => (
+                <option key={kind} value={kind}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
           <div>
             <label htmlFor="naudotojas" className="field-label">
               Kas

@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const removeQuestion = (title: string) => `Ar tikrai pašalinti dokumentą „${title}“?`;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireRole(context, "redaktorius");
+  const user = requireRole(context, "redaktorius");
   const { db, media } = services(context);
   let upload;
   try {
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!doc) return refusal("documentNotFound", 404);
       return data({ confirmRemove: { id: doc.id, title: doc.title } });
     }
-    if (!(await removeDocument(db, media, id))) return refusal("documentNotFound", 404);
+    if (!(await removeDocument(db, media, id, user))) return refusal("documentNotFound", 404);
     return redirectWithToast(PAGE, "documentRemoved");
   }
 
@@ -83,11 +83,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "add") {
-    await addDocument(db, media, parsed.fields, scan);
+    await addDocument(db, media, parsed.fields, scan, user);
     return redirectWithToast(PAGE, "documentAdded");
   }
   const change = scan ? { replace: scan } : form.get("removeScan") === "1" ? ({ remove: true } as const) : null;
-  if (!(await updateDocument(db, media, id, parsed.fields, change))) return refusal("documentNotFound", 404);
+  if (!(await updateDocument(db, media, id, parsed.fields, change, user))) return refusal("documentNotFound", 404);
   return redirectWithToast(PAGE, "documentUpdated");
 }
 
@@ -97,13 +97,16 @@ export default function DocumentsEditor({ loaderData: { documents, editing }, ac
   return (
     <>
       <PageTitle>Dokumentų redaktorius</PageTitle>
-      <h1 className="mb-6 text-3xl font-bold">Dokumentų redaktorius</h1>
+      <h1 className="mb-2 text-3xl font-bold">Dokumentų redaktorius</h1>
+      <p className="mb-6 text-sm">
+        <Link to="/admin/pakeitimai?tema=document">Pakeitimų istorija</Link>
+      </p>
       <FormAlert toast={refused?.toast} />
       {confirmRemove ? (
         <ConfirmRemovePanel
           id={confirmRemove.id}
           question={removeQuestion(confirmRemove.title)}
-          detail="Dokumentas ir jo skenas bus ištrinti visam laikui."
+          detail="Dokumentas dings iš sąrašo. Pašalinimą galima atšaukti pakeitimų istorijoje."
           cancelTo={PAGE}
         />
       ) : null}

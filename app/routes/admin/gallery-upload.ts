@@ -7,7 +7,7 @@ import { readUploadForm, UploadRejected } from "../../.server/media.ts";
 // XMLHttpRequest (for its progress bar) and gets JSON back. Without JavaScript
 // the same form goes to the page's own action instead.
 export async function action({ request, context }: Route.ActionArgs) {
-  requireRole(context, "redaktorius");
+  const user = requireRole(context, "redaktorius");
   const { db, media } = services(context);
   let upload;
   try {
@@ -18,6 +18,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     throw error;
   }
-  const result = await addGalleryItemFromForm(db, media, upload.form, upload.file);
+  const result = await addGalleryItemFromForm(db, media, upload.form, upload.file, user);
   return Response.json(result, { status: result.ok ? 201 : 400 });
 }

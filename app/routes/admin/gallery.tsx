@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, useRevalidator } from "react-router";
+import { data, Form, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/gallery";
 import { MEMBERS } from "../../.server/audience.ts";
 import { requireRole, services } from "../../.server/context.ts";
@@ -38,7 +38,7 @@ const PAGE = "/admin/galerija";
 const removeQuestion = (title: string) => `Ar tikrai pašalinti nuotrauką „${title}“?`;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireRole(context, "redaktorius");
+  const user = requireRole(context, "redaktorius");
   const { db, media } = services(context);
   let upload;
   try {
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "add") {
     // The page's own form: the way in without JavaScript.
-    const result = await addGalleryItemFromForm(db, media, form, file);
+    const result = await addGalleryItemFromForm(db, media, form, file, user);
     return result.ok ? redirectWithToast(PAGE, "galleryAdded") : refusal(result.toast);
   }
   await discardReceived(file);
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "update": {
       const fields = parseGalleryFields(form);
       if (!fields) return refusal("galleryMissingFields");
-      if (!(await updateGalleryItem(db, media, id, fields))) return refusal("galleryNotFound", 404);
+      if (!(await updateGalleryItem(db, media, id, fields, user))) return refusal("galleryNotFound", 404);
       return redirectWithToast(PAGE, "galleryUpdated");
     }
     case "remove": {
@@ -71,17 +71,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!item) return refusal("galleryNotFound", 404);
         return data({ confirmRemove: { id: item.id, title: item.title } });
       }
-      if (!(await removeGalleryItem(db, media, id))) return refusal("galleryNotFound", 404);
+      if (!(await removeGalleryItem(db, media, id, user))) return refusal("galleryNotFound", 404);
       return redirectWithToast(PAGE, "galleryRemoved");
     }
     case "move": {
       const direction = form.get("direction") === "up" ? "up" : "down";
-      if (!(await moveGalleryItem(db, id, direction))) return refusal("galleryNotFound", 404);
+      if (!(await moveGalleryItem(db, id, direction, user))) return refusal("galleryNotFound", 404);
       return redirectWithToast(PAGE, "galleryOrderSaved");
     }
     case "saveOrder": {
       const ids = form.getAll("order").map((value) => parseId(value) ?? 0);
-      if (!(await saveGalleryOrder(db, ids))) return refusal("galleryOrderStale", 409);
+      if (!(await saveGalleryOrder(db, ids, user))) return refusal("galleryOrderStale", 409);
       return redirectWithToast(PAGE, "galleryOrderSaved");
     }
   }
@@ -94,13 +94,18 @@ export default function GalleryEditor({ loaderData: { items, maxBytes }, actionD
   return (
     <>
       <PageTitle>Galerijos redaktorius</PageTitle>
-      <h1 className="mb-6 text-3xl font-bold">Galerijos redaktorius</h1>
+      <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h1 className="text-3xl font-bold">Galerijos redaktorius</h1>
+        <Link to="/admin/pakeitimai?tema=gallery" className="text-sm">
+          Pakeitimų istorija
+        </Link>
+      </div>
       <FormAlert toast={toast} />
       {confirmRemove ? (
         <ConfirmRemovePanel
           id={confirmRemove.id}
           question={removeQuestion(confirmRemove.title)}
-          detail="Nuotrauka ir jos failai bus ištrinti visam laikui."
+          detail="Nuotrauka dings iš galerijos. Pašalinimą galima atšaukti pakeitimų istorijoje."
           cancelTo={PAGE}
         />
       ) : null}

@@ -1,9 +1,8 @@
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/people";
 import { requireRole, services } from "../../.server/context.ts";
-import { record } from "../../.server/changes.ts";
-import { personScopes } from "../../.server/genealogy/change-scopes.ts";
-import { createPerson, editableTree, parsePersonFields } from "../../.server/genealogy/editing.ts";
+import { editableTree, parsePersonFields } from "../../.server/genealogy/editing.ts";
+import { recordNewPerson } from "../../.server/genealogy/person-changes.ts";
 import { firstPeople, peopleCount } from "../../.server/genealogy/people.ts";
 import { searchPeople } from "../../.server/genealogy/search.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
@@ -29,17 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ("error" in fields) return refusal({ title: fields.error, variant: "error" });
   const { db } = services(context);
   const treeId = await editableTree(db);
-  const name = [fields.givenNames, fields.surname].filter(Boolean).join(" ");
-  const { result: id } = await record(
-    db,
-    {
-      actor: user,
-      subject: (created: number) => ({ kind: "person", id: created, summary: `Pridėtas asmuo: ${name}` }),
-      scopes: [],
-      created: (created: number) => personScopes(treeId, created),
-    },
-    (tx) => createPerson(tx, fields),
-  );
+  const { result: id } = await recordNewPerson(db, user, treeId, fields);
   return redirect(`/admin/medis/asmenys/${id}`);
 }
 

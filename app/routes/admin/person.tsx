@@ -1,15 +1,13 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/person";
-import { record } from "../../.server/changes.ts";
 import { requireRole, services } from "../../.server/context.ts";
 import type { Database } from "../../.server/db.ts";
-import { familyScopes, peopleScopes } from "../../.server/genealogy/change-scopes.ts";
+import { recordPersonEdit } from "../../.server/genealogy/person-changes.ts";
 import {
   addChild,
   addPartner,
   parsePersonFields,
   personForEditing,
-  personLabel,
   removeChildLink,
   removeEvent,
   removePartnerLink,
@@ -56,21 +54,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const page = `/admin/medis/asmenys/${id}`;
   const saved = () => redirectWithToast(page, "personSaved");
   const person = async (field: string) => resolvePerson(site, treeId, String(form.get(field) ?? ""));
-  // Each edit is recorded in the change history (changes.ts) with the rows of
-  // this person, the others it names and the families it touches.
-  const name = await personLabel(site, treeId, id);
+  // Each edit is recorded in the change history (person-changes.ts) with the
+  // rows of this person, the others it names and the families it touches.
   const recorded =
     (summary: string, others: (number | null)[] = [], families: number[] = []) =>
     <T,>(write: (db: Database) => Promise<T>) =>
-      record(
-        site,
-        {
-          actor: user,
-          subject: { kind: "person", id, summary: `${summary}: ${name}` },
-          scopes: [...peopleScopes(treeId, [id, ...others]), ...families.flatMap((f) => familyScopes(treeId, f))],
-        },
-        write,
-      ).then((r) => r.result);
+      recordPersonEdit(site, user, treeId, id, { summary, others, families }, write).then((r) => r.result);
   switch (form.get("intent")) {
     case "private":
       // Who the members may not see is the administrator's to say.

@@ -1,0 +1,118 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { logInAs, logInAsAdmin, useSite } from "./site.ts";
+import { siteForWrites } from "./writes.ts";
+
+// "Pakeitimų istorija" (issue 17): the administrator changes a birth date in
+// the person editor, reads the change as before → after in the person's
+// history, undoes it, and a visitor sees the old date again. An editor may
+// open a subject's history, never the whole site's. (bach.ged: Johannes Hans
+// Bach, born 1550.)
+
+const site = useSite();
+test.describe.configure({ mode: "serial" });
+
+let passwords: Record<"narys" | "redaktorius", string>;
+let hans: number;
+
+test.beforeAll(async () => {
+  passwords = await siteForWrites(site());
+  hans = (await site().db().selectFrom("genealogyPeople").select("id").where("givenNames", "=", "Johannes Hans").executeTakeFirstOrThrow())
+    .id;
+});
+
+async function axe(page: Page, label: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations, `${label} at ${width} px`).toEqual([]);
+  }
+}
+
+/** The person's page as a visitor reads it. */
+async function visitorReads(browser: Browser): Promise<string> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${site().url}/asmuo/${hans}`);
+  const text = await page.locator("main").innerText();
+  await page.context().close();
+  return text;
+}
+
+test("a birth date changed in the editor, read as before → after in the history, undone, and the visitor sees the old date", async ({
+  browser,
+}) => {
+  expect(await visitorReads(browser)).toContain("1550");
+  const admin = await (await browser.newContext()).newPage();
+  await logInAsAdmin(admin, site());
+  await admin.goto(`${site().url}/admin/medis/asmenys/${hans}`);
+  const birth = admin.locator("li", { has: admin.getByText("Gimimas", { exact: true }) });
+  await birth.getByLabel("Data").fill("1551");
+  await birth.getByRole("button", { name: "Išsaugoti" }).click();
+  await expect(admin.getByText("Asmens duomenys išsaugoti").first()).toBeVisible();
+  expect(await visitorReads(browser)).toContain("1551");
+
+  // The editor's own link opens this person's history.
+  await admin.getByRole("link", { name: "Pakeitimų istorija" }).click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/pakeitimai\\?tema=person&id=${hans}$`));
+  const change = admin.getByTestId("change").filter({ hasText: "Pakeistas įvykis: Johannes Hans Bach" });
+  await expect(change).toContainText("admin");
+  const row = change.getByRole("row", { name: /Įvykis: data/ });
+  await expect(row).toContainText("1550");
+  await expect(row).toContainText("1551");
+  await axe(admin, "a person's history");
+
+  const undone = admin.locator(`#${await change.getAttribute("id")}`);
+  await change.getByRole("button", { name: /^Atšaukti/ }).click();
+  await expect(admin.getByText("Pakeitimas atšauktas")).toBeVisible();
+  await expect(admin.getByTestId("change").filter({ hasText: "Atšaukta: Pakeistas įvykis" })).toBeVisible();
+  await expect(undone).toContainText("Atšaukta");
+  await expect(undone.getByRole("button", { name: /^Atšaukti/ })).toHaveCount(0);
+  const text = await visitorReads(browser);
+  expect(text).toContain("1550");
+  expect(text).not.toContain("1551");
+
+  // The whole site's history, filtered as the administrator may (a GET form, no script needed).
+  await admin.goto(`${site().url}/admin/pakeitimai`);
+  await admin.getByLabel("Kas pakeista").selectOption("person");
+  await admin.getByLabel("Kas", { exact: true }).selectOption({ label: "admin" });
+  await admin.getByRole("button", { name: "Rodyti" }).click();
+  await expect(admin).toHaveURL(/tema=person/);
+  await expect(admin.getByTestId("change")).toHaveCount(2);
+  await axe(admin, "the whole site's history");
+  await admin.context().close();
+});
+
+test("an editor gets 403 for the whole site's history and may read one subject's", async ({ browser }) => {
+  const page = await (await browser.newContext()).newPage();
+  await logInAs(page, site(), "redaktorius", passwords.redaktorius);
+  expect((await page.goto(`${site().url}/admin/pakeitimai`))!.status()).toBe(403);
+  expect((await page.goto(`${site().url}/admin/pakeitimai?naudotojas=1`))!.status()).toBe(403);
+  expect((await page.goto(`${site().url}/admin/pakeitimai?tema=person&id=${hans}`))!.status()).toBe(200);
+  await expect(page.getByTestId("change").first()).toBeVisible();
+  await page.goto(`${site().url}/admin/galerija`);
+  await page.getByRole("link", { name: "Pakeitimų istorija" }).click();
+  await expect(page).toHaveURL(/tema=gallery$/);
+  await expect(page.getByRole("heading", { name: "Pakeitimų istorija" })).toBeVisible();
+  await page.context().close();
+});
+
+test("a visitor and a member see no history link on a person's page; an editor does", async ({ browser }) => {
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`${site().url}/asmuo/${hans}`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "Pakeitimų istorija" })).toHaveCount(0);
+  await visitor.context().close();
+  const member = await (await browser.newContext()).newPage();
+  await logInAs(member, site(), "narys", passwords.narys);
+  await member.goto(`${site().url}/asmuo/${hans}`);
+  await expect(member.getByRole("link", { name: "Pakeitimų istorija" })).toHaveCount(0);
+  await member.context().close();
+  const editor = await (await browser.newContext()).newPage();
+  await logInAs(editor, site(), "redaktorius", passwords.redaktorius);
+  await editor.goto(`${site().url}/asmuo/${hans}`);
+  await expect(editor.getByRole("link", { name: "Pakeitimų istorija" })).toHaveAttribute(
+    "href",
+    `/admin/pakeitimai?tema=person&id=${hans}`,
+  );
+  await editor.context().close();
+});
