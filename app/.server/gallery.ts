@@ -308,6 +308,12 @@ export async function addGalleryItemFromForm(
   }
 }
 
+/** An item's photo and its memories' photos (issue 17): the files that follow the item's audience. */
+async function itemPhotos(db: Database, id: number, mediaId: string | null): Promise<string[]> {
+  const memories = await db.selectFrom("memories").select("mediaIds").where("galleryItemId", "=", id).execute();
+  return [...(mediaId ? [mediaId] : []), ...memories.flatMap((row) => JSON.parse(row.mediaIds) as string[])];
+}
+
 /** Changes an item's title, description and audience; false if there is no such item. */
 export async function updateGalleryItem(
   db: Database,
@@ -319,8 +325,9 @@ export async function updateGalleryItem(
   const item = await db.selectFrom("galleryItems").select(["mediaId", "membersOnly"]).where("id", "=", id).executeTakeFirst();
   if (!item) return false;
   const hiding = fields.membersOnly && item.membersOnly === 0;
+  const photos = await itemPhotos(db, id, item.mediaId);
   // What hides goes first (see placeMediaFiles): the files, then the row; the row, then the files.
-  if (hiding && item.mediaId) await placeMediaFiles(store, item.mediaId, true);
+  if (hiding) for (const photo of photos) await placeMediaFiles(store, photo, true);
   const { result } = await recorded(db, by, { id, summary: `Pakeista nuotrauka „${fields.title}“` }, galleryItemScopes(id), async (tx) => {
     const updated = await tx
       .updateTable("galleryItems")
@@ -329,7 +336,7 @@ export async function updateGalleryItem(
       .executeTakeFirst();
     return Number(updated.numUpdatedRows) > 0;
   });
-  if (!fields.membersOnly && item.membersOnly === 1 && item.mediaId) await placeMediaFiles(store, item.mediaId, false);
+  if (!fields.membersOnly && item.membersOnly === 1) await placeItemMedia(db, store, photos);
   return result;
 }
 
@@ -343,8 +350,9 @@ export async function updateGalleryItem(
 export async function removeGalleryItem(db: Database, store: MediaStore, id: number, by: Actor | null = null): Promise<boolean> {
   const item = await db.selectFrom("galleryItems").select(["mediaId", "title"]).where("id", "=", id).executeTakeFirst();
   if (!item) return false;
+  const photos = await itemPhotos(db, id, item.mediaId);
   // What hides goes first: the files, then the rows (a failure between leaves a missing picture, which placeAllMedia mends).
-  if (item.mediaId) await placeMediaFiles(store, item.mediaId, true);
+  for (const photo of photos) await placeMediaFiles(store, photo, true);
   try {
     const { result } = await recorded(db, by, { id, summary: `Pašalinta nuotrauka „${item.title}“` }, galleryItemScopes(id), async (tx) => {
       const removed = await tx.deleteFrom("galleryItems").where("id", "=", id).executeTakeFirst();
@@ -354,7 +362,7 @@ export async function removeGalleryItem(db: Database, store: MediaStore, id: num
     return result;
   } finally {
     // Where the rows now say (the item may have been removed by someone else a moment ago, or the write failed).
-    await placeItemMedia(db, store, [item.mediaId]);
+    await placeItemMedia(db, store, photos);
   }
 }
 

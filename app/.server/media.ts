@@ -456,14 +456,33 @@ export async function placeMediaFiles(store: MediaStore, mediaId: string, member
 }
 
 /**
- * The media that a gallery item or a document open to everyone shows: the
- * only ones whose files belong in public/ among those the gallery and the
- * documents editors place (a removed item's files are kept, out of sight, for
- * the change history's undo: decision 022).
+ * The photos of approved memories (issue 17), by whether what each memory is
+ * about is open to everyone: a person (whose page decides who reads the
+ * memory) or a gallery item not for the family only.
+ */
+async function memoryPhotos(db: Database): Promise<{ open: Set<string>; familyOnly: Set<string> }> {
+  const rows = await db
+    .selectFrom("memories")
+    .leftJoin("galleryItems", "galleryItems.id", "memories.galleryItemId")
+    .select(["memories.mediaIds", "galleryItems.membersOnly"])
+    .where("memories.mediaIds", "!=", "[]")
+    .execute();
+  const open = new Set<string>();
+  const familyOnly = new Set<string>();
+  for (const row of rows) for (const id of JSON.parse(row.mediaIds) as string[]) (row.membersOnly === 1 ? familyOnly : open).add(id);
+  return { open, familyOnly };
+}
+
+/**
+ * The media that something open to everyone shows (a gallery item, a
+ * document, a memory of either or of a person): the only ones whose files
+ * belong in public/ among those the gallery, the documents and the proposals
+ * place (a removed item's files are kept, out of sight, for the change
+ * history's undo: decision 022; a pending proposal's photos wait there too).
  */
 async function shownToVisitors(db: Database, ids?: string[]): Promise<Set<string>> {
   if (ids && ids.length === 0) return new Set();
-  const [gallery, documents] = await Promise.all([
+  const [gallery, documents, memories] = await Promise.all([
     db
       .selectFrom("galleryItems")
       .select("mediaId as id")
@@ -478,15 +497,19 @@ async function shownToVisitors(db: Database, ids?: string[]): Promise<Set<string
       .where("scanMediaId", "is not", null)
       .$if(ids !== undefined, (q) => q.where("scanMediaId", "in", ids!))
       .execute(),
+    memoryPhotos(db),
   ]);
-  return new Set([...gallery, ...documents].map((row) => row.id!));
+  const shown = new Set([...gallery, ...documents].map((row) => row.id!));
+  for (const id of memories.open) if (!ids || ids.includes(id)) shown.add(id);
+  return shown;
 }
 
 /**
- * Puts the files of these gallery or document media where the rows now say
- * (after a removal, or an undo in the change history): public/ when an item
- * open to everyone shows them, members/ otherwise (for the family only, or no
- * longer on the site but kept so that an undo brings them back).
+ * Puts the files of these gallery, document or memory media where the rows
+ * now say (after a removal, an approval, or an undo in the change history):
+ * public/ when something open to everyone shows them, members/ otherwise (for
+ * the family only, waiting for a decision, or no longer on the site but kept
+ * so that an undo brings them back).
  */
 export async function placeItemMedia(db: Database, store: MediaStore, ids: (string | null | undefined)[]): Promise<void> {
   const wanted = [...new Set(ids.filter((id): id is string => typeof id === "string" && id !== ""))];
@@ -494,13 +517,14 @@ export async function placeItemMedia(db: Database, store: MediaStore, ids: (stri
   for (const id of wanted) await placeMediaFiles(store, id, !shown.has(id));
 }
 
-/** The media of what is marked for the family only (a gallery item's image, a document's scan). */
-export async function membersOnlyMedia(db: Database): Promise<Set<string>> {
-  const [gallery, documents] = await Promise.all([
+/** The media of what is marked for the family only (a gallery item's image and its memories' photos, a document's scan). */
+async function membersOnlyMedia(db: Database): Promise<Set<string>> {
+  const [gallery, documents, memories] = await Promise.all([
     db.selectFrom("galleryItems").select("mediaId as id").where("membersOnly", "=", 1).where("mediaId", "is not", null).execute(),
     db.selectFrom("documents").select("scanMediaId as id").where("membersOnly", "=", 1).where("scanMediaId", "is not", null).execute(),
+    memoryPhotos(db),
   ]);
-  return new Set([...gallery, ...documents].map((row) => row.id!));
+  return new Set([...gallery.map((row) => row.id!), ...documents.map((row) => row.id!), ...memories.familyOnly]);
 }
 
 /**

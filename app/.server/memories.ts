@@ -116,6 +116,7 @@ export const memoryKind: ProposalKind<MemoryPayload> = {
     return id;
   },
   discard: ({ db, media }, payload) => removeProposalPhotos(db, media, payload.mediaIds ?? []),
+  photos: (payload) => payload.mediaIds ?? [],
 };
 
 /**

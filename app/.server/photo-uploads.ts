@@ -162,4 +162,5 @@ export const photoKind: ProposalKind<PhotoPayload> = {
     return id;
   },
   discard: ({ db, media }, payload) => removeProposalPhotos(db, media, [payload.mediaId]),
+  photos: (payload) => (payload.mediaId ? [payload.mediaId] : []),
 };

@@ -3,6 +3,7 @@ import type { Database } from "./db.ts";
 import {
   discardReceived,
   insertMedia,
+  placeMediaFiles,
   prepareImage,
   removeMediaFiles,
   UploadRejected,
@@ -15,7 +16,8 @@ import {
 // submission by the gallery's own pipeline (the same checks, limits and
 // Lithuanian messages: media.ts) and kept as media rows under random ids that
 // the proposal's payload names. No page lists them until an editor approves
-// the proposal (no gallery item, document or memory refers to them), and the
+// the proposal (no gallery item, document or memory refers to them), their
+// files wait in members/ (served to the family's sessions only), and the
 // clean-up keeps them because their rows exist. A rejected or withdrawn
 // proposal's photos are removed (removeProposalPhotos).
 // See docs/decisions/023-members-propose-editors-decide.md.
@@ -31,6 +33,8 @@ export async function keepProposalPhotos(db: Database, store: MediaStore, files:
   const prepared: PreparedMedia[] = [];
   try {
     for (const file of files) prepared.push(await prepareImage(store, file));
+    // Out of a visitor's sight until approved (members/: the member and the reviewers see them).
+    for (const image of prepared) await placeMediaFiles(store, image.record.id, true);
     await db.transaction().execute(async (tx) => {
       for (const image of prepared) await insertMedia(tx, image.record);
     });

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { ImageRef } from "../lib/media.ts";
 import { record, type Actor, type ChangeSubject, type Scope } from "./changes.ts";
 import { inTransaction, now, type Database, type ProposalsTable, type ProposalStatus } from "./db.ts";
-import type { MediaStore } from "./media.ts";
+import { placeItemMedia, type MediaStore } from "./media.ts";
 import { ProposalInputError } from "./proposal-error.ts";
 import { PROPOSAL_KINDS } from "./proposal-kinds.ts";
 
@@ -73,6 +73,8 @@ export interface ProposalKind<P = unknown> {
   fields(payload: P): ProposalField[];
   /** Frees what a rejected proposal held (uploaded photos). */
   discard?(ctx: ProposalContext, payload: P): Promise<void>;
+  /** The photos it carries: they wait out of a visitor's sight and are placed by what shows them once approved. */
+  photos?(payload: P): string[];
 }
 
 export type Kinds = Record<string, ProposalKind<any>>;
@@ -246,6 +248,9 @@ export async function approveProposal(
   } catch (error) {
     if (error instanceof ProposalInputError) return { ok: false, message: error.message };
     throw error;
+  } finally {
+    // Its photos go where what now shows them says (public/ for a public page), approved or not.
+    await placeItemMedia(ctx.db, ctx.media, handler.photos?.(payload) ?? []);
   }
 }
 

@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { changeContentVersion } from "#app/.server/content-version.ts";
 import { createPerson } from "#app/.server/genealogy/editing.ts";
+import { mediaStore, placeAllMedia } from "#app/.server/media.ts";
 import { logInAs, logInAsAdmin, toasts, useSite } from "./site.ts";
 import { siteForWrites } from "./writes.ts";
 
@@ -120,7 +121,8 @@ test("approved memories: a visitor reads them with their photo; a living person'
       },
     ])
     .execute();
-  // (Written behind the site's back: a new content version, as an approval's POST makes.)
+  // (Written behind the site's back: the files placed and a new content version, as an approval's POST makes.)
+  await placeAllMedia(db, mediaStore({ dataDir: site().dataDir, uploads: { maxBytes: 0, maxPixels: 0 } })); // (only its folders are used)
   await changeContentVersion(db);
 
   const visitor = await (await browser.newContext()).newPage();
