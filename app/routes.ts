@@ -22,6 +22,8 @@ export default [
   // Parts of the sitemap when it lists more than 50,000 addresses.
   route("sitemap/:dalis", "routes/public/sitemap.ts", { id: "sitemap-part" }),
   route("galerija", "routes/public/gallery.tsx"),
+  // A page per photo (issue 18).
+  route("galerija/:id", "routes/public/photo.tsx"),
   route("dokumentai", "routes/public/documents.tsx"),
   route("apie", "routes/public/about.tsx"),
   route("sveciai", "routes/public/guestbook.tsx"),

@@ -159,6 +159,10 @@ export interface GalleryItemsTable {
   createdAt: string;
   /** 1: for the family only ("tik giminei"): members and above see it, visitors never. */
   membersOnly: Generated<number>;
+  /** When it was taken, in GEDCOM form ("ABT 1930"); '' when not known. */
+  date: Generated<string>;
+  /** Where it was taken, as typed; '' when not known. */
+  place: Generated<string>;
 }
 
 export interface DocumentsTable {

@@ -1,4 +1,5 @@
-import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "../lib/gallery.ts";
+import { dateInputToGedcom, DATE_FORMS_MESSAGE } from "../lib/date-input.ts";
+import { GALLERY_DESCRIPTION_MAX, GALLERY_PLACE_MAX, GALLERY_TITLE_MAX } from "../lib/gallery.ts";
 import type { ImageRef } from "../lib/media.ts";
 import { pageCount, pageOffset, type Page } from "../lib/paging.ts";
 import { resolveToast, type Toast } from "../lib/toasts.ts";
@@ -25,6 +26,10 @@ export interface GalleryItem {
   image: ImageRef | null;
   /** For the family only ("tik giminei"): members and above see it, visitors never. */
   membersOnly: boolean;
+  /** When it was taken, in GEDCOM form ("ABT 1930"); '' when not known. */
+  date: string;
+  /** Where it was taken; '' when not known. */
+  place: string;
 }
 
 /** How many photos a page of the public gallery shows (a whole number of rows of two and of three). */
@@ -40,6 +45,8 @@ function visibleItems(db: Database, audience: Audience) {
       "galleryItems.title",
       "galleryItems.description",
       "galleryItems.membersOnly",
+      "galleryItems.date",
+      "galleryItems.place",
       "media.id as mediaId",
       "media.displayWidth",
       "media.displayHeight",
@@ -58,6 +65,8 @@ function toGalleryItem({
   title: string;
   description: string;
   membersOnly: number;
+  date: string;
+  place: string;
   mediaId: string | null;
   displayWidth: number | null;
   displayHeight: number | null;
@@ -137,7 +146,15 @@ export async function galleryItemsByIds(db: Database, audience: Audience, ids: n
   return rows.map(toGalleryItem);
 }
 
-export type GalleryFields = { title: string; description: string; membersOnly: boolean };
+export interface GalleryFields {
+  title: string;
+  description: string;
+  membersOnly: boolean;
+  /** When it was taken, in GEDCOM form; left as it is when absent (a form without it). */
+  date?: string;
+  /** Where it was taken; left as it is when absent. */
+  place?: string;
+}
 
 // The change history (issue 17, decision 022): every add, edit, removal and
 // reorder is recorded with the rows it touched. An item's rows are the item,
@@ -194,6 +211,28 @@ export function parseGalleryFields(form: FormData): GalleryFields | null {
   return title && description ? { title, description, membersOnly: form.get("membersOnly") === "1" } : null;
 }
 
+/**
+ * When and where a photo was taken, from a form that has these fields (the
+ * editor's): the date in the tree's forms ("apie 1930", "1930–1935"), stored
+ * in GEDCOM form. A form without them gives nothing, which leaves them as
+ * they are; a date that is not one is refused with the forms it may take.
+ */
+export function parsePhotoWhen(form: FormData): { ok: true; date?: string; place?: string } | { ok: false; message: string } {
+  const out: { ok: true; date?: string; place?: string } = { ok: true };
+  const date = form.get("date");
+  if (typeof date === "string") {
+    const gedcom = dateInputToGedcom(date);
+    if (gedcom === null) return { ok: false, message: DATE_FORMS_MESSAGE };
+    out.date = gedcom;
+  }
+  const place = form.get("place");
+  if (typeof place === "string") {
+    out.place = place.replace(/\s+/g, " ").trim();
+    if (out.place.length > GALLERY_PLACE_MAX) return { ok: false, message: `Vieta per ilga: daugiausia ${GALLERY_PLACE_MAX} simbolių.` };
+  }
+  return out;
+}
+
 /** The item's rows, at the end of the gallery: its id is the highest id plus one, as the spec says. */
 async function insertGalleryItem(tx: Database, fields: GalleryFields, media: { id: string; createdAt: string }): Promise<number> {
   const { maxId, maxPosition } = await tx
@@ -208,6 +247,8 @@ async function insertGalleryItem(tx: Database, fields: GalleryFields, media: { i
       title: fields.title,
       description: fields.description,
       membersOnly: fields.membersOnly ? 1 : 0,
+      date: fields.date ?? "",
+      place: fields.place ?? "",
       mediaId: media.id,
       position: Number(maxPosition ?? 0) + 1,
       createdAt: media.createdAt,
@@ -331,7 +372,13 @@ export async function updateGalleryItem(
   const { result } = await recorded(db, by, { id, summary: `Pakeista nuotrauka „${fields.title}“` }, galleryItemScopes(id), async (tx) => {
     const updated = await tx
       .updateTable("galleryItems")
-      .set({ title: fields.title, description: fields.description, membersOnly: fields.membersOnly ? 1 : 0 })
+      .set({
+        title: fields.title,
+        description: fields.description,
+        membersOnly: fields.membersOnly ? 1 : 0,
+        ...(fields.date === undefined ? {} : { date: fields.date }),
+        ...(fields.place === undefined ? {} : { place: fields.place }),
+      })
       .where("id", "=", id)
       .executeTakeFirst();
     return Number(updated.numUpdatedRows) > 0;

@@ -517,14 +517,22 @@ export async function placeItemMedia(db: Database, store: MediaStore, ids: (stri
   for (const id of wanted) await placeMediaFiles(store, id, !shown.has(id));
 }
 
-/** The media of what is marked for the family only (a gallery item's image and its memories' photos, a document's scan). */
-async function membersOnlyMedia(db: Database): Promise<Set<string>> {
-  const [gallery, documents, memories] = await Promise.all([
-    db.selectFrom("galleryItems").select("mediaId as id").where("membersOnly", "=", 1).where("mediaId", "is not", null).execute(),
-    db.selectFrom("documents").select("scanMediaId as id").where("membersOnly", "=", 1).where("scanMediaId", "is not", null).execute(),
-    memoryPhotos(db),
+/**
+ * Every stored media item by who may read its files: `open`, what something
+ * open to everyone shows (shownToVisitors) and the tree's own pictures, which
+ * the import placed; `hidden`, all the others (a photo or scan for the family
+ * only, one removed but kept for the change history's undo, a proposal's
+ * waiting for a decision).
+ */
+async function mediaAudiences(db: Database): Promise<{ open: Set<string>; hidden: Set<string> }> {
+  const [all, shown, files, pictures] = await Promise.all([
+    db.selectFrom("media").select("id").execute(),
+    shownToVisitors(db),
+    db.selectFrom("genealogyFiles").select("mediaId as id").execute(),
+    db.selectFrom("genealogyMedia").select("mediaId as id").where("mediaId", "is not", null).execute(),
   ]);
-  return new Set([...gallery.map((row) => row.id!), ...documents.map((row) => row.id!), ...memories.familyOnly]);
+  const open = new Set([...shown, ...[...files, ...pictures].map((row) => row.id!)]);
+  return { open, hidden: new Set(all.map((row) => row.id).filter((id) => !open.has(id))) };
 }
 
 /**
@@ -533,20 +541,20 @@ async function membersOnlyMedia(db: Database): Promise<Set<string>> {
  * many it moved.
  */
 export async function placeAllMedia(db: Database, store: MediaStore): Promise<number> {
-  const membersOnly = await membersOnlyMedia(db);
+  const { hidden } = await mediaAudiences(db);
   let moved = 0;
   for (const name of await fs.readdir(publicMediaDir(store)).catch(() => [] as string[])) {
-    if (membersOnly.has(name)) {
+    if (hidden.has(name)) {
       await placeMediaFiles(store, name, true);
       moved++;
     }
   }
-  // Only what an item open to everyone shows goes back to public/: a removed
-  // item's files stay out of sight (kept for the change history's undo).
-  const shown = await shownToVisitors(db);
+  // Only what is open to everyone goes back to public/: a removed item's
+  // files stay out of sight (kept for the change history's undo).
+  const { open } = await mediaAudiences(db);
   for (const name of await fs.readdir(membersMediaDir(store)).catch(() => [] as string[])) {
     // Asked again just before showing it: an item marked since the list was read stays hidden.
-    if (shown.has(name) && !membersOnly.has(name) && !(await membersOnlyMedia(db)).has(name)) {
+    if (open.has(name) && (await mediaAudiences(db)).open.has(name)) {
       await placeMediaFiles(store, name, false);
       moved++;
     }

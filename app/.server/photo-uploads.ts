@@ -1,4 +1,6 @@
+import { dateInputToGedcom, DATE_FORMS_MESSAGE } from "../lib/date-input.ts";
 import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "../lib/gallery.ts";
+import { formatGedcomDateLt, parseGedcomDate } from "../lib/gedcom-date.ts";
 import { PHOTO_DATE_MAX, PHOTO_PEOPLE_MAX } from "../lib/memories.ts";
 import { scope } from "./changes.ts";
 import type { Database } from "./db.ts";
@@ -11,10 +13,10 @@ import { proposalImages, removeProposalPhotos } from "./proposal-photos.ts";
 import type { ProposalKind } from "./proposals.ts";
 
 // A member's photo for the gallery (issue 17, kind "photo"): the photo, its
-// title, description, a free-text date ("apie 1930") and the people in it.
+// title, description, a date in the tree's forms ("apie 1930") and the people in it.
 // The photo is made at submission (proposal-photos.ts); approving adds the
 // gallery item and links the people to it, as the person editor does. The
-// date goes into the description until the gallery has a date of its own.
+// date is the gallery's own (in the tree's forms, stored as GEDCOM).
 
 export interface PhotoPayload {
   title: string;
@@ -83,9 +85,14 @@ async function peopleLines(db: Database, people: number[]): Promise<string[]> {
   return people.map((id) => (found[id] ? `${found[id].name} #${id}` : `#${id}`));
 }
 
-/** The description the gallery item gets: the member's, with the date after it. */
-export function photoDescription(payload: Pick<PhotoPayload, "description" | "date">): string {
-  return [payload.description, payload.date ? `Data: ${payload.date}` : ""].filter(Boolean).join("\n\n");
+/**
+ * The description and the date the gallery item gets. A date proposed before
+ * the gallery had dates (free text) goes after the description, as it did.
+ */
+export function photoDescriptionAndDate(payload: Pick<PhotoPayload, "description" | "date">): { description: string; date: string } {
+  const date = dateInputToGedcom(payload.date);
+  if (date !== null) return { description: payload.description, date };
+  return { description: [payload.description, `Data: ${payload.date}`].filter(Boolean).join("\n\n"), date: "" };
 }
 
 export const photoKind: ProposalKind<PhotoPayload> = {
@@ -105,6 +112,7 @@ export const photoKind: ProposalKind<PhotoPayload> = {
       return { ok: false, message: `Aprašymas per ilgas: daugiausia ${GALLERY_DESCRIPTION_MAX} simbolių.` };
     }
     if (date.length > PHOTO_DATE_MAX) return { ok: false, message: `Data per ilga: daugiausia ${PHOTO_DATE_MAX} simbolių.` };
+    if (dateInputToGedcom(date) === null) return { ok: false, message: DATE_FORMS_MESSAGE };
     const payload: Partial<PhotoPayload> = { title, description, date };
     if (form.has("people")) {
       const people = await resolvePeople(db, text(form, "people"));
@@ -132,9 +140,11 @@ export const photoKind: ProposalKind<PhotoPayload> = {
   ],
   async describe({ db }, _subjectId, payload) {
     const people = await peopleLines(db, payload.people);
+    const { description, date } = photoDescriptionAndDate(payload);
     return [
       { label: "Nuotrauka", before: "", after: payload.title, images: await proposalImages(db, [payload.mediaId]) },
-      { label: "Aprašymas", before: "", after: photoDescription(payload) },
+      { label: "Aprašymas", before: "", after: description },
+      ...(date ? [{ label: "Data", before: "", after: formatGedcomDateLt(parseGedcomDate(date)) }] : []),
       ...(people.length ? [{ label: "Žmonės nuotraukoje", before: "", after: people.join("\n") }] : []),
       ...(payload.membersOnly ? [{ label: "Kas mato", before: "", after: "Tik giminė" }] : []),
     ];
@@ -154,7 +164,7 @@ export const photoKind: ProposalKind<PhotoPayload> = {
     const id = await addGalleryItemForMedia(
       tx,
       media,
-      { title: payload.title, description: photoDescription(payload), membersOnly: payload.membersOnly },
+      { title: payload.title, ...photoDescriptionAndDate(payload), membersOnly: payload.membersOnly },
       payload.mediaId,
     );
     const treeId = await currentTreeId(tx);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Link } from "react-router";
 import { displayUrl, gridSrcSet, gridUrl, type ImageRef } from "../lib/media.ts";
 import { MembersOnlyBadge } from "./members-only.tsx";
 
@@ -61,8 +62,9 @@ export function GalleryPicture({ image, alt, eager = false, sizes }: { image: Im
 const CARD_SIZES = "(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw";
 
 /**
- * The public gallery: cards whose image links to the large picture, so it
- * opens without JavaScript too; with JavaScript the link opens the lightbox.
+ * The public gallery: cards whose image and title link to the photo's own
+ * page (issue 18), which works without JavaScript too; with JavaScript a
+ * click on the image opens the lightbox for quick browsing instead.
  */
 export function GalleryGrid({ items, footer }: { items: GalleryCardItem[]; footer?: (item: GalleryCardItem) => ReactNode }) {
   const withImages = items.filter((item) => item.image);
@@ -78,7 +80,7 @@ export function GalleryGrid({ items, footer }: { items: GalleryCardItem[]; foote
               <div className="aspect-[4/3] w-full overflow-hidden bg-accent-soft">
                 {item.image ? (
                   <a
-                    href={displayUrl(item.image)}
+                    href={`/galerija/${item.id}`}
                     ref={(el) => {
                       if (el) links.current.set(item.id, el);
                       else links.current.delete(item.id);
@@ -99,7 +101,9 @@ export function GalleryGrid({ items, footer }: { items: GalleryCardItem[]; foote
               </div>
               <figcaption className="p-4">
                 <h2 className="text-lg font-semibold break-words">
-                  {item.title}
+                  <Link to={`/galerija/${item.id}`} className="text-ink no-underline hover:underline">
+                    {item.title}
+                  </Link>
                   {item.membersOnly ? <MembersOnlyBadge /> : null}
                 </h2>
                 <p className="mt-1 text-ink-soft break-words whitespace-pre-line">{item.description}</p>
@@ -212,6 +216,11 @@ function Lightbox({
             {item.title}
           </h2>
           <p className="mt-1 whitespace-pre-line text-white/85">{item.description}</p>
+          <p className="mt-2">
+            <Link to={`/galerija/${item.id}`} className="text-white underline">
+              Nuotraukos puslapis
+            </Link>
+          </p>
         </div>
         {items.length > 1 ? (
           <div className="flex gap-3">

@@ -5,7 +5,7 @@ import { parseGedcomDate, writeGedcomDate } from "./gedcom-date.ts";
 // turned into GEDCOM. The same rules as an import: what does not parse is refused.
 
 export const DATE_FORMS_MESSAGE =
-  "Data neatpažinta. Rašykite, pvz.: 1898, 1898-03-05, 1898-03, apie 1898, prieš 1898, po 1898, tarp 1850 ir 1860, nuo 1850 iki 1860 arba GEDCOM forma (5 MAR 1898, ABT 1898).";
+  "Data neatpažinta. Rašykite, pvz.: 1898, 1898-03-05, 1898-03, apie 1898, prieš 1898, po 1898, tarp 1850 ir 1860, 1850–1860, nuo 1850 iki 1860 arba GEDCOM forma (5 MAR 1898, ABT 1898).";
 
 const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
 
@@ -33,6 +33,9 @@ export function dateInputToGedcom(input: string): string | null {
     const date = simple(m[2]);
     if (date) return `${m[1] === "apie" ? "ABT" : m[1] === "po" ? "AFT" : "BEF"} ${date}`;
   }
+  // "1930–1935" (or with a hyphen): some time in those years, as "tarp 1930 ir 1935".
+  m = /^(\d{3,4}) ?[–—-] ?(\d{3,4})$/.exec(lower);
+  if (m) return `BET ${m[1]} AND ${m[2]}`;
   m = /^tarp (.+) ir (.+)$/.exec(lower);
   if (m && simple(m[1]) && simple(m[2])) return `BET ${simple(m[1])} AND ${simple(m[2])}`;
   m = /^nuo (.+?)(?: iki (.+))?$/.exec(lower);

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
+import { axe } from "./axe.ts";
 import { logInAs, logInAsAdmin, useSite } from "./site.ts";
 import { siteForWrites } from "./writes.ts";
 
@@ -20,14 +20,6 @@ test.beforeAll(async () => {
   hans = (await site().db().selectFrom("genealogyPeople").select("id").where("givenNames", "=", "Johannes Hans").executeTakeFirstOrThrow())
     .id;
 });
-
-async function axe(page: Page, label: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations, `${label} at ${width} px`).toEqual([]);
-  }
-}
 
 /** The person's page as a visitor reads it. */
 async function visitorReads(browser: Browser): Promise<string> {

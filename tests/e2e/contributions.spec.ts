@@ -1,6 +1,6 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { axe } from "./axe.ts";
 import { logInAs, logInAsAdmin, useSite } from "./site.ts";
 import { siteForWrites } from "./writes.ts";
 
@@ -25,14 +25,6 @@ async function member(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await logInAs(page, site(), "narys", passwords.narys);
   return page;
-}
-
-async function axe(page: Page, label: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations, `${label} at ${width} px`).toEqual([]);
-  }
 }
 
 /** The person's facts as a visitor reads them. */

@@ -65,7 +65,7 @@ test("the public gallery: real pictures in card sizes, WebP with a JPEG fallback
 
 test("the lightbox: click or Enter opens, arrows move, Esc closes, focus goes back to the card", async ({ page }) => {
   await page.goto(`${site().url}/galerija`);
-  await page.getByRole("link", { name: /^Jono ir Onos vestuvės/ }).click();
+  await page.getByRole("link", { name: /^Jono ir Onos vestuvės: atidaryti/ }).click();
   const dialog = page.getByRole("dialog", { name: "Jono ir Onos vestuvės" });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Vestuvių nuotrauka, daryta 1923 m. Alytuje.");
@@ -78,21 +78,21 @@ test("the lightbox: click or Enter opens, arrows move, Esc closes, focus goes ba
   await expect(page.getByRole("dialog", { name: "Senoji sodyba" })).toContainText("1 iš 5");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect(page.getByRole("link", { name: /^Senoji sodyba/ })).toBeFocused();
+  await expect(page.getByRole("link", { name: /^Senoji sodyba: atidaryti/ })).toBeFocused();
 
   // The keyboard alone: focus a card and press Enter.
-  await page.getByRole("link", { name: /^Petras Kaune/ }).focus();
+  await page.getByRole("link", { name: /^Petras Kaune: atidaryti/ }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("dialog", { name: "Petras Kaune" })).toBeVisible();
   await page.getByRole("button", { name: "Uždaryti ✕" }).click();
-  await expect(page.getByRole("link", { name: /^Petras Kaune/ })).toBeFocused();
+  await expect(page.getByRole("link", { name: /^Petras Kaune: atidaryti/ })).toBeFocused();
 });
 
 test("the lightbox follows a swipe on a touch screen", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   await page.goto(`${site().url}/galerija`);
-  await page.getByRole("link", { name: /^Senoji sodyba/ }).tap();
+  await page.getByRole("link", { name: /^Senoji sodyba: atidaryti/ }).tap();
   const picture = page.getByRole("dialog").getByRole("img");
   await expect(picture).toBeVisible();
   const box = (await picture.boundingBox())!;
@@ -107,14 +107,17 @@ test("the lightbox follows a swipe on a touch screen", async ({ browser }) => {
   await context.close();
 });
 
-test("without JavaScript each card is a plain link to the large picture", async ({ browser }) => {
+test("without JavaScript each card's picture is a plain link to the photo's page, with the large picture", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${site().url}/galerija`);
-  const link = page.getByRole("link", { name: /^Senoji sodyba/ });
+  const link = page.getByRole("link", { name: /^Senoji sodyba: atidaryti/ });
   const href = (await link.getAttribute("href"))!;
-  expect(href).toMatch(/^\/media\/[0-9a-f]+\/display\.jpg$/);
-  const response = await page.request.get(site().url + href);
+  expect(href).toMatch(/^\/galerija\/\d+$/);
+  await page.goto(site().url + href);
+  const src = (await page.getByRole("img", { name: "Senoji sodyba" }).getAttribute("src"))!;
+  expect(src).toMatch(/^\/media\/[0-9a-f]+\/display\.jpg$/);
+  const response = await page.request.get(site().url + src);
   expect(response.headers()["content-type"]).toBe("image/jpeg");
   expect(await sharp(await response.body()).metadata()).toMatchObject({ format: "jpeg", width: 1067, height: 800 });
   await context.close();
@@ -172,7 +175,7 @@ test("adding a real JPEG: the toast, the list, and a visitor seeing the new phot
   await expect(card).toContainText("Sodyba žiemą");
   const img = card.locator("img");
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
-  await card.getByRole("link").click();
+  await card.getByRole("link", { name: /: atidaryti didesnę nuotrauką$/ }).click();
   await expect(anonymous.getByRole("dialog", { name: "Sodyba žiemą" }).getByRole("img")).toHaveJSProperty("naturalWidth", 1200);
   await visitor.close();
 

@@ -1,9 +1,9 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { changeContentVersion } from "#app/.server/content-version.ts";
 import { createPerson } from "#app/.server/genealogy/editing.ts";
 import { mediaStore, placeAllMedia } from "#app/.server/media.ts";
+import { axe } from "./axe.ts";
 import { logInAs, logInAsAdmin, toasts, useSite } from "./site.ts";
 import { siteForWrites } from "./writes.ts";
 
@@ -36,14 +36,6 @@ async function member(browser: Browser, javaScriptEnabled = true): Promise<Page>
   await page.getByRole("button", { name: "Prisijungti", exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
   return page;
-}
-
-async function axe(page: Page, label: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations, `${label} at ${width} px`).toEqual([]);
-  }
 }
 
 test("a member adds a memory with a photo without JavaScript; a visitor sees nothing of it; the badge counts it", async ({ browser }) => {

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { axe } from "./axe.ts";
 import { logInAs, logInAsAdmin, useSite } from "./site.ts";
 import { siteForWrites } from "./writes.ts";
 
@@ -28,14 +28,6 @@ async function loggedIn(browser: Browser, username: "narys" | "redaktorius", opt
   const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await withJs.storageState() });
   await withJs.close();
   return plain.newPage();
-}
-
-async function axe(page: Page, label: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations, `${label} at ${width} px`).toEqual([]);
-  }
 }
 
 async function visitorPage(browser: Browser, url: string): Promise<Page> {

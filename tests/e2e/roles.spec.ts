@@ -48,6 +48,7 @@ const RULES: Record<string, Rule> = {
   "/sitemap.xml": { read: "visi" },
   "/sitemap/:dalis": { read: "visi" },
   "/galerija": { read: "visi" },
+  "/galerija/:id": { read: "visi" },
   "/dokumentai": { read: "visi" },
   "/apie": { read: "visi" },
   "/sveciai": { read: "visi" },

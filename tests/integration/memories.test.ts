@@ -3,6 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Actor } from "#app/.server/changes.ts";
+import { DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
 import { undoChangeWithFiles } from "#app/.server/change-files.ts";
 import { submitMemory, submitPhoto } from "#app/.server/contributions.ts";
 import { createPerson, editableTree } from "#app/.server/genealogy/editing.ts";
@@ -234,7 +235,7 @@ describe("photos for the gallery", () => {
     if (!approved.ok) throw new Error(approved.message);
     expect(await count()).toBe(items + 1);
     const item = await t.db.selectFrom("galleryItems").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
-    expect(item).toMatchObject({ title: "Jonaičių šeima", description: "Visa šeima.\n\nData: apie 1930" });
+    expect(item).toMatchObject({ title: "Jonaičių šeima", description: "Visa šeima.", date: "ABT 1930" });
     expect(await galleryItemsByIds(t.db, MEMBERS, [item.id])).toHaveLength(1);
     expect(
       await t.db.selectFrom("genealogyPersonLinks").selectAll().where("kind", "=", "gallery").where("itemId", "=", item.id).execute(),
@@ -248,11 +249,15 @@ describe("photos for the gallery", () => {
     ).toEqual([]);
   });
 
-  test("a person that cannot be found, or a missing title, is said before the photo is processed", async () => {
+  test("a person that cannot be found, a date that is not one, or a missing title, is said before the photo is processed", async () => {
     const before = await mediaCount();
     expect(await submitPhoto(ctx, ona, form({ title: "X", people: "Niekas Nežinomas" }), await received("a.jpg", await jpeg()))).toEqual({
       ok: false,
       message: "Asmens „Niekas Nežinomas“ nerasta.",
+    });
+    expect(await submitPhoto(ctx, ona, form({ title: "X", date: "kažkada vasarą" }), await received("a.jpg", await jpeg()))).toEqual({
+      ok: false,
+      message: DATE_FORMS_MESSAGE,
     });
     expect(await submitPhoto(ctx, ona, form({ title: "" }), await received("a.jpg", await jpeg()))).toMatchObject({ ok: false });
     expect(await submitPhoto(ctx, ona, form({ title: "Be nuotraukos" }), undefined)).toEqual({

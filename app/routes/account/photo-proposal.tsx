@@ -14,7 +14,7 @@ import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "../../lib/gallery.ts
 import { PHOTO_DATE_MAX } from "../../lib/memories.ts";
 
 // A member uploads a photo for the gallery: the photo, title, description, a
-// free-text date and the people in it, one multipart form (no JavaScript
+// date in the tree's forms and the people in it, one multipart form (no JavaScript
 // needed). It becomes a proposal; the gallery shows it once an editor
 // approves it (contributions.ts, photo-uploads.ts).
 
@@ -94,7 +94,7 @@ export default function PhotoProposalPage({ loaderData: { left }, actionData }: 
             <Field
               id="date"
               label="Data (nebūtina)"
-              hint="Pvz., „apie 1930“ arba „1956 m. vasara“."
+              hint="Pvz., „1956-07“, „apie 1930“ arba „1930–1935“."
               maxLength={PHOTO_DATE_MAX}
               defaultValue={values.date}
             />

@@ -8,6 +8,7 @@ import {
   listGalleryItems,
   moveGalleryItem,
   parseGalleryFields,
+  parsePhotoWhen,
   removeGalleryItem,
   saveGalleryOrder,
   updateGalleryItem,
@@ -23,7 +24,9 @@ import { MembersOnlyBadge, MembersOnlyBox } from "../../components/members-only.
 import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
 import { useToast } from "../../components/toaster.tsx";
 import { useHydrated } from "../../components/use-hydrated.ts";
-import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "../../lib/gallery.ts";
+import { gedcomToDateInput } from "../../lib/date-input.ts";
+import { GALLERY_DESCRIPTION_MAX, GALLERY_PLACE_MAX, GALLERY_TITLE_MAX } from "../../lib/gallery.ts";
+import { PHOTO_DATE_MAX } from "../../lib/memories.ts";
 import { parseId } from "../../lib/numbers.ts";
 import { resolveToast, type Toast } from "../../lib/toasts.ts";
 
@@ -61,7 +64,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "update": {
       const fields = parseGalleryFields(form);
       if (!fields) return refusal("galleryMissingFields");
-      if (!(await updateGalleryItem(db, media, id, fields, user))) return refusal("galleryNotFound", 404);
+      const when = parsePhotoWhen(form);
+      if (!when.ok) return refusal({ title: when.message, variant: "error" });
+      if (!(await updateGalleryItem(db, media, id, { ...fields, date: when.date, place: when.place }, user))) {
+        return refusal("galleryNotFound", 404);
+      }
       return redirectWithToast(PAGE, "galleryUpdated");
     }
     case "remove": {
@@ -468,7 +475,7 @@ function PhotoList({ items }: { items: Item[] }) {
 function ItemEditor({ item }: { item: Item }) {
   return (
     <details className="mt-2">
-      <summary className="cursor-pointer text-sm text-accent">Redaguoti aprašymą ir matomumą</summary>
+      <summary className="cursor-pointer text-sm text-accent">Redaguoti aprašymą, datą ir matomumą</summary>
       <Form method="post" className="mt-2 space-y-2">
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={item.id} />
@@ -487,11 +494,25 @@ function ItemEditor({ item }: { item: Item }) {
             className="field-input"
           />
         </label>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <label className="block text-sm">
+            <span className="field-label">Data</span>
+            <input name="date" defaultValue={gedcomToDateInput(item.date)} maxLength={PHOTO_DATE_MAX} className="field-input" />
+            <span className="mt-1 block text-xs text-ink-soft">Pvz., 1936, apie 1930, 1930–1935.</span>
+          </label>
+          <label className="block text-sm">
+            <span className="field-label">Vieta</span>
+            <input name="place" defaultValue={item.place} maxLength={GALLERY_PLACE_MAX} className="field-input" />
+          </label>
+        </div>
         <MembersOnlyBox defaultChecked={item.membersOnly} />
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary">
             Išsaugoti
           </button>
+          <Link to={`/galerija/${item.id}`} className="text-sm">
+            Nuotraukos puslapis
+          </Link>
           {item.image ? (
             <a href={`${PAGE}/${item.id}/originalas`} className="text-sm" download>
               Atsisiųsti originalą

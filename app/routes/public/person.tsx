@@ -181,11 +181,13 @@ export default function PersonPage({ loaderData: { person, memories, canEdit, ca
               {person.gallery.map((g) => (
                 <li key={`g${g.id}`} className="card overflow-hidden">
                   {g.image ? (
-                    <a href={displayUrl(g.image)} className="block aspect-[4/3]">
-                      <GalleryPicture image={g.image} alt={g.title} sizes="(min-width: 1024px) 380px, 100vw" />
-                    </a>
+                    <Link to={`/galerija/${g.id}`} className="block aspect-[4/3]" tabIndex={-1} aria-hidden="true">
+                      <GalleryPicture image={g.image} alt="" sizes="(min-width: 1024px) 380px, 100vw" />
+                    </Link>
                   ) : null}
-                  <p className="p-3 font-medium">{g.title}</p>
+                  <p className="p-3 font-medium">
+                    <Link to={`/galerija/${g.id}`}>{g.title}</Link>
+                  </p>
                 </li>
               ))}
               {person.pictures.map((p, i) => (

@@ -19,8 +19,8 @@ const PAGES = [
   "/sveciai",
 ];
 
-// The public pages and the people who are not living (a living person's page
-// is not listed). Only with SITE_URL set. /sitemap.xml is the whole list or, past the protocol's
+// The public pages, the photos open to everyone and the people who are not
+// living (a living person's page is not listed). Only with SITE_URL set. /sitemap.xml is the whole list or, past the protocol's
 // 50,000 addresses, an index of /sitemap/1.xml, /sitemap/2.xml, ... The people
 // are computed once per version of the site (genealogy/published.ts).
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -32,14 +32,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (asked === null && params.dalis !== undefined) throw data("Puslapis nerastas", { status: 404 });
   const part = asked ? Number(asked[1]) : null;
 
-  const { tag, ids } = await publicPeople(db);
+  const [{ tag, ids }, photos] = await Promise.all([
+    publicPeople(db),
+    db.selectFrom("galleryItems").select("id").where("membersOnly", "=", 0).orderBy("position").orderBy("id").execute(),
+  ]);
+  const addresses = [...PAGES, ...photos.map((photo) => `/galerija/${photo.id}`)];
   const etag = `"${tag}-${Buffer.from(origin).toString("base64url")}-${part ?? 0}"`;
   const headers = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600", ETag: etag };
   if (clientHas(request, etag)) return new Response(null, { status: 304, headers });
   const xml = sitemapDocument(
     origin,
-    PAGES.length + ids.length,
-    (i) => (i < PAGES.length ? PAGES[i] : `/asmuo/${ids[i - PAGES.length]}`),
+    addresses.length + ids.length,
+    (i) => (i < addresses.length ? addresses[i] : `/asmuo/${ids[i - addresses.length]}`),
     part,
   );
   if (xml === null) throw data("Puslapis nerastas", { status: 404 });

@@ -1,0 +1,143 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/photo";
+import { audienceOf } from "../../.server/audience.ts";
+import { services } from "../../.server/context.ts";
+import { treeViewer } from "../../.server/genealogy/viewer.ts";
+import { photoPage } from "../../.server/photo-page.ts";
+import { ImagePlaceholder } from "../../components/gallery.tsx";
+import { Memories } from "../../components/memories.tsx";
+import { MembersOnlyBadge } from "../../components/members-only.tsx";
+import { PageTitle, useSiteSettings } from "../../components/page.tsx";
+import { ShareMeta } from "../../components/share-meta.tsx";
+import { displayUrl, gridUrl, type ImageRef } from "../../lib/media.ts";
+import { parseId } from "../../lib/numbers.ts";
+
+// A gallery photo's own page (issue 18): an address to share, the photo
+// large, when and where, who is in it and what the family remembers of it.
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  const { db } = services(context);
+  const audience = audienceOf(context);
+  const page = id === null ? null : await photoPage(db, audience, await treeViewer(context), id);
+  // A photo for the family only does not exist for a visitor, as in the gallery.
+  if (!page) throw data(null, { status: 404 });
+  return { ...page, canPropose: audience.members };
+}
+
+/** The photo as large as the page allows: the display rendition, the grid's smaller ones for narrow screens. */
+function LargePhoto({ image, alt }: { image: ImageRef; alt: string }) {
+  return (
+    <img
+      src={displayUrl(image)}
+      srcSet={`${gridUrl(image, 400, "jpg")} 400w, ${gridUrl(image, 800, "jpg")} 800w, ${displayUrl(image)} ${image.width}w`}
+      sizes="(min-width: 1024px) 960px, 100vw"
+      width={image.width}
+      height={image.height}
+      alt={alt}
+      fetchPriority="high"
+      className="mx-auto h-auto max-h-[80vh] w-auto max-w-full object-contain"
+    />
+  );
+}
+
+export default function PhotoPage({ loaderData: { item, date, people, memories, previous, next, canPropose } }: Route.ComponentProps) {
+  const { familyName } = useSiteSettings();
+  const facts = [date ? { term: "Data", value: date } : null, item.place ? { term: "Vieta", value: item.place } : null].filter(
+    (fact) => fact !== null,
+  );
+  return (
+    <>
+      <PageTitle>{item.title}</PageTitle>
+      <ShareMeta
+        title={`${item.title} – ${familyName}`}
+        description={[item.description, date, item.place].filter(Boolean).join(" · ")}
+        image={item.image ? displayUrl(item.image) : null}
+        type="article"
+      />
+      <p className="mb-4 text-sm">
+        <Link to="/galerija">← Galerija</Link>
+      </p>
+      <article aria-labelledby="nuotraukos-pavadinimas">
+        <h1 id="nuotraukos-pavadinimas" className="mb-4 text-3xl font-bold break-words">
+          {item.title}
+          {item.membersOnly ? <MembersOnlyBadge /> : null}
+        </h1>
+        <figure className="card overflow-hidden bg-black/90 p-2 sm:p-4">
+          {item.image ? (
+            <LargePhoto image={item.image} alt={item.title} />
+          ) : (
+            <div className="aspect-[4/3]">
+              <ImagePlaceholder />
+            </div>
+          )}
+        </figure>
+        <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div>
+            <p className="break-words whitespace-pre-line">{item.description}</p>
+            {facts.length ? (
+              <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+                {facts.map((fact) => (
+                  <div key={fact.term} className="contents">
+                    <dt className="font-semibold">{fact.term}</dt>
+                    <dd className="break-words">{fact.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+          </div>
+          {people.length ? (
+            <section aria-labelledby="nuotraukoje" className="card p-5">
+              <h2 id="nuotraukoje" className="mb-3 text-xl font-semibold">
+                Nuotraukoje
+              </h2>
+              <ul className="space-y-1">
+                {people.map((person) => (
+                  <li key={person.id}>
+                    {person.hidden ? (
+                      <span className="text-ink-soft">{person.name}</span>
+                    ) : (
+                      <>
+                        <Link to={`/asmuo/${person.id}`}>{person.name}</Link>
+                        {person.years ? <span className="text-ink-soft"> ({person.years})</span> : null}
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+        {memories.length || canPropose ? (
+          <section aria-labelledby="prisiminimai" className="card mt-6 p-5">
+            <h2 id="prisiminimai" className="mb-3 text-xl font-semibold">
+              Prisiminimai
+            </h2>
+            {memories.length ? <Memories memories={memories} about={item.title} /> : null}
+            {canPropose ? (
+              <p className={memories.length ? "mt-4" : ""}>
+                <Link to={`/paskyra/pasiulymai/prisiminimas?nuotrauka=${item.id}`}>Pridėti prisiminimą</Link>
+              </p>
+            ) : null}
+          </section>
+        ) : null}
+      </article>
+      {previous || next ? (
+        <nav aria-label="Kitos nuotraukos" className="mt-8 flex flex-wrap justify-between gap-4">
+          {previous ? (
+            <Link to={`/galerija/${previous.id}`} rel="prev" className="btn-secondary max-w-full break-words">
+              ← Ankstesnė: {previous.title}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {next ? (
+            <Link to={`/galerija/${next.id}`} rel="next" className="btn-secondary max-w-full break-words">
+              Kita: {next.title} →
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
