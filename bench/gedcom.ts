@@ -46,7 +46,7 @@ if (phase === "--measure" || phase === "--read") {
   }
   const { migrateToLatest, openDatabase } = await load("db.ts");
   const { importFile, exportFile } = await load("genealogy/trees.ts");
-  const { mediaStore } = await load("media.ts");
+  const { mediaStore } = await load("media/storage.ts");
   const db = openDatabase({ kind: "sqlite", file: path.join(dir, "database.sqlite") });
   await migrateToLatest(db);
   const store = mediaStore({ dataDir: dir, uploads: { maxBytes: 1e9, maxPixels: 1e8 } });

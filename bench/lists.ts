@@ -17,7 +17,7 @@ import { insertRows, migrateToLatest, openDatabase } from "../app/.server/db.ts"
 import { countDocuments, DOCUMENTS_PAGE_SIZE } from "../app/.server/documents.ts";
 import { countGalleryItems, GALLERY_PAGE_SIZE } from "../app/.server/gallery.ts";
 import { importFile } from "../app/.server/genealogy/trees.ts";
-import { mediaStore } from "../app/.server/media.ts";
+import { mediaStore } from "../app/.server/media/storage.ts";
 import { seedIfNew } from "../app/.server/seed.ts";
 import { DOCUMENT_TYPES, documentKeys } from "../app/lib/documents.ts";
 import { pageCount } from "../app/lib/paging.ts";

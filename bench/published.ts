@@ -14,7 +14,7 @@ import path from "node:path";
 import { migrateToLatest, openDatabase } from "../app/.server/db.ts";
 import { changeContentVersion } from "../app/.server/content-version.ts";
 import { importFile } from "../app/.server/genealogy/trees.ts";
-import { mediaStore } from "../app/.server/media.ts";
+import { mediaStore } from "../app/.server/media/storage.ts";
 import { generate } from "./gedcom-generate.ts";
 import { startServer } from "./server.ts";
 

@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { migrateToLatest, openDatabase, type Database } from "../app/.server/db.ts";
 import { relationship } from "../app/.server/genealogy/relationship.ts";
 import { importFile } from "../app/.server/genealogy/trees.ts";
-import { mediaStore } from "../app/.server/media.ts";
+import { mediaStore } from "../app/.server/media/storage.ts";
 import { generate } from "./gedcom-generate.ts";
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { pairs: { type: "string", default: "60" } } });

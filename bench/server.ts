@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { migrateToLatest, openDatabase } from "../app/.server/db.ts";
 import { importFile } from "../app/.server/genealogy/trees.ts";
-import { mediaStore } from "../app/.server/media.ts";
+import { mediaStore } from "../app/.server/media/storage.ts";
 import { seedIfNew } from "../app/.server/seed.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");

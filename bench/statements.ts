@@ -24,7 +24,7 @@ import { neighbourhood } from "../app/.server/genealogy/chart.ts";
 import { personDetail } from "../app/.server/genealogy/person-page.ts";
 import { currentTreeId, importFile } from "../app/.server/genealogy/trees.ts";
 import { homeOverview } from "../app/.server/home.ts";
-import { mediaStore } from "../app/.server/media.ts";
+import { mediaStore } from "../app/.server/media/storage.ts";
 import { seedIfNew } from "../app/.server/seed.ts";
 import { getSiteSettings } from "../app/.server/settings.ts";
 import { generate } from "./gedcom-generate.ts";

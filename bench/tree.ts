@@ -22,7 +22,7 @@ import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { migrateToLatest, openDatabase } from "../app/.server/db.ts";
 import { importFile } from "../app/.server/genealogy/trees.ts";
-import { mediaStore } from "../app/.server/media.ts";
+import { mediaStore } from "../app/.server/media/storage.ts";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/e2e/chromium.ts";
 import { generate } from "./gedcom-generate.ts";
 import { startServer } from "./server.ts";

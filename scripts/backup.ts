@@ -6,7 +6,7 @@ import path from "node:path";
 import { BackupError, writeBackup } from "#app/.server/backup.ts";
 import { openDatabase } from "#app/.server/db.ts";
 import { parseConfig } from "#app/.server/env.ts";
-import { mediaStore } from "#app/.server/media.ts";
+import { mediaStore } from "#app/.server/media/storage.ts";
 import { plural } from "#app/lib/lithuanian.ts";
 
 const file = process.argv[2];

@@ -14,7 +14,7 @@ import { parseConfig } from "#app/.server/env.ts";
 import type { CodePageChoice } from "#app/.server/genealogy/charset.ts";
 import { ImportRefused } from "#app/.server/genealogy/import.ts";
 import { archiveLimits, currentTreeId, exportFile, importFile, makeCurrent } from "#app/.server/genealogy/trees.ts";
-import { mediaStore } from "#app/.server/media.ts";
+import { mediaStore } from "#app/.server/media/storage.ts";
 import { plural } from "#app/lib/lithuanian.ts";
 
 const USAGE = `Naudojimas:

@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { BackupError, restoreBackup } from "#app/.server/backup.ts";
 import { openDatabase } from "#app/.server/db.ts";
 import { parseConfig } from "#app/.server/env.ts";
-import { mediaStore } from "#app/.server/media.ts";
+import { mediaStore } from "#app/.server/media/storage.ts";
 import { formatDateTime, plural } from "#app/lib/lithuanian.ts";
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { force: { type: "boolean", default: false } } });

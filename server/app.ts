@@ -9,7 +9,8 @@ import { parseConfig, type Config } from "#app/.server/env.ts";
 import { otherInstancesAlive, registerInstance } from "#app/.server/instances.ts";
 import { importRunner } from "#app/.server/genealogy/import-process.ts";
 import { sweepAbandonedImports } from "#app/.server/genealogy/trees.ts";
-import { cleanUpMedia, mediaStore, membersMediaDir, placeAllMedia, publicMediaDir } from "#app/.server/media.ts";
+import { deriveMissingZoom } from "#app/.server/media/pipeline.ts";
+import { cleanUpMedia, mediaStore, membersMediaDir, placeAllMedia, publicMediaDir } from "#app/.server/media/storage.ts";
 import { seedIfNew } from "#app/.server/seed.ts";
 import { sendDailyDigest } from "#app/.server/notifications.ts";
 import { reloadStatistics } from "#app/.server/statistics.ts";
@@ -61,12 +62,21 @@ export async function createApp({ build, clientDir, root, env = process.env, log
   await cleanUpMedia(db, media, { othersAlive });
   const moved = await placeAllMedia(db, media);
   if (moved) log(`Nuotraukų failai (${moved}) perkelti ten, kur jų žiūrovai (viešai ar tik giminei).`);
+  // Deep-zoom renditions of pictures stored before there were any, behind the site's own uploads.
+  let closing = false;
+  const zooming = deriveMissingZoom(db, media, () => closing).then(
+    (derived) => {
+      if (derived) log(`Paruoštas priartinimas nuotraukoms (${derived}).`);
+    },
+    (error: unknown) => console.error(error),
+  );
   // Every hour: the trash, uploads another process abandoned, files a crash left in the wrong place,
   // the planner's statistics.
   const hourly = setInterval(
     async () => {
       try {
-        await cleanUpMedia(db, media, { othersAlive: await otherInstancesAlive(db, instance.id) });
+        // With the grace period always: this very process may be in the middle of an upload.
+        await cleanUpMedia(db, media, { othersAlive: true });
         await placeAllMedia(db, media);
         // Statistics another process measured (a command-line import) reach this connection's plans.
         await reloadStatistics(db);
@@ -192,6 +202,8 @@ export async function createApp({ build, clientDir, root, env = process.env, log
     },
     config,
     async close() {
+      closing = true;
+      await zooming;
       clearInterval(hourly);
       clearInterval(digest);
       watch?.close();

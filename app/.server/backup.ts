@@ -7,7 +7,7 @@ import { migrations } from "#db/migrations/index.ts";
 import { changeContentVersion } from "./content-version.ts";
 import { migrateToLatest, openDatabase, type Database, type Tables } from "./db.ts";
 import { updateStatistics } from "./statistics.ts";
-import { locateMediaFiles, placeAllMedia, publicMediaDir, type MediaStore } from "./media.ts";
+import { locateMediaFiles, placeAllMedia, publicMediaDir, type MediaStore } from "./media/storage.ts";
 
 // A backup is one .tar.gz holding manifest.json, the rows of every content
 // table as JSON lines (data/<table>.jsonl) and every uploaded file

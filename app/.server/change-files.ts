@@ -1,6 +1,6 @@
 import { findChange, undoChange, type Actor, type RowChange, type UndoResult } from "./changes.ts";
 import type { Database } from "./db.ts";
-import { placeItemMedia, placeMediaFiles, type MediaStore } from "./media.ts";
+import { placeItemMedia, placeMediaFiles, type MediaStore } from "./media/storage.ts";
 
 // Undo in the change history puts rows back (changes.ts); the files of the
 // gallery's photos, the documents' scans and the memories' photos live outside the database, in

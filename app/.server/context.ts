@@ -4,7 +4,7 @@ import { changeContentVersion } from "./content-version.ts";
 import type { Database } from "./db.ts";
 import type { Config } from "./env.ts";
 import type { ImportRunner } from "./genealogy/import-process.ts";
-import type { MediaStore } from "./media.ts";
+import type { MediaStore } from "./media/storage.ts";
 import { findSessionUser, readSessionToken, type SessionUser } from "./session.ts";
 
 // What every loader and action may use, set per request by the HTTP server

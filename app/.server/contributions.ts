@@ -1,6 +1,6 @@
 import type { Actor } from "./changes.ts";
 import type { Viewer } from "./genealogy/living.ts";
-import { discardReceived, type ReceivedFile } from "./media.ts";
+import { discardReceived, type ReceivedFile } from "./media/intake.ts";
 import { memoryKind, memoryTargetVisible, memoryText, memoryTextProblem, type MemoryTarget } from "./memories.ts";
 import { photoKind } from "./photo-uploads.ts";
 import { keepProposalPhotos, removeProposalPhotos } from "./proposal-photos.ts";

@@ -147,6 +147,8 @@ export interface MediaTable {
   displayWidth: number | null;
   displayHeight: number | null;
   createdAt: string;
+  /** Widths of the deep-zoom renditions (JSON array, ascending); null: an image whose renditions are not derived yet. */
+  zoom: string | null;
 }
 
 export interface GalleryItemsTable {

@@ -7,7 +7,8 @@ import { pageCount, pageOffset, type Page } from "../lib/paging.ts";
 import { retryOnConflict, type Database, type MediaTable } from "./db.ts";
 import type { Audience } from "./audience.ts";
 import { record, scope, type Actor, type Scope } from "./changes.ts";
-import { insertMedia, placeItemMedia, placeMediaFiles, type MediaStore, type PreparedMedia } from "./media.ts";
+import { type PreparedMedia } from "./media/pipeline.ts";
+import { insertMedia, placeItemMedia, placeMediaFiles, type MediaStore } from "./media/storage.ts";
 
 export interface FamilyDocument {
   id: number;

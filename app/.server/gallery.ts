@@ -6,17 +6,9 @@ import { resolveToast, type Toast } from "../lib/toasts.ts";
 import { MEMBERS, type Audience } from "./audience.ts";
 import { record, scope, type Actor, type Scope } from "./changes.ts";
 import { inTransaction, retryOnConflict, type Database } from "./db.ts";
-import {
-  discardReceived,
-  insertMedia,
-  placeItemMedia,
-  placeMediaFiles,
-  prepareImage,
-  UploadRejected,
-  type MediaStore,
-  type PreparedMedia,
-  type ReceivedFile,
-} from "./media.ts";
+import { discardReceived, UploadRejected, type ReceivedFile } from "./media/intake.ts";
+import { prepareImage, type PreparedMedia } from "./media/pipeline.ts";
+import { insertMedia, placeItemMedia, placeMediaFiles, type MediaStore } from "./media/storage.ts";
 
 export interface GalleryItem {
   id: number;

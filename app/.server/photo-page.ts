@@ -1,4 +1,5 @@
 import { formatGedcomDateLt, parseGedcomDate } from "../lib/gedcom-date.ts";
+import { zoomUrl, type ZoomLevel } from "../lib/media.ts";
 import type { Audience } from "./audience.ts";
 import type { Database } from "./db.ts";
 import { galleryItemsByIds, type GalleryItem } from "./gallery.ts";
@@ -26,6 +27,8 @@ export interface PhotoPage {
   date: string;
   people: PhotoPerson[];
   memories: Memory[];
+  /** The larger renditions to zoom into, smallest first; none for a picture hardly larger than its display image. */
+  zoom: ZoomLevel[];
   previous: { id: number; title: string } | null;
   next: { id: number; title: string } | null;
 }
@@ -76,6 +79,18 @@ async function peopleIn(db: Database, treeId: number | null, itemId: number, vie
     .sort((a, b) => Number(a.hidden) - Number(b.hidden) || a.name.localeCompare(b.name, "lt"));
 }
 
+/** The deep-zoom renditions the pipeline derived for the photo's picture. */
+async function zoomLevels(db: Database, mediaId: string): Promise<ZoomLevel[]> {
+  const media = await db.selectFrom("media").select(["zoom", "width", "height"]).where("id", "=", mediaId).executeTakeFirst();
+  if (!media?.zoom || !media.width || !media.height) return [];
+  const { width: full, height } = media;
+  return (JSON.parse(media.zoom) as number[]).map((width) => ({
+    url: zoomUrl({ id: mediaId }, width),
+    width,
+    height: Math.round((width * height) / full),
+  }));
+}
+
 /** A photo's page as the audience and the tree's viewer may see it; null when there is no such photo for them. */
 export async function photoPage(
   db: Database,
@@ -86,9 +101,10 @@ export async function photoPage(
   const [item] = await galleryItemsByIds(db, audience, [id]);
   if (!item) return null;
   const { position } = await db.selectFrom("galleryItems").select("position").where("id", "=", id).executeTakeFirstOrThrow();
-  const [people, memories, previous, next] = await Promise.all([
+  const [people, memories, zoom, previous, next] = await Promise.all([
     peopleIn(db, tree.treeId, id, tree.viewer),
     galleryMemories(db, [id]),
+    item.image ? zoomLevels(db, item.image.id) : [],
     neighbour(db, audience, { id, position }, "previous"),
     neighbour(db, audience, { id, position }, "next"),
   ]);
@@ -97,6 +113,7 @@ export async function photoPage(
     date: item.date ? formatGedcomDateLt(parseGedcomDate(item.date)) : "",
     people,
     memories: memories[id] ?? [],
+    zoom,
     previous,
     next,
   };

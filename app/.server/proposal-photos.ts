@@ -1,16 +1,8 @@
 import type { ImageRef } from "../lib/media.ts";
 import type { Database } from "./db.ts";
-import {
-  discardReceived,
-  insertMedia,
-  placeMediaFiles,
-  prepareImage,
-  removeMediaFiles,
-  UploadRejected,
-  type MediaStore,
-  type PreparedMedia,
-  type ReceivedFile,
-} from "./media.ts";
+import { discardReceived, UploadRejected, type ReceivedFile } from "./media/intake.ts";
+import { prepareImage, type PreparedMedia } from "./media/pipeline.ts";
+import { insertMedia, placeMediaFiles, removeMediaFiles, type MediaStore } from "./media/storage.ts";
 
 // The photos of a member's proposal (a memory's, a gallery upload's), made at
 // submission by the gallery's own pipeline (the same checks, limits and

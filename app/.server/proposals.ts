@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { ImageRef } from "../lib/media.ts";
 import { record, type Actor, type ChangeSubject, type Scope } from "./changes.ts";
 import { inTransaction, now, type Database, type ProposalsTable, type ProposalStatus } from "./db.ts";
-import { placeItemMedia, type MediaStore } from "./media.ts";
+import { placeItemMedia, type MediaStore } from "./media/storage.ts";
 import { ProposalInputError } from "./proposal-error.ts";
 import { PROPOSAL_KINDS } from "./proposal-kinds.ts";
 

@@ -1,5 +1,5 @@
 // Where the images derived from an upload are served, and in which sizes.
-// The server writes exactly these files (app/.server/media.ts); the names never
+// The server writes exactly these files (app/.server/media/pipeline.ts); the names never
 // change for an upload, so browsers may keep them forever.
 
 /**
@@ -31,6 +31,30 @@ export function gridUrl(image: Pick<ImageRef, "id">, width: number, format: "web
 
 export function gridSrcSet(image: Pick<ImageRef, "id">, format: "webp" | "jpg"): string {
   return GRID_WIDTHS.map((w) => `${gridUrl(image, w, format)} ${w}w`).join(", ");
+}
+
+/**
+ * The deep-zoom renditions' widths for a picture this wide whose display image
+ * is `displayWidth` wide: doubling from twice the display's, ending at the
+ * full width, so each step at least halves the blur of the one before. None
+ * when the original is hardly larger than the display image.
+ */
+export function zoomWidths(width: number, displayWidth: number): number[] {
+  if (width < displayWidth * 1.2) return [];
+  const widths: number[] = [];
+  for (let w = displayWidth * 2; w * 1.5 <= width; w *= 2) widths.push(w);
+  return [...widths, width];
+}
+
+export function zoomUrl(image: Pick<ImageRef, "id">, width: number): string {
+  return `/media/${image.id}/zoom-${width}.jpg`;
+}
+
+/** One deep-zoom rendition, as the photo's page offers it. */
+export interface ZoomLevel {
+  url: string;
+  width: number;
+  height: number;
 }
 
 export interface ScanRef {

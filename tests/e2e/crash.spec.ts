@@ -79,19 +79,17 @@ test("SIGKILL during edits and uploads loses nothing acknowledged and leaves not
   expect(acknowledgedUploads.filter((t) => !galleryTitles.has(t))).toEqual([]);
 
   // Rows and files agree: every picture row has its files, every file its row.
-  const media = await db.selectFrom("media").select(["id", "originalExtension"]).execute();
+  const media = await db.selectFrom("media").select(["id", "originalExtension", "zoom"]).execute();
   const mediaIds = new Set(media.map((m) => m.id));
   expect(new Set(gallery.flatMap((g) => (g.mediaId ? [g.mediaId] : [])))).toEqual(mediaIds);
   const root = path.join(first.dataDir, "media");
   for (const m of media) {
     expect(fs.existsSync(path.join(root, "originals", `${m.id}.${m.originalExtension}`))).toBe(true);
-    expect(fs.readdirSync(path.join(root, "public", m.id)).sort()).toEqual([
-      "display.jpg",
-      "w400.jpg",
-      "w400.webp",
-      "w800.jpg",
-      "w800.webp",
-    ]);
+    // (And the deep-zoom renditions the row lists, written with the others.)
+    const zoom = (JSON.parse(m.zoom ?? "[]") as number[]).map((width) => `zoom-${width}.jpg`);
+    expect(fs.readdirSync(path.join(root, "public", m.id)).sort()).toEqual(
+      ["display.jpg", "w400.jpg", "w400.webp", "w800.jpg", "w800.webp", ...zoom].sort(),
+    );
   }
   expect(fs.readdirSync(path.join(root, "public")).filter((id) => !mediaIds.has(id))).toEqual([]);
   expect(fs.readdirSync(path.join(root, "originals")).filter((f) => !mediaIds.has(f.replace(/\.[^.]*$/, "")))).toEqual([]);

@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { importFile } from "#app/.server/genealogy/trees.ts";
-import { mediaStore } from "#app/.server/media.ts";
+import { mediaStore } from "#app/.server/media/storage.ts";
 import { logInAsAdmin, useSite, watchConsole } from "./site.ts";
 import { dataUrl } from "./routes.ts";
 

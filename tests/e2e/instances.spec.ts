@@ -104,8 +104,11 @@ test("an upload through one is served by the other", async ({ browser }) => {
   const card = other.getByRole("main").getByRole("listitem").filter({ hasText: "Įkelta per pirmąjį" });
   await expect(card.locator("img")).toHaveJSProperty("complete", true);
   await expect.poll(() => card.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  const href = await card.getByRole("link").getAttribute("href");
-  expect((await other.request.get(b.url + href)).status()).toBe(200);
+  // Its page, and the large picture on it, from the other process too.
+  await card.getByRole("link", { name: "Įkelta per pirmąjį", exact: true }).click();
+  const large = other.getByRole("img", { name: "Įkelta per pirmąjį" });
+  await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect((await other.request.get(b.url + (await large.getAttribute("src")))).status()).toBe(200);
   await visitor.close();
   await context.close();
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, request as http, test, type APIRequestContext } from "@playwright/test";
 import { importFile } from "#app/.server/genealogy/trees.ts";
-import { mediaStore } from "#app/.server/media.ts";
+import { mediaStore } from "#app/.server/media/storage.ts";
 import { addUser, useSite } from "./site.ts";
 
 // A leak sweep: every public response (pages, their .data, the sitemap, the

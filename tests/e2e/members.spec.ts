@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { importFile } from "#app/.server/genealogy/trees.ts";
-import { mediaStore } from "#app/.server/media.ts";
+import { mediaStore } from "#app/.server/media/storage.ts";
 import { addUser, logInAs, logInAsAdmin, toasts, useSite, usersTool } from "./site.ts";
 
 // The family's members: invited by the administrator, they see the living

@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { changeContentVersion } from "#app/.server/content-version.ts";
 import { createPerson } from "#app/.server/genealogy/editing.ts";
-import { mediaStore, placeAllMedia } from "#app/.server/media.ts";
+import { mediaStore, placeAllMedia } from "#app/.server/media/storage.ts";
 import { axe } from "./axe.ts";
 import { logInAs, logInAsAdmin, toasts, useSite } from "./site.ts";
 import { siteForWrites } from "./writes.ts";

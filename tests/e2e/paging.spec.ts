@@ -5,7 +5,8 @@ import sharp from "sharp";
 import { expect, test, type Page } from "@playwright/test";
 import { addDocument, DOCUMENTS_PAGE_SIZE } from "#app/.server/documents.ts";
 import { addGalleryItem } from "#app/.server/gallery.ts";
-import { mediaStore, prepareImage } from "#app/.server/media.ts";
+import { prepareImage } from "#app/.server/media/pipeline.ts";
+import { mediaStore } from "#app/.server/media/storage.ts";
 import { useSite } from "./site.ts";
 
 // The lists a visitor opens come a page at a time, through plain links
@@ -122,10 +123,10 @@ test.describe("without JavaScript", () => {
     expect(second.filter((t) => first.includes(t))).toEqual([]);
     await expect(page).toHaveTitle(/^Galerija – 2 puslapis – /);
     await expect(page.getByText("Galerijoje – 36 nuotraukos.")).toBeVisible();
-    // Each card is still a plain link to its large picture.
+    // Each card is still a plain link, to the photo's own page with its large picture.
     await expect(page.getByRole("link", { name: "Albumo nuotrauka 18: atidaryti didesnę nuotrauką" })).toHaveAttribute(
       "href",
-      /^\/media\/[0-9a-f]+\/display\.jpg$/,
+      /^\/galerija\/\d+$/,
     );
   });
 

@@ -6,7 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { zipSync } from "fflate";
 import sharp from "sharp";
 import { importFile } from "#app/.server/genealogy/trees.ts";
-import { mediaStore } from "#app/.server/media.ts";
+import { mediaStore } from "#app/.server/media/storage.ts";
 import { logInAsAdmin, useSite, watchConsole } from "./site.ts";
 
 // A person page as a relative reads it on a phone: the portrait at the top,

@@ -2,7 +2,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, request as http, test, type Page } from "@playwright/test";
 import { importFile } from "#app/.server/genealogy/trees.ts";
-import { mediaStore } from "#app/.server/media.ts";
+import { mediaStore } from "#app/.server/media/storage.ts";
 import { addUser, logInAs, useSite, watchConsole } from "./site.ts";
 
 // "Kaip susiję?": from a person page to /giminyste, at phone width, with and

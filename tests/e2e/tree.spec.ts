@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { importFile } from "#app/.server/genealogy/trees.ts";
-import { mediaStore } from "#app/.server/media.ts";
+import { mediaStore } from "#app/.server/media/storage.ts";
 import { logInAsAdmin, toasts, useSite, watchConsole } from "./site.ts";
 
 // A public address of its own: the sitemap and the pages' absolute links are made from it.

@@ -6,7 +6,7 @@ import { migrateToLatest } from "#app/.server/db.ts";
 import { addDocument } from "#app/.server/documents.ts";
 import { issueFormToken, submitEntry } from "#app/.server/guestbook.ts";
 import { saveHistory } from "#app/.server/history.ts";
-import { prepareScan } from "#app/.server/media.ts";
+import { prepareScan } from "#app/.server/media/pipeline.ts";
 import { seedIfNew, SEED_HISTORY } from "#app/.server/seed.ts";
 import { ensureAdministrator } from "#app/.server/users.ts";
 import { importFile } from "#app/.server/genealogy/trees.ts";

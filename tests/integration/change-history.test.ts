@@ -32,7 +32,8 @@ import {
 } from "#app/.server/genealogy/editing.ts";
 import { setPrivate } from "#app/.server/genealogy/living.ts";
 import { recordNewPerson, recordPersonEdit } from "#app/.server/genealogy/person-changes.ts";
-import { prepareImage, prepareScan, type ReceivedFile } from "#app/.server/media.ts";
+import { type ReceivedFile } from "#app/.server/media/intake.ts";
+import { prepareImage, prepareScan } from "#app/.server/media/pipeline.ts";
 import { deleteEntry, entryScope, setEntryStatus } from "#app/.server/guestbook.ts";
 import { restoreHistoryRevision, revisionScope, saveHistory } from "#app/.server/history.ts";
 import { editableSettingsScope, getSiteSettings, updateSiteSettings } from "#app/.server/settings.ts";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "#app/.server/db.ts";
-import type { MediaStore } from "#app/.server/media.ts";
+import type { MediaStore } from "#app/.server/media/storage.ts";
 
 /** Every content row of an installation, in a fixed order, for comparing two installations. */
 export async function contentOf(db: Database) {

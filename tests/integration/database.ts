@@ -4,7 +4,7 @@ import path from "node:path";
 import { migrateToLatest, openDatabase, type Database } from "#app/.server/db.ts";
 import type { Config } from "#app/.server/env.ts";
 import type { Role } from "#app/lib/roles.ts";
-import { mediaStore, type MediaStore } from "#app/.server/media.ts";
+import { mediaStore, type MediaStore } from "#app/.server/media/storage.ts";
 import { seedIfNew } from "#app/.server/seed.ts";
 import { createPostgresDatabase, databaseUrl, dropPostgresDatabase, onPostgres } from "../database-target.ts";
 

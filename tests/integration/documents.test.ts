@@ -4,7 +4,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { addDocument, findDocument, listDocuments, parseDocumentFields, removeDocument, updateDocument } from "#app/.server/documents.ts";
-import { prepareScan, UploadRejected, type ReceivedFile } from "#app/.server/media.ts";
+import { UploadRejected, type ReceivedFile } from "#app/.server/media/intake.ts";
+import { prepareScan } from "#app/.server/media/pipeline.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 const PDF = path.resolve(import.meta.dirname, "../fixtures/metrikai.pdf");

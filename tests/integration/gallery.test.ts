@@ -6,17 +6,17 @@ import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { addGalleryItemFromForm, listGalleryItems, moveGalleryItem, removeGalleryItem, saveGalleryOrder } from "#app/.server/gallery.ts";
 import {
-  cleanUpMedia,
-  locateMediaFiles,
-  placeAllMedia,
-  prepareImage,
-  readUploadForm,
-  removeMediaFiles,
-  UploadRejected,
-  type ReceivedFile,
-} from "#app/.server/media.ts";
+  addGalleryItemFromForm,
+  listGalleryItems,
+  moveGalleryItem,
+  removeGalleryItem,
+  saveGalleryOrder,
+  updateGalleryItem,
+} from "#app/.server/gallery.ts";
+import { readUploadForm, UploadRejected, type ReceivedFile } from "#app/.server/media/intake.ts";
+import { deriveMissingZoom, prepareImage } from "#app/.server/media/pipeline.ts";
+import { cleanUpMedia, locateMediaFiles, placeAllMedia, removeMediaFiles } from "#app/.server/media/storage.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { bombPng } from "../fixtures/images.ts";
 
@@ -94,6 +94,58 @@ describe("the image pipeline", () => {
     });
     const original = fs.readFileSync(path.join(t.media.root, "originals", `${media.id}.jpg`));
     expect(createHash("sha256").update(original).digest("hex")).toBe(createHash("sha256").update(bytes).digest("hex"));
+  });
+
+  test("deep zoom: a 6000x4000 scan gets renditions 2400 and 6000 wide beside the display image; a small one gets none", async () => {
+    await add(await jpeg(6000, 4000), "didele.jpg");
+    const [item] = await listGalleryItems(t.db, MEMBERS);
+    expect(await sharp(publicFile(item.image!.id, "zoom-2400.jpg")).metadata()).toMatchObject({
+      format: "jpeg",
+      width: 2400,
+      height: 1600,
+    });
+    expect(await sharp(publicFile(item.image!.id, "zoom-6000.jpg")).metadata()).toMatchObject({
+      format: "jpeg",
+      width: 6000,
+      height: 4000,
+    });
+    expect(await t.db.selectFrom("media").select("zoom").where("id", "=", item.image!.id).executeTakeFirst()).toEqual({
+      zoom: "[2400,6000]",
+    });
+
+    await add(await jpeg(1300, 866), "maza.jpg", { title: "Maža", description: "Maža nuotrauka." });
+    const small = (await listGalleryItems(t.db, MEMBERS)).find((i) => i.title === "Maža")!;
+    expect(fs.readdirSync(path.join(t.media.root, "public", small.image!.id)).filter((f) => f.startsWith("zoom"))).toEqual([]);
+    expect(await t.db.selectFrom("media").select("zoom").where("id", "=", small.image!.id).executeTakeFirst()).toEqual({ zoom: "[]" });
+  });
+
+  test("a picture stored before deep zoom gets its renditions at start-up, in the folder its audience reads from", async () => {
+    await add(await jpeg(3000, 2000), "sena.jpg");
+    const [item] = await listGalleryItems(t.db, MEMBERS);
+    const id = item.image!.id;
+    // As an installation from before: no renditions, the row not derived; and the photo for the family only.
+    fs.rmSync(publicFile(id, "zoom-3000.jpg"));
+    await t.db.updateTable("media").set({ zoom: null }).where("id", "=", id).execute();
+    await updateGalleryItem(t.db, t.media, item.id, { title: item.title, description: item.description, membersOnly: true });
+    expect(fs.existsSync(path.join(t.media.root, "members", id, "display.jpg"))).toBe(true);
+
+    expect(await deriveMissingZoom(t.db, t.media)).toBe(1);
+    expect(await sharp(path.join(t.media.root, "members", id, "zoom-3000.jpg")).metadata()).toMatchObject({ width: 3000, height: 2000 });
+    expect(fs.existsSync(path.join(t.media.root, "public", id))).toBe(false);
+    expect(await t.db.selectFrom("media").select("zoom").where("id", "=", id).executeTakeFirst()).toEqual({ zoom: "[3000]" });
+    expect(storedFiles().filter((f) => f.startsWith("tmp"))).toEqual([]);
+    // Done once: nothing waits any more.
+    expect(await deriveMissingZoom(t.db, t.media)).toBe(0);
+
+    // A picture whose original is gone is reported and left as it is; the others are still done.
+    await t.db.updateTable("media").set({ zoom: null }).where("id", "=", id).execute();
+    fs.rmSync(
+      storedFiles()
+        .find((f) => f.startsWith("originals/"))!
+        .replace(/^/, `${t.media.root}/`),
+    );
+    expect(await deriveMissingZoom(t.db, t.media)).toBe(0);
+    expect(await t.db.selectFrom("media").select("zoom").where("id", "=", id).executeTakeFirst()).toEqual({ zoom: null });
   });
 
   test("the display JPEG is encoded at the spec's quality (0.95)", async () => {
@@ -195,10 +247,11 @@ describe("the image pipeline", () => {
     await bombPng(bomb, 20000, 20000);
     expect(fs.statSync(bomb).size).toBeLessThan(2 * 1024 * 1024);
     const script = path.join(scratch, "bomb.ts");
-    const mediaModule = path.resolve(import.meta.dirname, "../../app/.server/media.ts");
+    const mediaModule = (name: string) => path.resolve(import.meta.dirname, `../../app/.server/media/${name}.ts`);
     fs.writeFileSync(
       script,
-      `import { mediaStore, prepareImage } from ${JSON.stringify(mediaModule)};
+      `import { mediaStore } from ${JSON.stringify(mediaModule("storage"))};
+       import { prepareImage } from ${JSON.stringify(mediaModule("pipeline"))};
        const store = mediaStore({ dataDir: ${JSON.stringify(scratch)}, uploads: { maxBytes: 30 * 1024 * 1024, maxPixels: 100_000_000 } });
        const size = (await import("node:fs")).statSync(${JSON.stringify(bomb)}).size;
        let reason = "accepted";
@@ -227,11 +280,12 @@ describe("the image pipeline", () => {
       .png({ compressionLevel: 1 })
       .toFile(big);
     const script = path.join(scratch, "big.ts");
-    const mediaModule = path.resolve(import.meta.dirname, "../../app/.server/media.ts");
+    const mediaModule = (name: string) => path.resolve(import.meta.dirname, `../../app/.server/media/${name}.ts`);
     fs.writeFileSync(
       script,
       `import fs from "node:fs";
-       import { mediaStore, prepareImage } from ${JSON.stringify(mediaModule)};
+       import { mediaStore } from ${JSON.stringify(mediaModule("storage"))};
+       import { prepareImage } from ${JSON.stringify(mediaModule("pipeline"))};
        const store = mediaStore({ dataDir: ${JSON.stringify(path.join(scratch, "big-store"))}, uploads: { maxBytes: 300 * 1024 * 1024, maxPixels: 100_000_000 } });
        const sizes = [];
        for (let i = 0; i < 3; i++) {

@@ -13,7 +13,8 @@ import {
 } from "#app/.server/account-links.ts";
 import { restoreBackup, writeBackup } from "#app/.server/backup.ts";
 import { addGalleryItem, updateGalleryItem } from "#app/.server/gallery.ts";
-import { membersMediaDir, placeAllMedia, prepareImage, publicMediaDir } from "#app/.server/media.ts";
+import { prepareImage } from "#app/.server/media/pipeline.ts";
+import { membersMediaDir, placeAllMedia, publicMediaDir } from "#app/.server/media/storage.ts";
 import { authenticationOptions, registerPasskey, registrationOptions } from "#app/.server/passkeys.ts";
 import { createSession, findSessionUser, readSessionToken } from "#app/.server/session.ts";
 import { authenticate, createUser, removeUser, setDisabled, setRole } from "#app/.server/users.ts";

@@ -11,15 +11,8 @@ import type { Viewer } from "#app/.server/genealogy/living.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import { galleryItemsByIds, updateGalleryItem } from "#app/.server/gallery.ts";
 import { MEMBERS } from "#app/.server/audience.ts";
-import {
-  membersMediaDir,
-  placeAllMedia,
-  publicMediaDir,
-  readUploadFiles,
-  receiveUpload,
-  UploadRejected,
-  mediaStore,
-} from "#app/.server/media.ts";
+import { readUploadFiles, receiveUpload, UploadRejected } from "#app/.server/media/intake.ts";
+import { membersMediaDir, placeAllMedia, publicMediaDir, mediaStore } from "#app/.server/media/storage.ts";
 import { galleryMemories, personMemories } from "#app/.server/memories.ts";
 import { approveProposal, findProposal, rejectProposal, withdrawProposal, type ProposalContext } from "#app/.server/proposals.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";

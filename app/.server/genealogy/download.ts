@@ -2,7 +2,7 @@ import path from "node:path";
 import { data } from "react-router";
 import type { Database } from "../db.ts";
 import { fileResponse, removeTemporary, temporaryDownloadDir } from "../download.ts";
-import type { MediaStore } from "../media.ts";
+import type { MediaStore } from "../media/storage.ts";
 import { exportFile, type ExportFileOptions } from "./trees.ts";
 
 /**

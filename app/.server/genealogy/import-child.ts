@@ -9,7 +9,7 @@ import { openDatabase } from "#app/.server/db.ts";
 import { parseConfig } from "#app/.server/env.ts";
 import { ImportRefused } from "#app/.server/genealogy/import.ts";
 import { archiveLimits, importFile } from "#app/.server/genealogy/trees.ts";
-import { mediaStore } from "#app/.server/media.ts";
+import { mediaStore } from "#app/.server/media/storage.ts";
 import type { ChildAnswer, ChildOptions } from "./import-process.ts";
 
 const [file, json] = process.argv.slice(2);

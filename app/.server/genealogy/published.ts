@@ -4,7 +4,7 @@ import path from "node:path";
 import { familyDate } from "../../lib/lithuanian.ts";
 import { contentVersion } from "../content-version.ts";
 import type { Database } from "../db.ts";
-import type { MediaStore } from "../media.ts";
+import type { MediaStore } from "../media/storage.ts";
 import { livingYearsSetting, publicPersonIds } from "./living.ts";
 import { currentTreeId, exportFile } from "./trees.ts";
 

@@ -7,7 +7,7 @@ import { summaries } from "../../.server/genealogy/people.ts";
 import { currentTreeId } from "../../.server/genealogy/trees.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { galleryItemsByIds } from "../../.server/gallery.ts";
-import { readUploadFiles, UploadRejected } from "../../.server/media.ts";
+import { readUploadFiles, UploadRejected } from "../../.server/media/intake.ts";
 import { memoryTargetVisible, type MemoryTarget } from "../../.server/memories.ts";
 import { onNewItem } from "../../.server/notifications.ts";
 import { proposalsLeftToday } from "../../.server/proposals.ts";

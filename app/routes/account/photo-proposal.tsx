@@ -3,7 +3,7 @@ import type { Route } from "./+types/photo-proposal";
 import { roleMiddleware } from "../../.server/access.ts";
 import { requireRole, services } from "../../.server/context.ts";
 import { submitPhoto } from "../../.server/contributions.ts";
-import { readUploadForm, UploadRejected } from "../../.server/media.ts";
+import { readUploadForm, UploadRejected } from "../../.server/media/intake.ts";
 import { onNewItem } from "../../.server/notifications.ts";
 import { proposalsLeftToday } from "../../.server/proposals.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/gallery-original";
 import { requireRole, services } from "../../.server/context.ts";
 import { fileResponse } from "../../.server/download.ts";
 import { findGalleryOriginal } from "../../.server/gallery.ts";
-import { originalPath } from "../../.server/media.ts";
+import { originalPath } from "../../.server/media/storage.ts";
 import { parseId } from "../../lib/numbers.ts";
 
 // The archive copy of a photo, byte for byte as it was uploaded. Only editors

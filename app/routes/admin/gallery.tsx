@@ -13,10 +13,11 @@ import {
   saveGalleryOrder,
   updateGalleryItem,
 } from "../../.server/gallery.ts";
-import { discardReceived, readUploadForm, UploadRejected } from "../../.server/media.ts";
+import { discardReceived, readUploadForm, UploadRejected } from "../../.server/media/intake.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { FileInput } from "../../components/file-input.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { GalleryBulkUpload } from "../../components/gallery-bulk-upload.tsx";
 import { GalleryPicture, ImagePlaceholder } from "../../components/gallery.tsx";
 import { IconButton } from "../../components/icon-button.tsx";
 import { PageTitle } from "../../components/page.tsx";
@@ -28,7 +29,8 @@ import { gedcomToDateInput } from "../../lib/date-input.ts";
 import { GALLERY_DESCRIPTION_MAX, GALLERY_PLACE_MAX, GALLERY_TITLE_MAX } from "../../lib/gallery.ts";
 import { PHOTO_DATE_MAX } from "../../lib/memories.ts";
 import { parseId } from "../../lib/numbers.ts";
-import { resolveToast, type Toast } from "../../lib/toasts.ts";
+import { resolveToast } from "../../lib/toasts.ts";
+import { postUpload } from "../../lib/upload-request.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireRole(context, "redaktorius");
@@ -117,7 +119,10 @@ export default function GalleryEditor({ loaderData: { items, maxBytes }, actionD
         />
       ) : null}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <AddPhotoForm maxBytes={maxBytes} />
+        <div className="space-y-8">
+          <AddPhotoForm maxBytes={maxBytes} />
+          <GalleryBulkUpload endpoint={`${PAGE}/ikelti`} maxBytes={maxBytes} />
+        </div>
         <PhotoList items={items} />
       </div>
     </>
@@ -198,35 +203,17 @@ function AddPhotoForm({ maxBytes }: { maxBytes: number }) {
     body.set("description", description);
     if (membersOnly) body.set("membersOnly", "1");
     body.set("image", confirmed, confirmed.name);
-    const request = new XMLHttpRequest();
-    request.open("POST", `${PAGE}/ikelti`);
-    request.responseType = "json";
-    request.upload.onprogress = (e) => {
-      if (e.lengthComputable) setProgress(e.loaded / e.total);
-    };
-    request.onload = () => {
-      setProgress(null);
-      const answer = request.response as { ok: boolean; toast?: Toast } | null;
-      if (answer?.ok) {
-        toast(resolveToast("galleryAdded"));
-        setTitle("");
-        setDescription("");
-        setMembersOnly(false);
-        setConfirmed(null);
-        revalidator.revalidate();
-      } else if (answer?.toast) {
-        toast(answer.toast);
-      } else {
-        // A redirect to the login page instead of an answer.
-        toast(resolveToast(request.responseURL.endsWith("/login") ? "sessionExpired" : "uploadFailed"));
-      }
-    };
-    request.onerror = () => {
-      setProgress(null);
-      toast(resolveToast("uploadFailed"));
-    };
     setProgress(0);
-    request.send(body);
+    void postUpload(`${PAGE}/ikelti`, body, setProgress).then((answer) => {
+      setProgress(null);
+      if (!answer.ok) return toast(answer.toast);
+      toast(resolveToast("galleryAdded"));
+      setTitle("");
+      setDescription("");
+      setMembersOnly(false);
+      setConfirmed(null);
+      void revalidator.revalidate();
+    });
   }
 
   return (

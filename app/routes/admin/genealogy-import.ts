@@ -4,7 +4,7 @@ import { roleMiddleware } from "../../.server/access.ts";
 import { requireRole, services } from "../../.server/context.ts";
 import type { CodePageChoice } from "../../.server/genealogy/charset.ts";
 import { ImportRefused } from "../../.server/genealogy/reader.ts";
-import { receiveRawUpload, UploadRejected } from "../../.server/media.ts";
+import { receiveRawUpload, UploadRejected } from "../../.server/media/intake.ts";
 
 const CODE_PAGES: Record<string, CodePageChoice> = { auto: "auto", "1257": "windows-1257", "1252": "windows-1252" };
 

@@ -11,7 +11,7 @@ import { editorViewer, LIVING_YEARS_RANGE, livingYearsSetting, setLivingYears } 
 import { personExists, personNames } from "../../.server/genealogy/people.ts";
 import { searchPeople } from "../../.server/genealogy/search.ts";
 import { currentTreeId, discardTree, findTree, listTrees, makeCurrent } from "../../.server/genealogy/trees.ts";
-import { discardReceived, readUploadForm, UploadRejected } from "../../.server/media.ts";
+import { discardReceived, readUploadForm, UploadRejected } from "../../.server/media/intake.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { FileInput } from "../../components/file-input.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";

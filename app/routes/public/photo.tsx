@@ -9,7 +9,8 @@ import { Memories } from "../../components/memories.tsx";
 import { MembersOnlyBadge } from "../../components/members-only.tsx";
 import { PageTitle, useSiteSettings } from "../../components/page.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";
-import { displayUrl, gridUrl, type ImageRef } from "../../lib/media.ts";
+import { ZoomablePhoto } from "../../components/zoomable-photo.tsx";
+import { displayUrl } from "../../lib/media.ts";
 import { parseId } from "../../lib/numbers.ts";
 
 // A gallery photo's own page (issue 18): an address to share, the photo
@@ -25,23 +26,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { ...page, canPropose: audience.members };
 }
 
-/** The photo as large as the page allows: the display rendition, the grid's smaller ones for narrow screens. */
-function LargePhoto({ image, alt }: { image: ImageRef; alt: string }) {
-  return (
-    <img
-      src={displayUrl(image)}
-      srcSet={`${gridUrl(image, 400, "jpg")} 400w, ${gridUrl(image, 800, "jpg")} 800w, ${displayUrl(image)} ${image.width}w`}
-      sizes="(min-width: 1024px) 960px, 100vw"
-      width={image.width}
-      height={image.height}
-      alt={alt}
-      fetchPriority="high"
-      className="mx-auto h-auto max-h-[80vh] w-auto max-w-full object-contain"
-    />
-  );
-}
-
-export default function PhotoPage({ loaderData: { item, date, people, memories, previous, next, canPropose } }: Route.ComponentProps) {
+export default function PhotoPage({
+  loaderData: { item, date, people, memories, zoom, previous, next, canPropose },
+}: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   const facts = [date ? { term: "Data", value: date } : null, item.place ? { term: "Vieta", value: item.place } : null].filter(
     (fact) => fact !== null,
@@ -65,7 +52,7 @@ export default function PhotoPage({ loaderData: { item, date, people, memories, 
         </h1>
         <figure className="card overflow-hidden bg-black/90 p-2 sm:p-4">
           {item.image ? (
-            <LargePhoto image={item.image} alt={item.title} />
+            <ZoomablePhoto image={item.image} zoom={zoom} alt={item.title} />
           ) : (
             <div className="aspect-[4/3]">
               <ImagePlaceholder />

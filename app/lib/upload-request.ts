@@ -1,0 +1,29 @@
+import { resolveToast, type Toast } from "./toasts.ts";
+
+/** What an upload endpoint answered (gallery-upload.ts): the new item's id, or why not. */
+export type UploadAnswer = { ok: true; id: number } | { ok: false; toast: Toast };
+
+/**
+ * Posts a form with a file to an upload endpoint with XMLHttpRequest, which
+ * (unlike fetch) reports the upload's progress, 0 to 1. Resolves with the
+ * endpoint's JSON answer, or a toast for what is not one: the login page (the
+ * session ended) or no answer at all. Never rejects.
+ */
+export function postUpload(endpoint: string, body: FormData, onProgress: (progress: number) => void): Promise<UploadAnswer> {
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", endpoint);
+    request.responseType = "json";
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const answer = request.response as { ok?: boolean; id?: number; toast?: Toast } | null;
+      if (answer?.ok && typeof answer.id === "number") resolve({ ok: true, id: answer.id });
+      else if (answer?.toast) resolve({ ok: false, toast: answer.toast });
+      else resolve({ ok: false, toast: resolveToast(request.responseURL.endsWith("/login") ? "sessionExpired" : "uploadFailed") });
+    };
+    request.onerror = () => resolve({ ok: false, toast: resolveToast("uploadFailed") });
+    request.send(body);
+  });
+}
