@@ -48,6 +48,7 @@ export default [
     route("galerija", "routes/admin/gallery.tsx"),
     route("galerija/ikelti", "routes/admin/gallery-upload.ts"),
     route("galerija/:id/originalas", "routes/admin/gallery-original.ts"),
+    route("galerija/:id/zmones", "routes/admin/photo-people.tsx"),
     route("dokumentai", "routes/admin/documents.tsx"),
     route("sveciai", "routes/admin/guestbook.tsx"),
     route("atsargine-kopija", "routes/admin/backup.ts"),

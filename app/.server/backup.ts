@@ -42,13 +42,20 @@ const TABLES = [
   "genealogyMedia",
   "genealogyMediaLinks",
   "genealogyRecords",
-  "genealogyPersonLinks",
   "genealogyFiles",
   "privatePeople",
   "changes",
   "proposals",
   "memories",
+  "photoPeople",
+  "documentPeople",
 ] as const satisfies readonly (keyof Tables)[];
+/**
+ * Tables of older schemas that a backup of theirs still has: restored at that
+ * schema, after the tables they point at, and carried over by the migrations
+ * that followed (0018 made genealogyPersonLinks into photoPeople and documentPeople).
+ */
+const FORMER_TABLES = ["genealogyPersonLinks"];
 type Table = (typeof TABLES)[number];
 /** The order rows are read in, so that two backups of the same content are the same. */
 const ORDER: Partial<Record<Table, string[]>> = {
@@ -57,8 +64,9 @@ const ORDER: Partial<Record<Table, string[]>> = {
   privatePeople: ["personId"],
   genealogyChildren: ["treeId", "familyId", "personId"],
   genealogyMediaLinks: ["treeId", "ownerKind", "ownerId", "position"],
-  genealogyPersonLinks: ["treeId", "personId", "kind", "itemId"],
   genealogyFiles: ["treeId", "path"],
+  photoPeople: ["id"],
+  documentPeople: ["treeId", "personId", "documentId"],
 };
 /** Tables whose ids PostgreSQL numbers itself: after a restore its counters must move past them. */
 const IDENTITY_TABLES = {
@@ -69,6 +77,7 @@ const IDENTITY_TABLES = {
   changes: "changes",
   proposals: "proposals",
   memories: "memories",
+  photoPeople: "photo_people",
 } as const;
 
 export interface Manifest {
@@ -262,8 +271,8 @@ export async function restoreBackup(
 
     await db.transaction().execute(async (tx) => {
       await tx.deleteFrom("settings").execute();
-      for (const table of TABLES) {
-        // A backup made before a table existed has no file for it.
+      for (const table of [...TABLES, ...FORMER_TABLES] as (keyof Tables)[]) {
+        // A backup made before a table existed has no file for it (nor one after it was replaced).
         const text = await fs.readFile(path.join(staging, "data", `${table}.jsonl`), "utf8").catch((error: NodeJS.ErrnoException) => {
           if (error.code === "ENOENT") return "";
           throw error;

@@ -20,7 +20,8 @@ export const CHANGE_KEYS = {
   genealogyPlaces: ["treeId", "id"],
   genealogyCitations: ["treeId", "id"],
   genealogyMediaLinks: ["treeId", "ownerKind", "ownerId", "position"],
-  genealogyPersonLinks: ["treeId", "personId", "kind", "itemId"],
+  photoPeople: ["id"],
+  documentPeople: ["treeId", "personId", "documentId"],
   privatePeople: ["personId"],
   historyRevisions: ["id"],
   settings: ["key"],
@@ -274,7 +275,8 @@ const TABLE_ORDER: ChangeTable[] = [
   "genealogyEvents",
   "genealogyCitations",
   "genealogyMediaLinks",
-  "genealogyPersonLinks",
+  "photoPeople",
+  "documentPeople",
 ];
 
 /**
@@ -378,7 +380,8 @@ const TABLE_LABELS: Record<ChangeTable, string> = {
   genealogyPlaces: "Vieta",
   genealogyCitations: "Šaltinio nuoroda",
   genealogyMediaLinks: "Medžio nuotrauka",
-  genealogyPersonLinks: "Asmens nuoroda",
+  photoPeople: "Žmogus nuotraukoje",
+  documentPeople: "Dokumento asmuo",
   privatePeople: "Privatus asmuo",
   historyRevisions: "Istorija",
   settings: "Tekstas",
@@ -422,6 +425,10 @@ const COLUMN_LABELS: Record<string, string> = {
 
 /** Columns that say nothing to a reader (keys, derived search and sort texts, positions, raw structures). */
 const HIDDEN_COLUMNS = new Set([
+  "boxLeft",
+  "boxTop",
+  "boxWidth",
+  "boxHeight",
   "treeId",
   "id",
   "xref",

@@ -367,11 +367,32 @@ export interface GenealogyRecordsTable {
   children: string;
 }
 
-export interface GenealogyPersonLinksTable {
+/**
+ * Who is in a gallery photo (issue 18): a person of a tree (treeId and
+ * personId) or, for someone not in the tree, a free name; with the rectangle
+ * of the photo they are in, as fractions of its width and height (all null:
+ * in the photo, place not marked).
+ */
+export interface PhotoPeopleTable {
+  id: Generated<number>;
+  galleryItemId: number;
+  treeId: number | null;
+  personId: number | null;
+  name: string;
+  boxLeft: number | null;
+  boxTop: number | null;
+  boxWidth: number | null;
+  boxHeight: number | null;
+  position: number;
+  /** 1: this rectangle is the person's portrait (their page's picture); at most one per person. */
+  portrait: Generated<number>;
+}
+
+/** The people a document is about. */
+export interface DocumentPeopleTable {
   treeId: number;
   personId: number;
-  kind: "gallery" | "document";
-  itemId: number;
+  documentId: number;
 }
 
 /** One change by anyone (app/.server/changes.ts): the rows it touched, before and after. */
@@ -430,7 +451,8 @@ export interface Tables {
   changes: ChangesTable;
   proposals: ProposalsTable;
   memories: MemoriesTable;
-  genealogyPersonLinks: GenealogyPersonLinksTable;
+  photoPeople: PhotoPeopleTable;
+  documentPeople: DocumentPeopleTable;
   genealogyFiles: GenealogyFilesTable;
   genealogyTrees: GenealogyTreesTable;
   genealogyPeople: GenealogyPeopleTable;

@@ -181,10 +181,7 @@ function columns({ membersOnly, ...fields }: DocumentFields) {
 
 /** A document's rows, for the change history. */
 export function documentScopes(id: number): Scope[] {
-  return [
-    scope("documents", (q: any) => q.where("id", "=", id)),
-    scope("genealogyPersonLinks", (q: any) => q.where("kind", "=", "document").where("itemId", "=", id)),
-  ];
+  return [scope("documents", (q: any) => q.where("id", "=", id)), scope("documentPeople", (q: any) => q.where("documentId", "=", id))];
 }
 
 /** Adds a document (id: the highest plus one), with its scan if one was prepared; recorded under `by`. */
@@ -294,8 +291,8 @@ export async function removeDocument(db: Database, store: MediaStore, id: number
   try {
     const subject = { kind: "document" as const, id, summary: `Pašalintas dokumentas „${doc.title}“` };
     const { result } = await record(db, { actor: by, subject, scopes: documentScopes(id) }, async (tx) => {
+      // Its people in document_people go with it (a cascading foreign key); the change keeps them for an undo.
       const removed = await tx.deleteFrom("documents").where("id", "=", id).executeTakeFirst();
-      await tx.deleteFrom("genealogyPersonLinks").where("kind", "=", "document").where("itemId", "=", id).execute();
       return Number(removed.numDeletedRows) > 0;
     });
     return result;

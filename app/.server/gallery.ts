@@ -150,7 +150,8 @@ export interface GalleryFields {
 
 // The change history (issue 17, decision 022): every add, edit, removal and
 // reorder is recorded with the rows it touched. An item's rows are the item,
-// who is in it (the tree's person links) and the memories written about it
+// who is in it (photo_people: people of the tree and free names, with their
+// rectangles) and the memories written about it
 // (removed with it). The media row and the files are not part of a change:
 // they are never deleted by the editor (a removed item's files are kept out
 // of sight), so that undoing a removal, or redoing an add, finds them.
@@ -159,7 +160,7 @@ export interface GalleryFields {
 export function galleryItemScopes(id: number): Scope[] {
   return [
     scope("galleryItems", (q: any) => q.where("id", "=", id)),
-    scope("genealogyPersonLinks", (q: any) => q.where("kind", "=", "gallery").where("itemId", "=", id)),
+    scope("photoPeople", (q: any) => q.where("galleryItemId", "=", id)),
     scope("memories", (q: any) => q.where("galleryItemId", "=", id)),
   ];
 }
@@ -172,7 +173,7 @@ export function galleryOrderScope(): Scope {
 type GallerySubject = { id: number | null; summary: string };
 
 /** Records a write to the gallery under `by` (null: the system's own write, e.g. a test's). */
-function recorded<T>(
+export function recorded<T>(
   db: Database,
   by: Actor | null,
   subject: GallerySubject | ((result: T) => GallerySubject),
@@ -297,15 +298,30 @@ export async function addGalleryItemForMedia(db: Database, store: MediaStore, fi
   return inTransaction(db, (tx) => insertGalleryItem(tx, fields, media));
 }
 
-/** Links people of the tree to a gallery item (who is in the photo), as the person editor's links are. */
+/**
+ * Says that people of the tree are in a gallery photo (the person editor's
+ * links, an approved proposal's people), without marking where: each after
+ * those already listed, and none twice.
+ */
 export async function linkPeopleToGalleryItem(db: Database, treeId: number, itemId: number, personIds: number[]): Promise<void> {
   const unique = [...new Set(personIds)];
   if (unique.length === 0) return;
-  const existing = await db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).where("id", "in", unique).execute();
-  if (existing.length === 0) return;
+  const [existing, present, last] = await Promise.all([
+    db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).where("id", "in", unique).execute(),
+    db.selectFrom("photoPeople").select("personId").where("galleryItemId", "=", itemId).where("treeId", "=", treeId).execute(),
+    db
+      .selectFrom("photoPeople")
+      .select((eb) => eb.fn.max("position").as("position"))
+      .where("galleryItemId", "=", itemId)
+      .executeTakeFirst(),
+  ]);
+  const already = new Set(present.map((row) => row.personId));
+  const adding = unique.filter((id) => existing.some((person) => person.id === id) && !already.has(id));
+  if (adding.length === 0) return;
+  const after = Number(last?.position ?? 0);
   await db
-    .insertInto("genealogyPersonLinks")
-    .values(existing.map((person) => ({ treeId, personId: person.id, kind: "gallery" as const, itemId })))
+    .insertInto("photoPeople")
+    .values(adding.map((personId, i) => ({ galleryItemId: itemId, treeId, personId, name: "", position: after + i + 1 })))
     .execute();
 }
 
@@ -394,8 +410,8 @@ export async function removeGalleryItem(db: Database, store: MediaStore, id: num
   for (const photo of photos) await placeMediaFiles(store, photo, true);
   try {
     const { result } = await recorded(db, by, { id, summary: `Pašalinta nuotrauka „${item.title}“` }, galleryItemScopes(id), async (tx) => {
+      // Its people in photo_people go with it (a cascading foreign key); the change keeps them for an undo.
       const removed = await tx.deleteFrom("galleryItems").where("id", "=", id).executeTakeFirst();
-      await tx.deleteFrom("genealogyPersonLinks").where("kind", "=", "gallery").where("itemId", "=", id).execute();
       return Number(removed.numDeletedRows) > 0;
     });
     return result;

@@ -1,5 +1,6 @@
 import { formatGedcomDateLt, parseGedcomDate } from "../lib/gedcom-date.ts";
 import { zoomUrl, type ZoomLevel } from "../lib/media.ts";
+import { boxOf, type PhotoBox } from "../lib/photo-people.ts";
 import type { Audience } from "./audience.ts";
 import type { Database } from "./db.ts";
 import { galleryItemsByIds, type GalleryItem } from "./gallery.ts";
@@ -14,11 +15,18 @@ import { galleryMemories, type Memory } from "./memories.ts";
 // a living person in it is "Gyvas asmuo" to them (the tree's privacy rule).
 
 export interface PhotoPerson {
-  id: number;
+  /** The row in photo_people. */
+  key: number;
+  /** The person in the tree; null for a free name (someone not in the tree). */
+  id: number | null;
   name: string;
   years: string;
   /** Shown as the privacy rule's label, without a link. */
   hidden: boolean;
+  /** Where in the photo; null when not marked. */
+  box: PhotoBox | null;
+  /** The rectangle is the person's portrait. */
+  portrait: boolean;
 }
 
 export interface PhotoPage {
@@ -58,25 +66,38 @@ async function neighbour(
   return row ?? null;
 }
 
-/** The people linked to the photo in the tree's person editor, as the viewer may see them, by name. */
-async function peopleIn(db: Database, treeId: number | null, itemId: number, viewer: Viewer): Promise<PhotoPerson[]> {
-  if (treeId === null) return [];
-  const links = await db
-    .selectFrom("genealogyPersonLinks")
-    .select("personId")
-    .where("treeId", "=", treeId)
-    .where("kind", "=", "gallery")
-    .where("itemId", "=", itemId)
+/**
+ * Who is in the photo, as the viewer may see them: the people of the tree
+ * (a living one as the privacy rule's label) and free names; those marked on
+ * it from left to right, then the others by name.
+ */
+export async function peopleIn(db: Database, treeId: number | null, itemId: number, viewer: Viewer): Promise<PhotoPerson[]> {
+  const rows = await db
+    .selectFrom("photoPeople")
+    .select(["id", "treeId", "personId", "name", "boxLeft", "boxTop", "boxWidth", "boxHeight", "portrait"])
+    .where("galleryItemId", "=", itemId)
+    .where((eb) => eb.or([eb("treeId", "is", null), eb("treeId", "=", treeId ?? -1)]))
+    .orderBy("position")
+    .orderBy("id")
     .execute();
-  const found = await summaries(
-    db,
-    treeId,
-    links.map((link) => link.personId),
-    viewer,
-  );
-  return Object.values(found)
-    .map(({ id, name, years, hidden }) => ({ id, name, years, hidden }))
-    .sort((a, b) => Number(a.hidden) - Number(b.hidden) || a.name.localeCompare(b.name, "lt"));
+  const found =
+    treeId === null
+      ? {}
+      : await summaries(
+          db,
+          treeId,
+          rows.flatMap((row) => (row.personId === null ? [] : [row.personId])),
+          viewer,
+        );
+  const people = rows.flatMap((row): PhotoPerson[] => {
+    const box = boxOf(row);
+    const portrait = row.portrait === 1;
+    if (row.personId === null) return [{ key: row.id, id: null, name: row.name, years: "", hidden: false, box, portrait }];
+    const person = found[row.personId];
+    return person ? [{ key: row.id, id: person.id, name: person.name, years: person.years, hidden: person.hidden, box, portrait }] : [];
+  });
+  const byName = (a: PhotoPerson, b: PhotoPerson) => Number(a.hidden) - Number(b.hidden) || a.name.localeCompare(b.name, "lt");
+  return [...people.filter((p) => p.box).sort((a, b) => a.box!.left - b.box!.left), ...people.filter((p) => !p.box).sort(byName)];
 }
 
 /** The deep-zoom renditions the pipeline derived for the photo's picture. */

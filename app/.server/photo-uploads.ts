@@ -155,7 +155,7 @@ export const photoKind: ProposalKind<PhotoPayload> = {
       scopes: [],
       created: (id) => [
         scope("galleryItems", (q: any) => q.where("id", "=", Number(id))),
-        scope("genealogyPersonLinks", (q: any) => q.where("kind", "=", "gallery").where("itemId", "=", Number(id))),
+        scope("photoPeople", (q: any) => q.where("galleryItemId", "=", Number(id))),
       ],
     };
   },

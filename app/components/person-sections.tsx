@@ -6,11 +6,27 @@ import type { SourceView, Scan } from "../.server/genealogy/citations.ts";
 import type { TimelineEntry } from "../.server/genealogy/person-page.ts";
 import { CITATION_QUALITY } from "../lib/citation-quality.ts";
 import { displayUrl, scanUrl } from "../lib/media.ts";
+import { FaceCrop } from "./photo-region.tsx";
+import type { PhotoBox } from "../lib/photo-people.ts";
 
 const footnoteId = (n: number) => `saltinis-${n}`;
 
 /** The person's primary photo, at the top of their page: sized so that nothing moves while it loads. */
-export function Portrait({ portrait, name }: { portrait: { mediaId: string; width: number; height: number }; name: string }) {
+export function Portrait({
+  portrait,
+  name,
+}: {
+  portrait: { mediaId: string; width: number; height: number; face?: PhotoBox | null };
+  name: string;
+}) {
+  if (portrait.face) {
+    // A rectangle of a gallery photo chosen as the portrait: their face, cropped square.
+    return (
+      <span className="block w-28 shrink-0 overflow-hidden rounded-md border border-line sm:w-48" data-testid="portrait">
+        <FaceCrop image={{ id: portrait.mediaId, width: portrait.width, height: portrait.height }} box={portrait.face} label={name} />
+      </span>
+    );
+  }
   // The display image fits 1200 x 800; shown at most 12rem wide or 16rem high, proportions kept.
   const scale = Math.min(1, 192 / (portrait.width || 192), 256 / (portrait.height || 256));
   const width = Math.round((portrait.width || 192) * scale);

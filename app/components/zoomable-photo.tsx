@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { PhotoRegion } from "./photo-region.tsx";
 import { displayUrl, gridUrl, type ImageRef, type ZoomLevel } from "../lib/media.ts";
+import type { PhotoBox } from "../lib/photo-people.ts";
 
 // Deep zoom on a photo's page (issue 18): the visitor zooms with two fingers,
 // the wheel, the keyboard or the buttons, and drags to look around. The
@@ -30,7 +32,18 @@ function clamp(view: View, width: number, height: number, maxScale: number): Vie
   };
 }
 
-export function ZoomablePhoto({ image, zoom, alt }: { image: ImageRef; zoom: ZoomLevel[]; alt: string }) {
+export function ZoomablePhoto({
+  image,
+  zoom,
+  alt,
+  region = null,
+}: {
+  image: ImageRef;
+  zoom: ZoomLevel[];
+  alt: string;
+  /** A person's rectangle to show on the photo (a name in the list has the pointer or the focus). */
+  region?: { box: PhotoBox; label: string } | null;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const picture = useRef<HTMLImageElement>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
@@ -203,23 +216,30 @@ export function ZoomablePhoto({ image, zoom, alt }: { image: ImageRef; zoom: Zoo
             : undefined
         }
       >
-        <img
-          ref={picture}
-          src={source?.url ?? displayUrl(image)}
-          srcSet={source ? undefined : srcSet}
-          sizes={source ? undefined : "(min-width: 1024px) 960px, 100vw"}
-          width={image.width}
-          height={image.height}
-          alt={alt}
-          fetchPriority="high"
-          draggable={false}
-          className={interactive ? "block h-auto w-full" : "block h-auto max-h-[80vh] w-auto max-w-full"}
+        {/* The picture and the rectangles on it move and scale together. */}
+        <div
+          data-testid="zoomed"
           style={
             view.scale === 1
               ? undefined
               : { transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`, transformOrigin: "0 0", willChange: "transform" }
           }
-        />
+          className="relative"
+        >
+          <img
+            ref={picture}
+            src={source?.url ?? displayUrl(image)}
+            srcSet={source ? undefined : srcSet}
+            sizes={source ? undefined : "(min-width: 1024px) 960px, 100vw"}
+            width={image.width}
+            height={image.height}
+            alt={alt}
+            fetchPriority="high"
+            draggable={false}
+            className={interactive ? "block h-auto w-full" : "block h-auto max-h-[80vh] w-auto max-w-full"}
+          />
+          {interactive && region ? <PhotoRegion box={region.box} label={region.label} strong /> : null}
+        </div>
       </div>
       <div className="mt-2 flex flex-wrap items-center justify-center gap-2 text-sm text-white">
         {interactive ? (

@@ -20,3 +20,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Only pictures have pixels to zoom into.
   await db.updateTable("media").set({ zoom: "[]" }).where("kind", "!=", "image").execute();
 }
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable("media").dropColumn("zoom").execute();
+  await db.schema.alterTable("gallery_items").dropColumn("place").execute();
+  await db.schema.alterTable("gallery_items").dropColumn("date").execute();
+}

@@ -133,13 +133,13 @@ test.beforeAll(async () => {
   // The family-only photo and document linked to a dead person, whose page is public.
   await site()
     .db()
-    .insertInto("genealogyPersonLinks")
+    .insertInto("photoPeople")
     .values([
-      { treeId, personId: ids.I1, kind: "gallery", itemId: photo.id },
-      { treeId, personId: ids.I1, kind: "document", itemId: doc.id },
-      { treeId, personId: ids.I4, kind: "gallery", itemId: photo.id },
+      { treeId, personId: ids.I1, galleryItemId: photo.id, name: "", position: 1 },
+      { treeId, personId: ids.I4, galleryItemId: photo.id, name: "", position: 2 },
     ])
     .execute();
+  await site().db().insertInto("documentPeople").values({ treeId, personId: ids.I1, documentId: doc.id }).execute();
   passwords.narys = addUser(site(), "narys", "narys");
   passwords.redaktorius = addUser(site(), "redaktorius", "redaktorius");
 });

@@ -59,7 +59,7 @@ test("zooming in with the buttons fetches a rendition wider than 1200 px, never 
   expect(pixels).toBe(1600);
   // As far as the largest rendition's own pixels, or twice the fitted size when that is less: 1600 px in a 960 px box.
   await expect(status).toHaveText("200 %");
-  await expect(rendered(page)).toHaveAttribute("style", /scale\(2\)/);
+  await expect(page.getByTestId("zoomed")).toHaveAttribute("style", /scale\(2\)/);
   await expect(page.getByRole("button", { name: "Priartinti" })).toBeDisabled();
   // The box did not change size: the page around it stays where it was.
   const box = await zoom.boundingBox();

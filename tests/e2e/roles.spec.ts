@@ -69,6 +69,7 @@ const RULES: Record<string, Rule> = {
   "/admin/galerija": { read: "redaktorius", change: WRITES["/admin/galerija"] },
   "/admin/galerija/ikelti": { read: "redaktorius", change: WRITES["/admin/galerija/ikelti"] },
   "/admin/galerija/:id/originalas": { read: "redaktorius" },
+  "/admin/galerija/:id/zmones": { read: "redaktorius", change: WRITES["/admin/galerija/:id/zmones"] },
   "/admin/dokumentai": { read: "redaktorius", change: WRITES["/admin/dokumentai"] },
   "/admin/sveciai": { read: "redaktorius", change: WRITES["/admin/sveciai"] },
   "/admin/atsargine-kopija": { read: "administratorius" },
@@ -138,15 +139,18 @@ async function outcome(response: APIResponse): Promise<Outcome> {
 }
 
 /** A route's address with its parameters filled; '/admin' posts to its index route (the dashboard), as its form does. */
-// (Person 2: the writes below mark person 1 private, whom a member may not write about.)
+// (Person 2: the writes below mark person 1 private, whom a member may not write about.
+// Photo 2: the gallery's write below removes photo 1.)
 const address = (pattern: string) =>
   pattern === "/admin"
     ? "/admin?index"
-    : pattern === "/paskyra/pasiulymai/prisiminimas"
-      ? `${pattern}?asmuo=2`
-      : pattern === "/paskyra/pasiulymai/asmuo/:id"
-        ? fill(pattern, "2")
-        : fill(pattern, "1");
+    : pattern === "/admin/galerija/:id/zmones"
+      ? fill(pattern, "2")
+      : pattern === "/paskyra/pasiulymai/prisiminimas"
+        ? `${pattern}?asmuo=2`
+        : pattern === "/paskyra/pasiulymai/asmuo/:id"
+          ? fill(pattern, "2")
+          : fill(pattern, "1");
 
 const refusalFor = (who: Who): Outcome => (who === "lankytojas" ? "login" : "forbidden");
 

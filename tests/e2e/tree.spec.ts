@@ -492,7 +492,11 @@ test("a person page: events with Lithuanian dates, relatives as links, title and
     .select(["id", "mediaId"])
     .where("mediaId", "is not", null)
     .executeTakeFirstOrThrow();
-  await site().db().insertInto("genealogyPersonLinks").values({ treeId, personId: ids.I1, kind: "gallery", itemId: photo.id }).execute();
+  await site()
+    .db()
+    .insertInto("photoPeople")
+    .values({ treeId, personId: ids.I1, galleryItemId: photo.id, name: "", position: 1 })
+    .execute();
   await page.goto(`${site().url}/asmuo/${ids.I1}`);
   await expect(page).toHaveTitle("Jonas Jonaitis (1898–1961) – Jonaičių giminė");
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Jonas Jonaitis (1898–1961)");
@@ -568,14 +572,8 @@ test("privacy: no public response carries a living person's name, birth date or 
   // Links the administrator made: a photo and a document to the living person.
   const photo = (await site().db().selectFrom("galleryItems").select("id").executeTakeFirstOrThrow()).id;
   const doc = (await site().db().selectFrom("documents").select("id").executeTakeFirstOrThrow()).id;
-  await site()
-    .db()
-    .insertInto("genealogyPersonLinks")
-    .values([
-      { treeId, personId: ids.I5, kind: "gallery", itemId: photo },
-      { treeId, personId: ids.I5, kind: "document", itemId: doc },
-    ])
-    .execute();
+  await site().db().insertInto("photoPeople").values({ treeId, personId: ids.I5, galleryItemId: photo, name: "", position: 1 }).execute();
+  await site().db().insertInto("documentPeople").values({ treeId, personId: ids.I5, documentId: doc }).execute();
 
   const visitor = await playwright.request.newContext();
   const seen = await everything(visitor);

@@ -30,6 +30,7 @@ export const WRITES = {
   "/admin/galerija/ikelti": {
     multipart: { title: "Įsibrovėlio nuotrauka", description: "x", image: { name: "a.jpg", mimeType: "image/jpeg", buffer: PHOTO } },
   },
+  "/admin/galerija/:id/zmones": { form: { intent: "add", name: "Įsibrovėlis" } },
   "/admin/dokumentai": REMOVE,
   "/admin/sveciai": REMOVE,
   "/admin/medis": { multipart: { intent: "privacy", livingYears: "110" } },

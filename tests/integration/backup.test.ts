@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { MEMBERS } from "#app/.server/audience.ts";
 import path from "node:path";
 import sharp from "sharp";
+import * as tar from "tar";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { BackupError, restoreBackup, writeBackup } from "#app/.server/backup.ts";
 import { contentVersion } from "#app/.server/content-version.ts";
@@ -169,4 +170,28 @@ test("a backup taken while the site is being edited is consistent", async () => 
   // The history is the one current when the backup's moment was taken: a whole revision.
   const history = await getHistory(target.db, MEMBERS);
   expect(history.title).toMatch(/^(Versija \d+|Jonaičių giminės istorija)$/);
+});
+
+test("a backup made before photo_people (schema 0017) brings its links into the tables that replaced the old one", async () => {
+  const treeId = await editableTree(source.db);
+  const jonas = await createPerson(source.db, { givenNames: "Jonas", surname: "Senasis", birthSurname: "", sex: "M", note: "" });
+  const [photo] = await listGalleryItems(source.db, MEMBERS);
+  await writeBackup(source.db, source.database.kind, source.media, archive());
+  // The archive as the version before wrote it: its schema, and the one link table.
+  const dir = fs.mkdtempSync(path.join(source.dir, "senoji-"));
+  await tar.x({ file: archive(), cwd: dir });
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8"));
+  fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify({ ...manifest, schema: "0017_photo_pages" }));
+  fs.rmSync(path.join(dir, "data", "photoPeople.jsonl"), { force: true });
+  fs.rmSync(path.join(dir, "data", "documentPeople.jsonl"), { force: true });
+  fs.writeFileSync(
+    path.join(dir, "data", "genealogyPersonLinks.jsonl"),
+    `${JSON.stringify({ treeId, personId: jonas, kind: "gallery", itemId: photo.id })}\n`,
+  );
+  await tar.c({ gzip: true, file: archive("senoji.tar.gz"), cwd: dir }, fs.readdirSync(dir));
+
+  await restoreBackup(target.db, target.database.kind, target.media, archive("senoji.tar.gz"));
+  expect(await target.db.selectFrom("photoPeople").select(["galleryItemId", "treeId", "personId", "name"]).execute()).toEqual([
+    { galleryItemId: photo.id, treeId, personId: jonas, name: "" },
+  ]);
 });

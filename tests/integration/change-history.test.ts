@@ -225,12 +225,13 @@ function hasOriginal(mediaId: string): boolean {
 }
 
 async function contentDump(db: Database) {
-  const all = async (table: "galleryItems" | "documents" | "genealogyPersonLinks" | "memories" | "media") =>
+  const all = async (table: "galleryItems" | "documents" | "photoPeople" | "documentPeople" | "memories" | "media") =>
     ((await db.selectFrom(table).selectAll().execute()) as object[]).map((r) => JSON.stringify(r)).sort();
   return {
     gallery: await all("galleryItems"),
     documents: await all("documents"),
-    links: await all("genealogyPersonLinks"),
+    photoPeople: await all("photoPeople"),
+    documentPeople: await all("documentPeople"),
     memories: await all("memories"),
     media: await all("media"),
   };
@@ -302,7 +303,7 @@ describe("the gallery's and the documents' changes", () => {
     expect(removed.summary).toBe("Pašalinta nuotrauka „Vestuvės“");
     expect(removed.rows.map((r) => [r.table, r.after])).toEqual([
       ["galleryItems", null],
-      ["genealogyPersonLinks", null],
+      ["photoPeople", null],
     ]);
     expect(placeOf(mediaId)).toBe("members");
     expect(hasOriginal(mediaId)).toBe(true);
@@ -375,7 +376,8 @@ const GENEALOGY = [
   "genealogyChildren",
   "genealogyEvents",
   "genealogyPlaces",
-  "genealogyPersonLinks",
+  "photoPeople",
+  "documentPeople",
   "privatePeople",
 ] as const;
 

@@ -284,10 +284,9 @@ describe("people and documents", () => {
     const found = new Map<number, number>();
     if (docs.length === 0) return found;
     const links = await db
-      .selectFrom("genealogyPersonLinks")
-      .select(["itemId", "personId"])
+      .selectFrom("documentPeople")
+      .select(["documentId as itemId", "personId"])
       .where("treeId", "=", treeId)
-      .where("kind", "=", "document")
       .orderBy("personId")
       .execute();
     const hiddenLinked = await hiddenAmong(db, treeId, [...new Set(links.map((l) => l.personId))], viewer);
@@ -419,12 +418,7 @@ describe("people and documents", () => {
     const visible = (await listDocuments(t.db, VISITORS)).filter((d) => d.id !== plain);
     const pointedBefore = await documentPeopleBefore(t.db, visible, visitor);
     for (const key of ["senasis", "ona", "dvivardis", "gyvas"]) {
-      const links = await t.db
-        .selectFrom("genealogyPersonLinks")
-        .select("itemId")
-        .where("personId", "=", ids[key])
-        .where("kind", "=", "document")
-        .execute();
+      const links = await t.db.selectFrom("documentPeople").select("documentId as itemId").where("personId", "=", ids[key]).execute();
       const expected = visible.filter((d) => pointedBefore.get(d.id) === ids[key] || links.some((l) => l.itemId === d.id));
       const shown = (await personDetail(t.db, treeId, ids[key], visitor))?.documents.map((d) => d.id);
       expect(shown, key).toEqual(key === "gyvas" ? [] : expected.map((d) => d.id));

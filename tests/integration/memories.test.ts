@@ -231,15 +231,13 @@ describe("photos for the gallery", () => {
     expect(item).toMatchObject({ title: "Jonaičių šeima", description: "Visa šeima.", date: "ABT 1930" });
     expect(await galleryItemsByIds(t.db, MEMBERS, [item.id])).toHaveLength(1);
     expect(
-      await t.db.selectFrom("genealogyPersonLinks").selectAll().where("kind", "=", "gallery").where("itemId", "=", item.id).execute(),
-    ).toEqual([{ treeId, personId: jonas, kind: "gallery", itemId: item.id }]);
+      await t.db.selectFrom("photoPeople").select(["treeId", "personId", "name", "boxLeft"]).where("galleryItemId", "=", item.id).execute(),
+    ).toEqual([{ treeId, personId: jonas, name: "", boxLeft: null }]);
     expect(whereIs(mediaId)).toBe("public");
     expect(await undoChangeWithFiles(t.db, t.media, approved.changeId!, admin)).toMatchObject({ ok: true });
     expect(whereIs(mediaId)).toBe("members");
     expect(await count()).toBe(items);
-    expect(
-      await t.db.selectFrom("genealogyPersonLinks").selectAll().where("itemId", "=", item.id).where("kind", "=", "gallery").execute(),
-    ).toEqual([]);
+    expect(await t.db.selectFrom("photoPeople").selectAll().where("galleryItemId", "=", item.id).execute()).toEqual([]);
   });
 
   test("a person that cannot be found, a date that is not one, or a missing title, is said before the photo is processed", async () => {

@@ -21,6 +21,7 @@ test("migrations build every table from an empty database, and running them agai
   expect(tables).toEqual([
     "account_links",
     "changes",
+    "document_people",
     "documents",
     "failed_logins",
     "gallery_items",
@@ -32,7 +33,6 @@ test("migrations build every table from an empty database, and running them agai
     "genealogy_media",
     "genealogy_media_links",
     "genealogy_people",
-    "genealogy_person_links",
     "genealogy_places",
     "genealogy_records",
     "genealogy_sources",
@@ -45,6 +45,7 @@ test("migrations build every table from an empty database, and running them agai
     "memories",
     "passkey_challenges",
     "passkeys",
+    "photo_people",
     "private_people",
     "proposals",
     "sessions",

@@ -418,7 +418,7 @@ describe("the administrator's edits", () => {
         .execute(),
     ).toEqual([]);
     expect(
-      await t.db.selectFrom("genealogyPersonLinks").select("itemId").where("personId", "=", a).where("treeId", "=", treeId).execute(),
+      await t.db.selectFrom("photoPeople").select("galleryItemId").where("personId", "=", a).where("treeId", "=", treeId).execute(),
     ).toEqual([]);
     // The couple's family still has Laikina; removing her too leaves an empty family, which goes.
     await removePerson(t.db, treeId, b);
@@ -472,19 +472,12 @@ describe("documents and people", () => {
     // A crafted form: the same photo twice and one that does not exist link the one photo once.
     const photo = (await t.db.selectFrom("galleryItems").select("id").executeTakeFirstOrThrow()).id;
     await setPersonLinks(t.db, treeId, grandfather, [photo, photo, 999_999], []);
-    expect(
-      await t.db
-        .selectFrom("genealogyPersonLinks")
-        .select("itemId")
-        .where("personId", "=", grandfather)
-        .where("kind", "=", "gallery")
-        .execute(),
-    ).toEqual([{ itemId: photo }]);
+    expect(await t.db.selectFrom("photoPeople").select("galleryItemId as itemId").where("personId", "=", grandfather).execute()).toEqual([
+      { itemId: photo },
+    ]);
     // A removed document takes its links with it.
     await removeDocument(t.db, t.media, linked);
-    expect(
-      await t.db.selectFrom("genealogyPersonLinks").select("itemId").where("kind", "=", "document").where("itemId", "=", linked).execute(),
-    ).toEqual([]);
+    expect(await t.db.selectFrom("documentPeople").select("documentId").where("documentId", "=", linked).execute()).toEqual([]);
   });
 
   test("a new import of the family's file keeps the links, person by person", async () => {

@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { MEMBERS, VISITORS } from "#app/.server/audience.ts";
 import { linkPeopleToGalleryItem, listGalleryItems, parsePhotoWhen, updateGalleryItem } from "#app/.server/gallery.ts";
-import { createPerson, editableTree, saveEvent } from "#app/.server/genealogy/editing.ts";
+import { createPerson, editableTree, saveEvent, setPersonLinks } from "#app/.server/genealogy/editing.ts";
 import type { Viewer } from "#app/.server/genealogy/living.ts";
+import { undoChange } from "#app/.server/changes.ts";
 import { photoPage } from "#app/.server/photo-page.ts";
+import { addPhotoPerson, parsePhotoPersonForm, removePhotoPerson, setPortrait } from "#app/.server/photo-people.ts";
+import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import { DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
-import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // A gallery photo's own page (issue 18): what each audience reads on it.
 
@@ -66,8 +69,8 @@ describe("a photo's page", () => {
 
     const seen = await photoPage(t.db, VISITORS, { treeId, viewer: visitor }, item.id);
     expect(seen!.people).toEqual([
-      { id: grandfather, name: "Petras Jonaitis", years: "1880–1950", hidden: false },
-      { id: grandson, name: "Gyvas asmuo", years: "", hidden: true },
+      { key: expect.any(Number), id: grandfather, name: "Petras Jonaitis", years: "1880–1950", hidden: false, box: null, portrait: false },
+      { key: expect.any(Number), id: grandson, name: "Gyvas asmuo", years: "", hidden: true, box: null, portrait: false },
     ]);
     const members = await photoPage(t.db, MEMBERS, { treeId, viewer: member }, item.id);
     expect(members!.people.map((p) => p.name)).toEqual(["Petras Jonaitis", "Tomas Jonaitis"]);
@@ -87,5 +90,106 @@ describe("a photo's page", () => {
     const forVisitor = await photoPage(t.db, VISITORS, { treeId, viewer: visitor }, first.id);
     expect(forVisitor).toMatchObject({ previous: null, next: { id: third.id } });
     expect(await photoPage(t.db, VISITORS, { treeId, viewer: visitor }, 999_999)).toBeNull();
+  });
+
+  test("an editor marks people on the photo: a person of the tree or a free name, with a rectangle or without; each change in the history", async () => {
+    const [item] = await listGalleryItems(t.db, MEMBERS);
+    const grandfather = await person("Petras", "1880", "1950");
+    const grandson = await person("Tomas", "1990");
+    const editor = await addTestUser(t.db, "redaktore", "redaktorius");
+    const box = { left: 0.6, top: 0.1, width: 0.2, height: 0.3 };
+    expect(await addPhotoPerson(t.db, editor, item.id, treeId, { personId: grandson }, box)).toEqual({ ok: true });
+    expect(await addPhotoPerson(t.db, editor, item.id, treeId, { personId: grandfather }, { ...box, left: 0.1 })).toEqual({ ok: true });
+    expect(await addPhotoPerson(t.db, editor, item.id, treeId, { name: "Kaimynė Elzė" }, null)).toEqual({ ok: true });
+    // Refused: twice the same person, someone not in the tree, a photo that is not there.
+    expect(await addPhotoPerson(t.db, editor, item.id, treeId, { personId: grandfather }, null)).toEqual({
+      ok: false,
+      message: "Šis asmuo jau pažymėtas šioje nuotraukoje.",
+    });
+    expect(await addPhotoPerson(t.db, editor, item.id, treeId, { personId: 999_999 }, null)).toEqual({
+      ok: false,
+      message: "Tokio asmens medyje nėra.",
+    });
+    expect(await addPhotoPerson(t.db, editor, 999_999, treeId, { name: "X" }, null)).toEqual({
+      ok: false,
+      message: "Tokios nuotraukos nėra.",
+    });
+
+    // From left to right, then the ones without a place; a living one is the rule's label to a visitor, with the rectangle.
+    const seen = (await photoPage(t.db, VISITORS, { treeId, viewer: visitor }, item.id))!.people;
+    expect(seen.map(({ name, box }) => ({ name, box }))).toEqual([
+      { name: "Petras Jonaitis", box: { ...box, left: 0.1 } },
+      { name: "Gyvas asmuo", box },
+      { name: "Kaimynė Elzė", box: null },
+    ]);
+    expect(seen[2]).toMatchObject({ id: null, hidden: false });
+
+    // Each one a change of the photo, undone exactly.
+    const changes = await t.db.selectFrom("changes").select(["id", "summary"]).orderBy("id").execute();
+    expect(changes.slice(-3).map((c) => c.summary)).toEqual(Array(3).fill(`Pažymėta, kas yra nuotraukoje „${item.title}“`));
+    expect(await undoChange(t.db, changes.at(-1)!.id, editor)).toMatchObject({ ok: true });
+    expect((await photoPage(t.db, MEMBERS, { treeId, viewer: member }, item.id))!.people.map((p) => p.name)).toEqual([
+      "Petras Jonaitis",
+      "Tomas Jonaitis",
+    ]);
+    const tomas = seen.find((p) => p.id === grandson)!;
+    expect(await removePhotoPerson(t.db, editor, item.id, tomas.key)).toBe(true);
+    expect(await removePhotoPerson(t.db, editor, item.id, tomas.key)).toBe(false);
+    expect((await photoPage(t.db, MEMBERS, { treeId, viewer: member }, item.id))!.people.map((p) => p.name)).toEqual(["Petras Jonaitis"]);
+
+    // Their rectangle as their portrait: the person page's picture, their face; one portrait a person.
+    const petras = seen.find((p) => p.id === grandfather)!;
+    expect(await setPortrait(t.db, editor, item.id, petras.key, true)).toBe(true);
+    const page = await personDetail(t.db, treeId, grandfather, visitor);
+    expect(page!.portrait).toEqual({
+      mediaId: item.image!.id,
+      width: item.image!.width,
+      height: item.image!.height,
+      face: { ...box, left: 0.1 },
+    });
+    expect(page!.gallery.find((g) => g.id === item.id)!.face).toEqual({ ...box, left: 0.1 });
+    const [, other] = await listGalleryItems(t.db, MEMBERS);
+    await addPhotoPerson(t.db, editor, other.id, treeId, { personId: grandfather }, box);
+    const otherKey = (await photoPage(t.db, MEMBERS, { treeId, viewer: member }, other.id))!.people[0].key;
+    expect(await setPortrait(t.db, editor, other.id, otherKey, true)).toBe(true);
+    const portraits = await t.db.selectFrom("photoPeople").select("galleryItemId").where("portrait", "=", 1).execute();
+    expect(portraits).toEqual([{ galleryItemId: other.id }]);
+    // Someone without a rectangle, or not in the tree, cannot be one.
+    const elze = await addPhotoPerson(t.db, editor, other.id, treeId, { name: "Elzė" }, box);
+    expect(elze.ok).toBe(true);
+    const elzeKey = (await photoPage(t.db, MEMBERS, { treeId, viewer: member }, other.id))!.people.find((p) => p.name === "Elzė")!.key;
+    expect(await setPortrait(t.db, editor, other.id, elzeKey, true)).toBe(false);
+    expect(await setPortrait(t.db, editor, other.id, otherKey, false)).toBe(true);
+    // None chosen: the page's picture is a photo of them, whole.
+    expect((await personDetail(t.db, treeId, grandfather, visitor))!.portrait!.face ?? null).toBeNull();
+
+    // The person editor's list keeps the rectangle of a photo the person stays in.
+    await setPersonLinks(t.db, treeId, grandfather, [item.id], []);
+    expect((await photoPage(t.db, MEMBERS, { treeId, viewer: member }, item.id))!.people[0].box).toEqual({ ...box, left: 0.1 });
+    // Taken off the person editor's list, they leave the photo.
+    await setPersonLinks(t.db, treeId, grandfather, [], []);
+    expect((await photoPage(t.db, MEMBERS, { treeId, viewer: member }, item.id))!.people).toEqual([]);
+  });
+
+  test("the tag form: who and where, with a message for what is missing or wrong", () => {
+    expect(parsePhotoPersonForm(form({ personId: "5", left: "0.1", top: "0.2", width: "0.3", height: "0.4" }))).toEqual({
+      ok: true,
+      who: { personId: 5 },
+      box: { left: 0.1, top: 0.2, width: 0.3, height: 0.4 },
+    });
+    expect(parsePhotoPersonForm(form({ name: "  Nežinoma   moteris ", left: "", top: "", width: "", height: "" }))).toEqual({
+      ok: true,
+      who: { name: "Nežinoma moteris" },
+      box: null,
+    });
+    expect(parsePhotoPersonForm(form({ name: "" }))).toEqual({ ok: false, message: "Pasirinkite asmenį iš medžio arba įrašykite vardą." });
+    expect(parsePhotoPersonForm(form({ name: "x".repeat(201) }))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("per ilgas"),
+    });
+    expect(parsePhotoPersonForm(form({ personId: "5", left: "0.1", top: "0.2", width: "0", height: "0.4" }))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("Pažymėkite vietą nuotraukoje iš naujo"),
+    });
   });
 });

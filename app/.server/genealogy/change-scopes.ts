@@ -78,7 +78,8 @@ export function personScopes(treeId: number, personId: number): Scope[] {
           ),
       ),
     ),
-    scope("genealogyPersonLinks", (q: any) => q.where("treeId", "=", treeId).where("personId", "=", personId)),
+    scope("photoPeople", (q: any) => q.where("treeId", "=", treeId).where("personId", "=", personId)),
+    scope("documentPeople", (q: any) => q.where("treeId", "=", treeId).where("personId", "=", personId)),
     scope("privatePeople", (q: any) => q.where("personId", "=", personId)),
   ];
 }

@@ -93,11 +93,10 @@ export async function documentPeople(
   for (let i = 0; i < ids.length; i += CHUNK * 5) {
     links.push(
       ...(await db
-        .selectFrom("genealogyPersonLinks")
-        .select(["itemId", "personId"])
+        .selectFrom("documentPeople")
+        .select(["documentId as itemId", "personId"])
         .where("treeId", "=", treeId)
-        .where("kind", "=", "document")
-        .where("itemId", "in", ids.slice(i, i + CHUNK * 5))
+        .where("documentId", "in", ids.slice(i, i + CHUNK * 5))
         .execute()),
     );
   }
@@ -151,8 +150,7 @@ export async function personDocuments(db: Database, treeId: number, personId: nu
     .where("id", "=", personId)
     .executeTakeFirst();
   if (!person) return [];
-  const documentLinks = () =>
-    db.selectFrom("genealogyPersonLinks").select("itemId").where("treeId", "=", treeId).where("kind", "=", "document");
+  const documentLinks = () => db.selectFrom("documentPeople").select("documentId").where("treeId", "=", treeId);
   const [linked, maybeNamed] = await Promise.all([
     visibleDocuments(db, viewer)
       .where("documents.id", "in", documentLinks().where("personId", "=", personId))

@@ -5,11 +5,11 @@ import type { PersonSummary } from "../../lib/tree-layout.ts";
 import { inTransaction, retryOnConflict, type Database } from "../db.ts";
 import { MEMBERS } from "../audience.ts";
 import { listDocuments } from "../documents.ts";
-import { listGalleryItems } from "../gallery.ts";
+import { linkPeopleToGalleryItem, listGalleryItems } from "../gallery.ts";
 import { nameSearchKey, type Note, type PersonName } from "./model.ts";
 import { reservePersonIds } from "./person-ids.ts";
 import { DEFAULT_LIVING_YEARS, editorViewer, type Viewer } from "./living.ts";
-import { familiesAround, familiesAsPartner } from "./family-graph.ts";
+import { familiesAround, familiesAsPartner, treeQueries } from "./family-graph.ts";
 import { personExists, summaries } from "./people.ts";
 import { searchPeople } from "./search.ts";
 import { currentTreeId } from "./trees.ts";
@@ -288,7 +288,7 @@ export async function removePerson(db: Database, treeId: number, id: number): Pr
     const found = await tx.deleteFrom("genealogyPeople").where("treeId", "=", treeId).where("id", "=", id).executeTakeFirst();
     if (Number(found.numDeletedRows) === 0) return false;
     await removeOwned(tx, treeId, "person", [id]);
-    await tx.deleteFrom("genealogyPersonLinks").where("treeId", "=", treeId).where("personId", "=", id).execute();
+    // Their places in photos and documents go with them (photo_people, document_people: cascading foreign keys).
     await tx.deleteFrom("genealogyChildren").where("treeId", "=", treeId).where("personId", "=", id).execute();
     await tx
       .updateTable("genealogyFamilies")
@@ -506,7 +506,11 @@ export async function removePartnerLink(db: Database, treeId: number, familyId: 
   await recountTree(db, treeId);
 }
 
-/** Sets which gallery photos and documents are linked to a person. */
+/**
+ * Sets which gallery photos a person is in and which documents are about
+ * them (the person editor's lists). A photo they stay in keeps the rectangle
+ * marked on it; one they are added to gets them without one.
+ */
 export async function setPersonLinks(
   db: Database,
   treeId: number,
@@ -525,13 +529,22 @@ export async function setPersonLinks(
             .execute()
         ).map((r) => r.id)
       : [];
-  const rows = [
-    ...(await existing("galleryItems", gallery)).map((itemId) => ({ treeId, personId, kind: "gallery" as const, itemId })),
-    ...(await existing("documents", documents)).map((itemId) => ({ treeId, personId, kind: "document" as const, itemId })),
-  ];
+  const photos = await existing("galleryItems", gallery);
+  const docs = await existing("documents", documents);
   await inTransaction(db, async (tx) => {
-    await tx.deleteFrom("genealogyPersonLinks").where("treeId", "=", treeId).where("personId", "=", personId).execute();
-    if (rows.length) await tx.insertInto("genealogyPersonLinks").values(rows).execute();
+    await tx
+      .deleteFrom("photoPeople")
+      .where("treeId", "=", treeId)
+      .where("personId", "=", personId)
+      .$if(photos.length > 0, (q) => q.where("galleryItemId", "not in", photos))
+      .execute();
+    for (const itemId of photos) await linkPeopleToGalleryItem(tx, treeId, itemId, [personId]);
+    await tx.deleteFrom("documentPeople").where("treeId", "=", treeId).where("personId", "=", personId).execute();
+    if (docs.length)
+      await tx
+        .insertInto("documentPeople")
+        .values(docs.map((documentId) => ({ treeId, personId, documentId })))
+        .execute();
   });
 }
 
@@ -599,13 +612,12 @@ export async function personForEditing(db: Database, treeId: number, id: number,
   const ids = [...parentFamilies, ...ownFamilies].flatMap((f) => [f.partner1Id, f.partner2Id]).filter((x): x is number => x !== null);
   const people = await summaries(db, treeId, [id, ...ids, ...children.map((c) => c.personId)], viewer);
   const who = (p: number | null): PersonSummary[] => (p !== null && people[p] ? [people[p]] : []);
-  const links = await db
-    .selectFrom("genealogyPersonLinks")
-    .select(["kind", "itemId"])
-    .where("treeId", "=", treeId)
-    .where("personId", "=", id)
-    .execute();
-  const linked = (kind: "gallery" | "document", itemId: number) => links.some((l) => l.kind === kind && l.itemId === itemId);
+  const [photos, docs] = await Promise.all([
+    treeQueries.personPhotos(db, treeId, id).execute(),
+    treeQueries.personDocumentLinks(db, treeId, id).execute(),
+  ]);
+  const linked = (kind: "gallery" | "document", itemId: number) =>
+    kind === "gallery" ? photos.some((l) => l.galleryItemId === itemId) : docs.some((l) => l.documentId === itemId);
   return {
     person: {
       id,

@@ -128,9 +128,17 @@ export const treeQueries = {
       .where("treeId", "=", treeId)
       .where("tag", "in", ["NOTE", "SNOTE"])
       .where("xref", "in", refs),
-  /** The gallery photos and documents linked to a person. */
-  personLinks: (db: Database, treeId: number, id: number) =>
-    db.selectFrom("genealogyPersonLinks").select(["kind", "itemId"]).where("treeId", "=", treeId).where("personId", "=", id),
+  /** The gallery photos a person is in, with the rectangle marked on each (all null: none marked). */
+  personPhotos: (db: Database, treeId: number, id: number) =>
+    db
+      .selectFrom("photoPeople")
+      .select(["galleryItemId", "boxLeft", "boxTop", "boxWidth", "boxHeight", "portrait"])
+      .where("treeId", "=", treeId)
+      .where("personId", "=", id)
+      .orderBy("galleryItemId"),
+  /** The documents linked to a person. */
+  personDocumentLinks: (db: Database, treeId: number, id: number) =>
+    db.selectFrom("documentPeople").select("documentId").where("treeId", "=", treeId).where("personId", "=", id),
   /** The pictures a GEDZIP archive brought for a person. */
   personPictures: (db: Database, treeId: number, id: number) =>
     db

@@ -746,8 +746,9 @@ export class Importer {
 }
 
 /** The tables of one tree, children before parents (for deleting a tree). */
-export const TREE_TABLES: (TreeTable | "genealogyPersonLinks" | "genealogyFiles")[] = [
-  "genealogyPersonLinks",
+export const TREE_TABLES: (TreeTable | "photoPeople" | "documentPeople" | "genealogyFiles")[] = [
+  "photoPeople",
+  "documentPeople",
   "genealogyFiles",
   "genealogyMediaLinks",
   "genealogyCitations",

@@ -8,6 +8,7 @@ import { citedSources, type CitedFact, type SourceView } from "./citations.ts";
 import type { Database } from "../db.ts";
 import type { FamilyDocument } from "../documents.ts";
 import { galleryItemsByIds, type GalleryItem } from "../gallery.ts";
+import { boxOf, type PhotoBox } from "../../lib/photo-people.ts";
 import { personDocuments } from "./document-people.ts";
 import { familiesAround, treeQueries } from "./family-graph.ts";
 import type { Viewer } from "./living.ts";
@@ -43,12 +44,13 @@ export interface PersonDetail {
   parents: PersonSummary[];
   siblings: PersonSummary[];
   partners: { partner: PersonSummary | null; events: PersonEvent[]; children: PersonSummary[] }[];
-  gallery: GalleryItem[];
+  /** The gallery photos they are in, each with the rectangle marked around them (null: none marked). */
+  gallery: (GalleryItem & { face: PhotoBox | null })[];
   documents: FamilyDocument[];
   /** Pictures that came with the GEDCOM file (GEDZIP), by their title. */
   pictures: { mediaId: string; title: string; width: number; height: number }[];
-  /** The primary photo: a GEDCOM picture marked _PRIM Y, else the first picture linked to the person. */
-  portrait: { mediaId: string; width: number; height: number } | null;
+  /** The picture of their page and of a shared link; `face`: the rectangle of it chosen as their portrait (shown cropped). */
+  portrait: { mediaId: string; width: number; height: number; face?: PhotoBox | null } | null;
   /** The sources cited for the person, their names and events, numbered as the page's footnotes. */
   sources: SourceView[];
 }
@@ -137,11 +139,14 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
     return map;
   };
 
-  const links = hidden ? [] : await treeQueries.personLinks(db, treeId, id).execute();
-  const galleryIds = links.filter((l) => l.kind === "gallery").map((l) => l.itemId);
+  const inPhotos = hidden ? [] : await treeQueries.personPhotos(db, treeId, id).execute();
+  const galleryIds = [...new Set(inPhotos.map((row) => row.galleryItemId))];
   // Documents linked to the person, and those whose person field names them: read by their name, not the whole list.
   const documents = hidden ? [] : await personDocuments(db, treeId, id, viewer);
-  const gallery = galleryIds.length ? await galleryItemsByIds(db, viewer, galleryIds) : [];
+  const gallery = (galleryIds.length ? await galleryItemsByIds(db, viewer, galleryIds) : []).map((item) => ({
+    ...item,
+    face: inPhotos.map(boxOf).find((box, i) => box !== null && inPhotos[i].galleryItemId === item.id) ?? null,
+  }));
   const pictures = hidden ? [] : await treeQueries.personPictures(db, treeId, id).execute();
 
   if (!hidden) await loadNotes([person.notes]);
@@ -229,6 +234,9 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
     pictures.find((p) => p.kind === "image" && (isPrimary(p.linkExtra) || isPrimary(p.recordExtra))) ??
     pictures.find((p) => p.kind === "image");
   const galleryImage = gallery.find((g) => g.image)?.image;
+  // A rectangle chosen as their portrait comes first (its photo as the visitor may see it).
+  const chosen = inPhotos.find((row) => row.portrait === 1 && boxOf(row));
+  const chosenPhoto = chosen ? gallery.find((g) => g.id === chosen.galleryItemId && g.image)?.image : undefined;
   return {
     summary,
     names: names.map((n) => ({
@@ -258,11 +266,13 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
       .map((p) => ({ mediaId: p.mediaId, title: p.title ?? "", width: p.displayWidth ?? 0, height: p.displayHeight ?? 0 })),
     portrait: hidden
       ? null
-      : portraitPicture
-        ? { mediaId: portraitPicture.mediaId, width: portraitPicture.displayWidth ?? 0, height: portraitPicture.displayHeight ?? 0 }
-        : galleryImage
-          ? { mediaId: galleryImage.id, width: galleryImage.width, height: galleryImage.height }
-          : null,
+      : chosen && chosenPhoto
+        ? { mediaId: chosenPhoto.id, width: chosenPhoto.width, height: chosenPhoto.height, face: boxOf(chosen) }
+        : portraitPicture
+          ? { mediaId: portraitPicture.mediaId, width: portraitPicture.displayWidth ?? 0, height: portraitPicture.displayHeight ?? 0 }
+          : galleryImage
+            ? { mediaId: galleryImage.id, width: galleryImage.width, height: galleryImage.height }
+            : null,
     sources,
   };
 }

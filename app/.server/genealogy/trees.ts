@@ -158,16 +158,42 @@ export async function makeCurrent(
  * person is still in the tree (a tree that has links of its own keeps them).
  */
 async function carryPersonLinks(db: Database, from: number, to: number): Promise<void> {
-  const has = await db.selectFrom("genealogyPersonLinks").select("personId").where("treeId", "=", to).limit(1).executeTakeFirst();
-  if (has) return;
+  const [photo, document] = await Promise.all([
+    db.selectFrom("photoPeople").select("id").where("treeId", "=", to).limit(1).executeTakeFirst(),
+    db.selectFrom("documentPeople").select("personId").where("treeId", "=", to).limit(1).executeTakeFirst(),
+  ]);
+  if (photo || document) return;
+  // A person's rectangle on a photo goes with them; free names belong to no tree and stay as they are.
   await db
-    .insertInto("genealogyPersonLinks")
-    .columns(["treeId", "personId", "kind", "itemId"])
+    .insertInto("photoPeople")
+    .columns(["galleryItemId", "treeId", "personId", "name", "boxLeft", "boxTop", "boxWidth", "boxHeight", "position"])
     .expression((eb) =>
       eb
-        .selectFrom("genealogyPersonLinks as l")
+        .selectFrom("photoPeople as l")
         .innerJoin("genealogyPeople as p", (j) => j.on("p.treeId", "=", to).onRef("p.id", "=", "l.personId"))
-        .select([eb.val(to).as("treeId"), "l.personId", "l.kind", "l.itemId"])
+        .select([
+          "l.galleryItemId",
+          eb.val(to).as("treeId"),
+          "l.personId",
+          "l.name",
+          "l.boxLeft",
+          "l.boxTop",
+          "l.boxWidth",
+          "l.boxHeight",
+          "l.position",
+        ])
+        .where("l.treeId", "=", from)
+        .orderBy("l.id"),
+    )
+    .execute();
+  await db
+    .insertInto("documentPeople")
+    .columns(["treeId", "personId", "documentId"])
+    .expression((eb) =>
+      eb
+        .selectFrom("documentPeople as l")
+        .innerJoin("genealogyPeople as p", (j) => j.on("p.treeId", "=", to).onRef("p.id", "=", "l.personId"))
+        .select([eb.val(to).as("treeId"), "l.personId", "l.documentId"])
         .where("l.treeId", "=", from),
     )
     .execute();

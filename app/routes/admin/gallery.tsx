@@ -500,6 +500,9 @@ function ItemEditor({ item }: { item: Item }) {
           <Link to={`/galerija/${item.id}`} className="text-sm">
             Nuotraukos puslapis
           </Link>
+          <Link to={`/admin/galerija/${item.id}/zmones`} className="text-sm">
+            Kas nuotraukoje
+          </Link>
           {item.image ? (
             <a href={`${PAGE}/${item.id}/originalas`} className="text-sm" download>
               Atsisiųsti originalą

@@ -5,6 +5,7 @@ import { personDetail, type PersonEvent } from "../../.server/genealogy/person-p
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { personMemories } from "../../.server/memories.ts";
 import { GalleryPicture } from "../../components/gallery.tsx";
+import { FaceCrop } from "../../components/photo-region.tsx";
 import { Memories } from "../../components/memories.tsx";
 import { Footnotes, Portrait, Sources, Timeline } from "../../components/person-sections.tsx";
 import { RelationshipSection } from "../../components/relationship-picker.tsx";
@@ -182,7 +183,12 @@ export default function PersonPage({ loaderData: { person, memories, canEdit, ca
                 <li key={`g${g.id}`} className="card overflow-hidden">
                   {g.image ? (
                     <Link to={`/galerija/${g.id}`} className="block aspect-[4/3]" tabIndex={-1} aria-hidden="true">
-                      <GalleryPicture image={g.image} alt="" sizes="(min-width: 1024px) 380px, 100vw" />
+                      {/* Where they are marked on it, their face; else the whole photo. */}
+                      {g.face ? (
+                        <FaceCrop image={g.image} box={g.face} />
+                      ) : (
+                        <GalleryPicture image={g.image} alt="" sizes="(min-width: 1024px) 380px, 100vw" />
+                      )}
                     </Link>
                   ) : null}
                   <p className="p-3 font-medium">

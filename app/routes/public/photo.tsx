@@ -1,7 +1,8 @@
+import { useState } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/photo";
 import { audienceOf } from "../../.server/audience.ts";
-import { services } from "../../.server/context.ts";
+import { currentUser, services } from "../../.server/context.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { photoPage } from "../../.server/photo-page.ts";
 import { ImagePlaceholder } from "../../components/gallery.tsx";
@@ -12,6 +13,7 @@ import { ShareMeta } from "../../components/share-meta.tsx";
 import { ZoomablePhoto } from "../../components/zoomable-photo.tsx";
 import { displayUrl } from "../../lib/media.ts";
 import { parseId } from "../../lib/numbers.ts";
+import { atLeast } from "../../lib/roles.ts";
 
 // A gallery photo's own page (issue 18): an address to share, the photo
 // large, when and where, who is in it and what the family remembers of it.
@@ -23,13 +25,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = id === null ? null : await photoPage(db, audience, await treeViewer(context), id);
   // A photo for the family only does not exist for a visitor, as in the gallery.
   if (!page) throw data(null, { status: 404 });
-  return { ...page, canPropose: audience.members };
+  const user = currentUser(context);
+  return { ...page, canPropose: audience.members, canTag: user !== null && atLeast(user.role, "redaktorius") };
 }
 
 export default function PhotoPage({
-  loaderData: { item, date, people, memories, zoom, previous, next, canPropose },
+  loaderData: { item, date, people, memories, zoom, previous, next, canPropose, canTag },
 }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
+  // The person whose rectangle the photo shows: the name in the list under the pointer or with the focus.
+  const [shown, setShown] = useState<number | null>(null);
+  const region = people.find((p) => p.key === shown && p.box);
   const facts = [date ? { term: "Data", value: date } : null, item.place ? { term: "Vieta", value: item.place } : null].filter(
     (fact) => fact !== null,
   );
@@ -52,7 +58,12 @@ export default function PhotoPage({
         </h1>
         <figure className="card overflow-hidden bg-black/90 p-2 sm:p-4">
           {item.image ? (
-            <ZoomablePhoto image={item.image} zoom={zoom} alt={item.title} />
+            <ZoomablePhoto
+              image={item.image}
+              zoom={zoom}
+              alt={item.title}
+              region={region?.box ? { box: region.box, label: region.name } : null}
+            />
           ) : (
             <div className="aspect-[4/3]">
               <ImagePlaceholder />
@@ -73,25 +84,47 @@ export default function PhotoPage({
               </dl>
             ) : null}
           </div>
-          {people.length ? (
+          {people.length || canTag ? (
             <section aria-labelledby="nuotraukoje" className="card p-5">
               <h2 id="nuotraukoje" className="mb-3 text-xl font-semibold">
                 Nuotraukoje
               </h2>
               <ul className="space-y-1">
-                {people.map((person) => (
-                  <li key={person.id}>
-                    {person.hidden ? (
-                      <span className="text-ink-soft">{person.name}</span>
-                    ) : (
-                      <>
-                        <Link to={`/asmuo/${person.id}`}>{person.name}</Link>
-                        {person.years ? <span className="text-ink-soft"> ({person.years})</span> : null}
-                      </>
-                    )}
-                  </li>
-                ))}
+                {people.map((person) => {
+                  // A name with a rectangle shows it on the photo while pointed at or focused.
+                  const show = person.box
+                    ? {
+                        onMouseEnter: () => setShown(person.key),
+                        onMouseLeave: () => setShown(null),
+                        onFocus: () => setShown(person.key),
+                        onBlur: () => setShown(null),
+                      }
+                    : {};
+                  return (
+                    <li key={person.key}>
+                      {person.id !== null && !person.hidden ? (
+                        <>
+                          <Link to={`/asmuo/${person.id}`} {...show}>
+                            {person.name}
+                          </Link>
+                          {person.years ? <span className="text-ink-soft"> ({person.years})</span> : null}
+                        </>
+                      ) : (
+                        // Someone not in the tree, or alive (the privacy rule's label): no page to link to.
+                        <span tabIndex={person.box ? 0 : undefined} className={person.hidden ? "text-ink-soft" : undefined} {...show}>
+                          {person.name}
+                        </span>
+                      )}
+                      {person.box ? <span className="sr-only"> (pažymėta nuotraukoje)</span> : null}
+                    </li>
+                  );
+                })}
               </ul>
+              {canTag ? (
+                <p className={people.length ? "mt-3 text-sm" : "text-sm"}>
+                  <Link to={`/admin/galerija/${item.id}/zmones`}>Žymėti, kas nuotraukoje</Link>
+                </p>
+              ) : null}
             </section>
           ) : null}
         </div>

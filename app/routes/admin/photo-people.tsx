@@ -1,0 +1,266 @@
+import { useEffect, useRef, useState, type PointerEvent } from "react";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/photo-people";
+import { MEMBERS } from "../../.server/audience.ts";
+import { requireRole, services } from "../../.server/context.ts";
+import { galleryItemsByIds } from "../../.server/gallery.ts";
+import { searchPeople } from "../../.server/genealogy/search.ts";
+import { treeViewer } from "../../.server/genealogy/viewer.ts";
+import { peopleIn } from "../../.server/photo-page.ts";
+import { addPhotoPerson, parsePhotoPersonForm, removePhotoPerson, setPortrait } from "../../.server/photo-people.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { PageTitle } from "../../components/page.tsx";
+import { PhotoRegion } from "../../components/photo-region.tsx";
+import { useHydrated } from "../../components/use-hydrated.ts";
+import { displayUrl } from "../../lib/media.ts";
+import { parseId } from "../../lib/numbers.ts";
+import { PHOTO_BOX_MIN, PHOTO_NAME_MAX, type PhotoBox } from "../../lib/photo-people.ts";
+
+// Who is in a photo (issue 18): the editor drags a rectangle around someone
+// on the photo and names them with a person of the tree (found by name,
+// diacritics ignored) or, for someone not in the tree, a free name. Without
+// JavaScript the search and the form work all the same, without a rectangle.
+
+const SEARCH_RESULTS = 12;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  requireRole(context, "redaktorius");
+  const { db } = services(context);
+  const id = parseId(params.id);
+  const [item] = id === null ? [] : await galleryItemsByIds(db, MEMBERS, [id]);
+  if (!item) throw data(null, { status: 404 });
+  const { treeId, viewer } = await treeViewer(context);
+  const query = (new URL(request.url).searchParams.get("paieska") ?? "").trim().slice(0, 100);
+  const [people, found] = await Promise.all([
+    peopleIn(db, treeId, item.id, viewer),
+    treeId !== null && query ? searchPeople(db, treeId, query, viewer, SEARCH_RESULTS) : [],
+  ]);
+  return { item, people, query, found };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = requireRole(context, "redaktorius");
+  const { db } = services(context);
+  const id = parseId(params.id) ?? 0;
+  const page = `/admin/galerija/${id}/zmones`;
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "add") {
+    const parsed = parsePhotoPersonForm(form);
+    if (!parsed.ok) return refusal({ title: parsed.message, variant: "error" });
+    const { treeId } = await treeViewer(context);
+    const added = await addPhotoPerson(db, user, id, treeId, parsed.who, parsed.box);
+    return added.ok ? redirectWithToast(page, "photoPersonAdded") : refusal({ title: added.message, variant: "error" });
+  }
+  if (intent === "portrait") {
+    const on = form.get("on") === "1";
+    if (!(await setPortrait(db, user, id, parseId(form.get("key")) ?? 0, on))) return refusal("galleryNotFound", 404);
+    return redirectWithToast(page, on ? "portraitChosen" : "portraitDropped");
+  }
+  if (intent === "remove") {
+    if (!(await removePhotoPerson(db, user, id, parseId(form.get("key")) ?? 0))) return refusal("galleryNotFound", 404);
+    return redirectWithToast(page, "photoPersonRemoved");
+  }
+  throw data("Nežinomas veiksmas", { status: 400 });
+}
+
+/** A pointer's place on the element, as fractions of its size, within it. */
+function fraction(event: PointerEvent<HTMLElement>): { x: number; y: number } {
+  const rect = event.currentTarget.getBoundingClientRect();
+  const clamp = (n: number) => Math.min(1, Math.max(0, n));
+  return { x: clamp((event.clientX - rect.left) / rect.width), y: clamp((event.clientY - rect.top) / rect.height) };
+}
+
+export default function PhotoPeopleEditor({ loaderData: { item, people, query, found }, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const toast = actionData && "toast" in actionData ? actionData.toast : null;
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const [box, setBox] = useState<PhotoBox | null>(null);
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  // A rectangle is used once: when someone has been added (or taken off), a new one is drawn for the next.
+  // (A search reloads the page's data too, and keeps it.)
+  useEffect(() => setBox(null), [people.length]);
+
+  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
+    event.currentTarget.setPointerCapture(event.pointerId);
+    start.current = fraction(event);
+    setBox(null);
+  }
+  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
+    if (!start.current) return;
+    const at = fraction(event);
+    const from = start.current;
+    setBox({ left: Math.min(from.x, at.x), top: Math.min(from.y, at.y), width: Math.abs(at.x - from.x), height: Math.abs(at.y - from.y) });
+  }
+  function onPointerUp() {
+    start.current = null;
+    // A click, not a drag: no rectangle.
+    setBox((drawn) => (drawn && drawn.width >= PHOTO_BOX_MIN && drawn.height >= PHOTO_BOX_MIN ? drawn : null));
+  }
+
+  return (
+    <>
+      <PageTitle>{`Kas nuotraukoje: ${item.title}`}</PageTitle>
+      <p className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link to="/admin/galerija">← Galerijos redaktorius</Link>
+        <Link to={`/galerija/${item.id}`}>Nuotraukos puslapis</Link>
+      </p>
+      <h1 className="mb-4 text-3xl font-bold break-words">Kas nuotraukoje: {item.title}</h1>
+      <FormAlert toast={toast} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="nuotrauka" className="card p-4">
+          <h2 id="nuotrauka" className="sr-only">
+            Nuotrauka
+          </h2>
+          {item.image ? (
+            <>
+              <p className="mb-3 text-sm text-ink-soft">
+                {hydrated
+                  ? "Tempdami pele ar pirštu apveskite žmogų nuotraukoje, tada pasirinkite jį iš medžio arba įrašykite vardą."
+                  : "Vietą nuotraukoje pažymėti galima naršyklėje su įjungtu JavaScript; be jo žmogų galima pridėti be vietos."}
+              </p>
+              <div
+                data-testid="tag-surface"
+                className="relative mx-auto w-fit touch-none select-none"
+                onPointerDown={hydrated ? onPointerDown : undefined}
+                onPointerMove={hydrated ? onPointerMove : undefined}
+                onPointerUp={hydrated ? onPointerUp : undefined}
+                onPointerCancel={hydrated ? onPointerUp : undefined}
+              >
+                <img
+                  src={displayUrl(item.image)}
+                  width={item.image.width}
+                  height={item.image.height}
+                  alt={item.title}
+                  draggable={false}
+                  className="block h-auto max-h-[75vh] w-auto max-w-full"
+                />
+                {hydrated
+                  ? people.map((p) =>
+                      p.box ? <PhotoRegion key={p.key} box={p.box} label={p.name} strong={p.key === highlighted} /> : null,
+                    )
+                  : null}
+                {hydrated && box ? <PhotoRegion box={box} label="Nauja žymė" strong dashed /> : null}
+              </div>
+            </>
+          ) : (
+            <p>Ši nuotrauka neturi paveikslėlio.</p>
+          )}
+        </section>
+        <div className="space-y-6">
+          <section aria-labelledby="nauja-zyme" className="card p-5">
+            <h2 id="nauja-zyme" className="mb-3 text-xl font-semibold">
+              Pažymėti žmogų
+            </h2>
+            <p className="mb-3 text-sm" role="status">
+              {box ? "Vieta nuotraukoje pažymėta." : "Vieta nepažymėta: žmogus bus pridėtas be vietos."}
+            </p>
+            <Form method="get" className="mb-3 flex flex-wrap items-end gap-2">
+              <div className="min-w-48 flex-1">
+                <label htmlFor="paieska" className="field-label">
+                  Asmuo iš medžio
+                </label>
+                <input id="paieska" name="paieska" type="search" defaultValue={query} className="field-input" autoComplete="off" />
+              </div>
+              <button type="submit" className="btn-secondary">
+                Ieškoti
+              </button>
+            </Form>
+            {/* Emptied for the next one when someone has been added (a new key: a new form). */}
+            <Form key={people.length} method="post" className="space-y-3" onSubmit={() => setHighlighted(null)}>
+              <input type="hidden" name="intent" value="add" />
+              <input type="hidden" name="left" value={box?.left ?? ""} />
+              <input type="hidden" name="top" value={box?.top ?? ""} />
+              <input type="hidden" name="width" value={box?.width ?? ""} />
+              <input type="hidden" name="height" value={box?.height ?? ""} />
+              {query ? (
+                found.length ? (
+                  <fieldset>
+                    <legend className="field-label">Rasti asmenys</legend>
+                    <ul className="max-h-64 space-y-1 overflow-y-auto">
+                      {found.map((p) => (
+                        <li key={p.id}>
+                          <label className="flex items-baseline gap-2">
+                            <input type="radio" name="personId" value={p.id} />
+                            <span>
+                              {p.name}
+                              {p.years ? <span className="text-sm text-ink-soft"> ({p.years})</span> : null}
+                            </span>
+                          </label>
+                        </li>
+                      ))}
+                    </ul>
+                  </fieldset>
+                ) : (
+                  <p className="text-sm">Medyje nieko nerasta pagal „{query}“.</p>
+                )
+              ) : null}
+              <div>
+                <label htmlFor="vardas-be-medzio" className="field-label">
+                  Arba vardas (jei žmogaus medyje nėra)
+                </label>
+                <input id="vardas-be-medzio" name="name" className="field-input" maxLength={PHOTO_NAME_MAX} />
+              </div>
+              <button type="submit" className="btn-primary">
+                Pažymėti
+              </button>
+            </Form>
+          </section>
+          <section aria-labelledby="pazymeti" className="card p-5">
+            <h2 id="pazymeti" className="mb-3 text-xl font-semibold">
+              Pažymėti žmonės
+            </h2>
+            {people.length ? (
+              <ul className="divide-y divide-line">
+                {people.map((p) => (
+                  <li
+                    key={p.key}
+                    className="flex flex-wrap items-center justify-between gap-2 py-2"
+                    onMouseEnter={() => setHighlighted(p.key)}
+                    onMouseLeave={() => setHighlighted(null)}
+                    onFocus={() => setHighlighted(p.key)}
+                    onBlur={() => setHighlighted(null)}
+                  >
+                    <span>
+                      {p.name}
+                      {p.years ? <span className="text-sm text-ink-soft"> ({p.years})</span> : null}
+                      <span className="text-sm text-ink-soft">{p.box ? " · vieta pažymėta" : " · be vietos"}</span>
+                    </span>
+                    <div className="flex flex-wrap gap-2">
+                      {p.id !== null && p.box ? (
+                        // Their face from this photo as the picture of their page.
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="portrait" />
+                          <input type="hidden" name="key" value={p.key} />
+                          <input type="hidden" name="on" value={p.portrait ? "0" : "1"} />
+                          <button
+                            type="submit"
+                            className="btn-secondary px-3 py-1 text-sm"
+                            aria-pressed={p.portrait}
+                            aria-label={`${p.portrait ? "Portretas" : "Padaryti portretu"}: ${p.name}`}
+                          >
+                            {p.portrait ? "✓ Portretas" : "Padaryti portretu"}
+                          </button>
+                        </Form>
+                      ) : null}
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="key" value={p.key} />
+                        <button type="submit" className="btn-secondary px-3 py-1 text-sm" aria-label={`Pašalinti žymę: ${p.name}`}>
+                          Pašalinti
+                        </button>
+                      </Form>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-ink-soft">Dar niekas nepažymėtas.</p>
+            )}
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
