@@ -287,6 +287,49 @@ const TABLE_ORDER: ChangeTable[] = [
  * redoes.
  */
 export async function undoChange(db: Database, changeId: number, actor: Actor): Promise<UndoResult> {
+  try {
+    return await undoInTransaction(db, changeId, actor);
+  } catch (error) {
+    // A row to put back points at one that is gone since (a tag of a person removed later): refused, nothing written.
+    if (isForeignKeyError(error)) return { ok: false, message: LATER_CHANGES };
+    throw error;
+  }
+}
+
+const LATER_CHANGES = "Po šio pakeitimo tie patys duomenys buvo pakeisti dar kartą: pirma atšaukite vėlesnius pakeitimus.";
+
+function isForeignKeyError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_FOREIGNKEY" || code === "23503";
+}
+
+/**
+ * The rows a removal would take with it through a cascading foreign key:
+ * who is in a photo or a document, the memories of a photo. Those the change
+ * itself did not touch are a later change's, which must be undone first.
+ */
+async function cascadedRows(db: Database, row: RowChange): Promise<{ table: ChangeTable; row: Row }[]> {
+  const rows = async (table: ChangeTable, where: Record<string, unknown>) =>
+    (
+      (await Object.entries(where)
+        .reduce(
+          (q, [column, value]) => q.where(column as never, "=", value as never),
+          db.selectFrom(table as "photoPeople").selectAll() as any,
+        )
+        .execute()) as Row[]
+    ).map((found) => ({ table, row: found }));
+  if (row.table === "galleryItems") {
+    return [...(await rows("photoPeople", { galleryItemId: row.key.id })), ...(await rows("memories", { galleryItemId: row.key.id }))];
+  }
+  if (row.table === "documents") return rows("documentPeople", { documentId: row.key.id });
+  if (row.table === "genealogyPeople") {
+    const person = { treeId: row.key.treeId, personId: row.key.id };
+    return [...(await rows("photoPeople", person)), ...(await rows("documentPeople", person))];
+  }
+  return [];
+}
+
+async function undoInTransaction(db: Database, changeId: number, actor: Actor): Promise<UndoResult> {
   return inTransaction(db, async (tx) => {
     const change = await findChange(tx, changeId);
     if (!change) return { ok: false, message: "Tokio pakeitimo nėra." };
@@ -296,13 +339,17 @@ export async function undoChange(db: Database, changeId: number, actor: Actor): 
       const current = await currentRow(tx, row.table, row.key);
       if (!sameRow(current, row.after)) conflicts.push({ ...row, after: current });
     }
-    if (conflicts.length > 0) {
-      return {
-        ok: false,
-        message: "Po šio pakeitimo tie patys duomenys buvo pakeisti dar kartą: pirma atšaukite vėlesnius pakeitimus.",
-        conflicts,
-      };
+    const covered = (table: ChangeTable, found: Row) =>
+      change.rows.some((r) => r.table === table && CHANGE_KEYS[table].every((column) => r.key[column] === found[column]));
+    for (const row of change.rows.filter((r) => r.before === null)) {
+      for (const child of await cascadedRows(tx, row)) {
+        if (!covered(child.table, child.row)) {
+          const key = Object.fromEntries(CHANGE_KEYS[child.table].map((column) => [column, child.row[column]]));
+          conflicts.push({ table: child.table, key, before: null, after: child.row });
+        }
+      }
     }
+    if (conflicts.length > 0) return { ok: false, message: LATER_CHANGES, conflicts };
     const order = (row: RowChange) => TABLE_ORDER.indexOf(row.table);
     // Removals of what the change added, children first; then the rest, parents first.
     const removals = change.rows.filter((r) => r.before === null).sort((a, b) => order(b) - order(a));

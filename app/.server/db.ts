@@ -165,6 +165,8 @@ export interface GalleryItemsTable {
   date: Generated<string>;
   /** Where it was taken, as typed; '' when not known. */
   place: Generated<string>;
+  /** The first day `date` can mean (Julian day number), for sorting and decades; null when not known. */
+  dateFrom: Generated<number | null>;
 }
 
 export interface DocumentsTable {

@@ -1,5 +1,13 @@
 import { dateInputToGedcom, DATE_FORMS_MESSAGE } from "../lib/date-input.ts";
-import { GALLERY_DESCRIPTION_MAX, GALLERY_PLACE_MAX, GALLERY_TITLE_MAX } from "../lib/gallery.ts";
+import {
+  decadeDays,
+  decadeOf,
+  GALLERY_DESCRIPTION_MAX,
+  GALLERY_PLACE_MAX,
+  GALLERY_TITLE_MAX,
+  photoDateFrom,
+  type GalleryBrowse,
+} from "../lib/gallery.ts";
 import type { ImageRef } from "../lib/media.ts";
 import { pageCount, pageOffset, type Page } from "../lib/paging.ts";
 import { resolveToast, type Toast } from "../lib/toasts.ts";
@@ -76,29 +84,90 @@ export async function listGalleryItems(db: Database, audience: Audience): Promis
   return rows.map(toGalleryItem);
 }
 
-/** One page of the gallery in its display order, and how many items the audience may see: both from the database. */
-export async function galleryPage(db: Database, audience: Audience, page: number): Promise<Page<GalleryItem>> {
-  const [total, rows] = await Promise.all([
-    countGalleryItems(db, audience),
-    visibleItems(db, audience)
+/** The gallery's own order, or by date (the undated after, in the gallery's order). */
+const NO_BROWSING: GalleryBrowse = { byDate: false, decade: null, personId: null };
+
+/**
+ * The items a browse asks for: of a decade (by the first day their date can
+ * mean), or with a person of the tree in them (an id the viewer may see; the
+ * caller checks that).
+ */
+function browsed<Q extends ReturnType<typeof visibleItems> | ReturnType<typeof countQuery>>(
+  query: Q,
+  browse: GalleryBrowse,
+  treeId: number | null,
+): Q {
+  let q = query as any;
+  if (browse.decade !== null) {
+    const [from, to] = decadeDays(browse.decade);
+    q = q.where("galleryItems.dateFrom", ">=", from).where("galleryItems.dateFrom", "<", to);
+  }
+  if (browse.personId !== null) {
+    q = q.where("galleryItems.id", "in", (eb: any) =>
+      eb
+        .selectFrom("photoPeople")
+        .select("galleryItemId")
+        .where("treeId", "=", treeId ?? -1)
+        .where("personId", "=", browse.personId),
+    );
+  }
+  return q as Q;
+}
+
+function countQuery(db: Database, audience: Audience) {
+  return db
+    .selectFrom("galleryItems")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .$if(!audience.members, (q) => q.where("membersOnly", "=", 0));
+}
+
+/**
+ * One page of the gallery as browsed (its display order unless by date; a
+ * decade; someone in the photos), and how many items that is for the
+ * audience: both from the database.
+ */
+export async function galleryPage(
+  db: Database,
+  audience: Audience,
+  page: number,
+  browse: GalleryBrowse = NO_BROWSING,
+  treeId: number | null = null,
+): Promise<Page<GalleryItem>> {
+  let rows = browsed(visibleItems(db, audience), browse, treeId);
+  if (browse.byDate)
+    rows = rows.orderBy((eb) => eb.case().when("galleryItems.dateFrom", "is", null).then(1).else(0).end()).orderBy("galleryItems.dateFrom");
+  const [{ n }, items] = await Promise.all([
+    browsed(countQuery(db, audience), browse, treeId).executeTakeFirstOrThrow(),
+    rows
       .orderBy("galleryItems.position")
       .orderBy("galleryItems.id")
       .limit(GALLERY_PAGE_SIZE)
       .offset(pageOffset(page, GALLERY_PAGE_SIZE))
       .execute(),
   ]);
-  return { items: rows.map(toGalleryItem), total, page, pages: pageCount(total, GALLERY_PAGE_SIZE) };
+  const total = Number(n);
+  return { items: items.map(toGalleryItem), total, page, pages: pageCount(total, GALLERY_PAGE_SIZE) };
 }
 
 /** How many items the audience may see (with `withImage`, only those that have a photo). */
 export async function countGalleryItems(db: Database, audience: Audience, { withImage = false } = {}): Promise<number> {
-  const { n } = await db
-    .selectFrom("galleryItems")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .$if(!audience.members, (q) => q.where("membersOnly", "=", 0))
+  const { n } = await countQuery(db, audience)
     .$if(withImage, (q) => q.where("mediaId", "is not", null))
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/** The decades the audience's dated photos are from, earliest first, each with how many. */
+export async function galleryDecades(db: Database, audience: Audience): Promise<{ decade: number; count: number }[]> {
+  const rows = await db
+    .selectFrom("galleryItems")
+    .select("dateFrom")
+    .where("dateFrom", "is not", null)
+    .$if(!audience.members, (q) => q.where("membersOnly", "=", 0))
+    .execute();
+  const counts = new Map<number, number>();
+  for (const { dateFrom } of rows) counts.set(decadeOf(dateFrom!), (counts.get(decadeOf(dateFrom!)) ?? 0) + 1);
+  return [...counts].sort(([a], [b]) => a - b).map(([decade, count]) => ({ decade, count }));
 }
 
 /** The first photos (items with an image) the audience may see: in display order, or the newest first. */
@@ -241,6 +310,7 @@ async function insertGalleryItem(tx: Database, fields: GalleryFields, media: { i
       description: fields.description,
       membersOnly: fields.membersOnly ? 1 : 0,
       date: fields.date ?? "",
+      dateFrom: photoDateFrom(fields.date ?? ""),
       place: fields.place ?? "",
       mediaId: media.id,
       position: Number(maxPosition ?? 0) + 1,
@@ -384,7 +454,7 @@ export async function updateGalleryItem(
         title: fields.title,
         description: fields.description,
         membersOnly: fields.membersOnly ? 1 : 0,
-        ...(fields.date === undefined ? {} : { date: fields.date }),
+        ...(fields.date === undefined ? {} : { date: fields.date, dateFrom: photoDateFrom(fields.date) }),
         ...(fields.place === undefined ? {} : { place: fields.place }),
       })
       .where("id", "=", id)

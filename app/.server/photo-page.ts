@@ -17,7 +17,7 @@ import { galleryMemories, type Memory } from "./memories.ts";
 export interface PhotoPerson {
   /** The row in photo_people. */
   key: number;
-  /** The person in the tree; null for a free name (someone not in the tree). */
+  /** The person in the tree; null for a free name (someone not in the tree) or someone the viewer may not see. */
   id: number | null;
   name: string;
   years: string;
@@ -94,7 +94,9 @@ export async function peopleIn(db: Database, treeId: number | null, itemId: numb
     const portrait = row.portrait === 1;
     if (row.personId === null) return [{ key: row.id, id: null, name: row.name, years: "", hidden: false, box, portrait }];
     const person = found[row.personId];
-    return person ? [{ key: row.id, id: person.id, name: person.name, years: person.years, hidden: person.hidden, box, portrait }] : [];
+    // Someone the viewer may not see is not even an id to them.
+    const id = person?.hidden ? null : (person?.id ?? null);
+    return person ? [{ key: row.id, id, name: person.name, years: person.years, hidden: person.hidden, box, portrait }] : [];
   });
   const byName = (a: PhotoPerson, b: PhotoPerson) => Number(a.hidden) - Number(b.hidden) || a.name.localeCompare(b.name, "lt");
   return [...people.filter((p) => p.box).sort((a, b) => a.box!.left - b.box!.left), ...people.filter((p) => !p.box).sort(byName)];

@@ -112,8 +112,14 @@ export async function setPortrait(db: Database, by: Actor | null, itemId: number
   const theirs = scope("photoPeople", (q: any) => q.where("treeId", "=", treeId).where("personId", "=", personId));
   const summary = on ? `Portretas iš nuotraukos „${row.title}“` : `Atsisakyta portreto iš nuotraukos „${row.title}“`;
   await recorded(db, by, { id: itemId, summary }, [...galleryItemScopes(itemId), theirs], async (tx) => {
-    await tx.updateTable("photoPeople").set({ portrait: 0 }).where("treeId", "=", treeId).where("personId", "=", personId).execute();
-    if (on) await tx.updateTable("photoPeople").set({ portrait: 1 }).where("id", "=", key).execute();
+    // One portrait a person: choosing this one drops another; dropping touches only this one (a stale form drops nothing else).
+    if (on)
+      await tx.updateTable("photoPeople").set({ portrait: 0 }).where("treeId", "=", treeId).where("personId", "=", personId).execute();
+    await tx
+      .updateTable("photoPeople")
+      .set({ portrait: on ? 1 : 0 })
+      .where("id", "=", key)
+      .execute();
   });
   return true;
 }

@@ -1,3 +1,5 @@
+import { dayRange, jdnToGregorianYear, parseGedcomDate, sortRange } from "./gedcom-date.ts";
+
 /** Field limits of a gallery item, checked in the browser and again on the server. */
 export const GALLERY_TITLE_MAX = 200;
 export const GALLERY_DESCRIPTION_MAX = 2000;
@@ -20,4 +22,41 @@ export function titleFromFileName(name: string): string {
     .trim()
     .slice(0, GALLERY_TITLE_MAX);
   return words ? words.charAt(0).toLocaleUpperCase("lt") + words.slice(1) : "Nuotrauka";
+}
+
+/** The first day a photo's GEDCOM date can mean (a Julian day number); null when it says none. */
+export function photoDateFrom(gedcom: string): number | null {
+  if (!gedcom) return null;
+  return sortRange(parseGedcomDate(gedcom))?.[0] ?? null;
+}
+
+/** The decade a day falls in, as its first year (1930 for 1936). */
+export function decadeOf(jdn: number): number {
+  return Math.floor(jdnToGregorianYear(jdn) / 10) * 10;
+}
+
+/** The days of a decade: [its first day, the first day of the next]. */
+export function decadeDays(decade: number): [number, number] {
+  return [dayRange({ calendar: "GREGORIAN", year: decade })[0], dayRange({ calendar: "GREGORIAN", year: decade + 10 })[0]];
+}
+
+/** How the visitor browses the gallery: its own order or by date, a decade, the photos someone is in. */
+export interface GalleryBrowse {
+  byDate: boolean;
+  decade: number | null;
+  personId: number | null;
+}
+
+/**
+ * The gallery's browsing from its address (?tvarka=data&desimtmetis=1930&asmuo=12);
+ * what is not one of these is left out, as if not asked.
+ */
+export function parseGalleryBrowse(params: URLSearchParams): GalleryBrowse {
+  const decade = Number(params.get("desimtmetis"));
+  const person = Number(params.get("asmuo"));
+  return {
+    byDate: params.get("tvarka") === "data",
+    decade: params.get("desimtmetis") && Number.isInteger(decade) && decade % 10 === 0 && decade > 0 && decade < 3000 ? decade : null,
+    personId: params.get("asmuo") && Number.isSafeInteger(person) && person > 0 ? person : null,
+  };
 }

@@ -16,6 +16,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable("gallery_items")
     .addColumn("place", "text", (c) => c.notNull().defaultTo(""))
     .execute();
+  // The first day the date can mean (a Julian day number, as the tree's events
+  // keep it), for sorting the gallery by date and choosing a decade; NULL when unknown.
+  await db.schema.alterTable("gallery_items").addColumn("date_from", "integer").execute();
+  await db.schema.createIndex("gallery_items_date_from").on("gallery_items").column("date_from").execute();
   await db.schema.alterTable("media").addColumn("zoom", "text").execute();
   // Only pictures have pixels to zoom into.
   await db.updateTable("media").set({ zoom: "[]" }).where("kind", "!=", "image").execute();
@@ -23,6 +27,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("media").dropColumn("zoom").execute();
+  await db.schema.dropIndex("gallery_items_date_from").execute();
+  await db.schema.alterTable("gallery_items").dropColumn("date_from").execute();
   await db.schema.alterTable("gallery_items").dropColumn("place").execute();
   await db.schema.alterTable("gallery_items").dropColumn("date").execute();
 }

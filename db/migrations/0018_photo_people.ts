@@ -96,8 +96,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       await db.insertInto("document_people").values({ tree_id: link.t, person_id: link.p, document_id: link.i }).execute();
     }
   }
+  // New ids start above the reserved ones too when no link was kept (nothing inserted moved the counter).
   if (isPostgres(db)) {
     await sql`select setval(pg_get_serial_sequence('photo_people', 'id'), ${photoIds.size + 1}, false)`.execute(db);
+  } else if (photoIds.size > 0) {
+    await sql`delete from sqlite_sequence where name = 'photo_people'`.execute(db);
+    await sql`insert into sqlite_sequence (name, seq) values ('photo_people', ${photoIds.size})`.execute(db);
   }
 
   // The history's rows, as the new tables' rows (camelCase, as the application reads them).

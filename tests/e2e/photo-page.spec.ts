@@ -135,3 +135,32 @@ test("without JavaScript a card's picture leads to the photo's page, which shows
     .toBeGreaterThan(0);
   await page.context().close();
 });
+
+test("the gallery by decade and by date, and the photos someone is in from their page, without JavaScript too", async ({ browser }) => {
+  // (The first test dated the wedding "apie 1923".)
+  const page = await visitor(browser, false);
+  await page.goto(`${site().url}/galerija`);
+  const browsing = page.getByRole("form", { name: "Naršyti galeriją" });
+  await browsing.getByLabel("Dešimtmetis").selectOption({ label: "1920–1929 (1)" });
+  await browsing.getByLabel("Tvarka").selectOption({ label: "Pagal datą" });
+  await browsing.getByRole("button", { name: "Rodyti" }).click();
+  await expect(page).toHaveURL(/desimtmetis=1920/);
+  await expect(page.getByRole("main").getByRole("link", { name: WEDDING, exact: true })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Senoji sodyba", exact: true })).toHaveCount(0);
+  // The choice stays in the form.
+  await expect(page.getByRole("form", { name: "Naršyti galeriją" }).getByLabel("Dešimtmetis")).toHaveValue("1920");
+
+  // From a person's page: the photos they are in.
+  const bach = (
+    await site().db().selectFrom("genealogyPeople").select("id").where("givenNames", "=", "Johannes Hans").executeTakeFirstOrThrow()
+  ).id;
+  await page.goto(`${site().url}/asmuo/${bach}`);
+  await page.getByRole("link", { name: /^Galerijoje: visos nuotraukos, kuriose yra Johannes Hans Bach$/ }).click();
+  await expect(page).toHaveURL(`${site().url}/galerija?asmuo=${bach}`);
+  await expect(page.getByRole("main")).toContainText("Nuotraukos, kuriose yra Johannes Hans Bach.");
+  await expect(page.getByRole("main").getByRole("link", { name: WEDDING, exact: true })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("Rasta – 1 nuotrauka.");
+  // Someone alive today is nobody to a visitor: no list of their photos.
+  expect((await page.goto(`${site().url}/galerija?asmuo=${living}`))!.status()).toBe(404);
+  await page.context().close();
+});

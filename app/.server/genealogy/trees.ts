@@ -166,7 +166,7 @@ async function carryPersonLinks(db: Database, from: number, to: number): Promise
   // A person's rectangle on a photo goes with them; free names belong to no tree and stay as they are.
   await db
     .insertInto("photoPeople")
-    .columns(["galleryItemId", "treeId", "personId", "name", "boxLeft", "boxTop", "boxWidth", "boxHeight", "position"])
+    .columns(["galleryItemId", "treeId", "personId", "name", "boxLeft", "boxTop", "boxWidth", "boxHeight", "position", "portrait"])
     .expression((eb) =>
       eb
         .selectFrom("photoPeople as l")
@@ -181,6 +181,7 @@ async function carryPersonLinks(db: Database, from: number, to: number): Promise
           "l.boxWidth",
           "l.boxHeight",
           "l.position",
+          "l.portrait",
         ])
         .where("l.treeId", "=", from)
         .orderBy("l.id"),

@@ -1,8 +1,10 @@
-import { Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/gallery";
 import { audienceOf } from "../../.server/audience.ts";
 import { services } from "../../.server/context.ts";
-import { galleryPage } from "../../.server/gallery.ts";
+import { galleryDecades, galleryPage } from "../../.server/gallery.ts";
+import { summaries } from "../../.server/genealogy/people.ts";
+import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { galleryMemories } from "../../.server/memories.ts";
 import { getSiteSettings } from "../../.server/settings.ts";
 import { GalleryGrid } from "../../components/gallery.tsx";
@@ -13,26 +15,51 @@ import { ShareMeta } from "../../components/share-meta.tsx";
 import { displayUrl } from "../../lib/media.ts";
 import { plural } from "../../lib/lithuanian.ts";
 import { assertPageExists, pageTitle, requestedPage } from "../../lib/paging.ts";
+import { parseGalleryBrowse } from "../../lib/gallery.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = requestedPage(request);
   const { db } = services(context);
   const audience = audienceOf(context);
-  const [{ items, total, pages }, { galleryLead }] = await Promise.all([galleryPage(db, audience, page), getSiteSettings(db)]);
+  const browse = parseGalleryBrowse(new URL(request.url).searchParams);
+  // The photos someone is in: a person the viewer may see (a living one is nobody to a visitor).
+  const { treeId, viewer } = await treeViewer(context);
+  const person =
+    browse.personId === null || treeId === null
+      ? null
+      : ((await summaries(db, treeId, [browse.personId], viewer))[browse.personId] ?? null);
+  if (browse.personId !== null && (!person || person.hidden)) throw data(null, { status: 404 });
+  const [{ items, total, pages }, decades, { galleryLead }] = await Promise.all([
+    galleryPage(db, audience, page, browse, treeId),
+    galleryDecades(db, audience),
+    getSiteSettings(db),
+  ]);
   assertPageExists({ page, pages });
   // The approved memories of this page's photos (of those the audience may see).
   const memories = await galleryMemories(
     db,
     items.map((item) => item.id),
   );
-  return { items, total, page, pages, galleryLead, memories, canPropose: audience.members };
+  return {
+    items,
+    total,
+    page,
+    pages,
+    galleryLead,
+    memories,
+    canPropose: audience.members,
+    browse,
+    decades,
+    person: person ? { id: person.id, name: person.name } : null,
+  };
 }
 
 export default function GalleryPage({
-  loaderData: { items, total, page, pages, galleryLead, memories, canPropose },
+  loaderData: { items, total, page, pages, galleryLead, memories, canPropose, browse, decades, person },
 }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   const first = items.find((item) => item.image);
+  const browsed = browse.decade !== null || browse.personId !== null;
   return (
     <>
       <PageTitle>{pageTitle("Galerija", page)}</PageTitle>
@@ -55,7 +82,10 @@ export default function GalleryPage({
       <PageHeading
         title="Nuotraukų galerija"
         lead={
-          [galleryLead, total > 0 ? `Galerijoje – ${plural(total, ["nuotrauka", "nuotraukos", "nuotraukų"])}.` : ""]
+          [
+            galleryLead,
+            total > 0 ? `${browsed ? "Rasta" : "Galerijoje"} – ${plural(total, ["nuotrauka", "nuotraukos", "nuotraukų"])}.` : "",
+          ]
             .filter(Boolean)
             .join(" ") || undefined
         }
@@ -67,9 +97,18 @@ export default function GalleryPage({
           </Link>
         </p>
       ) : null}
+      <GalleryBrowsing browse={browse} decades={decades} person={person} />
       {/* The lightbox moves through this page's photos; the pager below leads to the others. */}
       {items.length === 0 ? (
-        <p className="card p-6 text-ink-soft">Galerijoje kol kas nėra nuotraukų.</p>
+        <p className="card p-6 text-ink-soft">
+          {browsed ? (
+            <>
+              Šiam pasirinkimui nuotraukų nėra. <Link to="/galerija">Visos nuotraukos</Link>
+            </>
+          ) : (
+            "Galerijoje kol kas nėra nuotraukų."
+          )}
+        </p>
       ) : (
         <GalleryGrid
           key={page}
@@ -97,5 +136,70 @@ export default function GalleryPage({
       )}
       <Pager page={page} pages={pages} label="Galerijos puslapiai" />
     </>
+  );
+}
+
+/**
+ * Browsing the gallery (issue 18): a decade of the dated photos, the
+ * gallery's own order or by date, and, come from a person's page, the photos
+ * they are in. A plain GET form: it works without JavaScript, and the pages
+ * below keep what was chosen.
+ */
+function GalleryBrowsing({
+  browse,
+  decades,
+  person,
+}: {
+  browse: { byDate: boolean; decade: number | null; personId: number | null };
+  decades: { decade: number; count: number }[];
+  person: { id: number; name: string } | null;
+}) {
+  return (
+    <div className="mb-6 space-y-3">
+      {person ? (
+        <p>
+          Nuotraukos, kuriose yra <Link to={`/asmuo/${person.id}`}>{person.name}</Link>.{" "}
+          <Link to="/galerija" className="text-sm">
+            Visos nuotraukos
+          </Link>
+        </p>
+      ) : null}
+      {/* A new key for each choice: the selects show what the page now shows, after a client-side navigation too. */}
+      <Form
+        key={`${browse.decade}-${browse.byDate}-${browse.personId}`}
+        method="get"
+        className="flex flex-wrap items-end gap-3"
+        aria-label="Naršyti galeriją"
+      >
+        {person ? <input type="hidden" name="asmuo" value={person.id} /> : null}
+        {decades.length ? (
+          <div>
+            <label htmlFor="desimtmetis" className="field-label">
+              Dešimtmetis
+            </label>
+            <select id="desimtmetis" name="desimtmetis" defaultValue={browse.decade ?? ""} className="field-input">
+              <option value="">Visi</option>
+              {decades.map(({ decade, count }) => (
+                <option key={decade} value={decade}>
+                  {decade}–{decade + 9} ({count})
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div>
+          <label htmlFor="tvarka" className="field-label">
+            Tvarka
+          </label>
+          <select id="tvarka" name="tvarka" defaultValue={browse.byDate ? "data" : ""} className="field-input">
+            <option value="">Kaip galerijoje</option>
+            <option value="data">Pagal datą</option>
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          Rodyti
+        </button>
+      </Form>
+    </div>
   );
 }

@@ -178,6 +178,11 @@ export default function PersonPage({ loaderData: { person, memories, canEdit, ca
             <h2 id="nuotraukos" className="mb-3 text-xl font-semibold">
               Nuotraukos
             </h2>
+            {person.gallery.length ? (
+              <p className="mb-3 text-sm">
+                <Link to={`/galerija?asmuo=${summary.id}`}>Galerijoje: visos nuotraukos, kuriose yra {summary.name}</Link>
+              </p>
+            ) : null}
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {person.gallery.map((g) => (
                 <li key={`g${g.id}`} className="card overflow-hidden">

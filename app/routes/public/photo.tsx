@@ -59,6 +59,8 @@ export default function PhotoPage({
         <figure className="card overflow-hidden bg-black/90 p-2 sm:p-4">
           {item.image ? (
             <ZoomablePhoto
+              // Another photo (previous, next) starts fitted, with its own renditions.
+              key={item.id}
               image={item.image}
               zoom={zoom}
               alt={item.title}
@@ -109,11 +111,19 @@ export default function PhotoPage({
                           </Link>
                           {person.years ? <span className="text-ink-soft"> ({person.years})</span> : null}
                         </>
-                      ) : (
-                        // Someone not in the tree, or alive (the privacy rule's label): no page to link to.
-                        <span tabIndex={person.box ? 0 : undefined} className={person.hidden ? "text-ink-soft" : undefined} {...show}>
+                      ) : // Someone not in the tree, or alive (the privacy rule's label): no page to link to.
+                      // With a place on the photo, a button that shows it (a tap does, on a phone).
+                      person.box ? (
+                        <button
+                          type="button"
+                          onClick={() => setShown(person.key)}
+                          className={`text-left underline decoration-dotted underline-offset-4 ${person.hidden ? "text-ink-soft" : ""}`}
+                          {...show}
+                        >
                           {person.name}
-                        </span>
+                        </button>
+                      ) : (
+                        <span className={person.hidden ? "text-ink-soft" : undefined}>{person.name}</span>
                       )}
                       {person.box ? <span className="sr-only"> (pažymėta nuotraukoje)</span> : null}
                     </li>
