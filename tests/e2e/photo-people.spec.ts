@@ -164,3 +164,28 @@ test("at a phone's width the names are under the photo and a tap on a name shows
   await expect(phone.getByTestId("photo-region")).toBeVisible();
   await phone.context().close();
 });
+
+test("with the keyboard alone: Enter puts a rectangle on the photo, the arrows move it and with Shift size it", async ({ page }) => {
+  await logInAsAdmin(page, site());
+  await page.goto(`${site().url}/admin/galerija/${photoId}/zmones`);
+  const surface = page.getByRole("group", { name: `${PHOTO}: vietos žymėjimas` });
+  await surface.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Vieta" })).toHaveText("Vieta nuotraukoje pažymėta.");
+  for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+  for (let i = 0; i < 2; i++) await page.keyboard.press("Shift+ArrowDown");
+  await page.getByLabel("Arba vardas (jei žmogaus medyje nėra)").fill("Svečias iš Kauno");
+  await page.getByRole("button", { name: "Pažymėti", exact: true }).click();
+  await expect(toasts(page).getByText("Pažymėta nuotraukoje!")).toBeVisible();
+  const row = await site()
+    .db()
+    .selectFrom("photoPeople")
+    .select(["boxLeft", "boxTop", "boxWidth", "boxHeight"])
+    .where("galleryItemId", "=", photoId)
+    .where("name", "=", "Svečias iš Kauno")
+    .executeTakeFirstOrThrow();
+  expect(row.boxLeft).toBeCloseTo(0.5, 3);
+  expect(row.boxTop).toBeCloseTo(0.35, 3);
+  expect(row.boxWidth).toBeCloseTo(0.2, 3);
+  expect(row.boxHeight).toBeCloseTo(0.34, 3);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/photo-people";
 import { MEMBERS } from "../../.server/audience.ts";
@@ -93,6 +93,34 @@ export default function PhotoPeopleEditor({ loaderData: { item, people, query, f
     const from = start.current;
     setBox({ left: Math.min(from.x, at.x), top: Math.min(from.y, at.y), width: Math.abs(at.x - from.x), height: Math.abs(at.y - from.y) });
   }
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const step = 0.02;
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    if (event.key === "Enter") {
+      event.preventDefault();
+      setBox({ left: 0.4, top: 0.35, width: 0.2, height: 0.3 });
+      return;
+    }
+    const move = moves[event.key];
+    if (!move || !box) return;
+    event.preventDefault();
+    const [dx, dy] = move;
+    const clamp = (n: number, low: number, high: number) => Math.min(high, Math.max(low, n));
+    setBox((b) => {
+      if (!b) return b;
+      if (event.shiftKey) {
+        const width = clamp(b.width + dx, PHOTO_BOX_MIN, 1 - b.left);
+        const height = clamp(b.height + dy, PHOTO_BOX_MIN, 1 - b.top);
+        return { ...b, width, height };
+      }
+      return { ...b, left: clamp(b.left + dx, 0, 1 - b.width), top: clamp(b.top + dy, 0, 1 - b.height) };
+    });
+  }
   function onPointerUp() {
     start.current = null;
     // A click, not a drag: no rectangle.
@@ -117,7 +145,7 @@ export default function PhotoPeopleEditor({ loaderData: { item, people, query, f
             <>
               <p className="mb-3 text-sm text-ink-soft">
                 {hydrated
-                  ? "Tempdami pele ar pirštu apveskite žmogų nuotraukoje, tada pasirinkite jį iš medžio arba įrašykite vardą."
+                  ? "Tempdami pele ar pirštu apveskite žmogų nuotraukoje, tada pasirinkite jį iš medžio arba įrašykite vardą. Klaviatūra: pasirinkite nuotrauką, Enter – naujas rėmelis, rodyklės jį stumia, Shift ir rodyklės keičia dydį."
                   : "Vietą nuotraukoje pažymėti galima naršyklėje su įjungtu JavaScript; be jo žmogų galima pridėti be vietos."}
               </p>
               <div
@@ -127,6 +155,11 @@ export default function PhotoPeopleEditor({ loaderData: { item, people, query, f
                 onPointerMove={hydrated ? onPointerMove : undefined}
                 onPointerUp={hydrated ? onPointerUp : undefined}
                 onPointerCancel={hydrated ? onPointerUp : undefined}
+                // The same by keyboard: Enter puts a rectangle in the middle, the arrows move it, with Shift they size it.
+                tabIndex={hydrated ? 0 : undefined}
+                role={hydrated ? "group" : undefined}
+                aria-label={hydrated ? `${item.title}: vietos žymėjimas` : undefined}
+                onKeyDown={hydrated ? onKeyDown : undefined}
               >
                 <img
                   src={displayUrl(item.image)}
