@@ -376,23 +376,28 @@ export async function addGalleryItemForMedia(db: Database, store: MediaStore, fi
 export async function linkPeopleToGalleryItem(db: Database, treeId: number, itemId: number, personIds: number[]): Promise<void> {
   const unique = [...new Set(personIds)];
   if (unique.length === 0) return;
-  const [existing, present, last] = await Promise.all([
+  const [existing, present, next] = await Promise.all([
     db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).where("id", "in", unique).execute(),
     db.selectFrom("photoPeople").select("personId").where("galleryItemId", "=", itemId).where("treeId", "=", treeId).execute(),
-    db
-      .selectFrom("photoPeople")
-      .select((eb) => eb.fn.max("position").as("position"))
-      .where("galleryItemId", "=", itemId)
-      .executeTakeFirst(),
+    nextPhotoPosition(db, itemId),
   ]);
   const already = new Set(present.map((row) => row.personId));
   const adding = unique.filter((id) => existing.some((person) => person.id === id) && !already.has(id));
   if (adding.length === 0) return;
-  const after = Number(last?.position ?? 0);
   await db
     .insertInto("photoPeople")
-    .values(adding.map((personId, i) => ({ galleryItemId: itemId, treeId, personId, name: "", position: after + i + 1 })))
+    .values(adding.map((personId, i) => ({ galleryItemId: itemId, treeId, personId, name: "", position: next + i })))
     .execute();
+}
+
+/** The place after the last of those already listed as in the photo (photo_people.position). */
+export async function nextPhotoPosition(db: Database, itemId: number): Promise<number> {
+  const last = await db
+    .selectFrom("photoPeople")
+    .select((eb) => eb.fn.max("position").as("position"))
+    .where("galleryItemId", "=", itemId)
+    .executeTakeFirst();
+  return Number(last?.position ?? 0) + 1;
 }
 
 export type AddResult = { ok: true; id: number } | { ok: false; toast: Toast };

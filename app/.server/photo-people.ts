@@ -1,7 +1,7 @@
 import { PHOTO_NAME_MAX, parseBox, type PhotoBox } from "../lib/photo-people.ts";
 import { scope, type Actor } from "./changes.ts";
 import type { Database } from "./db.ts";
-import { galleryItemScopes, recorded } from "./gallery.ts";
+import { galleryItemScopes, nextPhotoPosition, recorded } from "./gallery.ts";
 import { personExists } from "./genealogy/people.ts";
 
 // Who is in a gallery photo (issue 18), as an editor marks them: a person of
@@ -58,11 +58,7 @@ export async function addPhotoPerson(
   }
   const summary = `Pažymėta, kas yra nuotraukoje „${item.title}“`;
   await recorded(db, by, { id: itemId, summary }, galleryItemScopes(itemId), async (tx) => {
-    const last = await tx
-      .selectFrom("photoPeople")
-      .select((eb) => eb.fn.max("position").as("position"))
-      .where("galleryItemId", "=", itemId)
-      .executeTakeFirst();
+    const position = await nextPhotoPosition(tx, itemId);
     await tx
       .insertInto("photoPeople")
       .values({
@@ -74,7 +70,7 @@ export async function addPhotoPerson(
         boxTop: box?.top ?? null,
         boxWidth: box?.width ?? null,
         boxHeight: box?.height ?? null,
-        position: Number(last?.position ?? 0) + 1,
+        position,
       })
       .execute();
   });
