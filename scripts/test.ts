@@ -47,11 +47,28 @@ interface VitestReport {
   numFailedTests: number;
   numFailedTestSuites: number;
   success: boolean;
-  testResults?: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string }[] }[];
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
 }
 
-// Each failed test by name, repeated at the end: CI keeps only the log's tail.
+// Each failed test by name with the start of its error, repeated at the end:
+// CI keeps only the log's tail, and a failure seen only there must say why.
 const failures: string[] = [];
+
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+function firstLines(message: string | undefined, lines = 8): string {
+  if (!message) return "";
+  const kept = message
+    .replace(ANSI, "")
+    .split("\n")
+    .filter((line) => line.trim())
+    .slice(0, lines);
+  return kept.map((line) => `\n    ${line.slice(0, 300)}`).join("");
+}
 
 function vitest(title: string, args: string[], env: NodeJS.ProcessEnv, report: string) {
   run(title, bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
@@ -59,7 +76,8 @@ function vitest(title: string, args: string[], env: NodeJS.ProcessEnv, report: s
   if (!result) return count(`${title} (no report)`, 0, 1);
   for (const file of result.testResults ?? []) {
     const failed = file.assertionResults.filter((t) => t.status === "failed");
-    for (const t of failed) failures.push(`${title}: ${path.relative(".", file.name)} › ${t.fullName}`);
+    for (const t of failed)
+      failures.push(`${title}: ${path.relative(".", file.name)} › ${t.fullName}${firstLines(t.failureMessages?.[0])}`);
     if (file.status === "failed" && failed.length === 0)
       failures.push(`${title}: ${path.relative(".", file.name)} (${file.message ?? "failed to run"})`);
   }
@@ -68,7 +86,13 @@ function vitest(title: string, args: string[], env: NodeJS.ProcessEnv, report: s
 }
 
 interface PlaywrightSuite {
-  specs?: { title: string; file: string; line: number; ok: boolean }[];
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    ok: boolean;
+    tests?: { results?: { status: string; errors?: { message?: string }[] }[] }[];
+  }[];
   suites?: PlaywrightSuite[];
 }
 
@@ -80,7 +104,13 @@ interface PlaywrightReport {
 
 function failedSpecs(suites: PlaywrightSuite[] = []): string[] {
   return suites.flatMap((suite) => [
-    ...(suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => `${spec.file}:${spec.line} › ${spec.title}`),
+    ...(suite.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => {
+        const result = spec.tests?.flatMap((t) => t.results ?? []).find((r) => r.errors?.length);
+        const why = result ? firstLines(result.errors![0]!.message) : "";
+        return `${spec.file}:${spec.line} › ${spec.title}${why}`;
+      }),
     ...failedSpecs(suite.suites),
   ]);
 }
