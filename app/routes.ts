@@ -49,6 +49,8 @@ export default [
     route("galerija/ikelti", "routes/admin/gallery-upload.ts"),
     route("galerija/:id/originalas", "routes/admin/gallery-original.ts"),
     route("galerija/:id/zmones", "routes/admin/photo-people.tsx"),
+    route("galerija/albumai", "routes/admin/albums.tsx"),
+    route("galerija/albumai/:id", "routes/admin/album.tsx"),
     route("dokumentai", "routes/admin/documents.tsx"),
     route("sveciai", "routes/admin/guestbook.tsx"),
     route("atsargine-kopija", "routes/admin/backup.ts"),

@@ -49,6 +49,8 @@ const TABLES = [
   "memories",
   "photoPeople",
   "documentPeople",
+  "albums",
+  "albumPhotos",
 ] as const satisfies readonly (keyof Tables)[];
 /**
  * Tables of older schemas that a backup of theirs still has: restored at that
@@ -67,6 +69,7 @@ const ORDER: Partial<Record<Table, string[]>> = {
   genealogyFiles: ["treeId", "path"],
   photoPeople: ["id"],
   documentPeople: ["treeId", "personId", "documentId"],
+  albumPhotos: ["albumId", "galleryItemId"],
 };
 /** Tables whose ids PostgreSQL numbers itself: after a restore its counters must move past them. */
 const IDENTITY_TABLES = {
@@ -78,6 +81,7 @@ const IDENTITY_TABLES = {
   proposals: "proposals",
   memories: "memories",
   photoPeople: "photo_people",
+  albums: "albums",
 } as const;
 
 export interface Manifest {

@@ -26,6 +26,8 @@ export const CHANGE_KEYS = {
   historyRevisions: ["id"],
   settings: ["key"],
   galleryItems: ["id"],
+  albums: ["id"],
+  albumPhotos: ["albumId", "galleryItemId"],
   documents: ["id"],
   media: ["id"],
   guestbookEntries: ["id"],
@@ -70,6 +72,7 @@ export const SUBJECT_KINDS = {
   history: "Istorija",
   texts: "Tekstai",
   gallery: "Galerija",
+  album: "Albumas",
   document: "Dokumentas",
   guestbook: "Svečių knyga",
   memory: "Prisiminimas",
@@ -264,6 +267,7 @@ const TABLE_ORDER: ChangeTable[] = [
   "settings",
   "historyRevisions",
   "galleryItems",
+  "albums",
   "documents",
   "guestbookEntries",
   "memories",
@@ -276,6 +280,7 @@ const TABLE_ORDER: ChangeTable[] = [
   "genealogyCitations",
   "genealogyMediaLinks",
   "photoPeople",
+  "albumPhotos",
   "documentPeople",
 ];
 
@@ -305,7 +310,7 @@ function isForeignKeyError(error: unknown): boolean {
 
 /**
  * The rows a removal would take with it through a cascading foreign key:
- * who is in a photo or a document, the memories of a photo. Those the change
+ * who is in a photo or a document, the memories of a photo, an album's photos. Those the change
  * itself did not touch are a later change's, which must be undone first.
  */
 async function cascadedRows(db: Database, row: RowChange): Promise<{ table: ChangeTable; row: Row }[]> {
@@ -319,8 +324,13 @@ async function cascadedRows(db: Database, row: RowChange): Promise<{ table: Chan
         .execute()) as Row[]
     ).map((found) => ({ table, row: found }));
   if (row.table === "galleryItems") {
-    return [...(await rows("photoPeople", { galleryItemId: row.key.id })), ...(await rows("memories", { galleryItemId: row.key.id }))];
+    return [
+      ...(await rows("photoPeople", { galleryItemId: row.key.id })),
+      ...(await rows("memories", { galleryItemId: row.key.id })),
+      ...(await rows("albumPhotos", { galleryItemId: row.key.id })),
+    ];
   }
+  if (row.table === "albums") return rows("albumPhotos", { albumId: row.key.id });
   if (row.table === "documents") return rows("documentPeople", { documentId: row.key.id });
   if (row.table === "genealogyPeople") {
     const person = { treeId: row.key.treeId, personId: row.key.id };
@@ -433,6 +443,8 @@ const TABLE_LABELS: Record<ChangeTable, string> = {
   historyRevisions: "Istorija",
   settings: "Tekstas",
   galleryItems: "Nuotrauka",
+  albums: "Albumas",
+  albumPhotos: "Nuotrauka albume",
   documents: "Dokumentas",
   media: "Failas",
   guestbookEntries: "Svečių knygos įrašas",
@@ -468,6 +480,7 @@ const COLUMN_LABELS: Record<string, string> = {
   relation: "ryšys",
   personId: "asmuo",
   author: "autorius",
+  cover: "viršelis",
 };
 
 /** Columns that say nothing to a reader (keys, derived search and sort texts, positions, raw structures). */
@@ -509,6 +522,8 @@ const HIDDEN_COLUMNS = new Set([
   "proposalId",
   "userId",
   "key",
+  "albumId",
+  "galleryItemId",
 ]);
 
 function readable(column: string, value: unknown): string {
@@ -524,6 +539,8 @@ function readable(column: string, value: unknown): string {
     }
   }
   if (column === "membersOnly") return value ? "taip" : "ne";
+  // Only the album's cover says so; the other photos of an album are simply in it.
+  if (column === "cover") return value ? "taip" : "";
   if (column === "date" && typeof value === "string") return formatGedcomDateLt(parseGedcomDate(value)) || value;
   return String(value);
 }

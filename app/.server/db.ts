@@ -397,6 +397,22 @@ export interface DocumentPeopleTable {
   documentId: number;
 }
 
+/** An album of the gallery (issue 18): photos grouped under a title. */
+export interface AlbumsTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  position: number;
+  createdAt: string;
+}
+
+/** A photo in an album; `cover` 1 for the album's cover (at most one per album). */
+export interface AlbumPhotosTable {
+  albumId: number;
+  galleryItemId: number;
+  cover: Generated<number>;
+}
+
 /** One change by anyone (app/.server/changes.ts): the rows it touched, before and after. */
 export interface ChangesTable {
   id: Generated<number>;
@@ -455,6 +471,8 @@ export interface Tables {
   memories: MemoriesTable;
   photoPeople: PhotoPeopleTable;
   documentPeople: DocumentPeopleTable;
+  albums: AlbumsTable;
+  albumPhotos: AlbumPhotosTable;
   genealogyFiles: GenealogyFilesTable;
   genealogyTrees: GenealogyTreesTable;
   genealogyPeople: GenealogyPeopleTable;

@@ -85,12 +85,12 @@ export async function listGalleryItems(db: Database, audience: Audience): Promis
 }
 
 /** The gallery's own order, or by date (the undated after, in the gallery's order). */
-const NO_BROWSING: GalleryBrowse = { byDate: false, decade: null, personId: null };
+const NO_BROWSING: GalleryBrowse = { byDate: false, decade: null, personId: null, albumId: null };
 
 /**
  * The items a browse asks for: of a decade (by the first day their date can
- * mean), or with a person of the tree in them (an id the viewer may see; the
- * caller checks that).
+ * mean), with a person of the tree in them (an id the viewer may see; the
+ * caller checks that), of an album.
  */
 function browsed<Q extends ReturnType<typeof visibleItems> | ReturnType<typeof countQuery>>(
   query: Q,
@@ -109,6 +109,11 @@ function browsed<Q extends ReturnType<typeof visibleItems> | ReturnType<typeof c
         .select("galleryItemId")
         .where("treeId", "=", treeId ?? -1)
         .where("personId", "=", browse.personId),
+    );
+  }
+  if (browse.albumId !== null) {
+    q = q.where("galleryItems.id", "in", (eb: any) =>
+      eb.selectFrom("albumPhotos").select("galleryItemId").where("albumId", "=", browse.albumId),
     );
   }
   return q as Q;
@@ -220,7 +225,7 @@ export interface GalleryFields {
 // The change history (issue 17, decision 022): every add, edit, removal and
 // reorder is recorded with the rows it touched. An item's rows are the item,
 // who is in it (photo_people: people of the tree and free names, with their
-// rectangles) and the memories written about it
+// rectangles), the memories written about it and its places in albums
 // (removed with it). The media row and the files are not part of a change:
 // they are never deleted by the editor (a removed item's files are kept out
 // of sight), so that undoing a removal, or redoing an add, finds them.
@@ -231,6 +236,7 @@ export function galleryItemScopes(id: number): Scope[] {
     scope("galleryItems", (q: any) => q.where("id", "=", id)),
     scope("photoPeople", (q: any) => q.where("galleryItemId", "=", id)),
     scope("memories", (q: any) => q.where("galleryItemId", "=", id)),
+    scope("albumPhotos", (q: any) => q.where("galleryItemId", "=", id)),
   ];
 }
 

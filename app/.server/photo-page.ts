@@ -1,6 +1,7 @@
 import { formatGedcomDateLt, parseGedcomDate } from "../lib/gedcom-date.ts";
 import { zoomUrl, type ZoomLevel } from "../lib/media.ts";
 import { boxOf, type PhotoBox } from "../lib/photo-people.ts";
+import { albumsOfPhoto } from "./albums.ts";
 import type { Audience } from "./audience.ts";
 import type { Database } from "./db.ts";
 import { galleryItemsByIds, type GalleryItem } from "./gallery.ts";
@@ -37,6 +38,8 @@ export interface PhotoPage {
   memories: Memory[];
   /** The larger renditions to zoom into, smallest first; none for a picture hardly larger than its display image. */
   zoom: ZoomLevel[];
+  /** The albums it is in (those the audience sees). */
+  albums: { id: number; title: string }[];
   previous: { id: number; title: string } | null;
   next: { id: number; title: string } | null;
 }
@@ -124,10 +127,11 @@ export async function photoPage(
   const [item] = await galleryItemsByIds(db, audience, [id]);
   if (!item) return null;
   const { position } = await db.selectFrom("galleryItems").select("position").where("id", "=", id).executeTakeFirstOrThrow();
-  const [people, memories, zoom, previous, next] = await Promise.all([
+  const [people, memories, zoom, albums, previous, next] = await Promise.all([
     peopleIn(db, tree.treeId, id, tree.viewer),
     galleryMemories(db, [id]),
     item.image ? zoomLevels(db, item.image.id) : [],
+    albumsOfPhoto(db, audience, id),
     neighbour(db, audience, { id, position }, "previous"),
     neighbour(db, audience, { id, position }, "next"),
   ]);
@@ -137,6 +141,7 @@ export async function photoPage(
     people,
     memories: memories[id] ?? [],
     zoom,
+    albums,
     previous,
     next,
   };

@@ -31,9 +31,10 @@ describe("browsing the gallery by date", () => {
 
   test("what the address asks for; anything else is as if not asked", () => {
     const browse = (q: string) => parseGalleryBrowse(new URLSearchParams(q));
-    expect(browse("tvarka=data&desimtmetis=1930&asmuo=12")).toEqual({ byDate: true, decade: 1930, personId: 12 });
-    expect(browse("")).toEqual({ byDate: false, decade: null, personId: null });
-    expect(browse("tvarka=x&desimtmetis=1935&asmuo=-1")).toEqual({ byDate: false, decade: null, personId: null });
-    expect(browse("desimtmetis=abc&asmuo=1.5")).toEqual({ byDate: false, decade: null, personId: null });
+    expect(browse("tvarka=data&desimtmetis=1930&asmuo=12&albumas=3")).toEqual({ byDate: true, decade: 1930, personId: 12, albumId: 3 });
+    const none = { byDate: false, decade: null, personId: null, albumId: null };
+    expect(browse("")).toEqual(none);
+    expect(browse("tvarka=x&desimtmetis=1935&asmuo=-1&albumas=0")).toEqual(none);
+    expect(browse("desimtmetis=abc&asmuo=1.5&albumas=x")).toEqual(none);
   });
 });

@@ -6,6 +6,10 @@ export const GALLERY_DESCRIPTION_MAX = 2000;
 /** The longest place of a photo ("Kaunas, Laisvės alėja"). */
 export const GALLERY_PLACE_MAX = 200;
 
+/** Field limits of an album. */
+export const ALBUM_TITLE_MAX = 200;
+export const ALBUM_DESCRIPTION_MAX = 2000;
+
 /** How many files one bulk upload takes (the administrator sends more in another batch). */
 export const BULK_UPLOAD_MAX_FILES = 200;
 
@@ -40,23 +44,26 @@ export function decadeDays(decade: number): [number, number] {
   return [dayRange({ calendar: "GREGORIAN", year: decade })[0], dayRange({ calendar: "GREGORIAN", year: decade + 10 })[0]];
 }
 
-/** How the visitor browses the gallery: its own order or by date, a decade, the photos someone is in. */
+/** How the visitor browses the gallery: its own order or by date, a decade, the photos someone is in, an album. */
 export interface GalleryBrowse {
   byDate: boolean;
   decade: number | null;
   personId: number | null;
+  albumId: number | null;
 }
 
 /**
- * The gallery's browsing from its address (?tvarka=data&desimtmetis=1930&asmuo=12);
+ * The gallery's browsing from its address (?tvarka=data&desimtmetis=1930&asmuo=12&albumas=3);
  * what is not one of these is left out, as if not asked.
  */
 export function parseGalleryBrowse(params: URLSearchParams): GalleryBrowse {
   const decade = Number(params.get("desimtmetis"));
   const person = Number(params.get("asmuo"));
+  const album = Number(params.get("albumas"));
   return {
     byDate: params.get("tvarka") === "data",
     decade: params.get("desimtmetis") && Number.isInteger(decade) && decade % 10 === 0 && decade > 0 && decade < 3000 ? decade : null,
     personId: params.get("asmuo") && Number.isSafeInteger(person) && person > 0 ? person : null,
+    albumId: params.get("albumas") && Number.isSafeInteger(album) && album > 0 ? album : null,
   };
 }

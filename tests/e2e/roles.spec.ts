@@ -70,6 +70,8 @@ const RULES: Record<string, Rule> = {
   "/admin/galerija/ikelti": { read: "redaktorius", change: WRITES["/admin/galerija/ikelti"] },
   "/admin/galerija/:id/originalas": { read: "redaktorius" },
   "/admin/galerija/:id/zmones": { read: "redaktorius", change: WRITES["/admin/galerija/:id/zmones"] },
+  "/admin/galerija/albumai": { read: "redaktorius", change: WRITES["/admin/galerija/albumai"] },
+  "/admin/galerija/albumai/:id": { read: "redaktorius", change: WRITES["/admin/galerija/albumai/:id"] },
   "/admin/dokumentai": { read: "redaktorius", change: WRITES["/admin/dokumentai"] },
   "/admin/sveciai": { read: "redaktorius", change: WRITES["/admin/sveciai"] },
   "/admin/atsargine-kopija": { read: "administratorius" },

@@ -31,6 +31,9 @@ export const WRITES = {
     multipart: { title: "Įsibrovėlio nuotrauka", description: "x", image: { name: "a.jpg", mimeType: "image/jpeg", buffer: PHOTO } },
   },
   "/admin/galerija/:id/zmones": { form: { intent: "add", name: "Įsibrovėlis" } },
+  // The album the write before makes (album 1), given photo 2.
+  "/admin/galerija/albumai": { form: { intent: "create", title: "Įsibrovėlių albumas" } },
+  "/admin/galerija/albumai/:id": { form: { intent: "save", title: "Įsibrovėlių albumas", photo: "2" } },
   "/admin/dokumentai": REMOVE,
   "/admin/sveciai": REMOVE,
   "/admin/medis": { multipart: { intent: "privacy", livingYears: "110" } },

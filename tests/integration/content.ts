@@ -36,6 +36,11 @@ export async function contentOf(db: Database) {
     changes: await db.selectFrom("changes").selectAll().orderBy("id").execute(),
     proposals: await db.selectFrom("proposals").selectAll().orderBy("id").execute(),
     memories: await db.selectFrom("memories").selectAll().orderBy("id").execute(),
+    // Who is in which photo and document, and the albums (issue 18).
+    photoPeople: await db.selectFrom("photoPeople").selectAll().orderBy("id").execute(),
+    documentPeople: await db.selectFrom("documentPeople").selectAll().orderBy("treeId").orderBy("personId").orderBy("documentId").execute(),
+    albums: await db.selectFrom("albums").selectAll().orderBy("id").execute(),
+    albumPhotos: await db.selectFrom("albumPhotos").selectAll().orderBy("albumId").orderBy("galleryItemId").execute(),
   };
 }
 

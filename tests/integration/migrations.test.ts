@@ -20,6 +20,8 @@ test("migrations build every table from an empty database, and running them agai
     .sort();
   expect(tables).toEqual([
     "account_links",
+    "album_photos",
+    "albums",
     "changes",
     "document_people",
     "documents",

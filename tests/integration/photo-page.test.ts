@@ -216,9 +216,9 @@ describe("a photo's page", () => {
       { decade: 1930, count: 3 },
       { decade: 1950, count: 1 },
     ]);
-    const byDate = await galleryPage(t.db, MEMBERS, 1, { byDate: true, decade: null, personId: null }, treeId);
+    const byDate = await galleryPage(t.db, MEMBERS, 1, { byDate: true, decade: null, personId: null, albumId: null }, treeId);
     expect(byDate.items.map((i) => i.date)).toEqual(["1923", "ABT 1930", "BET 1935 AND 1937", "1936", "1951", ""]);
-    const thirties = await galleryPage(t.db, MEMBERS, 1, { byDate: true, decade: 1930, personId: null }, treeId);
+    const thirties = await galleryPage(t.db, MEMBERS, 1, { byDate: true, decade: 1930, personId: null, albumId: null }, treeId);
     expect(thirties).toMatchObject({ total: 3, pages: 1 });
     expect(thirties.items.map((i) => i.title)).toEqual([titleOf(items[0].id), titleOf(items[5].id), titleOf(items[2].id)]);
 
@@ -226,9 +226,11 @@ describe("a photo's page", () => {
     const grandfather = await person("Petras", "1880", "1950");
     await linkPeopleToGalleryItem(t.db, treeId, items[1].id, [grandfather]);
     await linkPeopleToGalleryItem(t.db, treeId, items[4].id, [grandfather]);
-    const his = await galleryPage(t.db, MEMBERS, 1, { byDate: false, decade: null, personId: grandfather }, treeId);
+    const his = await galleryPage(t.db, MEMBERS, 1, { byDate: false, decade: null, personId: grandfather, albumId: null }, treeId);
     expect(his.items.map((i) => i.id)).toEqual([items[1].id, items[4].id]);
-    expect((await galleryPage(t.db, MEMBERS, 1, { byDate: false, decade: 1950, personId: grandfather }, treeId)).total).toBe(1);
+    expect((await galleryPage(t.db, MEMBERS, 1, { byDate: false, decade: 1950, personId: grandfather, albumId: null }, treeId)).total).toBe(
+      1,
+    );
 
     // A photo for the family only is not counted for a visitor.
     await updateGalleryItem(t.db, t.media, items[4].id, { ...items[4], date: "1951", membersOnly: true });
@@ -236,7 +238,9 @@ describe("a photo's page", () => {
       { decade: 1920, count: 1 },
       { decade: 1930, count: 3 },
     ]);
-    expect((await galleryPage(t.db, VISITORS, 1, { byDate: false, decade: null, personId: grandfather }, treeId)).total).toBe(1);
+    expect(
+      (await galleryPage(t.db, VISITORS, 1, { byDate: false, decade: null, personId: grandfather, albumId: null }, treeId)).total,
+    ).toBe(1);
   });
 
   test("undoing an addition is refused while a later change marks someone on it, and a tag whose person is gone since is not put back", async () => {

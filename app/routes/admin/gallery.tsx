@@ -105,9 +105,10 @@ export default function GalleryEditor({ loaderData: { items, maxBytes }, actionD
       <PageTitle>Galerijos redaktorius</PageTitle>
       <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h1 className="text-3xl font-bold">Galerijos redaktorius</h1>
-        <Link to="/admin/pakeitimai?tema=gallery" className="text-sm">
-          Pakeitimų istorija
-        </Link>
+        <p className="flex flex-wrap gap-x-4 text-sm">
+          <Link to="/admin/galerija/albumai">Albumai</Link>
+          <Link to="/admin/pakeitimai?tema=gallery">Pakeitimų istorija</Link>
+        </p>
       </div>
       <FormAlert toast={toast} />
       {confirmRemove ? (

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/gallery";
+import { findAlbum, listAlbums, type Album } from "../../.server/albums.ts";
 import { audienceOf } from "../../.server/audience.ts";
 import { services } from "../../.server/context.ts";
 import { galleryDecades, galleryPage } from "../../.server/gallery.ts";
@@ -7,7 +8,7 @@ import { summaries } from "../../.server/genealogy/people.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { galleryMemories } from "../../.server/memories.ts";
 import { getSiteSettings } from "../../.server/settings.ts";
-import { GalleryGrid } from "../../components/gallery.tsx";
+import { GalleryGrid, GalleryPicture, ImagePlaceholder } from "../../components/gallery.tsx";
 import { Memories } from "../../components/memories.tsx";
 import { PageHeading, PageTitle, useSiteSettings } from "../../components/page.tsx";
 import { Pager } from "../../components/pager.tsx";
@@ -29,9 +30,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? null
       : ((await summaries(db, treeId, [browse.personId], viewer))[browse.personId] ?? null);
   if (browse.personId !== null && (!person || person.hidden)) throw data(null, { status: 404 });
-  const [{ items, total, pages }, decades, { galleryLead }] = await Promise.all([
+  // An album the audience sees none of the photos of is not there for it.
+  const album = await findAlbum(db, audience, browse.albumId);
+  if (browse.albumId !== null && !album) throw data(null, { status: 404 });
+  const [{ items, total, pages }, decades, albums, { galleryLead }] = await Promise.all([
     galleryPage(db, audience, page, browse, treeId),
     galleryDecades(db, audience),
+    listAlbums(db, audience),
     getSiteSettings(db),
   ]);
   assertPageExists({ page, pages });
@@ -50,24 +55,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canPropose: audience.members,
     browse,
     decades,
+    albums,
+    album,
     person: person ? { id: person.id, name: person.name } : null,
   };
 }
 
 export default function GalleryPage({
-  loaderData: { items, total, page, pages, galleryLead, memories, canPropose, browse, decades, person },
+  loaderData: { items, total, page, pages, galleryLead, memories, canPropose, browse, decades, albums, album, person },
 }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
-  const first = items.find((item) => item.image);
-  const browsed = browse.decade !== null || browse.personId !== null;
+  // An album is shared with its cover; the gallery with its first photo.
+  const shareImage = album?.cover ?? items.find((item) => item.image)?.image ?? null;
+  const browsed = browse.decade !== null || browse.personId !== null || browse.albumId !== null;
   return (
     <>
-      <PageTitle>{pageTitle("Galerija", page)}</PageTitle>
+      <PageTitle>{pageTitle(album ? `${album.title} – Galerija` : "Galerija", page)}</PageTitle>
       <ShareMeta
         page={page}
-        title={`Nuotraukų galerija – ${familyName}`}
+        title={album ? `${album.title} – ${familyName}` : `Nuotraukų galerija – ${familyName}`}
         description={[
-          galleryLead,
+          album ? album.description : galleryLead,
           items.length
             ? `${items
                 .slice(0, 6)
@@ -77,7 +85,7 @@ export default function GalleryPage({
         ]
           .filter(Boolean)
           .join(" ")}
-        image={first?.image ? displayUrl(first.image) : null}
+        image={shareImage ? displayUrl(shareImage) : null}
       />
       <PageHeading
         title="Nuotraukų galerija"
@@ -97,7 +105,9 @@ export default function GalleryPage({
           </Link>
         </p>
       ) : null}
-      <GalleryBrowsing browse={browse} decades={decades} person={person} />
+      {album ? <AlbumHeading album={album} /> : null}
+      {!browsed && page === 1 && albums.length > 0 ? <AlbumList albums={albums} /> : null}
+      <GalleryBrowsing browse={browse} decades={decades} albums={albums} person={person} />
       {/* The lightbox moves through this page's photos; the pager below leads to the others. */}
       {items.length === 0 ? (
         <p className="card p-6 text-ink-soft">
@@ -148,10 +158,12 @@ export default function GalleryPage({
 function GalleryBrowsing({
   browse,
   decades,
+  albums,
   person,
 }: {
-  browse: { byDate: boolean; decade: number | null; personId: number | null };
+  browse: { byDate: boolean; decade: number | null; personId: number | null; albumId: number | null };
   decades: { decade: number; count: number }[];
+  albums: Album[];
   person: { id: number; name: string } | null;
 }) {
   return (
@@ -166,12 +178,27 @@ function GalleryBrowsing({
       ) : null}
       {/* A new key for each choice: the selects show what the page now shows, after a client-side navigation too. */}
       <Form
-        key={`${browse.decade}-${browse.byDate}-${browse.personId}`}
+        key={`${browse.decade}-${browse.byDate}-${browse.personId}-${browse.albumId}`}
         method="get"
         className="flex flex-wrap items-end gap-3"
         aria-label="Naršyti galeriją"
       >
         {person ? <input type="hidden" name="asmuo" value={person.id} /> : null}
+        {albums.length ? (
+          <div>
+            <label htmlFor="albumas" className="field-label">
+              Albumas
+            </label>
+            <select id="albumas" name="albumas" defaultValue={browse.albumId ?? ""} className="field-input max-w-[16rem]">
+              <option value="">Visi</option>
+              {albums.map((album) => (
+                <option key={album.id} value={album.id}>
+                  {album.title} ({album.count})
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         {decades.length ? (
           <div>
             <label htmlFor="desimtmetis" className="field-label">
@@ -201,5 +228,49 @@ function GalleryBrowsing({
         </button>
       </Form>
     </div>
+  );
+}
+
+/** The album being browsed: its title and the family's description of it. */
+function AlbumHeading({ album }: { album: Album }) {
+  return (
+    <section aria-labelledby="albumas-pavadinimas" className="mb-6">
+      <p className="text-sm text-ink-soft">Albumas</p>
+      <h2 id="albumas-pavadinimas" className="text-2xl font-semibold break-words">
+        {album.title}
+      </h2>
+      {album.description ? <p className="mt-2 max-w-prose break-words whitespace-pre-line">{album.description}</p> : null}
+      <p className="mt-2 text-sm">
+        <Link to="/galerija">Visos nuotraukos</Link>
+      </p>
+    </section>
+  );
+}
+
+/** The albums, each a card with its cover (on the gallery's first page, before the photos). */
+function AlbumList({ albums }: { albums: Album[] }) {
+  return (
+    <section aria-labelledby="albumai" className="mb-8">
+      <h2 id="albumai" className="mb-3 text-2xl font-semibold">
+        Albumai
+      </h2>
+      <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
+        {albums.map((album) => (
+          <li key={album.id} className="card overflow-hidden">
+            <Link to={`/galerija?albumas=${album.id}`} className="block text-ink no-underline hover:underline">
+              <div className="aspect-[4/3] w-full overflow-hidden bg-accent-soft">
+                {album.cover ? (
+                  <GalleryPicture image={album.cover} alt="" sizes="(min-width: 768px) 25vw, 50vw" />
+                ) : (
+                  <ImagePlaceholder label="" />
+                )}
+              </div>
+              <h3 className="px-3 pt-2 font-semibold break-words">{album.title}</h3>
+              <p className="px-3 pb-3 text-sm text-ink-soft">{plural(album.count, ["nuotrauka", "nuotraukos", "nuotraukų"])}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

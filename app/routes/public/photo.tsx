@@ -30,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function PhotoPage({
-  loaderData: { item, date, people, memories, zoom, previous, next, canPropose, canTag },
+  loaderData: { item, date, people, memories, zoom, albums, previous, next, canPropose, canTag },
 }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   // The person whose rectangle the photo shows: the name in the list under the pointer or with the focus.
@@ -75,7 +75,7 @@ export default function PhotoPage({
         <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div>
             <p className="break-words whitespace-pre-line">{item.description}</p>
-            {facts.length ? (
+            {facts.length || albums.length ? (
               <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
                 {facts.map((fact) => (
                   <div key={fact.term} className="contents">
@@ -83,6 +83,19 @@ export default function PhotoPage({
                     <dd className="break-words">{fact.value}</dd>
                   </div>
                 ))}
+                {albums.length ? (
+                  <div className="contents">
+                    <dt className="font-semibold">{albums.length === 1 ? "Albumas" : "Albumai"}</dt>
+                    <dd className="break-words">
+                      {albums.map((album, index) => (
+                        <span key={album.id}>
+                          {index > 0 ? ", " : null}
+                          <Link to={`/galerija?albumas=${album.id}`}>{album.title}</Link>
+                        </span>
+                      ))}
+                    </dd>
+                  </div>
+                ) : null}
               </dl>
             ) : null}
           </div>

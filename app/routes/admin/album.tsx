@@ -1,0 +1,138 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/album";
+import { albumForEditing, parseAlbumFields, saveAlbum } from "../../.server/albums.ts";
+import { MEMBERS } from "../../.server/audience.ts";
+import { requireRole, services } from "../../.server/context.ts";
+import { listGalleryItems } from "../../.server/gallery.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { Field, useFocusFirstError } from "../../components/fields.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { GalleryPicture, ImagePlaceholder } from "../../components/gallery.tsx";
+import { MembersOnlyBadge } from "../../components/members-only.tsx";
+import { PageTitle } from "../../components/page.tsx";
+import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from "../../lib/gallery.ts";
+import { parseId } from "../../lib/numbers.ts";
+
+// One album (issue 18): its title and description, which of the gallery's
+// photos are in it, and which one is its cover. One plain form: it works
+// without JavaScript, and a save is one change in the history.
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requireRole(context, "redaktorius");
+  const { db } = services(context);
+  const id = parseId(params.id);
+  const album = id === null ? null : await albumForEditing(db, id);
+  if (!album) throw data(null, { status: 404 });
+  return { album, photos: await listGalleryItems(db, MEMBERS) };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = requireRole(context, "redaktorius");
+  const { db } = services(context);
+  const id = parseId(params.id) ?? 0;
+  const form = await request.formData();
+  if (form.get("intent") !== "save") throw data("Nežinomas veiksmas", { status: 400 });
+  const ids = (name: string) => form.getAll(name).map((value) => parseId(value));
+  const photoIds = ids("photo");
+  const cover = form.get("cover") ? parseId(form.get("cover")) : null;
+  // What was typed and ticked comes back with a refusal, so a page without JavaScript keeps it.
+  const values = {
+    title: String(form.get("title") ?? ""),
+    description: String(form.get("description") ?? ""),
+    photoIds: photoIds.filter((value) => value !== null),
+    coverId: cover,
+  };
+  const parsed = parseAlbumFields(form);
+  if (!parsed.ok) return refusal({ title: parsed.message, variant: "error" }, 400, { errors: { [parsed.field]: parsed.message }, values });
+  if (photoIds.includes(null) || (form.get("cover") && cover === null)) {
+    return refusal({ title: "Netinkamas nuotraukos numeris.", variant: "error" }, 400, { values });
+  }
+  const saved = await saveAlbum(db, id, parsed.fields, values.photoIds, cover, user);
+  if (!saved.ok)
+    return saved.notFound ? refusal("albumNotFound", 404) : refusal({ title: saved.message, variant: "error" }, 409, { values });
+  return redirectWithToast("/admin/galerija/albumai", "albumSaved");
+}
+
+export default function AlbumEditor({ loaderData: { album, photos }, actionData }: Route.ComponentProps) {
+  const refused = actionData && "toast" in actionData ? actionData : null;
+  const errors = refused && "errors" in refused ? (refused.errors as Partial<Record<string, string>>) : undefined;
+  const values = refused && "values" in refused ? (refused.values as typeof album & { photoIds: number[] }) : album;
+  useFocusFirstError(errors, refused?.toast.id, ["title", "description"]);
+  const chosen = new Set(values.photoIds);
+  return (
+    <>
+      <PageTitle>{`Albumas: ${album.title}`}</PageTitle>
+      <p className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link to="/admin/galerija/albumai">← Albumai</Link>
+        {album.photoIds.length ? <Link to={`/galerija?albumas=${album.id}`}>Rodyti galerijoje</Link> : null}
+        <Link to={`/admin/pakeitimai?tema=album&id=${album.id}`}>Pakeitimų istorija</Link>
+      </p>
+      <h1 className="mb-4 text-3xl font-bold break-words">Albumas: {album.title}</h1>
+      <FormAlert toast={refused?.toast ?? null} />
+      {/* A refusal gives the form new defaults: a new key shows them (after a client-side submit too). */}
+      <Form key={refused?.toast.id ?? "album"} method="post" noValidate className="space-y-6">
+        <input type="hidden" name="intent" value="save" />
+        <div className="card max-w-2xl space-y-4 p-6">
+          <Field id="title" label="Pavadinimas" maxLength={ALBUM_TITLE_MAX} required defaultValue={values.title} error={errors?.title} />
+          <Field
+            id="description"
+            label="Aprašymas (nebūtina)"
+            multiline
+            maxLength={ALBUM_DESCRIPTION_MAX}
+            defaultValue={values.description}
+            error={errors?.description}
+          />
+        </div>
+        <fieldset className="card p-6">
+          <legend className="px-1 text-xl font-semibold">Nuotraukos albume</legend>
+          <p className="mb-4 text-sm text-ink-soft">
+            Pažymėkite albumo nuotraukas ir, jei norite, vieną iš jų kaip viršelį. Be viršelio albumą rodo pirmoji jo nuotrauka.
+          </p>
+          {photos.length === 0 ? (
+            <p className="text-ink-soft">
+              Galerijoje nuotraukų dar nėra. <Link to="/admin/galerija">Įkelkite jas galerijos redaktoriuje.</Link>
+            </p>
+          ) : (
+            <>
+              <label className="mb-4 flex items-center gap-2">
+                <input type="radio" name="cover" value="" defaultChecked={values.coverId === null} />
+                <span>Be pasirinkto viršelio</span>
+              </label>
+              <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+                {photos.map((photo) => (
+                  <li key={photo.id} className="rounded-md border border-line p-2">
+                    <div className="aspect-[4/3] w-full overflow-hidden rounded bg-accent-soft">
+                      {photo.image ? <GalleryPicture image={photo.image} alt="" sizes="200px" /> : <ImagePlaceholder label="" />}
+                    </div>
+                    <label className="mt-2 flex items-start gap-2">
+                      <input type="checkbox" name="photo" value={photo.id} defaultChecked={chosen.has(photo.id)} className="mt-1" />
+                      <span className="min-w-0 break-words">
+                        {photo.title}
+                        {photo.membersOnly ? <MembersOnlyBadge /> : null}
+                      </span>
+                    </label>
+                    {photo.image ? (
+                      <label className="mt-1 flex items-center gap-2 text-sm text-ink-soft">
+                        <input
+                          type="radio"
+                          name="cover"
+                          value={photo.id}
+                          defaultChecked={values.coverId === photo.id}
+                          aria-label={`Viršelis: ${photo.title}`}
+                        />
+                        <span aria-hidden="true">Viršelis</span>
+                      </label>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </fieldset>
+        <button type="submit" className="btn-primary">
+          Išsaugoti albumą
+        </button>
+      </Form>
+    </>
+  );
+}

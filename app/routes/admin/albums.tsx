@@ -1,0 +1,194 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/albums";
+import { createAlbum, listAlbums, moveAlbum, parseAlbumFields, removeAlbum } from "../../.server/albums.ts";
+import { MEMBERS } from "../../.server/audience.ts";
+import { requireRole, services } from "../../.server/context.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { Field, useFocusFirstError } from "../../components/fields.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { GalleryPicture, ImagePlaceholder } from "../../components/gallery.tsx";
+import { IconButton } from "../../components/icon-button.tsx";
+import { PageTitle } from "../../components/page.tsx";
+import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
+import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from "../../lib/gallery.ts";
+import { plural } from "../../lib/lithuanian.ts";
+import { parseId } from "../../lib/numbers.ts";
+
+// The gallery's albums (issue 18): made, ordered and removed here; each is
+// edited on its own page (its photos and cover). Removing an album leaves
+// its photos in the gallery.
+
+const PAGE = "/admin/galerija/albumai";
+
+const removeQuestion = (title: string) => `Ar tikrai pašalinti albumą „${title}“?`;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireRole(context, "redaktorius");
+  const { db } = services(context);
+  return { albums: await listAlbums(db, MEMBERS, { withEmpty: true }) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireRole(context, "redaktorius");
+  const { db } = services(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = parseId(form.get("id")) ?? 0;
+  switch (intent) {
+    case "create": {
+      const parsed = parseAlbumFields(form);
+      if (!parsed.ok) {
+        return refusal({ title: parsed.message, variant: "error" }, 400, {
+          errors: { [parsed.field]: parsed.message },
+          values: { title: String(form.get("title") ?? ""), description: String(form.get("description") ?? "") },
+        });
+      }
+      const created = await createAlbum(db, parsed.fields, user);
+      // Straight to the new album's page, where its photos are chosen.
+      return redirectWithToast(`${PAGE}/${created}`, "albumCreated");
+    }
+    case "move": {
+      const direction = form.get("direction") === "up" ? "up" : "down";
+      if (!(await moveAlbum(db, id, direction, user))) return refusal("albumNotFound", 404);
+      return redirectWithToast(PAGE, "albumOrderSaved");
+    }
+    case "remove": {
+      // Without JavaScript the first press asks on a page of its own.
+      if (form.get("confirmed") !== "1") {
+        const album = (await listAlbums(db, MEMBERS, { withEmpty: true, ids: [id] }))[0];
+        if (!album) return refusal("albumNotFound", 404);
+        return data({ confirmRemove: { id: album.id, title: album.title } });
+      }
+      if (!(await removeAlbum(db, id, user))) return refusal("albumNotFound", 404);
+      return redirectWithToast(PAGE, "albumRemoved");
+    }
+  }
+  throw data("Nežinomas veiksmas", { status: 400 });
+}
+
+export default function AlbumsEditor({ loaderData: { albums }, actionData }: Route.ComponentProps) {
+  const confirmRemove = actionData && "confirmRemove" in actionData ? actionData.confirmRemove : null;
+  const refused = actionData && "toast" in actionData ? actionData : null;
+  const errors = refused && "errors" in refused ? (refused.errors as Partial<Record<string, string>>) : undefined;
+  const values = refused && "values" in refused ? (refused.values as { title: string; description: string }) : undefined;
+  useFocusFirstError(errors, refused?.toast.id, ["title", "description"]);
+  return (
+    <>
+      <PageTitle>Albumai</PageTitle>
+      <p className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link to="/admin/galerija">← Galerijos redaktorius</Link>
+        <Link to="/admin/pakeitimai?tema=album">Pakeitimų istorija</Link>
+      </p>
+      <h1 className="mb-2 text-3xl font-bold">Albumai</h1>
+      <p className="mb-6 max-w-prose text-ink-soft">
+        Albumas sujungia nuotraukas po vienu pavadinimu. Ta pati nuotrauka gali būti keliuose albumuose; pašalinus albumą, jo nuotraukos
+        lieka galerijoje.
+      </p>
+      <FormAlert toast={refused?.toast ?? null} />
+      {confirmRemove ? (
+        <ConfirmRemovePanel
+          id={confirmRemove.id}
+          question={removeQuestion(confirmRemove.title)}
+          detail="Nuotraukos liks galerijoje. Pašalinimą galima atšaukti pakeitimų istorijoje."
+          cancelTo={PAGE}
+        />
+      ) : null}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="albumu-sarasas">
+          <h2 id="albumu-sarasas" className="mb-3 text-xl font-semibold">
+            Visi albumai
+          </h2>
+          {albums.length === 0 ? (
+            <p className="card p-6 text-ink-soft">Albumų dar nėra. Sukurkite pirmąjį, tada pažymėkite jo nuotraukas.</p>
+          ) : (
+            <ol className="space-y-3">
+              {albums.map((album, index) => (
+                <li key={album.id} className="card flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap">
+                  <div className="aspect-[4/3] w-24 shrink-0 overflow-hidden rounded bg-accent-soft">
+                    {album.cover ? <GalleryPicture image={album.cover} alt="" sizes="96px" /> : <ImagePlaceholder label="" />}
+                  </div>
+                  <div className="min-w-0 flex-1 basis-40">
+                    <p className="font-semibold break-words">{album.title}</p>
+                    <p className="text-sm text-ink-soft">
+                      {album.count ? plural(album.count, ["nuotrauka", "nuotraukos", "nuotraukų"]) : "Nuotraukų dar nėra"}
+                    </p>
+                    <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
+                      <Link to={`${PAGE}/${album.id}`} aria-label={`Redaguoti albumą: ${album.title}`}>
+                        Redaguoti
+                      </Link>
+                      {album.count ? <Link to={`/galerija?albumas=${album.id}`}>Rodyti galerijoje</Link> : null}
+                    </p>
+                  </div>
+                  <div className="ml-auto flex shrink-0 items-center gap-1">
+                    <Form method="post" className="flex gap-1">
+                      <input type="hidden" name="intent" value="move" />
+                      <input type="hidden" name="id" value={album.id} />
+                      <IconButton
+                        type="submit"
+                        name="direction"
+                        value="up"
+                        label={`Perkelti aukštyn: ${album.title}`}
+                        className="p-2"
+                        disabled={index === 0}
+                      >
+                        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+                          <path d="M10 4 4 10.5l1.4 1.4L9 8.3V16h2V8.3l3.6 3.6 1.4-1.4z" />
+                        </svg>
+                      </IconButton>
+                      <IconButton
+                        type="submit"
+                        name="direction"
+                        value="down"
+                        label={`Perkelti žemyn: ${album.title}`}
+                        className="p-2"
+                        disabled={index === albums.length - 1}
+                      >
+                        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+                          <path d="M10 16l6-6.5-1.4-1.4-3.6 3.6V4H9v7.7L5.4 8.1 4 9.5z" />
+                        </svg>
+                      </IconButton>
+                    </Form>
+                    <RemoveForm id={album.id} question={removeQuestion(album.title)}>
+                      <IconButton type="submit" label={`Pašalinti albumą: ${album.title}`} className="p-2 text-red-800">
+                        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+                          <path d="M7 3h6l1 1h3v2H3V4h3zm-2 4h10l-1 10H6z" />
+                        </svg>
+                      </IconButton>
+                    </RemoveForm>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <section aria-labelledby="naujas-albumas" className="card h-fit p-6">
+          <h2 id="naujas-albumas" className="text-xl font-semibold">
+            Naujas albumas
+          </h2>
+          <Form method="post" noValidate className="mt-4 space-y-4">
+            <input type="hidden" name="intent" value="create" />
+            <Field
+              id="title"
+              label="Pavadinimas"
+              maxLength={ALBUM_TITLE_MAX}
+              required
+              defaultValue={values?.title ?? ""}
+              error={errors?.title}
+            />
+            <Field
+              id="description"
+              label="Aprašymas (nebūtina)"
+              multiline
+              maxLength={ALBUM_DESCRIPTION_MAX}
+              defaultValue={values?.description ?? ""}
+              error={errors?.description}
+            />
+            <button type="submit" className="btn-primary">
+              Sukurti albumą
+            </button>
+          </Form>
+        </section>
+      </div>
+    </>
+  );
+}
