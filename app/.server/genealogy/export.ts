@@ -2,6 +2,8 @@ import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { parseGedcomDate, writeGedcomDate, type GedcomVersion } from "../../lib/gedcom-date.ts";
 import { PAGE_ROWS, readInPages, yieldToEventLoop, type Database } from "../db.ts";
+import type { MediaStore } from "../media/storage.ts";
+import { GALLERY_REFN_TYPE, galleryObjectsForExport } from "./gallery-objects.ts";
 import { DEFAULT_LIVING_YEARS, withheldPeople } from "./living.ts";
 import { toGedcom7, type SourceFamily } from "./to-gedcom7.ts";
 import { DATE_PARTS, PEDIGREE, type Note, type PersonName, type RawNode } from "./model.ts";
@@ -22,6 +24,8 @@ export interface ExportOptions {
   /** The living rule's number of years (a site setting). */
   livingYears?: number;
   familyName?: string;
+  /** Where the gallery's files are: with it, the gallery's photos that people of the tree are tagged in are written too. */
+  store?: MediaStore;
 }
 
 export interface ExportResult {
@@ -29,6 +33,8 @@ export interface ExportResult {
   families: number;
   /** Every path the written text names as a file (FILE, TRAN under FILE): a GEDZIP takes these. */
   namedFiles: Set<string>;
+  /** The gallery's files the text names, by that path: where each is on this site. */
+  galleryFiles: Map<string, string>;
 }
 
 const PAGE = 500;
@@ -283,6 +289,17 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
   const families = xrefs("genealogyFamilies", "F");
   const sources = xrefs("genealogySources", "S");
   const media = xrefs("genealogyMedia", "O");
+  // The gallery's photos people of the tree are tagged in (gallery-objects.ts), each a record of its own.
+  const gallery = await galleryObjectsForExport(db, options.store ?? null, treeId, options.audience);
+  const galleryXrefs = new Map<number, string>();
+  for (const itemId of gallery.objects.keys()) {
+    let xref = `@XG${itemId}@`;
+    for (let n = 2; taken.has(xref); n++) xref = `@XG${itemId}_${n}@`;
+    taken.add(xref);
+    galleryXrefs.set(itemId, xref);
+  }
+  /** The gallery photos a written person links to: only these are written. */
+  const galleryWritten = new Set<number>();
   const places = new Map(
     (
       await readInPages((after) =>
@@ -522,6 +539,20 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
       await notes(parse<Note[]>(p.notes, []), 1);
       await writeCitations(citations.get(p.id), 1);
       await writeLinks(links.get(p.id), 1);
+      for (const tag of gallery.tags.get(p.id) ?? []) {
+        const xref = galleryXrefs.get(tag.itemId);
+        if (!xref) continue;
+        galleryWritten.add(tag.itemId);
+        await w.line(1, "OBJE", xref);
+        // The rectangle: GEDCOM 7 has CROP; 5.5.1 has nowhere to say it.
+        if (v7 && tag.crop) {
+          await w.line(2, "CROP");
+          await w.line(3, "TOP", String(tag.crop.top));
+          await w.line(3, "LEFT", String(tag.crop.left));
+          await w.line(3, "HEIGHT", String(tag.crop.height));
+          await w.line(3, "WIDTH", String(tag.crop.width));
+        }
+      }
       await w.raw(parse<RawNode[]>(p.extra, []), 1);
     }
   }
@@ -599,6 +630,19 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
     await w.line(0, "OBJE", undefined, media.get(m.id));
     await w.raw(parse<RawNode[]>(m.extra, []), 1);
   }
+  const galleryFiles = new Map<string, string>();
+  for (const object of gallery.objects.values()) {
+    if (!galleryWritten.has(object.itemId)) continue;
+    await w.line(0, "OBJE", undefined, galleryXrefs.get(object.itemId));
+    if (v7 && object.membersOnly) await w.line(1, "RESN", "CONFIDENTIAL");
+    await w.line(1, "FILE", w.escape(object.path));
+    await w.line(2, "FORM", v7 ? "image/jpeg" : "jpg");
+    await w.line(2, "TITL", w.escape(object.title));
+    await w.line(1, "REFN", String(object.itemId));
+    await w.line(2, "TYPE", GALLERY_REFN_TYPE);
+    if (object.description) await w.line(1, "NOTE", w.escape(object.description));
+    galleryFiles.set(object.path, object.source);
+  }
   for (const r of records) {
     if (r.xref && withheld.notes.has(r.xref.toUpperCase())) continue;
     const tag = r.tag === "NOTE" && v7 ? "SNOTE" : r.tag === "SNOTE" && !v7 ? "NOTE" : r.tag;
@@ -607,5 +651,5 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
   }
   await w.line(0, "TRLR");
   await w.end();
-  return { people: writtenPeople, families: writtenFamilies, namedFiles: w.namedFiles };
+  return { people: writtenPeople, families: writtenFamilies, namedFiles: w.namedFiles, galleryFiles };
 }

@@ -12,6 +12,7 @@ import { updateStatistics } from "../statistics.ts";
 import { livingYearsSetting } from "./living.ts";
 import type { CodePageChoice } from "./charset.ts";
 import { exportGedcom, type ExportAudience, type ExportResult } from "./export.ts";
+import { adoptGalleryObjects } from "./gallery-objects.ts";
 import { GEDZIP_MAIN, isZip, packGedzip, safeName, unpackGedzip, type ArchiveLimits } from "./gedzip.ts";
 import { deleteTreeRows, importGedcom, MAX_STORED_WARNINGS, TREE_TABLES, type ImportSummary } from "./import.ts";
 import { ImportRefused, type Warning } from "./reader.ts";
@@ -144,6 +145,8 @@ export async function makeCurrent(
     // Also when called outside a request (the command-line import).
     await changeContentVersion(tx);
   });
+  // The gallery's photos the file names (an export of this site or another): their tags go to the gallery.
+  if ((await adoptGalleryObjects(db, store, id)) > 0) await changeContentVersion(db);
   const others = (await db.selectFrom("genealogyTrees").select("id").where("id", "!=", id).orderBy("id", "desc").execute()).map(
     (t) => t.id,
   );
@@ -375,6 +378,7 @@ export async function exportFile(
       audience: options.audience,
       livingYears: await livingYearsSetting(db),
       familyName,
+      store,
     });
   } finally {
     await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
@@ -387,7 +391,11 @@ export async function exportFile(
       .select(["genealogyFiles.path", "media.id", "media.originalExtension"])
       .where("genealogyFiles.treeId", "=", treeId)
       .execute();
-    const files = stored.filter((f) => result.namedFiles.has(f.path)).map((f) => ({ path: f.path, file: originalPath(store, f) }));
+    const files = [
+      ...stored.filter((f) => result.namedFiles.has(f.path)).map((f) => ({ path: f.path, file: originalPath(store, f) })),
+      // The gallery's photos people are tagged in: the pictures the site shows, never the originals.
+      ...[...result.galleryFiles].map(([name, file]) => ({ path: name, file })),
+    ];
     try {
       await packGedzip(file, target, files);
     } finally {
