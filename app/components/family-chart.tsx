@@ -1,6 +1,8 @@
 import { Fragment } from "react";
 import { useNavigate } from "react-router";
-import type { ChartGeometry } from "../lib/chart-geometry.ts";
+import { portraitArea, type ChartGeometry } from "../lib/chart-geometry.ts";
+import { displayUrl } from "../lib/media.ts";
+import { faceViewBox } from "../lib/photo-people.ts";
 import type { ChartBox, ChartLayout } from "../lib/tree-layout.ts";
 import { ZoomFrame } from "./zoom-frame.tsx";
 
@@ -52,6 +54,9 @@ function PersonBox({ box, geometry }: { box: ChartBox; geometry: ChartGeometry }
   // The text block centred in the box: each name line, then the years.
   const top = box.y + (BOX.height - lines * NAME.lineHeight) / 2;
   const baseline = (line: number) => top + line * NAME.lineHeight + NAME.size;
+  // With a portrait, the face at the box's left and the name beside it.
+  const area = box.portrait ? portraitArea(geometry) : null;
+  const textX = box.x + (area ? area.textX : NAME.padding);
   return (
     <a
       href={`/asmuo/${box.person.id}`}
@@ -79,12 +84,26 @@ function PersonBox({ box, geometry }: { box: ChartBox; geometry: ChartGeometry }
         stroke={box.root ? "#8a3b1f" : "#c9b28f"}
         strokeWidth={box.root ? 3 : 1.5}
       />
+      {box.portrait && area ? (
+        <svg
+          x={box.x + NAME.padding}
+          y={box.y + NAME.padding}
+          width={area.width}
+          height={area.height}
+          viewBox={faceViewBox(box.portrait.face, box.portrait.image.width, box.portrait.image.height)}
+          preserveAspectRatio="xMidYMid slice"
+          aria-hidden="true"
+          data-portrait
+        >
+          <image href={displayUrl(box.portrait.image)} width={box.portrait.image.width} height={box.portrait.image.height} />
+        </svg>
+      ) : null}
       {/* One text, a line to each span, a space between them: read as one name. */}
-      <text x={box.x + NAME.padding} fill="#2f2620" aria-hidden={box.cut ? true : undefined}>
+      <text x={textX} fill="#2f2620" aria-hidden={box.cut ? true : undefined}>
         {box.name.map((line, i) => (
           <Fragment key={i}>
             {i > 0 ? " " : null}
-            <tspan x={box.x + NAME.padding} y={baseline(i)} fontSize={NAME.size} fontWeight="600" data-name>
+            <tspan x={textX} y={baseline(i)} fontSize={NAME.size} fontWeight="600" data-name>
               {line}
             </tspan>
           </Fragment>
@@ -92,7 +111,7 @@ function PersonBox({ box, geometry }: { box: ChartBox; geometry: ChartGeometry }
         {box.person.years ? (
           <>
             {" "}
-            <tspan x={box.x + NAME.padding} y={baseline(box.name.length) - 1} fontSize={geometry.years} fill="#5c4f45">
+            <tspan x={textX} y={baseline(box.name.length) - 1} fontSize={geometry.years} fill="#5c4f45">
               {box.person.years}
             </tspan>
           </>

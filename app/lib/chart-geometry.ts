@@ -33,3 +33,10 @@ export const NARROW: ChartGeometry = {
   name: { size: 12, lineHeight: 15, padding: 6 },
   years: 12,
 };
+
+/** A portrait's place in a box: its size (a face is taller than wide) at the box's left, and where the name starts then. */
+export function portraitArea(geometry: ChartGeometry): { width: number; height: number; textX: number } {
+  const height = geometry.box.height - 2 * geometry.name.padding;
+  const width = Math.round(height * 0.8);
+  return { width, height, textX: geometry.name.padding + width + geometry.name.padding };
+}

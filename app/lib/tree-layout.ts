@@ -1,4 +1,6 @@
-import { WIDE, type ChartGeometry } from "./chart-geometry.ts";
+import { portraitArea, WIDE, type ChartGeometry } from "./chart-geometry.ts";
+import type { ImageRef } from "./media.ts";
+import type { PhotoBox } from "./photo-people.ts";
 import { fitText } from "./text-fit.ts";
 
 // The family tree chart's layout: boxes and lines around one chosen person,
@@ -23,6 +25,12 @@ export interface PersonSummary {
   private?: boolean;
 }
 
+/** A person's chosen portrait (issue 18): the photo's display image and the rectangle of their face in it. */
+export interface ChartPortrait {
+  image: ImageRef;
+  face: PhotoBox;
+}
+
 export interface ChartInput {
   root: number;
   people: Record<number, PersonSummary>;
@@ -32,6 +40,8 @@ export interface ChartInput {
   families: Record<number, { partner: number | null; children: number[] }[]>;
   up: number;
   down: number;
+  /** The portraits of those who have one the viewer may see. */
+  portraits?: Record<number, ChartPortrait>;
 }
 
 export interface ChartBox {
@@ -43,6 +53,8 @@ export interface ChartBox {
   name: string[];
   /** Whether the drawn name leaves something out (the full one is then the box's accessible name and tooltip). */
   cut: boolean;
+  /** Their portrait, drawn at the box's left; the name then fits the rest. */
+  portrait?: ChartPortrait;
 }
 
 export interface ChartLayout {
@@ -58,9 +70,11 @@ export interface ChartLayout {
 export function layoutChart(input: ChartInput, geometry: ChartGeometry = WIDE): ChartLayout {
   const { box: BOX, gap: GAP, name: NAME } = geometry;
   const ROW = BOX.height + geometry.rowGap;
-  const drawn = (person: PersonSummary): Pick<ChartBox, "name" | "cut"> => {
-    const { lines, cut } = fitText(person.name, BOX.width - 2 * NAME.padding, NAME.size, 600);
-    return { name: lines, cut };
+  const drawn = (person: PersonSummary): Pick<ChartBox, "name" | "cut" | "portrait"> => {
+    const portrait = person.hidden ? undefined : input.portraits?.[person.id];
+    const textLeft = portrait ? portraitArea(geometry).textX : NAME.padding;
+    const { lines, cut } = fitText(person.name, BOX.width - textLeft - NAME.padding, NAME.size, 600);
+    return { name: lines, cut, ...(portrait ? { portrait } : {}) };
   };
   const boxes: ChartBox[] = [];
   const lines: string[] = [];

@@ -146,6 +146,10 @@ test("an editor marks two people and a neighbour; a visitor sees the names, each
   const again = await (await browser.newContext()).newPage();
   await again.goto(`${site().url}/asmuo/${ona}`);
   await expect(again.getByTestId("portrait").getByRole("img", { name: "Ona Žemaitytė" })).toBeVisible();
+  // And the tree's chart draws her face in her box.
+  await again.goto(`${site().url}/medis?asmuo=${ona}`);
+  const box = again.locator(`svg a[data-person="${ona}"]`).first();
+  await expect(box.locator("svg[data-portrait] image")).toHaveAttribute("href", /^\/media\/[0-9a-f]{24}\/display\.jpg$/);
   await again.context().close();
 
   // The editor takes the neighbour off again.
@@ -154,12 +158,18 @@ test("an editor marks two people and a neighbour; a visitor sees the names, each
   await expect(marked.getByRole("listitem")).toHaveCount(2);
 });
 
-test("at a phone's width the names are under the photo and a tap on a name shows the place", async ({ browser }) => {
+test("at a phone's width the names are under the photo and a tap beside a name shows the place", async ({ browser }) => {
   const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })).newPage();
   await phone.goto(`${site().url}/galerija/${photoId}`);
   const people = phone.getByRole("region", { name: "Nuotraukoje" });
   await expect(people.getByRole("link", { name: "Ona Žemaitytė" })).toBeVisible();
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // A tap on "Rodyti" beside her name shows her place, and another hides it; the link still leads to her page.
+  await people.getByRole("button", { name: "Rodyti nuotraukoje: Ona Žemaitytė" }).tap();
+  await expect(phone.getByTestId("photo-region")).toBeVisible();
+  await expect(people.getByRole("button", { name: "Rodyti nuotraukoje: Ona Žemaitytė" })).toHaveAttribute("aria-pressed", "true");
+  await people.getByRole("button", { name: "Rodyti nuotraukoje: Ona Žemaitytė" }).tap();
+  await expect(phone.getByTestId("photo-region")).toHaveCount(0);
   await people.getByRole("link", { name: "Ona Žemaitytė" }).focus();
   await expect(phone.getByTestId("photo-region")).toBeVisible();
   await phone.context().close();

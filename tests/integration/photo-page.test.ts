@@ -17,6 +17,8 @@ import { undoChange } from "#app/.server/changes.ts";
 import { photoPage } from "#app/.server/photo-page.ts";
 import { addPhotoPerson, parsePhotoPersonForm, removePhotoPerson, setPortrait } from "#app/.server/photo-people.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
+import { chartPortraits, neighbourhood } from "#app/.server/genealogy/chart.ts";
+import { layoutChart } from "#app/lib/tree-layout.ts";
 import { DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -158,6 +160,18 @@ describe("a photo's page", () => {
       face: { ...box, left: 0.1 },
     });
     expect(page!.gallery.find((g) => g.id === item.id)!.face).toEqual({ ...box, left: 0.1 });
+    // The chart draws it in their box, the name fitted beside it; a hidden person has none.
+    const chart = await neighbourhood(t.db, treeId, grandfather, "abu", visitor);
+    expect(chart.portraits).toEqual({ [grandfather]: { image: item.image, face: { ...box, left: 0.1 } } });
+    const drawn = layoutChart(chart).boxes.find((b) => b.person.id === grandfather)!;
+    expect(drawn.portrait).toEqual({ image: item.image, face: { ...box, left: 0.1 } });
+    const hiddenPeople = { [grandfather]: { ...chart.people[grandfather], hidden: true } };
+    expect(await chartPortraits(t.db, treeId, hiddenPeople, visitor)).toEqual({});
+    // A photo for the family only is no visitor's portrait.
+    await updateGalleryItem(t.db, t.media, item.id, { ...item, membersOnly: true });
+    expect(await chartPortraits(t.db, treeId, chart.people, visitor)).toEqual({});
+    expect(Object.keys(await chartPortraits(t.db, treeId, chart.people, member))).toEqual([String(grandfather)]);
+    await updateGalleryItem(t.db, t.media, item.id, { ...item, membersOnly: false });
     const [, other] = await listGalleryItems(t.db, MEMBERS);
     await addPhotoPerson(t.db, editor, other.id, treeId, { personId: grandfather }, box);
     const otherKey = (await photoPage(t.db, MEMBERS, { treeId, viewer: member }, other.id))!.people[0].key;

@@ -1,6 +1,7 @@
 // The chart's data: the people around the chosen one, and the same as nested
 // lists for the page without JavaScript.
-import type { ChartInput, PersonSummary } from "../../lib/tree-layout.ts";
+import { boxOf } from "../../lib/photo-people.ts";
+import type { ChartInput, ChartPortrait, PersonSummary } from "../../lib/tree-layout.ts";
 import type { Database } from "../db.ts";
 import { FAN_GENERATIONS } from "../../lib/fan-layout.ts";
 import { childrenOf, familiesAsChild, familiesAsPartner } from "./family-graph.ts";
@@ -99,7 +100,51 @@ export async function neighbourhood(db: Database, treeId: number, root: number, 
     }
     generation = next;
   }
-  return { root, people: await summaries(db, treeId, [...ids], viewer), parents, families, up, down };
+  const people = await summaries(db, treeId, [...ids], viewer);
+  return { root, people, parents, families, up, down, portraits: await chartPortraits(db, treeId, people, viewer) };
+}
+
+/**
+ * The portraits chosen for these people (a rectangle of a gallery photo made
+ * their portrait, issue 18), of photos the viewer may see; none for someone
+ * withheld from them.
+ */
+export async function chartPortraits(
+  db: Database,
+  treeId: number,
+  people: Record<number, PersonSummary>,
+  viewer: Viewer,
+): Promise<Record<number, ChartPortrait>> {
+  const ids = Object.values(people)
+    .filter((person) => !person.hidden)
+    .map((person) => person.id);
+  if (ids.length === 0) return {};
+  const rows = await db
+    .selectFrom("photoPeople")
+    .innerJoin("galleryItems", "galleryItems.id", "photoPeople.galleryItemId")
+    .innerJoin("media", "media.id", "galleryItems.mediaId")
+    .select([
+      "photoPeople.personId",
+      "photoPeople.boxLeft",
+      "photoPeople.boxTop",
+      "photoPeople.boxWidth",
+      "photoPeople.boxHeight",
+      "media.id as mediaId",
+      "media.displayWidth",
+      "media.displayHeight",
+    ])
+    .where("photoPeople.treeId", "=", treeId)
+    .where("photoPeople.personId", "in", ids)
+    .where("photoPeople.portrait", "=", 1)
+    .$if(!viewer.members, (q) => q.where("galleryItems.membersOnly", "=", 0))
+    .execute();
+  const portraits: Record<number, ChartPortrait> = {};
+  for (const row of rows) {
+    const face = boxOf(row);
+    if (!face || !row.displayWidth || !row.displayHeight) continue;
+    portraits[row.personId!] = { image: { id: row.mediaId, width: row.displayWidth, height: row.displayHeight }, face };
+  }
+  return portraits;
 }
 
 /** The chosen person's ancestors and descendants as nested lists (the chart without JavaScript). */

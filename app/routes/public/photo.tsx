@@ -10,6 +10,7 @@ import { Memories } from "../../components/memories.tsx";
 import { MembersOnlyBadge } from "../../components/members-only.tsx";
 import { PageTitle, useSiteSettings } from "../../components/page.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";
+import { useHydrated } from "../../components/use-hydrated.ts";
 import { ZoomablePhoto } from "../../components/zoomable-photo.tsx";
 import { displayUrl } from "../../lib/media.ts";
 import { parseId } from "../../lib/numbers.ts";
@@ -35,6 +36,7 @@ export default function PhotoPage({
   const { familyName } = useSiteSettings();
   // The person whose rectangle the photo shows: the name in the list under the pointer or with the focus.
   const [shown, setShown] = useState<number | null>(null);
+  const hydrated = useHydrated();
   const region = people.find((p) => p.key === shown && p.box);
   const facts = [date ? { term: "Data", value: date } : null, item.place ? { term: "Vieta", value: item.place } : null].filter(
     (fact) => fact !== null,
@@ -123,6 +125,18 @@ export default function PhotoPage({
                             {person.name}
                           </Link>
                           {person.years ? <span className="text-ink-soft"> ({person.years})</span> : null}
+                          {/* A tap on a link opens the page: on a phone, this shows the place instead. */}
+                          {person.box && hydrated ? (
+                            <button
+                              type="button"
+                              aria-pressed={shown === person.key}
+                              aria-label={`Rodyti nuotraukoje: ${person.name}`}
+                              onClick={() => setShown(shown === person.key ? null : person.key)}
+                              className="ml-2 rounded border border-line px-1.5 text-sm text-ink-soft hover:text-ink aria-pressed:bg-accent-soft aria-pressed:text-ink"
+                            >
+                              Rodyti
+                            </button>
+                          ) : null}
                         </>
                       ) : // Someone not in the tree, or alive (the privacy rule's label): no page to link to.
                       // With a place on the photo, a button that shows it (a tap does, on a phone).
