@@ -1,7 +1,7 @@
 import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from "../lib/gallery.ts";
 import type { ImageRef } from "../lib/media.ts";
 import type { Audience } from "./audience.ts";
-import { record, scope, type Actor, type Scope } from "./changes.ts";
+import { recordSubject, scope, type Actor, type Scope } from "./changes.ts";
 import { now, type Database } from "./db.ts";
 
 // Albums (issue 18): the family groups its photos under a title and a
@@ -37,26 +37,6 @@ export interface AlbumForEditing extends AlbumFields {
 /** An album's rows, for the change history: the album and its photos. */
 function albumScopes(id: number): Scope[] {
   return [scope("albums", (q: any) => q.where("id", "=", id)), scope("albumPhotos", (q: any) => q.where("albumId", "=", id))];
-}
-
-function recordedAlbum<T>(
-  db: Database,
-  by: Actor | null,
-  subject: { id: number | null; summary: string } | ((result: T) => { id: number | null; summary: string }),
-  scopes: Scope[],
-  write: (tx: Database) => Promise<T>,
-  created?: (result: T) => Scope[],
-) {
-  return record(
-    db,
-    {
-      actor: by,
-      subject: (result: T) => ({ kind: "album", ...(typeof subject === "function" ? subject(result) : subject) }),
-      scopes,
-      created,
-    },
-    write,
-  );
 }
 
 /** The photos of albums the audience may see, each album's cover first, then in the gallery's order. */
@@ -150,8 +130,9 @@ export function parseAlbumFields(
 
 /** A new album at the end of the list, without photos yet; its id. */
 export async function createAlbum(db: Database, fields: AlbumFields, by: Actor | null = null): Promise<number> {
-  const { result } = await recordedAlbum(
+  const { result } = await recordSubject(
     db,
+    "album",
     by,
     (id: number) => ({ id, summary: `Sukurtas albumas „${fields.title}“` }),
     [],
@@ -188,8 +169,9 @@ export async function saveAlbum(
   by: Actor | null = null,
 ): Promise<AlbumSaveResult> {
   const chosen = [...new Set(coverId === null ? photoIds : [...photoIds, coverId])];
-  const { result } = await recordedAlbum(
+  const { result } = await recordSubject(
     db,
+    "album",
     by,
     { id, summary: `Pakeistas albumas „${fields.title}“` },
     albumScopes(id),
@@ -240,17 +222,25 @@ class AlbumRefused extends Error {}
 export async function removeAlbum(db: Database, id: number, by: Actor | null = null): Promise<boolean> {
   const album = await db.selectFrom("albums").select("title").where("id", "=", id).executeTakeFirst();
   if (!album) return false;
-  const { result } = await recordedAlbum(db, by, { id, summary: `Pašalintas albumas „${album.title}“` }, albumScopes(id), async (tx) => {
-    const removed = await tx.deleteFrom("albums").where("id", "=", id).executeTakeFirst();
-    return Number(removed.numDeletedRows) > 0;
-  });
+  const { result } = await recordSubject(
+    db,
+    "album",
+    by,
+    { id, summary: `Pašalintas albumas „${album.title}“` },
+    albumScopes(id),
+    async (tx) => {
+      const removed = await tx.deleteFrom("albums").where("id", "=", id).executeTakeFirst();
+      return Number(removed.numDeletedRows) > 0;
+    },
+  );
   return result;
 }
 
 /** Moves an album a place up or down in the list; false when there is no such album. */
 export async function moveAlbum(db: Database, id: number, direction: "up" | "down", by: Actor | null = null): Promise<boolean> {
-  const { result } = await recordedAlbum(
+  const { result } = await recordSubject(
     db,
+    "album",
     by,
     { id: null, summary: "Pakeista albumų tvarka" },
     [scope("albums", (q: any) => q)],

@@ -180,6 +180,26 @@ export async function record<T>(
   });
 }
 
+/**
+ * Records a write about a subject of one kind (an editor's write): its id and
+ * summary may depend on the write's result (a new item's id).
+ */
+export function recordSubject<T>(
+  db: Database,
+  kind: SubjectKind,
+  by: Actor | null,
+  subject: { id: number | null; summary: string } | ((result: T) => { id: number | null; summary: string }),
+  scopes: Scope[],
+  write: (tx: Database) => Promise<T>,
+  created?: (result: T) => Scope[],
+) {
+  return record(
+    db,
+    { actor: by, subject: (result: T) => ({ kind, ...(typeof subject === "function" ? subject(result) : subject) }), scopes, created },
+    write,
+  );
+}
+
 async function insertChange(
   db: Database,
   actor: Actor | null,

@@ -12,7 +12,7 @@ import type { ImageRef } from "../lib/media.ts";
 import { pageCount, pageOffset, type Page } from "../lib/paging.ts";
 import { resolveToast, type Toast } from "../lib/toasts.ts";
 import { MEMBERS, type Audience } from "./audience.ts";
-import { record, scope, type Actor, type Scope } from "./changes.ts";
+import { recordSubject, scope, type Actor, type Scope } from "./changes.ts";
 import { inTransaction, retryOnConflict, type Database } from "./db.ts";
 import { discardReceived, UploadRejected, type ReceivedFile } from "./media/intake.ts";
 import { prepareImage, type PreparedMedia } from "./media/pipeline.ts";
@@ -245,27 +245,16 @@ export function galleryOrderScope(): Scope {
   return scope("galleryItems", (q: any) => q);
 }
 
-type GallerySubject = { id: number | null; summary: string };
-
 /** Records a write to the gallery under `by` (null: the system's own write, e.g. a test's). */
 export function recorded<T>(
   db: Database,
   by: Actor | null,
-  subject: GallerySubject | ((result: T) => GallerySubject),
+  subject: Parameters<typeof recordSubject<T>>[3],
   scopes: Scope[],
   write: (tx: Database) => Promise<T>,
   created?: (result: T) => Scope[],
 ) {
-  return record(
-    db,
-    {
-      actor: by,
-      subject: (result: T) => ({ kind: "gallery", ...(typeof subject === "function" ? subject(result) : subject) }),
-      scopes,
-      created,
-    },
-    write,
-  );
+  return recordSubject(db, "gallery", by, subject, scopes, write, created);
 }
 
 /** Title and description are both required (the spec's 'Prašome užpildyti visus laukus'). */

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { IconButton } from "./icon-button.tsx";
 
 // Removing asks first. With JavaScript the browser's own dialog asks; without
 // it the form arrives unconfirmed and the page answers with ConfirmRemovePanel.
@@ -20,6 +21,19 @@ export function RemoveForm({ id, question, children }: { id: number; question: s
       <input type="hidden" name="confirmed" value="" />
       {children}
     </Form>
+  );
+}
+
+/** RemoveForm with a bin icon for its button (a row of an editor's list), `label` its name and tooltip. */
+export function RemoveIconForm({ id, question, label }: { id: number; question: string; label: string }) {
+  return (
+    <RemoveForm id={id} question={question}>
+      <IconButton type="submit" label={label} className="p-2 text-red-800">
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+          <path d="M7 3h6l1 1h3v2H3V4h3zm-2 4h10l-1 10H6z" />
+        </svg>
+      </IconButton>
+    </RemoveForm>
   );
 }
 

@@ -52,6 +52,17 @@ export interface GalleryTag {
   crop: { top: number; left: number; height: number; width: number } | null;
 }
 
+/** What carriedFile reads of a photo's media row. */
+const CARRIED_FILE_COLUMNS = [
+  "media.id as mediaId",
+  "media.originalExtension",
+  "media.zoom",
+  "media.width",
+  "media.height",
+  "media.displayWidth",
+  "media.displayHeight",
+] as const;
+
 /** The file a gallery photo is carried as: its full-width deep-zoom rendition, else its display image. */
 async function carriedFile(
   store: MediaStore,
@@ -108,13 +119,7 @@ export async function galleryObjectsForExport(
       "galleryItems.title",
       "galleryItems.description",
       "galleryItems.membersOnly",
-      "media.id as mediaId",
-      "media.originalExtension",
-      "media.zoom",
-      "media.width",
-      "media.height",
-      "media.displayWidth",
-      "media.displayHeight",
+      ...CARRIED_FILE_COLUMNS,
     ])
     .where("photoPeople.treeId", "=", treeId)
     .where("photoPeople.personId", "is not", null)
@@ -324,17 +329,7 @@ async function findOrMakeGalleryPhoto(
   const item = await db
     .selectFrom("galleryItems")
     .innerJoin("media", "media.id", "galleryItems.mediaId")
-    .select([
-      "galleryItems.id",
-      "galleryItems.title",
-      "media.id as mediaId",
-      "media.originalExtension",
-      "media.zoom",
-      "media.width",
-      "media.height",
-      "media.displayWidth",
-      "media.displayHeight",
-    ])
+    .select(["galleryItems.id", "galleryItems.title", ...CARRIED_FILE_COLUMNS])
     .where("galleryItems.id", "=", record.number)
     .executeTakeFirst();
   if (item) {

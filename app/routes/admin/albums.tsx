@@ -7,9 +7,9 @@ import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { Field, useFocusFirstError } from "../../components/fields.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { GalleryPicture, ImagePlaceholder } from "../../components/gallery.tsx";
-import { IconButton } from "../../components/icon-button.tsx";
 import { PageTitle } from "../../components/page.tsx";
-import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
+import { MoveForm } from "../../components/move-form.tsx";
+import { ConfirmRemovePanel, RemoveIconForm } from "../../components/remove-form.tsx";
 import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from "../../lib/gallery.ts";
 import { plural } from "../../lib/lithuanian.ts";
 import { parseId } from "../../lib/numbers.ts";
@@ -120,41 +120,8 @@ export default function AlbumsEditor({ loaderData: { albums }, actionData }: Rou
                     </p>
                   </div>
                   <div className="ml-auto flex shrink-0 items-center gap-1">
-                    <Form method="post" className="flex gap-1">
-                      <input type="hidden" name="intent" value="move" />
-                      <input type="hidden" name="id" value={album.id} />
-                      <IconButton
-                        type="submit"
-                        name="direction"
-                        value="up"
-                        label={`Perkelti aukštyn: ${album.title}`}
-                        className="p-2"
-                        disabled={index === 0}
-                      >
-                        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-                          <path d="M10 4 4 10.5l1.4 1.4L9 8.3V16h2V8.3l3.6 3.6 1.4-1.4z" />
-                        </svg>
-                      </IconButton>
-                      <IconButton
-                        type="submit"
-                        name="direction"
-                        value="down"
-                        label={`Perkelti žemyn: ${album.title}`}
-                        className="p-2"
-                        disabled={index === albums.length - 1}
-                      >
-                        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-                          <path d="M10 16l6-6.5-1.4-1.4-3.6 3.6V4H9v7.7L5.4 8.1 4 9.5z" />
-                        </svg>
-                      </IconButton>
-                    </Form>
-                    <RemoveForm id={album.id} question={removeQuestion(album.title)}>
-                      <IconButton type="submit" label={`Pašalinti albumą: ${album.title}`} className="p-2 text-red-800">
-                        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-                          <path d="M7 3h6l1 1h3v2H3V4h3zm-2 4h10l-1 10H6z" />
-                        </svg>
-                      </IconButton>
-                    </RemoveForm>
+                    <MoveForm id={album.id} title={album.title} first={index === 0} last={index === albums.length - 1} />
+                    <RemoveIconForm id={album.id} question={removeQuestion(album.title)} label={`Pašalinti albumą: ${album.title}`} />
                   </div>
                 </li>
               ))}

@@ -19,10 +19,10 @@ import { FileInput } from "../../components/file-input.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { GalleryBulkUpload } from "../../components/gallery-bulk-upload.tsx";
 import { GalleryPicture, ImagePlaceholder } from "../../components/gallery.tsx";
-import { IconButton } from "../../components/icon-button.tsx";
 import { PageTitle } from "../../components/page.tsx";
 import { MembersOnlyBadge, MembersOnlyBox } from "../../components/members-only.tsx";
-import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
+import { MoveForm } from "../../components/move-form.tsx";
+import { ConfirmRemovePanel, RemoveIconForm } from "../../components/remove-form.tsx";
 import { useToast } from "../../components/toaster.tsx";
 import { useHydrated } from "../../components/use-hydrated.ts";
 import { gedcomToDateInput } from "../../lib/date-input.ts";
@@ -414,43 +414,14 @@ function PhotoList({ items }: { items: Item[] }) {
                 <ItemEditor item={item} />
               </div>
               <div className="ml-auto flex shrink-0 items-center gap-1">
-                <Form method="post" className="flex gap-1">
-                  <input type="hidden" name="intent" value="move" />
-                  <input type="hidden" name="id" value={id} />
-                  <IconButton
-                    type="submit"
-                    name="direction"
-                    value="up"
-                    label={`Perkelti aukštyn: ${item.title}`}
-                    className="p-2"
-                    disabled={index === 0}
-                    onClick={hydrated ? (e) => (e.preventDefault(), move(id, -1)) : undefined}
-                  >
-                    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-                      <path d="M10 4 4 10.5l1.4 1.4L9 8.3V16h2V8.3l3.6 3.6 1.4-1.4z" />
-                    </svg>
-                  </IconButton>
-                  <IconButton
-                    type="submit"
-                    name="direction"
-                    value="down"
-                    label={`Perkelti žemyn: ${item.title}`}
-                    className="p-2"
-                    disabled={index === order.length - 1}
-                    onClick={hydrated ? (e) => (e.preventDefault(), move(id, 1)) : undefined}
-                  >
-                    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-                      <path d="M10 16l6-6.5-1.4-1.4-3.6 3.6V4H9v7.7L5.4 8.1 4 9.5z" />
-                    </svg>
-                  </IconButton>
-                </Form>
-                <RemoveForm id={id} question={removeQuestion(item.title)}>
-                  <IconButton type="submit" label={`Pašalinti: ${item.title}`} className="p-2 text-red-800">
-                    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-                      <path d="M7 3h6l1 1h3v2H3V4h3zm-2 4h10l-1 10H6z" />
-                    </svg>
-                  </IconButton>
-                </RemoveForm>
+                <MoveForm
+                  id={id}
+                  title={item.title}
+                  first={index === 0}
+                  last={index === order.length - 1}
+                  onMove={hydrated ? (delta) => move(id, delta) : undefined}
+                />
+                <RemoveIconForm id={id} question={removeQuestion(item.title)} label={`Pašalinti: ${item.title}`} />
               </div>
             </li>
           );
