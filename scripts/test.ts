@@ -9,13 +9,19 @@
 // "N passed, N failed" adding up every runner's machine-readable report.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const REPORTS = "reports";
 fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 
-const baseEnv = { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" };
+// Every temporary folder of the run (test databases and their templates, the
+// sites' data, Chromium's profiles) in one of its own, removed at the end:
+// test processes that are ended rather than left to exit cannot clean up
+// after themselves, and a machine that runs the suite daily filled /tmp.
+const runTmp = fs.mkdtempSync(path.join(os.tmpdir(), "seima-testai-"));
+const baseEnv = { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", TMPDIR: runTmp };
 const bin = (name: string) => `node_modules/.bin/${name}`;
 
 function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
@@ -197,5 +203,6 @@ if (server) {
 console.log("");
 for (const failure of failures) console.log(`FAILED ${failure}`);
 if (problems.length) console.log(`Failed: ${problems.join(", ")}`);
+fs.rmSync(runTmp, { recursive: true, force: true });
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
