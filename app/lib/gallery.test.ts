@@ -36,5 +36,7 @@ describe("browsing the gallery by date", () => {
     expect(browse("")).toEqual(none);
     expect(browse("tvarka=x&desimtmetis=1935&asmuo=-1&albumas=0")).toEqual(none);
     expect(browse("desimtmetis=abc&asmuo=1.5&albumas=x")).toEqual(none);
+    // More than an id column holds (PostgreSQL's integer) is no one and no album.
+    expect(browse("asmuo=3000000000&albumas=99999999999")).toEqual(none);
   });
 });

@@ -1,4 +1,5 @@
 import { dayRange, jdnToGregorianYear, parseGedcomDate, sortRange } from "./gedcom-date.ts";
+import { parseId } from "./numbers.ts";
 
 /** Field limits of a gallery item, checked in the browser and again on the server. */
 export const GALLERY_TITLE_MAX = 200;
@@ -58,12 +59,11 @@ export interface GalleryBrowse {
  */
 export function parseGalleryBrowse(params: URLSearchParams): GalleryBrowse {
   const decade = Number(params.get("desimtmetis"));
-  const person = Number(params.get("asmuo"));
-  const album = Number(params.get("albumas"));
   return {
     byDate: params.get("tvarka") === "data",
     decade: params.get("desimtmetis") && Number.isInteger(decade) && decade % 10 === 0 && decade > 0 && decade < 3000 ? decade : null,
-    personId: params.get("asmuo") && Number.isSafeInteger(person) && person > 0 ? person : null,
-    albumId: params.get("albumas") && Number.isSafeInteger(album) && album > 0 ? album : null,
+    // (A number no id column can hold is nobody: asked of PostgreSQL it would be an error.)
+    personId: parseId(params.get("asmuo")),
+    albumId: parseId(params.get("albumas")),
   };
 }

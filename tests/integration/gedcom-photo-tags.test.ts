@@ -8,6 +8,7 @@ import { listGalleryItems, updateGalleryItem } from "#app/.server/gallery.ts";
 import { validateGedcom7 } from "#app/.server/genealogy/gedcom7-rules.ts";
 import { exportFile, importFile, makeCurrent } from "#app/.server/genealogy/trees.ts";
 import { addPhotoPerson } from "#app/.server/photo-people.ts";
+import { undoChange } from "#app/.server/changes.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // Who is in the gallery's photos, through GEDCOM (issue 18): each tagged
@@ -175,9 +176,38 @@ describe("tags in GEDCOM", () => {
       expect(photo).toMatchObject({ title: WEDDING, description: wedding.description, membersOnly: false });
       expect(await tagsOf(other, imported.treeId, photo.id)).toEqual(EXPECTED);
       expect(fs.existsSync(path.join(other.media.root, "public", photo.image!.id, "display.jpg"))).toBe(true);
+      // The archive's picture is the gallery's now: the tree keeps no file of that name for its own exports.
+      expect(await other.db.selectFrom("genealogyFiles").select("path").where("treeId", "=", imported.treeId).execute()).toEqual([]);
+      // Both are in the change history, by the system: the photo's addition and its tags, each undoable.
+      const changes = await other.db.selectFrom("changes").select(["id", "summary", "username"]).orderBy("id").execute();
+      expect(changes.map((c) => [c.summary, c.username])).toEqual([
+        [`Pridėta nuotrauka „${WEDDING}“`, null],
+        [`Iš GEDCOM failo pažymėta, kas yra nuotraukoje „${WEDDING}“`, null],
+      ]);
+      const editor = await addTestUser(other.db, "redaktore", "redaktorius");
+      expect(await undoChange(other.db, changes[1].id, editor)).toMatchObject({ ok: true });
+      expect(await tagsOf(other, imported.treeId, photo.id)).toEqual([]);
     } finally {
       await other.close();
     }
+  });
+
+  test("a record naming a photo number no id can hold, or a photo not on this site, stays a picture of the tree", async () => {
+    const file = path.join(t.dir, "svetimas.ged");
+    fs.writeFileSync(
+      file,
+      FAMILY.replace(
+        "0 TRLR",
+        "0 @O1@ OBJE\n1 FILE galerija/1.jpg\n2 FORM jpg\n2 TITL Svetima\n1 REFN 99999999999\n2 TYPE galerijos nuotrauka\n" +
+          `0 @O2@ OBJE\n1 FILE galerija/${weddingId}.jpg\n2 FORM jpg\n2 TITL Ne ta nuotrauka\n1 REFN ${weddingId}\n2 TYPE galerijos nuotrauka\n0 TRLR`,
+      ).replace("0 @I2@ INDI\n", "0 @I2@ INDI\n1 OBJE @O1@\n1 OBJE @O2@\n"),
+    );
+    await t.db.deleteFrom("photoPeople").execute();
+    const imported = await load(t, file);
+    expect(await makeCurrent(t.db, t.media, imported.treeId)).toBe("done");
+    const records = await t.db.selectFrom("genealogyMedia").select("title").where("treeId", "=", imported.treeId).orderBy("id").execute();
+    expect(records.map((r) => r.title)).toEqual(["Svetima", "Ne ta nuotrauka"]);
+    expect(await tagsOf(t, imported.treeId, weddingId)).toEqual([]);
   });
 
   test("GEDCOM 5.5.1 has the links without rectangles; a re-import finds the photo by its number and title", async () => {

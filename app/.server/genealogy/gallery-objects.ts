@@ -2,8 +2,10 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { inTransaction, type Database } from "../db.ts";
-import { addGalleryItem, nextPhotoPosition } from "../gallery.ts";
-import { prepareImage } from "../media/pipeline.ts";
+import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "../../lib/gallery.ts";
+import { parseId } from "../../lib/numbers.ts";
+import { addGalleryItem, galleryItemScopes, nextPhotoPosition, recorded } from "../gallery.ts";
+import { prepareImage, type PreparedMedia } from "../media/pipeline.ts";
 import { locateMediaFiles, mediaTmpDir, originalPath, type MediaStore } from "../media/storage.ts";
 import type { RawNode } from "./model.ts";
 
@@ -105,6 +107,17 @@ export async function galleryObjectsForExport(
   const objects = new Map<number, GalleryObject>();
   const tags = new Map<number, GalleryTag[]>();
   if (!store) return { objects, tags };
+  // The tree's own files keep their names: a gallery photo's never takes one of them.
+  const [files, named] = await Promise.all([
+    db.selectFrom("genealogyFiles").select("path").where("treeId", "=", treeId).execute(),
+    db.selectFrom("genealogyMedia").select("file as path").where("treeId", "=", treeId).where("file", "is not", null).execute(),
+  ]);
+  const taken = new Set([...files, ...named].map((row) => row.path!.toLowerCase()));
+  const pathFor = (itemId: number) => {
+    let name = `${ARCHIVE_FOLDER}/${itemId}.jpg`;
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${ARCHIVE_FOLDER}/${itemId}-${n}.jpg`;
+    return name;
+  };
   const rows = await db
     .selectFrom("photoPeople")
     .innerJoin("galleryItems", "galleryItems.id", "photoPeople.galleryItemId")
@@ -137,26 +150,34 @@ export async function galleryObjectsForExport(
         title: row.title,
         description: row.description,
         membersOnly: row.membersOnly === 1,
-        path: `${ARCHIVE_FOLDER}/${row.itemId}.jpg`,
+        path: pathFor(row.itemId),
         ...file,
       });
     }
     const object = objects.get(row.itemId)!;
     const crop =
-      row.boxLeft === null || row.boxTop === null || row.boxWidth === null || row.boxHeight === null
-        ? null
-        : {
-            top: Math.round(row.boxTop * object.height),
-            left: Math.round(row.boxLeft * object.width),
-            height: Math.max(1, Math.round(row.boxHeight * object.height)),
-            width: Math.max(1, Math.round(row.boxWidth * object.width)),
-          };
+      row.boxLeft === null || row.boxTop === null || row.boxWidth === null || row.boxHeight === null ? null : pixels(row, object);
     const list = tags.get(row.personId!) ?? [];
     // A person tagged twice in one photo is one link.
     if (!list.some((tag) => tag.itemId === row.itemId)) list.push({ itemId: row.itemId, crop });
     tags.set(row.personId!, list);
   }
   return { objects, tags };
+}
+
+/** A rectangle (fractions) in pixels of a picture of this size, within it. */
+function pixels(
+  box: { boxLeft: number | null; boxTop: number | null; boxWidth: number | null; boxHeight: number | null },
+  size: { width: number; height: number },
+): GalleryTag["crop"] {
+  const top = Math.min(size.height - 1, Math.round(box.boxTop! * size.height));
+  const left = Math.min(size.width - 1, Math.round(box.boxLeft! * size.width));
+  return {
+    top,
+    left,
+    height: Math.max(1, Math.min(size.height - top, Math.round(box.boxHeight! * size.height))),
+    width: Math.max(1, Math.min(size.width - left, Math.round(box.boxWidth! * size.width))),
+  };
 }
 
 // ---- Import: a tree made current adopts the gallery's records --------------
@@ -169,8 +190,9 @@ function child(nodes: RawNode[] | undefined, tag: string): RawNode | undefined {
 function galleryNumber(extra: RawNode[]): number | null {
   for (const refn of extra.filter((node) => node.t === "REFN")) {
     if (child(refn.c, "TYPE")?.v !== GALLERY_REFN_TYPE) continue;
-    const number = Number(refn.v);
-    if (Number.isSafeInteger(number) && number > 0) return number;
+    // (A number the database's id column cannot hold names no photo.)
+    const number = parseId(refn.v?.trim());
+    if (number !== null) return number;
   }
   return null;
 }
@@ -212,10 +234,12 @@ async function sha256(file: string): Promise<string | null> {
  * Gives the tree's gallery records (written by an export of this site or
  * another) to the gallery: each one's links from people become tags of the
  * photo it is, made a gallery photo when this site has no such photo and the
- * archive brought its file; the record and its links then leave the tree, so
- * that the person's page does not show the photo twice. A record whose photo
- * can be neither found nor made stays a picture of the tree. Returns how many
- * records the gallery took.
+ * archive brought its file; the record, its links and its file's place in
+ * the tree then leave the tree, so that the person's page does not show the
+ * photo twice. Each record is taken in one transaction, recorded in the
+ * change history as the photo's (and, when made, the photo's addition); one
+ * that fails is left as it was, a picture of the tree, and the others go on.
+ * Returns how many records the gallery took.
  */
 export async function adoptGalleryObjects(db: Database, store: MediaStore, treeId: number): Promise<number> {
   const records = await db
@@ -224,11 +248,11 @@ export async function adoptGalleryObjects(db: Database, store: MediaStore, treeI
     .select([
       "genealogyMedia.id",
       "genealogyMedia.title",
+      "genealogyMedia.file as path",
       "genealogyMedia.extra",
       "media.id as fileId",
       "media.originalExtension",
       "media.originalName",
-      "media.originalSize",
       "media.width",
       "media.height",
       "media.kind",
@@ -245,60 +269,48 @@ export async function adoptGalleryObjects(db: Database, store: MediaStore, treeI
       record.fileId && record.kind === "image"
         ? originalPath(store, { id: record.fileId, originalExtension: record.originalExtension! })
         : null;
-    const target = await findOrMakeGalleryPhoto(db, store, {
-      number,
-      title: record.title ?? "",
-      extra,
-      file,
-      fileName: record.originalName,
-    });
-    if (!target) continue;
-    const links = await db
-      .selectFrom("genealogyMediaLinks")
-      .selectAll()
-      .where("treeId", "=", treeId)
-      .where("mediaId", "=", record.id)
-      .where("ownerKind", "=", "person")
-      .orderBy("ownerId")
-      .orderBy("position")
-      .execute();
-    // The crop is in pixels of the file the archive carried; without a file, of the photo's own.
-    const size = record.width && record.height ? { width: record.width, height: record.height } : target.size;
-    await inTransaction(db, async (tx) => {
-      const present = new Set(
-        (
-          await tx
-            .selectFrom("photoPeople")
-            .select("personId")
-            .where("galleryItemId", "=", target.itemId)
+    let made: PreparedMedia | null = null;
+    try {
+      const found = await findGalleryPhoto(db, store, { number, title: record.title ?? "", file });
+      // Not this site's: made from the archive's file (the pictures first, outside the transaction).
+      made = found ? null : file ? await prepareCopy(store, file, record.originalName) : null;
+      if (!found && !made) continue;
+      await inTransaction(db, async (tx) => {
+        const itemId =
+          found?.itemId ??
+          (await addGalleryItem(
+            tx,
+            store,
+            {
+              title: (record.title ?? "").trim().slice(0, GALLERY_TITLE_MAX) || "Nuotrauka",
+              description: (child(extra, "NOTE")?.v ?? "").slice(0, GALLERY_DESCRIPTION_MAX),
+              // A photo its family kept for itself stays the family's.
+              membersOnly: /CONFIDENTIAL|PRIVACY/i.test(child(extra, "RESN")?.v ?? ""),
+            },
+            made!,
+          ));
+        // The crop is in pixels of the file the archive carried; without a file, of the photo's own.
+        const size = record.width && record.height ? { width: record.width, height: record.height } : (found?.size ?? null);
+        await tagFromLinks(tx, treeId, record.id, itemId, size);
+        await tx.deleteFrom("genealogyMediaLinks").where("treeId", "=", treeId).where("mediaId", "=", record.id).execute();
+        await tx.deleteFrom("genealogyMedia").where("treeId", "=", treeId).where("id", "=", record.id).execute();
+        // The archive's file is the gallery's now: no tree file of that name is left for a later export to carry.
+        if (record.path !== null) {
+          const named = await tx
+            .selectFrom("genealogyMedia")
+            .select("id")
             .where("treeId", "=", treeId)
-            .execute()
-        ).map((row) => row.personId),
-      );
-      let position = await nextPhotoPosition(tx, target.itemId);
-      for (const link of links) {
-        if (present.has(link.ownerId)) continue;
-        present.add(link.ownerId);
-        const box = size ? cropBox(JSON.parse(link.extra) as RawNode[], size.width, size.height) : null;
-        await tx
-          .insertInto("photoPeople")
-          .values({
-            galleryItemId: target.itemId,
-            treeId,
-            personId: link.ownerId,
-            name: "",
-            boxLeft: box?.left ?? null,
-            boxTop: box?.top ?? null,
-            boxWidth: box?.width ?? null,
-            boxHeight: box?.height ?? null,
-            position: position++,
-          })
-          .execute();
-      }
-      await tx.deleteFrom("genealogyMediaLinks").where("treeId", "=", treeId).where("mediaId", "=", record.id).execute();
-      await tx.deleteFrom("genealogyMedia").where("treeId", "=", treeId).where("id", "=", record.id).execute();
-    });
-    adopted++;
+            .where("file", "=", record.path)
+            .executeTakeFirst();
+          if (!named) await tx.deleteFrom("genealogyFiles").where("treeId", "=", treeId).where("path", "=", record.path).execute();
+        }
+      });
+      adopted++;
+    } catch (error) {
+      // Nothing of this record was kept: its new photo's files go too.
+      await made?.discard().catch(() => {});
+      console.error(error);
+    }
   }
   // The tree's count of pictures (the trees' list on /admin/medis) no longer counts the gallery's.
   if (adopted > 0) {
@@ -316,15 +328,73 @@ export async function adoptGalleryObjects(db: Database, store: MediaStore, treeI
   return adopted;
 }
 
+/** The people a record's links name, tagged in the photo (those not already in it), as one change of the photo. */
+async function tagFromLinks(
+  tx: Database,
+  treeId: number,
+  recordId: number,
+  itemId: number,
+  size: { width: number; height: number } | null,
+): Promise<void> {
+  const links = await tx
+    .selectFrom("genealogyMediaLinks")
+    .selectAll()
+    .where("treeId", "=", treeId)
+    .where("mediaId", "=", recordId)
+    .where("ownerKind", "=", "person")
+    .orderBy("ownerId")
+    .orderBy("position")
+    .execute();
+  const { title } = await tx.selectFrom("galleryItems").select("title").where("id", "=", itemId).executeTakeFirstOrThrow();
+  await recorded(
+    tx,
+    null,
+    { id: itemId, summary: `Iš GEDCOM failo pažymėta, kas yra nuotraukoje „${title}“` },
+    galleryItemScopes(itemId),
+    async (inner) => {
+      const present = new Set(
+        (
+          await inner
+            .selectFrom("photoPeople")
+            .select("personId")
+            .where("galleryItemId", "=", itemId)
+            .where("treeId", "=", treeId)
+            .execute()
+        ).map((row) => row.personId),
+      );
+      let position = await nextPhotoPosition(inner, itemId);
+      for (const link of links) {
+        if (present.has(link.ownerId)) continue;
+        present.add(link.ownerId);
+        const box = size ? cropBox(JSON.parse(link.extra) as RawNode[], size.width, size.height) : null;
+        await inner
+          .insertInto("photoPeople")
+          .values({
+            galleryItemId: itemId,
+            treeId,
+            personId: link.ownerId,
+            name: "",
+            boxLeft: box?.left ?? null,
+            boxTop: box?.top ?? null,
+            boxWidth: box?.width ?? null,
+            boxHeight: box?.height ?? null,
+            position: position++,
+          })
+          .execute();
+      }
+    },
+  );
+}
+
 /**
- * The gallery photo a record is: this site's photo of that number when its
- * carried file is the archive's file (or, with no file, its title is the
- * record's); else a new gallery photo made from the archive's file; else none.
+ * This site's photo a record names: the photo of that number when its
+ * carried file is the archive's very file (or, from a plain .ged without
+ * files, its title is the record's); else null.
  */
-async function findOrMakeGalleryPhoto(
+async function findGalleryPhoto(
   db: Database,
   store: MediaStore,
-  record: { number: number; title: string; extra: RawNode[]; file: string | null; fileName: string | null },
+  record: { number: number; title: string; file: string | null },
 ): Promise<{ itemId: number; size: { width: number; height: number } | null } | null> {
   const item = await db
     .selectFrom("galleryItems")
@@ -332,24 +402,20 @@ async function findOrMakeGalleryPhoto(
     .select(["galleryItems.id", "galleryItems.title", ...CARRIED_FILE_COLUMNS])
     .where("galleryItems.id", "=", record.number)
     .executeTakeFirst();
-  if (item) {
-    const carried = await carriedFile(store, { ...item, id: item.mediaId });
-    const same = record.file
-      ? carried !== null && (await sha256(carried.source)) === (await sha256(record.file))
-      : item.title === record.title;
-    if (same) return { itemId: item.id, size: carried ? { width: carried.width, height: carried.height } : null };
-  }
-  if (!record.file) return null;
-  // A copy of the archive's file goes through the upload pipeline: the tree's own file stays the tree's.
-  const copy = path.join(await mediaTmpDir(store), `galerija-${record.number}-${randomBytes(6).toString("hex")}.jpg`);
-  let image;
+  if (!item) return null;
+  const carried = await carriedFile(store, { ...item, id: item.mediaId });
+  const size = carried ? { width: carried.width, height: carried.height } : null;
+  if (!record.file) return item.title === record.title ? { itemId: item.id, size } : null;
+  const [ours, theirs] = carried ? await Promise.all([sha256(carried.source), sha256(record.file)]) : [null, null];
+  return ours !== null && ours === theirs ? { itemId: item.id, size } : null;
+}
+
+/** The archive's picture through the upload pipeline, as a copy (the tree's own file stays the tree's); null when it refuses it. */
+async function prepareCopy(store: MediaStore, file: string, name: string | null): Promise<PreparedMedia | null> {
+  const copy = path.join(await mediaTmpDir(store), `galerija-${randomBytes(6).toString("hex")}.jpg`);
   try {
-    await fs.promises.copyFile(record.file, copy);
-    image = await prepareImage(store, {
-      path: copy,
-      name: record.fileName ?? path.basename(record.file),
-      size: (await fs.promises.stat(copy)).size,
-    });
+    await fs.promises.copyFile(file, copy);
+    return await prepareImage(store, { path: copy, name: name ?? path.basename(file), size: (await fs.promises.stat(copy)).size });
   } catch (error) {
     // A file the pipeline refuses stays a picture of the tree, as any other.
     console.error(error);
@@ -357,18 +423,4 @@ async function findOrMakeGalleryPhoto(
   } finally {
     await fs.promises.rm(copy, { force: true });
   }
-  const note = child(record.extra, "NOTE")?.v ?? "";
-  const restriction = child(record.extra, "RESN")?.v ?? "";
-  const itemId = await addGalleryItem(
-    db,
-    store,
-    {
-      title: record.title.trim() || "Nuotrauka",
-      description: note,
-      // A photo its family kept for itself stays the family's.
-      membersOnly: /CONFIDENTIAL|PRIVACY/i.test(restriction),
-    },
-    image,
-  );
-  return { itemId, size: null };
 }
