@@ -51,6 +51,7 @@ const TABLES = [
   "documentPeople",
   "albums",
   "albumPhotos",
+  "photoDocuments",
 ] as const satisfies readonly (keyof Tables)[];
 /**
  * Tables of older schemas that a backup of theirs still has: restored at that
@@ -70,6 +71,7 @@ const ORDER: Partial<Record<Table, string[]>> = {
   photoPeople: ["id"],
   documentPeople: ["treeId", "personId", "documentId"],
   albumPhotos: ["albumId", "galleryItemId"],
+  photoDocuments: ["galleryItemId", "documentId"],
 };
 /** Tables whose ids PostgreSQL numbers itself: after a restore its counters must move past them. */
 const IDENTITY_TABLES = {

@@ -28,6 +28,7 @@ export const CHANGE_KEYS = {
   galleryItems: ["id"],
   albums: ["id"],
   albumPhotos: ["albumId", "galleryItemId"],
+  photoDocuments: ["galleryItemId", "documentId"],
   documents: ["id"],
   media: ["id"],
   guestbookEntries: ["id"],
@@ -302,6 +303,7 @@ const TABLE_ORDER: ChangeTable[] = [
   "photoPeople",
   "albumPhotos",
   "documentPeople",
+  "photoDocuments",
 ];
 
 /**
@@ -330,7 +332,8 @@ function isForeignKeyError(error: unknown): boolean {
 
 /**
  * The rows a removal would take with it through a cascading foreign key:
- * who is in a photo or a document, the memories of a photo, an album's photos. Those the change
+ * who is in a photo or a document, the memories of a photo, an album's
+ * photos, the documents linked to a photo. Those the change
  * itself did not touch are a later change's, which must be undone first.
  */
 async function cascadedRows(db: Database, row: RowChange): Promise<{ table: ChangeTable; row: Row }[]> {
@@ -348,10 +351,13 @@ async function cascadedRows(db: Database, row: RowChange): Promise<{ table: Chan
       ...(await rows("photoPeople", { galleryItemId: row.key.id })),
       ...(await rows("memories", { galleryItemId: row.key.id })),
       ...(await rows("albumPhotos", { galleryItemId: row.key.id })),
+      ...(await rows("photoDocuments", { galleryItemId: row.key.id })),
     ];
   }
   if (row.table === "albums") return rows("albumPhotos", { albumId: row.key.id });
-  if (row.table === "documents") return rows("documentPeople", { documentId: row.key.id });
+  if (row.table === "documents") {
+    return [...(await rows("documentPeople", { documentId: row.key.id })), ...(await rows("photoDocuments", { documentId: row.key.id }))];
+  }
   if (row.table === "genealogyPeople") {
     const person = { treeId: row.key.treeId, personId: row.key.id };
     return [...(await rows("photoPeople", person)), ...(await rows("documentPeople", person))];
@@ -465,6 +471,7 @@ const TABLE_LABELS: Record<ChangeTable, string> = {
   galleryItems: "Nuotrauka",
   albums: "Albumas",
   albumPhotos: "Nuotrauka albume",
+  photoDocuments: "Su nuotrauka susietas dokumentas",
   documents: "Dokumentas",
   media: "Failas",
   guestbookEntries: "Svečių knygos įrašas",

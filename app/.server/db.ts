@@ -413,6 +413,12 @@ export interface AlbumPhotosTable {
   cover: Generated<number>;
 }
 
+/** A document linked to a gallery photo. */
+export interface PhotoDocumentsTable {
+  galleryItemId: number;
+  documentId: number;
+}
+
 /** One change by anyone (app/.server/changes.ts): the rows it touched, before and after. */
 export interface ChangesTable {
   id: Generated<number>;
@@ -473,6 +479,7 @@ export interface Tables {
   documentPeople: DocumentPeopleTable;
   albums: AlbumsTable;
   albumPhotos: AlbumPhotosTable;
+  photoDocuments: PhotoDocumentsTable;
   genealogyFiles: GenealogyFilesTable;
   genealogyTrees: GenealogyTreesTable;
   genealogyPeople: GenealogyPeopleTable;

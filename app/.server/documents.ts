@@ -181,7 +181,11 @@ function columns({ membersOnly, ...fields }: DocumentFields) {
 
 /** A document's rows, for the change history. */
 export function documentScopes(id: number): Scope[] {
-  return [scope("documents", (q: any) => q.where("id", "=", id)), scope("documentPeople", (q: any) => q.where("documentId", "=", id))];
+  return [
+    scope("documents", (q: any) => q.where("id", "=", id)),
+    scope("documentPeople", (q: any) => q.where("documentId", "=", id)),
+    scope("photoDocuments", (q: any) => q.where("documentId", "=", id)),
+  ];
 }
 
 /** Adds a document (id: the highest plus one), with its scan if one was prepared; recorded under `by`. */

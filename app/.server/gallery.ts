@@ -225,8 +225,8 @@ export interface GalleryFields {
 // The change history (issue 17, decision 022): every add, edit, removal and
 // reorder is recorded with the rows it touched. An item's rows are the item,
 // who is in it (photo_people: people of the tree and free names, with their
-// rectangles), the memories written about it and its places in albums
-// (removed with it). The media row and the files are not part of a change:
+// rectangles), the memories written about it, its places in albums and its
+// links to documents (removed with it). The media row and the files are not part of a change:
 // they are never deleted by the editor (a removed item's files are kept out
 // of sight), so that undoing a removal, or redoing an add, finds them.
 
@@ -237,6 +237,7 @@ export function galleryItemScopes(id: number): Scope[] {
     scope("photoPeople", (q: any) => q.where("galleryItemId", "=", id)),
     scope("memories", (q: any) => q.where("galleryItemId", "=", id)),
     scope("albumPhotos", (q: any) => q.where("galleryItemId", "=", id)),
+    scope("photoDocuments", (q: any) => q.where("galleryItemId", "=", id)),
   ];
 }
 

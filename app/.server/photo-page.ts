@@ -2,6 +2,8 @@ import { formatGedcomDateLt, parseGedcomDate } from "../lib/gedcom-date.ts";
 import { zoomUrl, type ZoomLevel } from "../lib/media.ts";
 import { boxOf, type PhotoBox } from "../lib/photo-people.ts";
 import { albumsOfPhoto } from "./albums.ts";
+import type { FamilyDocument } from "./documents.ts";
+import { documentsOfPhoto } from "./photo-documents.ts";
 import type { Audience } from "./audience.ts";
 import type { Database } from "./db.ts";
 import { galleryItemsByIds, type GalleryItem } from "./gallery.ts";
@@ -40,6 +42,8 @@ export interface PhotoPage {
   zoom: ZoomLevel[];
   /** The albums it is in (those the audience sees). */
   albums: { id: number; title: string }[];
+  /** The documents linked to it (those the audience sees). */
+  documents: FamilyDocument[];
   previous: { id: number; title: string } | null;
   next: { id: number; title: string } | null;
 }
@@ -127,11 +131,12 @@ export async function photoPage(
   const [item] = await galleryItemsByIds(db, audience, [id]);
   if (!item) return null;
   const { position } = await db.selectFrom("galleryItems").select("position").where("id", "=", id).executeTakeFirstOrThrow();
-  const [people, memories, zoom, albums, previous, next] = await Promise.all([
+  const [people, memories, zoom, albums, documents, previous, next] = await Promise.all([
     peopleIn(db, tree.treeId, id, tree.viewer),
     galleryMemories(db, [id]),
     item.image ? zoomLevels(db, item.image.id) : [],
     albumsOfPhoto(db, audience, id),
+    documentsOfPhoto(db, audience, id),
     neighbour(db, audience, { id, position }, "previous"),
     neighbour(db, audience, { id, position }, "next"),
   ]);
@@ -142,6 +147,7 @@ export async function photoPage(
     memories: memories[id] ?? [],
     zoom,
     albums,
+    documents,
     previous,
     next,
   };

@@ -66,6 +66,8 @@ export const TOASTS = {
   documentUpdated: { title: "Dokumentas atnaujintas!", variant: "success" },
   documentRemoved: { title: "Dokumentas pašalintas!", variant: "success" },
   documentNotFound: { title: "Tokio dokumento nebėra", description: "Galbūt jis jau pašalintas.", variant: "error" },
+  documentLinked: { title: "Dokumentas susietas su nuotrauka!", variant: "success" },
+  documentUnlinked: { title: "Dokumentas atsietas.", variant: "success" },
   uploadFailed: { title: "Nepavyko apdoroti nuotraukos. Bandykite dar kartą.", variant: "error" },
   sessionExpired: { title: "Sesija baigėsi", description: "Prisijunkite iš naujo ir pakartokite veiksmą.", variant: "error" },
   guestbookRefused: {

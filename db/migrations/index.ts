@@ -18,6 +18,7 @@ import * as m0016 from "./0016_contributions.ts";
 import * as m0017 from "./0017_photo_pages.ts";
 import * as m0018 from "./0018_photo_people.ts";
 import * as m0019 from "./0019_albums.ts";
+import * as m0020 from "./0020_photo_documents.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "0017_photo_pages": m0017,
   "0018_photo_people": m0018,
   "0019_albums": m0019,
+  "0020_photo_documents": m0020,
 };

@@ -164,3 +164,42 @@ test("the gallery by decade and by date, and the photos someone is in from their
   expect((await page.goto(`${site().url}/galerija?asmuo=${living}`))!.status()).toBe(404);
   await page.context().close();
 });
+
+test("the editor links the marriage certificate to the wedding photo; its page lists it, a family-only document only to members", async ({
+  page,
+  browser,
+}) => {
+  const db = site().db();
+  await db.updateTable("documents").set({ membersOnly: 1 }).where("title", "=", "Žemės sklypo skyrimo aktas").execute();
+  await changeContentVersion(db);
+  await logInAsAdmin(page, site());
+  await page.goto(`${site().url}/admin/galerija/${weddingId}/zmones`);
+  const documents = page.getByRole("region", { name: "Susiję dokumentai" });
+  await expect(documents).toContainText("Su šia nuotrauka dokumentai nesusieti.");
+  // Found by a word typed without its letters' marks.
+  await documents.getByLabel("Rasti dokumentą").fill("santuokos");
+  await documents.getByRole("button", { name: "Ieškoti dokumento" }).click();
+  await documents.getByRole("button", { name: "Susieti: Santuokos liudijimas" }).click();
+  await expect(toasts(page).getByText("Dokumentas susietas su nuotrauka!")).toBeVisible();
+  await documents.getByLabel("Rasti dokumentą").fill("sklypo");
+  await documents.getByRole("button", { name: "Ieškoti dokumento" }).click();
+  await documents.getByRole("button", { name: "Susieti: Žemės sklypo skyrimo aktas" }).click();
+  await expect(toasts(page).getByText("Dokumentas susietas su nuotrauka!")).toBeVisible();
+  await expect(documents.getByRole("button", { name: /^Atsieti:/ })).toHaveCount(2);
+
+  const stranger = await visitor(browser, false);
+  await stranger.goto(`${site().url}/galerija/${weddingId}`);
+  const listed = stranger.getByRole("region", { name: "Dokumentai" });
+  await expect(listed).toContainText("Santuokos liudijimas (1923, Santuokos liudijimas)");
+  await expect(listed).not.toContainText("Žemės sklypo");
+  await stranger.context().close();
+  const member = await visitor(browser);
+  await logInAs(member, site(), "narys", passwords.narys);
+  await member.goto(`${site().url}/galerija/${weddingId}`);
+  await expect(member.getByRole("region", { name: "Dokumentai" })).toContainText("Žemės sklypo skyrimo aktas");
+  await member.context().close();
+
+  await documents.getByRole("button", { name: "Atsieti: Žemės sklypo skyrimo aktas" }).click();
+  await expect(toasts(page).getByText("Dokumentas atsietas.")).toBeVisible();
+  expect(await db.selectFrom("photoDocuments").select("documentId").execute()).toHaveLength(1);
+});

@@ -58,7 +58,7 @@ test("an editor marks two people and a neighbour; a visitor sees the names, each
   await drag(page, surface, [0.1, 0.2], [0.3, 0.6]);
   await expect(status).toHaveText("Vieta nuotraukoje pažymėta.");
   await page.getByLabel("Asmuo iš medžio").fill("zemaityte");
-  await page.getByRole("button", { name: "Ieškoti" }).click();
+  await page.getByRole("button", { name: "Ieškoti", exact: true }).click();
   await page.getByRole("radio", { name: /Ona Žemaitytė/ }).check();
   // The search kept the rectangle.
   await expect(status).toHaveText("Vieta nuotraukoje pažymėta.");
@@ -68,7 +68,7 @@ test("an editor marks two people and a neighbour; a visitor sees the names, each
   // The living man, on the right.
   await drag(page, surface, [0.6, 0.25], [0.8, 0.7]);
   await page.getByLabel("Asmuo iš medžio").fill("Dabartinis");
-  await page.getByRole("button", { name: "Ieškoti" }).click();
+  await page.getByRole("button", { name: "Ieškoti", exact: true }).click();
   await page.getByRole("radio", { name: /Gyvenantis Dabartinis/ }).check();
   await page.getByRole("button", { name: "Pažymėti", exact: true }).click();
   await expect(page.getByRole("region", { name: "Pažymėti žmonės" }).getByRole("listitem").filter({ hasText: "Gyvenantis" })).toHaveCount(

@@ -41,6 +41,7 @@ export async function contentOf(db: Database) {
     documentPeople: await db.selectFrom("documentPeople").selectAll().orderBy("treeId").orderBy("personId").orderBy("documentId").execute(),
     albums: await db.selectFrom("albums").selectAll().orderBy("id").execute(),
     albumPhotos: await db.selectFrom("albumPhotos").selectAll().orderBy("albumId").orderBy("galleryItemId").execute(),
+    photoDocuments: await db.selectFrom("photoDocuments").selectAll().orderBy("galleryItemId").orderBy("documentId").execute(),
   };
 }
 

@@ -343,10 +343,11 @@ describe("the image pipeline", () => {
   });
 
   test("when the database write fails, the files already written are removed", async () => {
-    // (Memories, who is in a photo and albums point to gallery items: PostgreSQL drops the table only after them.)
+    // (Memories, who is in a photo, albums and linked documents point to gallery items: PostgreSQL drops the table only after them.)
     await t.db.schema.dropTable("memories").execute();
     await t.db.schema.dropTable("photo_people").execute();
     await t.db.schema.dropTable("album_photos").execute();
+    await t.db.schema.dropTable("photo_documents").execute();
     await t.db.schema.dropTable("gallery_items").execute();
     const result = await add(await jpeg(1000, 800), "a.jpg");
     expect(result).toEqual({ ok: false, toast: { title: "Nepavyko apdoroti nuotraukos. Bandykite dar kartą.", variant: "error" } });

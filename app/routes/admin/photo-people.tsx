@@ -6,6 +6,8 @@ import { requireRole, services } from "../../.server/context.ts";
 import { galleryItemsByIds } from "../../.server/gallery.ts";
 import { searchPeople } from "../../.server/genealogy/search.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
+import { documentsPage } from "../../.server/documents.ts";
+import { documentsOfPhoto, linkDocument, unlinkDocument } from "../../.server/photo-documents.ts";
 import { peopleIn } from "../../.server/photo-page.ts";
 import { addPhotoPerson, parsePhotoPersonForm, removePhotoPerson, setPortrait } from "../../.server/photo-people.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
@@ -31,12 +33,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [item] = id === null ? [] : await galleryItemsByIds(db, MEMBERS, [id]);
   if (!item) throw data(null, { status: 404 });
   const { treeId, viewer } = await treeViewer(context);
-  const query = (new URL(request.url).searchParams.get("paieska") ?? "").trim().slice(0, 100);
-  const [people, found] = await Promise.all([
+  const asked = new URL(request.url).searchParams;
+  const query = (asked.get("paieska") ?? "").trim().slice(0, 100);
+  const documentQuery = (asked.get("dokumentas") ?? "").trim().slice(0, 100);
+  const [people, found, documents, foundDocuments] = await Promise.all([
     peopleIn(db, treeId, item.id, viewer),
     treeId !== null && query ? searchPeople(db, treeId, query, viewer, SEARCH_RESULTS) : [],
+    documentsOfPhoto(db, MEMBERS, item.id),
+    documentQuery ? documentsPage(db, MEMBERS, { search: documentQuery, type: "", sort: "pavadinimas", descending: false }, 1) : null,
   ]);
-  return { item, people, query, found };
+  return {
+    item,
+    people,
+    query,
+    found,
+    documents,
+    documentQuery,
+    foundDocuments: (foundDocuments?.items ?? []).slice(0, SEARCH_RESULTS),
+  };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -58,6 +72,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (!(await setPortrait(db, user, id, parseId(form.get("key")) ?? 0, on))) return refusal("galleryNotFound", 404);
     return redirectWithToast(page, on ? "portraitChosen" : "portraitDropped");
   }
+  if (intent === "linkDocument" || intent === "unlinkDocument") {
+    const documentId = parseId(form.get("document")) ?? 0;
+    const done = intent === "linkDocument" ? await linkDocument(db, user, id, documentId) : await unlinkDocument(db, user, id, documentId);
+    if (!done) return refusal("documentNotFound", 404);
+    return redirectWithToast(page, intent === "linkDocument" ? "documentLinked" : "documentUnlinked");
+  }
   if (intent === "remove") {
     if (!(await removePhotoPerson(db, user, id, parseId(form.get("key")) ?? 0))) return refusal("galleryNotFound", 404);
     return redirectWithToast(page, "photoPersonRemoved");
@@ -72,7 +92,10 @@ function fraction(event: PointerEvent<HTMLElement>): { x: number; y: number } {
   return { x: clamp((event.clientX - rect.left) / rect.width), y: clamp((event.clientY - rect.top) / rect.height) };
 }
 
-export default function PhotoPeopleEditor({ loaderData: { item, people, query, found }, actionData }: Route.ComponentProps) {
+export default function PhotoPeopleEditor({
+  loaderData: { item, people, query, found, documents, documentQuery, foundDocuments },
+  actionData,
+}: Route.ComponentProps) {
   const hydrated = useHydrated();
   const toast = actionData && "toast" in actionData ? actionData.toast : null;
   const start = useRef<{ x: number; y: number } | null>(null);
@@ -190,6 +213,7 @@ export default function PhotoPeopleEditor({ loaderData: { item, people, query, f
               {box ? "Vieta nuotraukoje pažymėta." : "Vieta nepažymėta: žmogus bus pridėtas be vietos."}
             </p>
             <Form method="get" className="mb-3 flex flex-wrap items-end gap-2">
+              {documentQuery ? <input type="hidden" name="dokumentas" value={documentQuery} /> : null}
               <div className="min-w-48 flex-1">
                 <label htmlFor="paieska" className="field-label">
                   Asmuo iš medžio
@@ -292,8 +316,90 @@ export default function PhotoPeopleEditor({ loaderData: { item, people, query, f
               <p className="text-sm text-ink-soft">Dar niekas nepažymėtas.</p>
             )}
           </section>
+          <PhotoDocuments documents={documents} query={documentQuery} found={foundDocuments} peopleQuery={query} />
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * The documents linked to the photo (the marriage certificate beside the
+ * wedding photo): each can be unlinked; others are found by any of their
+ * fields (a plain GET search) and linked.
+ */
+function PhotoDocuments({
+  documents,
+  query,
+  found,
+  peopleQuery,
+}: {
+  documents: { id: number; title: string; year: string }[];
+  query: string;
+  found: { id: number; title: string; year: string }[];
+  peopleQuery: string;
+}) {
+  const linked = new Set(documents.map((d) => d.id));
+  const button = (intent: "linkDocument" | "unlinkDocument", d: { id: number; title: string }) => (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="document" value={d.id} />
+      <button
+        type="submit"
+        className="btn-secondary px-3 py-1 text-sm"
+        aria-label={`${intent === "linkDocument" ? "Susieti" : "Atsieti"}: ${d.title}`}
+      >
+        {intent === "linkDocument" ? "Susieti" : "Atsieti"}
+      </button>
+    </Form>
+  );
+  return (
+    <section aria-labelledby="susije-dokumentai" className="card p-5">
+      <h2 id="susije-dokumentai" className="mb-3 text-xl font-semibold">
+        Susiję dokumentai
+      </h2>
+      {documents.length ? (
+        <ul className="mb-4 divide-y divide-line">
+          {documents.map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>
+                {d.title} <span className="text-sm text-ink-soft">({d.year})</span>
+              </span>
+              {button("unlinkDocument", d)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mb-4 text-sm text-ink-soft">Su šia nuotrauka dokumentai nesusieti.</p>
+      )}
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        {peopleQuery ? <input type="hidden" name="paieska" value={peopleQuery} /> : null}
+        <div className="min-w-48 flex-1">
+          <label htmlFor="dokumentas" className="field-label">
+            Rasti dokumentą
+          </label>
+          <input id="dokumentas" name="dokumentas" type="search" defaultValue={query} className="field-input" autoComplete="off" />
+        </div>
+        <button type="submit" className="btn-secondary">
+          Ieškoti dokumento
+        </button>
+      </Form>
+      {query ? (
+        found.length ? (
+          <ul className="mt-3 divide-y divide-line" aria-label="Rasti dokumentai">
+            {found.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span>
+                  {d.title} <span className="text-sm text-ink-soft">({d.year})</span>
+                </span>
+                {linked.has(d.id) ? <span className="text-sm text-ink-soft">Susietas</span> : button("linkDocument", d)}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-sm">Dokumentų pagal „{query}“ nerasta.</p>
+        )
+      ) : null}
+    </section>
   );
 }

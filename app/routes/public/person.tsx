@@ -7,11 +7,12 @@ import { personMemories } from "../../.server/memories.ts";
 import { GalleryPicture } from "../../components/gallery.tsx";
 import { FaceCrop } from "../../components/photo-region.tsx";
 import { Memories } from "../../components/memories.tsx";
+import { LinkedDocuments } from "../../components/linked-documents.tsx";
 import { Footnotes, Portrait, Sources, Timeline } from "../../components/person-sections.tsx";
 import { RelationshipSection } from "../../components/relationship-picker.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";
 import { useSiteSettings } from "../../components/page.tsx";
-import { displayUrl, scanUrl } from "../../lib/media.ts";
+import { displayUrl } from "../../lib/media.ts";
 import { parseId } from "../../lib/numbers.ts";
 import type { PersonSummary } from "../../lib/tree-layout.ts";
 
@@ -217,25 +218,7 @@ export default function PersonPage({ loaderData: { person, memories, canEdit, ca
             </ul>
           </section>
         ) : null}
-        {person.documents.length ? (
-          <section aria-labelledby="dokumentai" className="card mt-6 p-5">
-            <h2 id="dokumentai" className="mb-2 text-xl font-semibold">
-              Dokumentai
-            </h2>
-            <ul className="space-y-1">
-              {person.documents.map((d) => (
-                <li key={d.id}>
-                  {d.title} ({d.year}, {d.type})
-                  {d.scan ? (
-                    <a href={scanUrl(d.scan)} className="ml-2 text-sm">
-                      Peržiūrėti skeną
-                    </a>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <LinkedDocuments documents={person.documents} />
         {memories.length ? (
           <section aria-labelledby="prisiminimai" className="card mt-6 p-5">
             <h2 id="prisiminimai" className="mb-3 text-xl font-semibold">

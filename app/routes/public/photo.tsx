@@ -6,6 +6,7 @@ import { currentUser, services } from "../../.server/context.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { photoPage } from "../../.server/photo-page.ts";
 import { ImagePlaceholder } from "../../components/gallery.tsx";
+import { LinkedDocuments } from "../../components/linked-documents.tsx";
 import { Memories } from "../../components/memories.tsx";
 import { MembersOnlyBadge } from "../../components/members-only.tsx";
 import { PageTitle, useSiteSettings } from "../../components/page.tsx";
@@ -31,7 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function PhotoPage({
-  loaderData: { item, date, people, memories, zoom, albums, previous, next, canPropose, canTag },
+  loaderData: { item, date, people, memories, zoom, albums, documents, previous, next, canPropose, canTag },
 }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   // The person whose rectangle the photo shows: the name in the list under the pointer or with the focus.
@@ -165,6 +166,7 @@ export default function PhotoPage({
             </section>
           ) : null}
         </div>
+        <LinkedDocuments documents={documents} />
         {memories.length || canPropose ? (
           <section aria-labelledby="prisiminimai" className="card mt-6 p-5">
             <h2 id="prisiminimai" className="mb-3 text-xl font-semibold">

@@ -1,0 +1,33 @@
+import type { ScanRef } from "../lib/media.ts";
+import { scanUrl } from "../lib/media.ts";
+
+/**
+ * The documents linked to a person or a photo, as a card: each title with
+ * its year and type, and its scan when there is one.
+ */
+export function LinkedDocuments({
+  documents,
+}: {
+  documents: { id: number; title: string; year: string; type: string; scan: ScanRef | null }[];
+}) {
+  if (documents.length === 0) return null;
+  return (
+    <section aria-labelledby="dokumentai" className="card mt-6 p-5">
+      <h2 id="dokumentai" className="mb-2 text-xl font-semibold">
+        Dokumentai
+      </h2>
+      <ul className="space-y-1">
+        {documents.map((d) => (
+          <li key={d.id}>
+            {d.title} ({d.year}, {d.type})
+            {d.scan ? (
+              <a href={scanUrl(d.scan)} className="ml-2 text-sm">
+                Peržiūrėti skeną
+              </a>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
