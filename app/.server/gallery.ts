@@ -9,6 +9,7 @@ import {
   type GalleryBrowse,
 } from "../lib/gallery.ts";
 import type { ImageRef } from "../lib/media.ts";
+import { parseId } from "../lib/numbers.ts";
 import { pageCount, pageOffset, type Page } from "../lib/paging.ts";
 import { resolveToast, type Toast } from "../lib/toasts.ts";
 import { MEMBERS, type Audience } from "./audience.ts";
@@ -220,6 +221,8 @@ export interface GalleryFields {
   date?: string;
   /** Where it was taken; left as it is when absent. */
   place?: string;
+  /** An album the new photo goes into (a bulk upload's batch); an add only. */
+  albumId?: number | null;
 }
 
 // The change history (issue 17, decision 022): every add, edit, removal and
@@ -339,7 +342,10 @@ export async function addGalleryItem(
         [],
         async (tx) => {
           await insertMedia(tx, image.record);
-          return insertGalleryItem(tx, fields, image.record);
+          const id = await insertGalleryItem(tx, fields, image.record);
+          // In the same change: undoing the add takes it out of the album too.
+          if (fields.albumId) await tx.insertInto("albumPhotos").values({ albumId: fields.albumId, galleryItemId: id }).execute();
+          return id;
         },
         (id: number) => galleryItemScopes(id),
       );
@@ -414,6 +420,13 @@ export async function addGalleryItemFromForm(
     const fields = parseGalleryFields(form);
     if (!fields) return { ok: false, toast: resolveToast("galleryMissingFields") };
     if (!file) return { ok: false, toast: resolveToast("galleryMissingImage") };
+    // The album a batch goes into, when one was chosen: it must still be there.
+    if (form.get("album")) {
+      const albumId = parseId(form.get("album"));
+      const album = albumId === null ? undefined : await db.selectFrom("albums").select("id").where("id", "=", albumId).executeTakeFirst();
+      if (!album) return { ok: false, toast: resolveToast("albumNotFound") };
+      fields.albumId = album.id;
+    }
     const image = await prepareImage(store, file);
     return { ok: true, id: await addGalleryItem(db, store, fields, image, by) };
   } catch (error) {

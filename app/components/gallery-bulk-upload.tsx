@@ -35,7 +35,16 @@ async function send(endpoint: string, fields: Record<string, string>, file: File
   return answer.ok ? { state: "added", id: answer.id } : { state: "refused", message: answer.toast.title };
 }
 
-export function GalleryBulkUpload({ endpoint, maxBytes }: { endpoint: string; maxBytes: number }) {
+export function GalleryBulkUpload({
+  endpoint,
+  maxBytes,
+  albums,
+}: {
+  endpoint: string;
+  maxBytes: number;
+  /** The albums a batch may go into (the editor's list). */
+  albums: { id: number; title: string }[];
+}) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const input = useRef<HTMLInputElement>(null);
@@ -43,10 +52,11 @@ export function GalleryBulkUpload({ endpoint, maxBytes }: { endpoint: string; ma
   const [entries, setEntries] = useState<Entry[]>([]);
   const [description, setDescription] = useState("");
   const [membersOnly, setMembersOnly] = useState(false);
+  const [album, setAlbum] = useState("");
   const [running, setRunning] = useState(false);
   const [over, setOver] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const ids = { input: useId(), description: useId(), list: useId() };
+  const ids = { input: useId(), description: useId(), list: useId(), album: useId() };
   const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
 
   function add(files: FileList | File[]) {
@@ -90,6 +100,7 @@ export function GalleryBulkUpload({ endpoint, maxBytes }: { endpoint: string; ma
     for (const entry of entries.filter((e) => e.status.state === "waiting")) {
       const fields: Record<string, string> = { title: entry.title.trim() || titleFromFileName(entry.file.name), description };
       if (membersOnly) fields.membersOnly = "1";
+      if (album) fields.album = album;
       update(entry.key, { status: { state: "sending", progress: 0 } });
       const status = await send(endpoint, fields, entry.file, (progress) =>
         update(entry.key, { status: progress < 1 ? { state: "sending", progress } : { state: "processing" } }),
@@ -164,6 +175,27 @@ export function GalleryBulkUpload({ endpoint, maxBytes }: { endpoint: string; ma
             />
           </div>
           <MembersOnlyBox checked={membersOnly} onChange={setMembersOnly} />
+          {albums.length ? (
+            <div>
+              <label htmlFor={ids.album} className="field-label">
+                Į albumą (nebūtina)
+              </label>
+              <select
+                id={ids.album}
+                className="field-input"
+                value={album}
+                disabled={running}
+                onChange={(event) => setAlbum(event.target.value)}
+              >
+                <option value="">Į jokį</option>
+                {albums.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
           {problem ? (
             <p role="alert" className="text-sm text-red-800">
               {problem}

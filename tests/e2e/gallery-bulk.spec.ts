@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { createAlbum } from "#app/.server/albums.ts";
 import { logInAsAdmin, useSite, watchConsole } from "./site.ts";
 
 // Many photos at once (issue 18): ten files, one of them a letter renamed
@@ -27,6 +28,8 @@ test("ten files at once: nine added with titles from their names, the one that i
   files.push({ name: "senelio_albumas-10.jpg", mimeType: "image/jpeg", buffer: await photo(10) });
   const db = site().db();
   const before = (await db.selectFrom("galleryItems").select("id").execute()).length;
+  // The batch goes into an album made before.
+  const album = await createAlbum(db, { title: "Senelio albumas", description: "" });
 
   await logInAsAdmin(page, site());
   await page.goto(`${site().url}/admin/galerija`);
@@ -44,6 +47,7 @@ test("ten files at once: nine added with titles from their names, the one that i
   expect((await db.selectFrom("galleryItems").select("id").execute()).length).toBe(before);
 
   await bulk.getByLabel("Aprašymas (visoms šioms nuotraukoms)").fill("Iš senelio albumo, skenuota 2026 m.");
+  await bulk.getByLabel("Į albumą (nebūtina)").selectOption({ label: "Senelio albumas" });
   await bulk.getByRole("button", { name: "Įkelti (10)" }).click();
   await expect(bulk.getByRole("status")).toHaveText("Pridėta 9 iš 10.", { timeout: 120_000 });
   await expect(list.getByText("✓ Pridėta.")).toHaveCount(9);
@@ -73,6 +77,14 @@ test("ten files at once: nine added with titles from their names, the one that i
   ]);
   expect(new Set(added.map((item) => item.description))).toEqual(new Set(["Iš senelio albumo, skenuota 2026 m."]));
   expect(added.every((item) => item.mediaId !== null)).toBe(true);
+  // All nine in the album chosen.
+  const inAlbum = await db
+    .selectFrom("albumPhotos")
+    .select("galleryItemId")
+    .where("albumId", "=", album)
+    .orderBy("galleryItemId")
+    .execute();
+  expect(inAlbum.map((row) => row.galleryItemId)).toEqual(added.map((item) => item.id));
 
   // The editor's list has them (its titles can be edited there), and a visitor's gallery shows them.
   await expect(page.getByTestId("gallery-item").filter({ hasText: "Senelis prie arklių" })).toBeVisible();

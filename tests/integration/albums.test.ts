@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import {
   albumForEditing,
@@ -14,7 +16,7 @@ import {
 import { MEMBERS, VISITORS } from "#app/.server/audience.ts";
 import { restoreBackup, writeBackup } from "#app/.server/backup.ts";
 import { listChanges, undoChange } from "#app/.server/changes.ts";
-import { galleryPage, listGalleryItems, removeGalleryItem, updateGalleryItem } from "#app/.server/gallery.ts";
+import { addGalleryItemFromForm, galleryPage, listGalleryItems, removeGalleryItem, updateGalleryItem } from "#app/.server/gallery.ts";
 import { contentOf } from "./content.ts";
 import { addTestUser, createEmptyDatabase, createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -156,6 +158,37 @@ describe("albums", () => {
     expect((await albumForEditing(t.db, album))!.photoIds).toEqual([photos[2]]);
     expect(await removeAlbum(t.db, 999, editor)).toBe(false);
     expect(empty).toEqual({ albums: [], albumPhotos: [] });
+  });
+
+  test("a photo added into an album (a bulk upload's batch) is in it, as one change; an album that is gone refuses the photo", async () => {
+    const album = await createAlbum(t.db, { title: "Senelio albumas", description: "" }, editor);
+    const upload = async (albumField: string) => {
+      const file = path.join(t.dir, `nuotrauka-${albumField}.jpg`);
+      await sharp({ create: { width: 300, height: 200, channels: 3, background: "#806040" } })
+        .jpeg()
+        .toFile(file);
+      const fields = new FormData();
+      fields.set("title", "Senelis prie arklių");
+      fields.set("description", "Iš senelio albumo");
+      fields.set("album", albumField);
+      return addGalleryItemFromForm(t.db, t.media, fields, { path: file, name: "senelis.jpg", size: fs.statSync(file).size }, editor);
+    };
+    const added = await upload(String(album));
+    expect(added).toMatchObject({ ok: true });
+    const id = (added as { id: number }).id;
+    expect((await albumForEditing(t.db, album))!.photoIds).toEqual([id]);
+    const [change] = (await listChanges(t.db, { subjectKind: "gallery" }, 1)).items;
+    expect(await undoChange(t.db, change.id, editor)).toMatchObject({ ok: true });
+    expect((await albumForEditing(t.db, album))!.photoIds).toEqual([]);
+
+    const count = (await listGalleryItems(t.db, MEMBERS)).length;
+    for (const gone of ["999", "x", "99999999999"]) {
+      expect(await upload(gone)).toEqual({
+        ok: false,
+        toast: { title: "Tokio albumo nebėra", description: "Galbūt jis jau pašalintas.", variant: "error" },
+      });
+    }
+    expect((await listGalleryItems(t.db, MEMBERS)).length).toBe(count);
   });
 
   test("albums keep the order they are moved into", async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/gallery";
+import { listAlbums } from "../../.server/albums.ts";
 import { MEMBERS } from "../../.server/audience.ts";
 import { requireRole, services } from "../../.server/context.ts";
 import {
@@ -35,7 +36,8 @@ import { postUpload } from "../../lib/upload-request.ts";
 export async function loader({ context }: Route.LoaderArgs) {
   requireRole(context, "redaktorius");
   const { db, media } = services(context);
-  return { items: await listGalleryItems(db, MEMBERS), maxBytes: media.maxBytes };
+  const [items, albums] = await Promise.all([listGalleryItems(db, MEMBERS), listAlbums(db, MEMBERS, { withEmpty: true })]);
+  return { items, albums: albums.map(({ id, title }) => ({ id, title })), maxBytes: media.maxBytes };
 }
 
 const PAGE = "/admin/galerija";
@@ -97,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw data("Nežinomas veiksmas", { status: 400 });
 }
 
-export default function GalleryEditor({ loaderData: { items, maxBytes }, actionData }: Route.ComponentProps) {
+export default function GalleryEditor({ loaderData: { items, albums, maxBytes }, actionData }: Route.ComponentProps) {
   const confirmRemove = actionData && "confirmRemove" in actionData ? actionData.confirmRemove : null;
   const toast = actionData && "toast" in actionData ? actionData.toast : null;
   return (
@@ -122,7 +124,7 @@ export default function GalleryEditor({ loaderData: { items, maxBytes }, actionD
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="space-y-8">
           <AddPhotoForm maxBytes={maxBytes} />
-          <GalleryBulkUpload endpoint={`${PAGE}/ikelti`} maxBytes={maxBytes} />
+          <GalleryBulkUpload endpoint={`${PAGE}/ikelti`} maxBytes={maxBytes} albums={albums} />
         </div>
         <PhotoList items={items} />
       </div>
