@@ -98,6 +98,11 @@ export async function albumsOfPhoto(db: Database, audience: Audience, itemId: nu
   return (await listAlbums(db, audience, { ids: ids.map((row) => row.albumId) })).map(({ id, title }) => ({ id, title }));
 }
 
+/** Whether there is an album of this id (a bulk upload's batch names one). */
+export async function albumExists(db: Database, id: number): Promise<boolean> {
+  return (await db.selectFrom("albums").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+}
+
 export async function albumForEditing(db: Database, id: number): Promise<AlbumForEditing | null> {
   const album = await db.selectFrom("albums").select(["id", "title", "description"]).where("id", "=", id).executeTakeFirst();
   if (!album) return null;

@@ -12,6 +12,7 @@ import type { ImageRef } from "../lib/media.ts";
 import { parseId } from "../lib/numbers.ts";
 import { pageCount, pageOffset, type Page } from "../lib/paging.ts";
 import { resolveToast, type Toast } from "../lib/toasts.ts";
+import { albumExists } from "./albums.ts";
 import { MEMBERS, type Audience } from "./audience.ts";
 import { recordSubject, scope, type Actor, type Scope } from "./changes.ts";
 import { inTransaction, retryOnConflict, type Database } from "./db.ts";
@@ -423,9 +424,8 @@ export async function addGalleryItemFromForm(
     // The album a batch goes into, when one was chosen: it must still be there.
     if (form.get("album")) {
       const albumId = parseId(form.get("album"));
-      const album = albumId === null ? undefined : await db.selectFrom("albums").select("id").where("id", "=", albumId).executeTakeFirst();
-      if (!album) return { ok: false, toast: resolveToast("albumNotFound") };
-      fields.albumId = album.id;
+      if (albumId === null || !(await albumExists(db, albumId))) return { ok: false, toast: resolveToast("albumNotFound") };
+      fields.albumId = albumId;
     }
     const image = await prepareImage(store, file);
     return { ok: true, id: await addGalleryItem(db, store, fields, image, by) };

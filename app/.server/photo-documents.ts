@@ -18,12 +18,18 @@ export async function documentsOfPhoto(db: Database, audience: Audience, itemId:
   return rows.map(toDocument);
 }
 
-/** Links a document to a photo (once); false when either is not there. */
-export async function linkDocument(db: Database, by: Actor | null, itemId: number, documentId: number): Promise<boolean> {
+/** The photo's and the document's titles, for the history's summary (undefined: not there). */
+async function titles(db: Database, itemId: number, documentId: number) {
   const [item, document] = await Promise.all([
     db.selectFrom("galleryItems").select("title").where("id", "=", itemId).executeTakeFirst(),
     db.selectFrom("documents").select("title").where("id", "=", documentId).executeTakeFirst(),
   ]);
+  return { item, document };
+}
+
+/** Links a document to a photo (once); false when either is not there. */
+export async function linkDocument(db: Database, by: Actor | null, itemId: number, documentId: number): Promise<boolean> {
+  const { item, document } = await titles(db, itemId, documentId);
   if (!item || !document) return false;
   await recorded(
     db,
@@ -45,10 +51,7 @@ export async function linkDocument(db: Database, by: Actor | null, itemId: numbe
 
 /** Takes a document's link off a photo; false when there was none. */
 export async function unlinkDocument(db: Database, by: Actor | null, itemId: number, documentId: number): Promise<boolean> {
-  const [item, document] = await Promise.all([
-    db.selectFrom("galleryItems").select("title").where("id", "=", itemId).executeTakeFirst(),
-    db.selectFrom("documents").select("title").where("id", "=", documentId).executeTakeFirst(),
-  ]);
+  const { item, document } = await titles(db, itemId, documentId);
   if (!item || !document) return false;
   const { result } = await recorded(
     db,

@@ -4,7 +4,7 @@ import { boxOf } from "../../lib/photo-people.ts";
 import type { ChartInput, ChartPortrait, PersonSummary } from "../../lib/tree-layout.ts";
 import type { Database } from "../db.ts";
 import { FAN_GENERATIONS } from "../../lib/fan-layout.ts";
-import { childrenOf, familiesAsChild, familiesAsPartner } from "./family-graph.ts";
+import { childrenOf, familiesAsChild, familiesAsPartner, treeQueries } from "./family-graph.ts";
 import type { Viewer } from "./living.ts";
 import { firstPersonId, personExists, summaries } from "./people.ts";
 
@@ -119,24 +119,10 @@ export async function chartPortraits(
     .filter((person) => !person.hidden)
     .map((person) => person.id);
   if (ids.length === 0) return {};
-  const rows = await db
-    .selectFrom("photoPeople")
-    .innerJoin("galleryItems", "galleryItems.id", "photoPeople.galleryItemId")
-    .innerJoin("media", "media.id", "galleryItems.mediaId")
-    .select([
-      "photoPeople.personId",
-      "photoPeople.boxLeft",
-      "photoPeople.boxTop",
-      "photoPeople.boxWidth",
-      "photoPeople.boxHeight",
-      "media.id as mediaId",
-      "media.displayWidth",
-      "media.displayHeight",
-    ])
-    .where("photoPeople.treeId", "=", treeId)
+  const rows = await treeQueries
+    .taggedPictures(db, treeId, viewer.members)
     .where("photoPeople.personId", "in", ids)
     .where("photoPeople.portrait", "=", 1)
-    .$if(!viewer.members, (q) => q.where("galleryItems.membersOnly", "=", 0))
     .execute();
   const portraits: Record<number, ChartPortrait> = {};
   for (const row of rows) {

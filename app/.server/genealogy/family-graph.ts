@@ -136,6 +136,29 @@ export const treeQueries = {
       .where("treeId", "=", treeId)
       .where("personId", "=", id)
       .orderBy("galleryItemId"),
+  /**
+   * Who of this tree is in which gallery photo with a picture, with their
+   * rectangle, of the photos the audience may see (members: all): the chart's
+   * portraits and the export's photo records narrow it further.
+   */
+  taggedPictures: (db: Database, treeId: number, members: boolean) =>
+    db
+      .selectFrom("photoPeople")
+      .innerJoin("galleryItems", "galleryItems.id", "photoPeople.galleryItemId")
+      .innerJoin("media", "media.id", "galleryItems.mediaId")
+      .select([
+        "photoPeople.personId",
+        "photoPeople.boxLeft",
+        "photoPeople.boxTop",
+        "photoPeople.boxWidth",
+        "photoPeople.boxHeight",
+        "media.id as mediaId",
+        "media.displayWidth",
+        "media.displayHeight",
+      ])
+      .where("photoPeople.treeId", "=", treeId)
+      .where("photoPeople.personId", "is not", null)
+      .$if(!members, (q) => q.where("galleryItems.membersOnly", "=", 0)),
   /** The documents linked to a person. */
   personDocumentLinks: (db: Database, treeId: number, id: number) =>
     db.selectFrom("documentPeople").select("documentId").where("treeId", "=", treeId).where("personId", "=", id),

@@ -7,6 +7,7 @@ import { parseId } from "../../lib/numbers.ts";
 import { addGalleryItem, galleryItemScopes, nextPhotoPosition, recorded } from "../gallery.ts";
 import { prepareImage, type PreparedMedia } from "../media/pipeline.ts";
 import { locateMediaFiles, mediaTmpDir, originalPath, type MediaStore } from "../media/storage.ts";
+import { treeQueries } from "./family-graph.ts";
 import type { RawNode } from "./model.ts";
 
 // Who is in the gallery's photos, in GEDCOM (issue 18). An export writes each
@@ -118,25 +119,19 @@ export async function galleryObjectsForExport(
     for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${ARCHIVE_FOLDER}/${itemId}-${n}.jpg`;
     return name;
   };
-  const rows = await db
-    .selectFrom("photoPeople")
-    .innerJoin("galleryItems", "galleryItems.id", "photoPeople.galleryItemId")
-    .innerJoin("media", "media.id", "galleryItems.mediaId")
+  const rows = await treeQueries
+    .taggedPictures(db, treeId, audience !== "visitors")
+    // (The rest of what carriedFile reads; the base query has the media's id and display size.)
     .select([
-      "photoPeople.personId",
-      "photoPeople.boxLeft",
-      "photoPeople.boxTop",
-      "photoPeople.boxWidth",
-      "photoPeople.boxHeight",
       "galleryItems.id as itemId",
       "galleryItems.title",
       "galleryItems.description",
       "galleryItems.membersOnly",
-      ...CARRIED_FILE_COLUMNS,
+      "media.originalExtension",
+      "media.zoom",
+      "media.width",
+      "media.height",
     ])
-    .where("photoPeople.treeId", "=", treeId)
-    .where("photoPeople.personId", "is not", null)
-    .$if(audience === "visitors", (q) => q.where("galleryItems.membersOnly", "=", 0))
     .orderBy("photoPeople.personId")
     .orderBy("photoPeople.position")
     .orderBy("photoPeople.id")
