@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { requestInfo } from "./.server/context.ts";
-import { lowPriorityScripts } from "./.server/low-priority-scripts.ts";
+import { lowPriorityScripts, scriptsAfterFirstPaint } from "./.server/low-priority-scripts.ts";
 
 export const streamTimeout = 5_000;
 
@@ -44,7 +44,8 @@ export default function handleRequest(
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(body);
         // pipeline, not pipe: an aborted render must end the response, not leave it hanging.
-        const html = pipeline(body, lowPriorityScripts(), () => {});
+        // A page to be kept starts its scripts after its first paint; others preload them at low priority.
+        const html = pipeline(body, wholeDocument ? scriptsAfterFirstPaint() : lowPriorityScripts(), () => {});
         resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

@@ -6,6 +6,8 @@
 //   npm run build && npm run bench:lighthouse [-- PAGE ...]
 // Prints the four scores per page and every audit that did not pass.
 // Debian's Chromium (CHROME_PATH, default /usr/bin/chromium), run offline.
+// LH_SAVE=DIR also writes each page's whole report there (JSON), to see what
+// an audit measured (the largest paint's element, each request's start).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -31,9 +33,17 @@ const browser = await chromium.launch({
   args: [...CHROMIUM_LAUNCH_OPTIONS.args, `--remote-debugging-port=${port}`],
 });
 
-/** The scripts a page's HTML preloads (all it runs at start): gzip -9 bytes of the built files. */
+/**
+ * The scripts a page runs at start: those its HTML preloads, and those its
+ * hydration module names (a kept page has no preloads and holds that module
+ * until its first paint, see app/.server/low-priority-scripts.ts); gzip -9
+ * bytes of the built files.
+ */
 function scriptBytes(html: string, clientDir: string): number {
-  const files = new Set([...html.matchAll(/<link rel="modulepreload"[^>]*? href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*? href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const hydration = /<script type="(?:module" async=""|text\/x-after-first-paint")[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+  const named = [...hydration.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const files = new Set([...preloads, ...named]);
   return [...files].reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(clientDir, file)), { level: 9 }).length, 0);
 }
 
@@ -69,6 +79,8 @@ try {
     });
     if (!result) throw new Error(`${page}: no result`);
     const { categories, audits } = result.lhr;
+    if (process.env.LH_SAVE)
+      fs.writeFileSync(path.join(process.env.LH_SAVE, page.replaceAll("/", "_") + ".json"), JSON.stringify(result.lhr));
     const jsBytes = scriptBytes(await (await fetch(site.url + page)).text(), path.join(ROOT, "build/client"));
     const score = (id: string) => String(Math.round((categories[id]?.score ?? 0) * 100));
     rows.push([

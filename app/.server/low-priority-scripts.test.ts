@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { lowPriorityScripts } from "./low-priority-scripts.ts";
+import { holdScriptsUntilPainted, lowPriorityScripts } from "./low-priority-scripts.ts";
 
 async function through(chunks: (string | Buffer)[]): Promise<string> {
   return text(Readable.from(chunks.map((c) => Buffer.from(c))).pipe(lowPriorityScripts()));
@@ -34,5 +34,33 @@ describe("lowPriorityScripts", () => {
   it("passes a document without </head> through unchanged, multi-byte letters intact", async () => {
     const parts = ["<p>Ąžuolas ", "ir ", "Čiurlionis</p>"];
     expect(await through(parts)).toBe(parts.join(""));
+  });
+});
+
+describe("holdScriptsUntilPainted", () => {
+  const page =
+    '<html><head><link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/assets/entry.js"/>' +
+    '<link rel="modulepreload" href="/assets/root.js"/></head><body><p>Šeima</p>' +
+    '<script>window.ctx = 1;</script><script type="module" async="">import * as r from "/assets/root.js"; import("/assets/entry.js");</script>' +
+    "<script>window.data = 2;</script></body></html>";
+
+  it("drops the preloads and holds the hydration module as text, started after the first paint by the same text", () => {
+    const html = holdScriptsUntilPainted(page);
+    expect(html).not.toContain("modulepreload");
+    expect(html).not.toContain('type="module" async');
+    expect(html).toContain('<link rel="stylesheet" href="/a.css"/>');
+    expect(html).toContain(
+      '<script type="text/x-after-first-paint">import * as r from "/assets/root.js"; import("/assets/entry.js");</script>',
+    );
+    // The starter follows the held module; the other inline scripts stay where they were.
+    expect(html.indexOf("requestAnimationFrame")).toBeGreaterThan(html.indexOf("text/x-after-first-paint"));
+    expect(html).toMatch(/<script>window\.ctx = 1;<\/script>[\s\S]*<script>window\.data = 2;<\/script><\/body>/);
+  });
+
+  it("leaves a document without exactly one hydration module as it is", () => {
+    const bare = "<html><head></head><body><p>Klaida</p></body></html>";
+    expect(holdScriptsUntilPainted(bare)).toBe(bare);
+    const twice = page.replace("</body>", '<script type="module" async="">x</script></body>');
+    expect(holdScriptsUntilPainted(twice)).toBe(twice);
   });
 });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { expect, test, type Page } from "@playwright/test";
-import { logInAsAdmin, toasts, useSite } from "./site.ts";
+import { hydrated, logInAsAdmin, toasts, useSite } from "./site.ts";
 
 const site = useSite();
 const PHOTO = path.resolve(import.meta.dirname, "../fixtures/sodyba.jpg");
@@ -65,6 +65,7 @@ test("the public gallery: real pictures in card sizes, WebP with a JPEG fallback
 
 test("the lightbox: click or Enter opens, arrows move, Esc closes, focus goes back to the card", async ({ page }) => {
   await page.goto(`${site().url}/galerija`);
+  await hydrated(page);
   await page.getByRole("link", { name: /^Jono ir Onos vestuvės: atidaryti/ }).click();
   const dialog = page.getByRole("dialog", { name: "Jono ir Onos vestuvės" });
   await expect(dialog).toBeVisible();
@@ -92,6 +93,8 @@ test("the lightbox follows a swipe on a touch screen", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   await page.goto(`${site().url}/galerija`);
+  // (Before the page's scripts run, a tap is a plain link to the photo's page.)
+  await hydrated(page);
   await page.getByRole("link", { name: /^Senoji sodyba: atidaryti/ }).tap();
   const picture = page.getByRole("dialog").getByRole("img");
   await expect(picture).toBeVisible();

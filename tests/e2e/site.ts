@@ -152,6 +152,15 @@ export function toasts(page: Page) {
   return page.getByRole("region", { name: "Pranešimai" });
 }
 
+/**
+ * Waits until the page's scripts have started React Router (a visitor's kept
+ * page starts them only after its first paint, app/.server/low-priority-scripts.ts).
+ * From then on React receives every press: one made while it hydrates is replayed.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window, null, { timeout: 30_000 });
+}
+
 /** Collects console errors (a CSP violation shows up there) and uncaught page errors. */
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];
