@@ -6,6 +6,8 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   index("routes/public/home.tsx"),
   route("istorija", "routes/public/history.tsx"),
+  // The history's stories (issue 19), each at a readable address.
+  route("istorija/:slug", "routes/public/story.tsx"),
   route("medis", "routes/public/tree.tsx"),
   route("medis/paieska", "routes/public/tree-search.ts"),
   route("medis/gedcom", "routes/public/tree-gedcom.ts"),
@@ -45,6 +47,8 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("tekstai", "routes/admin/texts.tsx"),
     route("istorija", "routes/admin/history.tsx"),
+    route("istorija/pasakojimai", "routes/admin/stories.tsx"),
+    route("istorija/pasakojimai/:id", "routes/admin/story.tsx"),
     route("galerija", "routes/admin/gallery.tsx"),
     route("galerija/ikelti", "routes/admin/gallery-upload.ts"),
     route("galerija/:id/originalas", "routes/admin/gallery-original.ts"),

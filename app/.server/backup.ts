@@ -52,6 +52,9 @@ const TABLES = [
   "albums",
   "albumPhotos",
   "photoDocuments",
+  "stories",
+  "storySlugs",
+  "storyRevisions",
 ] as const satisfies readonly (keyof Tables)[];
 /**
  * Tables of older schemas that a backup of theirs still has: restored at that
@@ -72,6 +75,7 @@ const ORDER: Partial<Record<Table, string[]>> = {
   documentPeople: ["treeId", "personId", "documentId"],
   albumPhotos: ["albumId", "galleryItemId"],
   photoDocuments: ["galleryItemId", "documentId"],
+  storySlugs: ["slug"],
 };
 /** Tables whose ids PostgreSQL numbers itself: after a restore its counters must move past them. */
 const IDENTITY_TABLES = {
@@ -84,6 +88,8 @@ const IDENTITY_TABLES = {
   memories: "memories",
   photoPeople: "photo_people",
   albums: "albums",
+  stories: "stories",
+  storyRevisions: "story_revisions",
 } as const;
 
 export interface Manifest {

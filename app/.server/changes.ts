@@ -33,6 +33,9 @@ export const CHANGE_KEYS = {
   media: ["id"],
   guestbookEntries: ["id"],
   memories: ["id"],
+  stories: ["id"],
+  storySlugs: ["slug"],
+  storyRevisions: ["id"],
 } as const satisfies Partial<Record<keyof Tables, readonly string[]>>;
 
 export type ChangeTable = keyof typeof CHANGE_KEYS;
@@ -77,6 +80,7 @@ export const SUBJECT_KINDS = {
   document: "Dokumentas",
   guestbook: "Svečių knyga",
   memory: "Prisiminimas",
+  story: "Pasakojimas",
 } as const;
 export type SubjectKind = keyof typeof SUBJECT_KINDS;
 
@@ -292,6 +296,7 @@ const TABLE_ORDER: ChangeTable[] = [
   "documents",
   "guestbookEntries",
   "memories",
+  "stories",
   "privatePeople",
   "genealogyPlaces",
   "genealogyPeople",
@@ -304,6 +309,8 @@ const TABLE_ORDER: ChangeTable[] = [
   "albumPhotos",
   "documentPeople",
   "photoDocuments",
+  "storySlugs",
+  "storyRevisions",
 ];
 
 /**
@@ -355,6 +362,9 @@ async function cascadedRows(db: Database, row: RowChange): Promise<{ table: Chan
     ];
   }
   if (row.table === "albums") return rows("albumPhotos", { albumId: row.key.id });
+  if (row.table === "stories") {
+    return [...(await rows("storySlugs", { storyId: row.key.id })), ...(await rows("storyRevisions", { storyId: row.key.id }))];
+  }
   if (row.table === "documents") {
     return [...(await rows("documentPeople", { documentId: row.key.id })), ...(await rows("photoDocuments", { documentId: row.key.id }))];
   }
@@ -476,6 +486,9 @@ const TABLE_LABELS: Record<ChangeTable, string> = {
   media: "Failas",
   guestbookEntries: "Svečių knygos įrašas",
   memories: "Prisiminimas",
+  stories: "Pasakojimas",
+  storySlugs: "Pasakojimo adresas",
+  storyRevisions: "Pasakojimo versija",
 };
 
 const COLUMN_LABELS: Record<string, string> = {
@@ -508,6 +521,15 @@ const COLUMN_LABELS: Record<string, string> = {
   personId: "asmuo",
   author: "autorius",
   cover: "viršelis",
+  slug: "adresas",
+  lead: "įvadas",
+  body: "tekstas",
+  era: "laikotarpis",
+  yearFrom: "nuo metų",
+  yearTo: "iki metų",
+  places: "vietos",
+  coverPhotoId: "viršelio nuotrauka",
+  published: "paskelbtas",
 };
 
 /** Columns that say nothing to a reader (keys, derived search and sort texts, positions, raw structures). */
@@ -551,6 +573,9 @@ const HIDDEN_COLUMNS = new Set([
   "key",
   "albumId",
   "galleryItemId",
+  "storyId",
+  "personIds",
+  "photoIds",
 ]);
 
 function readable(column: string, value: unknown): string {
@@ -565,7 +590,7 @@ function readable(column: string, value: unknown): string {
       return value;
     }
   }
-  if (column === "membersOnly") return value ? "taip" : "ne";
+  if (column === "membersOnly" || column === "published") return value ? "taip" : "ne";
   // Only the album's cover says so; the other photos of an album are simply in it.
   if (column === "cover") return value ? "taip" : "";
   if (column === "date" && typeof value === "string") return formatGedcomDateLt(parseGedcomDate(value)) || value;

@@ -419,6 +419,50 @@ export interface PhotoDocumentsTable {
   documentId: number;
 }
 
+/** A story of the family's history (issue 19), its text in Markdown. */
+export interface StoriesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  lead: string;
+  body: string;
+  era: string;
+  yearFrom: number | null;
+  yearTo: number | null;
+  places: string;
+  coverPhotoId: number | null;
+  published: number;
+  membersOnly: number;
+  position: number;
+  personIds: string;
+  photoIds: string;
+  searchText: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Every address a story has had: the current one and those that redirect to it. */
+export interface StorySlugsTable {
+  slug: string;
+  storyId: number;
+}
+
+/** A story as one save left it. */
+export interface StoryRevisionsTable {
+  id: Generated<number>;
+  storyId: number;
+  title: string;
+  lead: string;
+  body: string;
+  era: string;
+  yearFrom: number | null;
+  yearTo: number | null;
+  places: string;
+  coverPhotoId: number | null;
+  createdAt: string;
+  author: string | null;
+}
+
 /** One change by anyone (app/.server/changes.ts): the rows it touched, before and after. */
 export interface ChangesTable {
   id: Generated<number>;
@@ -480,6 +524,9 @@ export interface Tables {
   albums: AlbumsTable;
   albumPhotos: AlbumPhotosTable;
   photoDocuments: PhotoDocumentsTable;
+  stories: StoriesTable;
+  storySlugs: StorySlugsTable;
+  storyRevisions: StoryRevisionsTable;
   genealogyFiles: GenealogyFilesTable;
   genealogyTrees: GenealogyTreesTable;
   genealogyPeople: GenealogyPeopleTable;

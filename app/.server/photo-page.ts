@@ -10,6 +10,7 @@ import { galleryItemsByIds, type GalleryItem } from "./gallery.ts";
 import type { Viewer } from "./genealogy/living.ts";
 import { summaries } from "./genealogy/people.ts";
 import { galleryMemories, type Memory } from "./memories.ts";
+import { storiesShowing } from "./stories.ts";
 
 // A page per gallery photo (issue 18): the photo large, when and where it was
 // taken, who is in it, the memories written about it, and the photos before
@@ -44,6 +45,8 @@ export interface PhotoPage {
   albums: { id: number; title: string }[];
   /** The documents linked to it (those the audience sees). */
   documents: FamilyDocument[];
+  /** The stories that show it, in the text or as the cover (those the audience may read). */
+  stories: { slug: string; title: string }[];
   previous: { id: number; title: string } | null;
   next: { id: number; title: string } | null;
 }
@@ -131,12 +134,13 @@ export async function photoPage(
   const [item] = await galleryItemsByIds(db, audience, [id]);
   if (!item) return null;
   const { position } = await db.selectFrom("galleryItems").select("position").where("id", "=", id).executeTakeFirstOrThrow();
-  const [people, memories, zoom, albums, documents, previous, next] = await Promise.all([
+  const [people, memories, zoom, albums, documents, stories, previous, next] = await Promise.all([
     peopleIn(db, tree.treeId, id, tree.viewer),
     galleryMemories(db, [id]),
     item.image ? zoomLevels(db, item.image.id) : [],
     albumsOfPhoto(db, audience, id),
     documentsOfPhoto(db, audience, id),
+    storiesShowing(db, audience, id),
     neighbour(db, audience, { id, position }, "previous"),
     neighbour(db, audience, { id, position }, "next"),
   ]);
@@ -148,6 +152,7 @@ export async function photoPage(
     zoom,
     albums,
     documents,
+    stories,
     previous,
     next,
   };

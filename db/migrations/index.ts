@@ -19,6 +19,7 @@ import * as m0017 from "./0017_photo_pages.ts";
 import * as m0018 from "./0018_photo_people.ts";
 import * as m0019 from "./0019_albums.ts";
 import * as m0020 from "./0020_photo_documents.ts";
+import * as m0021 from "./0021_stories.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "0018_photo_people": m0018,
   "0019_albums": m0019,
   "0020_photo_documents": m0020,
+  "0021_stories": m0021,
 };

@@ -34,6 +34,7 @@ interface Rule {
 const RULES: Record<string, Rule> = {
   "/": { read: "visi" },
   "/istorija": { read: "visi" },
+  "/istorija/:slug": { read: "visi" },
   "/medis": { read: "visi" },
   "/medis/paieska": { read: "visi" },
   "/medis/gedcom": { read: "visi" },
@@ -66,6 +67,8 @@ const RULES: Record<string, Rule> = {
   "/admin": { read: "redaktorius", write: "administratorius", change: WRITES["/admin"] },
   "/admin/tekstai": { read: "redaktorius", change: WRITES["/admin/tekstai"] },
   "/admin/istorija": { read: "redaktorius", change: WRITES["/admin/istorija"] },
+  "/admin/istorija/pasakojimai": { read: "redaktorius", change: WRITES["/admin/istorija/pasakojimai"] },
+  "/admin/istorija/pasakojimai/:id": { read: "redaktorius", change: WRITES["/admin/istorija/pasakojimai/:id"] },
   "/admin/galerija": { read: "redaktorius", change: WRITES["/admin/galerija"] },
   "/admin/galerija/ikelti": { read: "redaktorius", change: WRITES["/admin/galerija/ikelti"] },
   "/admin/galerija/:id/originalas": { read: "redaktorius" },

@@ -26,6 +26,9 @@ export const WRITES = {
   "/admin": { form: { familyName: "Įsibrovėliai", contactEmail: "x@example.com" } },
   "/admin/tekstai": { form: { section: "porate", tagline: "Įsibrovėlių šūkis", footerLine: "Įsibrovėliai" } },
   "/admin/istorija": { form: { title: "Įsibrovėlių istorija" } },
+  // The story the write before makes (story 1), published.
+  "/admin/istorija/pasakojimai": { form: { intent: "create", title: "Įsibrovėlių pasakojimas" } },
+  "/admin/istorija/pasakojimai/:id": { form: { title: "Įsibrovėlių pasakojimas", body: "Įsibrovėlių tekstas", published: "1" } },
   "/admin/galerija": REMOVE,
   "/admin/galerija/ikelti": {
     multipart: { title: "Įsibrovėlio nuotrauka", description: "x", image: { name: "a.jpg", mimeType: "image/jpeg", buffer: PHOTO } },

@@ -42,6 +42,10 @@ export async function contentOf(db: Database) {
     albums: await db.selectFrom("albums").selectAll().orderBy("id").execute(),
     albumPhotos: await db.selectFrom("albumPhotos").selectAll().orderBy("albumId").orderBy("galleryItemId").execute(),
     photoDocuments: await db.selectFrom("photoDocuments").selectAll().orderBy("galleryItemId").orderBy("documentId").execute(),
+    // The stories of the history (issue 19).
+    stories: await db.selectFrom("stories").selectAll().orderBy("id").execute(),
+    storySlugs: await db.selectFrom("storySlugs").selectAll().orderBy("slug").execute(),
+    storyRevisions: await db.selectFrom("storyRevisions").selectAll().orderBy("id").execute(),
   };
 }
 

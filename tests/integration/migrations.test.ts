@@ -53,6 +53,9 @@ test("migrations build every table from an empty database, and running them agai
     "proposals",
     "sessions",
     "settings",
+    "stories",
+    "story_revisions",
+    "story_slugs",
     "users",
   ]);
   const applied = await t.db

@@ -39,6 +39,8 @@ function subjectLink(kind: SubjectKind, id: string | null): string | null {
       return id ? `/admin/dokumentai?redaguoti=${id}` : "/admin/dokumentai";
     case "history":
       return "/admin/istorija";
+    case "story":
+      return id ? `/admin/istorija/pasakojimai/${id}` : "/admin/istorija/pasakojimai";
     case "texts":
       return "/admin/tekstai";
     case "guestbook":

@@ -50,6 +50,11 @@ const EDITORS = [
     title: "Istorijos redaktorius",
     text: "Redaguokite giminės istorijos tekstą ir peržiūrėkite ankstesnes versijas.",
   },
+  {
+    to: "/admin/istorija/pasakojimai",
+    title: "Pasakojimai",
+    text: "Rašykite istorijos pasakojimus su nuotraukomis ir minimais žmonėmis, skelbkite ir rikiuokite juos.",
+  },
   { to: "/admin/galerija", title: "Galerijos redaktorius", text: "Pridėkite, pašalinkite ir rikiuokite nuotraukas." },
   { to: "/admin/dokumentai", title: "Dokumentų redaktorius", text: "Pridėkite, taisykite ir šalinkite dokumentus." },
   {

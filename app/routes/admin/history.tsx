@@ -82,7 +82,8 @@ export default function HistoryEditor({ loaderData, actionData }: Route.Componen
     <>
       <PageTitle>Istorijos redaktorius</PageTitle>
       <h1 className="mb-2 text-3xl font-bold">Istorijos redaktorius</h1>
-      <p className="mb-6 text-sm">
+      <p className="mb-6 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link to="/admin/istorija/pasakojimai">Pasakojimai</Link>
         <Link to="/admin/pakeitimai?tema=history">Pakeitimų istorija</Link>
       </p>
       {/* A new key after each save starts the form from the stored text. */}

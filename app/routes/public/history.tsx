@@ -1,40 +1,73 @@
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/history";
 import { audienceOf } from "../../.server/audience.ts";
 import { services } from "../../.server/context.ts";
 import { galleryPhotos } from "../../.server/gallery.ts";
+import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { getHistory } from "../../.server/history.ts";
+import { storiesPage, wholeHistory } from "../../.server/stories.ts";
 import { GalleryPicture } from "../../components/gallery.tsx";
 import { HistoryArticle } from "../../components/history-article.tsx";
 import { PageTitle } from "../../components/page.tsx";
+import { Pager } from "../../components/pager.tsx";
+import { PrintButton } from "../../components/print-button.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";
+import { StoryArticle, StoryCard } from "../../components/stories.tsx";
+import { plural } from "../../lib/lithuanian.ts";
 import { displayUrl } from "../../lib/media.ts";
+import { assertPageExists, pageTitle, requestedPage } from "../../lib/paging.ts";
+import { STORY_LIMITS } from "../../lib/stories.ts";
 
 /** Photos from the gallery shown beside the history on a wide screen. */
 const BESIDE = 3;
+/** ?visa=taip: the opening and every story in full, one after another (to print the whole history). */
+const WHOLE = "visa";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const audience = audienceOf(context);
+  const params = new URL(request.url).searchParams;
+  const search = (params.get("paieska") ?? "").trim().slice(0, STORY_LIMITS.title);
+  const whole = params.get(WHOLE) === "taip";
+  const page = requestedPage(request);
   // (Whether a period is for the family only is not sent: a visitor has it left out, and that is all.)
   const { id, createdAt, author, periodMembersOnly, ...content } = await getHistory(db, audience);
-  const photos = await galleryPhotos(db, audience, { limit: BESIDE });
-  return { content, photos };
+  if (whole) {
+    const { treeId, viewer } = await treeViewer(context);
+    return { content, photos: [], whole: await wholeHistory(db, treeId, viewer), stories: null, search: "" };
+  }
+  const [photos, stories] = await Promise.all([
+    galleryPhotos(db, audience, { limit: BESIDE }),
+    storiesPage(db, audience, { search, page }),
+  ]);
+  assertPageExists(stories);
+  return { content, photos, whole: null, stories, search };
 }
 
-export default function HistoryPage({ loaderData: { content, photos } }: Route.ComponentProps) {
+export default function HistoryPage({ loaderData: { content, photos, whole, stories, search } }: Route.ComponentProps) {
   return (
     <>
-      <PageTitle>Istorija</PageTitle>
+      <PageTitle>{pageTitle(whole ? "Visa istorija" : "Istorija", stories?.page ?? 1)}</PageTitle>
       <ShareMeta
         title={content.title}
         type="article"
+        page={stories?.page}
         description={content.intro || content.paragraph1}
         image={photos[0]?.image ? displayUrl(photos[0].image) : null}
       />
+      {whole ? (
+        <p className="no-print mb-6 flex flex-wrap items-center gap-4 text-sm">
+          <Link to="/istorija">← Istorija</Link>
+          <PrintButton />
+        </p>
+      ) : null}
       <div className={photos.length ? "grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,1fr)]" : ""}>
         <HistoryArticle content={content} />
         {photos.length ? (
-          <aside aria-label="Nuotraukos iš galerijos" className="grid h-fit grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6 lg:grid-cols-1">
+          <aside
+            aria-label="Nuotraukos iš galerijos"
+            className="no-print grid h-fit grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6 lg:grid-cols-1"
+          >
             {photos.map((photo) => (
               <figure key={photo.id}>
                 <div className="aspect-[4/3] overflow-hidden rounded-lg border border-line">
@@ -50,6 +83,57 @@ export default function HistoryPage({ loaderData: { content, photos } }: Route.C
           </aside>
         ) : null}
       </div>
+      {whole ? (
+        whole.map((story) => (
+          <div key={story.slug} className="story-break mt-16">
+            <StoryArticle story={story} headingLevel={2} />
+          </div>
+        ))
+      ) : stories && (stories.total > 0 || search) ? (
+        <Stories stories={stories} search={search} />
+      ) : null}
     </>
+  );
+}
+
+function Stories({ stories, search }: { stories: NonNullable<Route.ComponentProps["loaderData"]["stories"]>; search: string }) {
+  return (
+    <section aria-labelledby="pasakojimai" className="no-print mt-14 max-w-4xl">
+      <h2 id="pasakojimai" className="text-2xl font-semibold">
+        Pasakojimai
+      </h2>
+      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-56 flex-1">
+          <label htmlFor="paieska" className="field-label">
+            Ieškoti pasakojimuose
+          </label>
+          <input id="paieska" name="paieska" type="search" defaultValue={search} maxLength={STORY_LIMITS.title} className="field-input" />
+        </div>
+        <button type="submit" className="btn-secondary">
+          Ieškoti
+        </button>
+      </Form>
+      {search ? (
+        <p className="mt-3 text-sm" role="status">
+          {stories.total
+            ? `Pagal „${search}“ rasta: ${plural(stories.total, ["pasakojimas", "pasakojimai", "pasakojimų"])}.`
+            : `Pagal „${search}“ pasakojimų nerasta.`}{" "}
+          <Link to="/istorija">Rodyti visus</Link>
+        </p>
+      ) : null}
+      {stories.items.length ? (
+        <ul className="mt-6 space-y-4">
+          {stories.items.map((story, i) => (
+            <StoryCard key={story.slug} story={story} eager={i === 0} />
+          ))}
+        </ul>
+      ) : null}
+      <Pager page={stories.page} pages={stories.pages} label="Pasakojimų puslapiai" />
+      {!search ? (
+        <p className="mt-6 text-sm">
+          <Link to={`/istorija?${WHOLE}=taip`}>Visa istorija viename puslapyje (spausdinti)</Link>
+        </p>
+      ) : null}
+    </section>
   );
 }

@@ -4,10 +4,12 @@ import { services } from "../../.server/context.ts";
 import { personDetail, type PersonEvent } from "../../.server/genealogy/person-page.ts";
 import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { personMemories } from "../../.server/memories.ts";
+import { storiesMentioning } from "../../.server/stories.ts";
 import { GalleryPicture } from "../../components/gallery.tsx";
 import { FaceCrop } from "../../components/photo-region.tsx";
 import { Memories } from "../../components/memories.tsx";
 import { LinkedDocuments } from "../../components/linked-documents.tsx";
+import { StoryLinks } from "../../components/stories.tsx";
 import { Footnotes, Portrait, Sources, Timeline } from "../../components/person-sections.tsx";
 import { RelationshipSection } from "../../components/relationship-picker.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";
@@ -23,8 +25,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const person = treeId === null || id === null ? null : await personDetail(db, treeId, id, viewer);
   if (!person) throw data(null, { status: 404 });
   // Approved memories only, and none of a person the viewer may not see (a living one, to a visitor).
-  const memories = person.summary.hidden ? [] : await personMemories(db, person.summary.id);
-  return { person, memories, canEdit: viewer.seesPrivate, canPropose: viewer.members };
+  // Likewise the stories that mention them.
+  const [memories, stories] = person.summary.hidden
+    ? [[], []]
+    : await Promise.all([personMemories(db, person.summary.id), storiesMentioning(db, viewer, person.summary.id)]);
+  return { person, memories, stories, canEdit: viewer.seesPrivate, canPropose: viewer.members };
 }
 
 const SEX = { M: "Vyras", F: "Moteris", X: "Kita", U: null } as const;
@@ -78,7 +83,7 @@ function Events({ events }: { events: PersonEvent[] }) {
   );
 }
 
-export default function PersonPage({ loaderData: { person, memories, canEdit, canPropose } }: Route.ComponentProps) {
+export default function PersonPage({ loaderData: { person, memories, stories, canEdit, canPropose } }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   const { summary } = person;
   const title = summary.years ? `${summary.name} (${summary.years})` : summary.name;
@@ -219,6 +224,7 @@ export default function PersonPage({ loaderData: { person, memories, canEdit, ca
           </section>
         ) : null}
         <LinkedDocuments documents={person.documents} />
+        <StoryLinks stories={stories} heading="Pasakojimai, kuriuose minimas" />
         {memories.length ? (
           <section aria-labelledby="prisiminimai" className="card mt-6 p-5">
             <h2 id="prisiminimai" className="mb-3 text-xl font-semibold">

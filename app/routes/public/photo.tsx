@@ -7,6 +7,7 @@ import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { photoPage } from "../../.server/photo-page.ts";
 import { ImagePlaceholder } from "../../components/gallery.tsx";
 import { LinkedDocuments } from "../../components/linked-documents.tsx";
+import { StoryLinks } from "../../components/stories.tsx";
 import { Memories } from "../../components/memories.tsx";
 import { MembersOnlyBadge } from "../../components/members-only.tsx";
 import { PageTitle, useSiteSettings } from "../../components/page.tsx";
@@ -32,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function PhotoPage({
-  loaderData: { item, date, people, memories, zoom, albums, documents, previous, next, canPropose, canTag },
+  loaderData: { item, date, people, memories, zoom, albums, documents, stories, previous, next, canPropose, canTag },
 }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   // The person whose rectangle the photo shows: the name in the list under the pointer or with the focus.
@@ -167,6 +168,7 @@ export default function PhotoPage({
           ) : null}
         </div>
         <LinkedDocuments documents={documents} />
+        <StoryLinks stories={stories} heading="Pasakojimai su šia nuotrauka" />
         {memories.length || canPropose ? (
           <section aria-labelledby="prisiminimai" className="card mt-6 p-5">
             <h2 id="prisiminimai" className="mb-3 text-xl font-semibold">

@@ -3,6 +3,7 @@ import type { Route } from "./+types/sitemap";
 import { services } from "../../.server/context.ts";
 import { clientHas } from "../../.server/download.ts";
 import { publicPeople } from "../../.server/genealogy/published.ts";
+import { publicStorySlugs } from "../../.server/stories.ts";
 import { sitemapDocument } from "../../lib/sitemap.ts";
 
 const PAGES = [
@@ -19,7 +20,7 @@ const PAGES = [
   "/sveciai",
 ];
 
-// The public pages, the photos open to everyone and the people who are not
+// The public pages, the published stories open to everyone, the photos open to everyone and the people who are not
 // living (a living person's page is not listed). Only with SITE_URL set. /sitemap.xml is the whole list or, past the protocol's
 // 50,000 addresses, an index of /sitemap/1.xml, /sitemap/2.xml, ... The people
 // are computed once per version of the site (genealogy/published.ts).
@@ -32,11 +33,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (asked === null && params.dalis !== undefined) throw data("Puslapis nerastas", { status: 404 });
   const part = asked ? Number(asked[1]) : null;
 
-  const [{ tag, ids }, photos] = await Promise.all([
+  const [{ tag, ids }, photos, stories] = await Promise.all([
     publicPeople(db),
     db.selectFrom("galleryItems").select("id").where("membersOnly", "=", 0).orderBy("position").orderBy("id").execute(),
+    publicStorySlugs(db),
   ]);
-  const addresses = [...PAGES, ...photos.map((photo) => `/galerija/${photo.id}`)];
+  const addresses = [...PAGES, ...stories.map((slug) => `/istorija/${slug}`), ...photos.map((photo) => `/galerija/${photo.id}`)];
   const etag = `"${tag}-${Buffer.from(origin).toString("base64url")}-${part ?? 0}"`;
   const headers = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600", ETag: etag };
   if (clientHas(request, etag)) return new Response(null, { status: 304, headers });

@@ -1,0 +1,12 @@
+import { useHydrated } from "./use-hydrated.ts";
+
+/** "Spausdinti": the browser's print dialog. Shown only once the page's script runs (without it, the browser's own menu prints). */
+export function PrintButton() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <button type="button" className="btn-secondary" onClick={() => window.print()}>
+      Spausdinti
+    </button>
+  );
+}

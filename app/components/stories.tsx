@@ -1,0 +1,107 @@
+import { Link } from "react-router";
+import type { ImageRef } from "../lib/media.ts";
+import { displayUrl } from "../lib/media.ts";
+import { yearSpan } from "../lib/stories.ts";
+import { GalleryPicture } from "./gallery.tsx";
+import { MembersOnlyBadge } from "./members-only.tsx";
+
+// Stories of the history (issue 19): a card in the list, the whole story as
+// it reads (its page, the whole history for printing, the editor's preview),
+// and the list of stories on a person's or a photo's page.
+
+interface StoryMetaFields {
+  era: string;
+  yearFrom: number | null;
+  yearTo: number | null;
+  places: string;
+}
+
+/** "Tarpukaris · 1920–1940 · Miroslavas, Alytus": what is known of when and where. */
+export function storyMeta(story: StoryMetaFields): string {
+  return [story.era, yearSpan(story.yearFrom, story.yearTo), story.places].filter(Boolean).join(" · ");
+}
+
+export interface StoryCardData extends StoryMetaFields {
+  slug: string;
+  title: string;
+  lead: string;
+  membersOnly: boolean;
+  cover: ImageRef | null;
+}
+
+export function StoryCard({ story, eager = false }: { story: StoryCardData; eager?: boolean }) {
+  const meta = storyMeta(story);
+  return (
+    <li className="card flex flex-col overflow-hidden sm:flex-row">
+      {story.cover ? (
+        <div className="aspect-[4/3] shrink-0 bg-accent-soft sm:w-56">
+          <GalleryPicture image={story.cover} alt="" eager={eager} sizes="(min-width: 640px) 224px, 100vw" />
+        </div>
+      ) : null}
+      <div className="min-w-0 p-5">
+        <h3 className="text-xl font-semibold break-words">
+          <Link to={`/istorija/${story.slug}`}>{story.title}</Link>
+          {story.membersOnly ? <MembersOnlyBadge /> : null}
+        </h3>
+        {meta ? <p className="mt-1 text-sm text-ink-soft">{meta}</p> : null}
+        {story.lead ? <p className="mt-2 break-words">{story.lead}</p> : null}
+      </div>
+    </li>
+  );
+}
+
+export interface StoryArticleData extends StoryMetaFields {
+  title: string;
+  lead: string;
+  /** The text as HTML, already resolved for the reader and sanitized (app/lib/story-text.ts). */
+  html: string;
+  cover: ImageRef | null;
+  coverPhotoId: number | null;
+}
+
+/**
+ * A whole story. `html` comes from storyHtml(), which sanitizes what it
+ * makes: it is the only HTML the site puts on a page from what was typed.
+ */
+export function StoryArticle({ story, headingLevel = 1 }: { story: StoryArticleData; headingLevel?: 1 | 2 }) {
+  const Title = headingLevel === 1 ? "h1" : "h2";
+  const meta = storyMeta(story);
+  return (
+    <article className="story max-w-3xl">
+      <Title className="text-3xl font-bold break-words sm:text-4xl">{story.title}</Title>
+      {meta ? <p className="mt-2 text-ink-soft">{meta}</p> : null}
+      {story.cover ? (
+        <figure className="story-cover mt-6">
+          {story.coverPhotoId !== null ? (
+            <a href={`/galerija/${story.coverPhotoId}`}>
+              <img src={displayUrl(story.cover)} width={story.cover.width} height={story.cover.height} alt={story.title} />
+            </a>
+          ) : (
+            <img src={displayUrl(story.cover)} width={story.cover.width} height={story.cover.height} alt={story.title} />
+          )}
+        </figure>
+      ) : null}
+      {story.lead ? <p className="mt-6 text-lg break-words text-ink-soft">{story.lead}</p> : null}
+      <div className="story-text mt-6" dangerouslySetInnerHTML={{ __html: story.html }} />
+    </article>
+  );
+}
+
+/** The stories that mention a person or show a photo, as links. */
+export function StoryLinks({ stories, heading }: { stories: { slug: string; title: string }[]; heading: string }) {
+  if (stories.length === 0) return null;
+  return (
+    <section aria-labelledby="pasakojimai" className="card mt-6 p-5">
+      <h2 id="pasakojimai" className="mb-2 text-xl font-semibold">
+        {heading}
+      </h2>
+      <ul className="list-disc space-y-1 pl-5">
+        {stories.map((story) => (
+          <li key={story.slug}>
+            <Link to={`/istorija/${story.slug}`}>{story.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+import type { Element, ElementContent, Root, RootContent } from "hast";
+import type { Root as MdRoot, RootContent as MdContent } from "mdast";
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
+import rehypeStringify from "rehype-stringify";
+import remarkParse from "remark-parse";
+import remarkRehype from "remark-rehype";
+import { unified } from "unified";
+import type { ImageRef } from "./media.ts";
+
+// A story's text (issue 19): Markdown as the editor types it (headings, bold,
+// italics, quotes, lists, links), with two kinds of address of this site's
+// own: ![caption](nuotrauka:12) places gallery photo 12 with a caption, and
+// [senelis Jonas](asmuo:7) mentions person 7 of the tree. The stored text is
+// exactly what was typed; what a reader gets is made from it here, on the
+// server for the public pages and in the browser for the editor's preview,
+// by one pipeline (unified: remark, rehype) ending in rehype-sanitize:
+// HTML typed into the text is dropped (a <script> never reaches the page),
+// a link keeps only http(s), mailto and this site's own addresses, and
+// nothing but the elements below leaves it.
+
+export const PHOTO_SCHEME = "nuotrauka:";
+export const PERSON_SCHEME = "asmuo:";
+
+/** A photo the reader may see, as the text places it. */
+export interface StoryPhoto {
+  id: number;
+  title: string;
+  image: ImageRef;
+}
+
+/** A person the text mentions: their page, or (living to a visitor, private) a label instead. */
+export interface StoryPerson {
+  id: number;
+  /** 'Gyvas asmuo' or 'Privatus asmuo' when the reader may not see them; null: linked, with the words the editor wrote. */
+  hiddenAs: string | null;
+}
+
+/** What the reader may see of the photos and people the text names; whatever is not here is left out (a photo) or not linked (a person). */
+export interface StoryReferences {
+  photos: ReadonlyMap<number, StoryPhoto>;
+  people: ReadonlyMap<number, StoryPerson>;
+}
+
+const REFERENCE = /^(nuotrauka|asmuo):(\d{1,9})$/;
+
+function reference(url: unknown): { kind: "photo" | "person"; id: number } | null {
+  const match = typeof url === "string" ? REFERENCE.exec(url.trim()) : null;
+  return match ? { kind: match[1] === "nuotrauka" ? "photo" : "person", id: Number(match[2]) } : null;
+}
+
+const parser = unified().use(remarkParse);
+
+function walk(node: MdRoot | MdContent, visit: (node: MdContent) => void): void {
+  if (node.type !== "root") visit(node);
+  if ("children" in node) for (const child of node.children as MdContent[]) walk(child, visit);
+}
+
+/** The photos and people a text names, each once, in the order they appear. */
+export function storyReferences(markdown: string): { photoIds: number[]; personIds: number[] } {
+  const photoIds = new Set<number>();
+  const personIds = new Set<number>();
+  walk(parser.parse(markdown), (node) => {
+    if (node.type !== "image" && node.type !== "link") return;
+    const ref = reference(node.url);
+    if (ref) (ref.kind === "photo" ? photoIds : personIds).add(ref.id);
+  });
+  return { photoIds: [...photoIds], personIds: [...personIds] };
+}
+
+/**
+ * The words of a text without its markup, for search. The words of a
+ * person's mention are left out: the person may be living, whom a visitor's
+ * page shows as "Gyvas asmuo", and a search by their name must not find it.
+ */
+export function storyPlainText(markdown: string): string {
+  const words: string[] = [];
+  const collect = (node: MdRoot | MdContent): void => {
+    if (node.type === "link" && reference(node.url)?.kind === "person") return;
+    if (node.type === "text" || node.type === "inlineCode") words.push(node.value);
+    else if (node.type === "image" && node.alt) words.push(node.alt);
+    else if (node.type === "paragraph" || node.type === "heading") words.push("\n");
+    if ("children" in node) for (const child of node.children as MdContent[]) collect(child);
+  };
+  collect(parser.parse(markdown));
+  return words
+    .join("")
+    .replace(/[ \t]*\n[\s]*/g, "\n")
+    .trim();
+}
+
+const text = (value: string): ElementContent => ({ type: "text", value });
+const element = (tagName: string, properties: Element["properties"], children: ElementContent[]): Element => ({
+  type: "element",
+  tagName,
+  properties,
+  children,
+});
+
+function figure(photo: StoryPhoto, caption: string): Element {
+  const words = caption.trim() || photo.title;
+  return element("figure", {}, [
+    element("a", { href: `/galerija/${photo.id}` }, [
+      element(
+        "img",
+        {
+          src: `/media/${photo.image.id}/display.jpg`,
+          width: photo.image.width,
+          height: photo.image.height,
+          alt: words,
+          loading: "lazy",
+          decoding: "async",
+        },
+        [],
+      ),
+    ]),
+    element("figcaption", {}, [text(words)]),
+  ]);
+}
+
+/** The level each heading depth of the text is given (its Markdown depth → h2…h6). */
+type Levels = Map<number, number>;
+
+/** What a node becomes for this reader: its references resolved, its headings under the story's title. */
+function resolve(node: ElementContent, refs: StoryReferences, levels: Levels): ElementContent[] {
+  if (node.type !== "element") return [node];
+  const children = () => node.children.flatMap((child) => resolve(child, refs, levels));
+  if (node.tagName === "img") {
+    const ref = reference(node.properties.src);
+    const photo = ref?.kind === "photo" ? refs.photos.get(ref.id) : undefined;
+    // Only the gallery's photos: a picture from elsewhere would be a request to a stranger's server.
+    return photo ? [figure(photo, String(node.properties.alt ?? ""))] : [];
+  }
+  if (node.tagName === "a") {
+    const ref = reference(node.properties.href);
+    if (ref?.kind === "person") {
+      const person = refs.people.get(ref.id);
+      if (!person) return children();
+      if (person.hiddenAs) return [text(person.hiddenAs)];
+      return [element("a", { href: `/asmuo/${person.id}` }, children())];
+    }
+    if (ref?.kind === "photo") {
+      const photo = refs.photos.get(ref.id);
+      return photo ? [element("a", { href: `/galerija/${photo.id}` }, children())] : children();
+    }
+    return [{ ...node, children: children() }];
+  }
+  const heading = /^h([1-6])$/.exec(node.tagName);
+  if (heading) return [{ ...node, tagName: `h${levels.get(Number(heading[1])) ?? 6}`, children: children() }];
+  const resolved = children();
+  // A figure may not stand inside a paragraph: a paragraph's photos follow its words.
+  if (node.tagName === "p" && resolved.some(isFigure)) {
+    const words = resolved.filter((c) => !isFigure(c));
+    const hasWords = words.some((c) => c.type !== "text" || c.value.trim());
+    return [...(hasWords ? [{ ...node, children: words }] : []), ...resolved.filter(isFigure)];
+  }
+  return [{ ...node, children: resolved }];
+}
+
+const isFigure = (node: ElementContent): boolean => node.type === "element" && node.tagName === "figure";
+
+const SCHEMA: SanitizeSchema = {
+  ...defaultSchema,
+  tagNames: [...(defaultSchema.tagNames ?? []), "figure", "figcaption"],
+  attributes: {
+    ...defaultSchema.attributes,
+    img: ["src", "alt", "width", "height", "loading", "decoding"],
+  },
+};
+
+/**
+ * The text as HTML for this reader: safe to put on the page as it is. Its
+ * headings are ranked: the highest the editor used ("#" or "##") becomes
+ * `top` (h2 under a story's h1 title, h3 where the title is an h2: the whole
+ * history, the editor's preview), the next the level after, so that headings
+ * never skip a level whatever marks were typed.
+ */
+export function storyHtml(markdown: string, refs: StoryReferences, top: 2 | 3 = 2): string {
+  const processor = unified()
+    .use(remarkParse)
+    // Without allowDangerousHtml, HTML typed into the text is dropped here.
+    .use(remarkRehype)
+    .use(() => (tree: Root) => {
+      const depths = tree.children.flatMap((child) =>
+        child.type === "element" && /^h[1-6]$/.test(child.tagName) ? [Number(child.tagName[1])] : [],
+      );
+      // By rank: the depths the text uses, highest first, take the levels from `top` on, none skipped.
+      const levels: Levels = new Map([...new Set(depths)].sort().map((depth, rank) => [depth, Math.min(6, top + rank)]));
+      tree.children = tree.children.flatMap((child: RootContent) =>
+        child.type === "doctype" ? [] : resolve(child as ElementContent, refs, levels),
+      ) as RootContent[];
+    })
+    .use(rehypeSanitize, SCHEMA)
+    .use(rehypeStringify);
+  return String(processor.processSync(markdown));
+}

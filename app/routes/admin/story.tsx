@@ -1,0 +1,483 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import type { Route } from "./+types/story";
+import { MEMBERS } from "../../.server/audience.ts";
+import { requireRole, services } from "../../.server/context.ts";
+import { listGalleryItems } from "../../.server/gallery.ts";
+import {
+  formValues,
+  parseStoryForm,
+  restoreStoryRevision,
+  saveStory,
+  storyForEditing,
+  type StoryFormValues,
+} from "../../.server/stories.ts";
+import { redirectWithToast, refusal } from "../../.server/toast.ts";
+import { Field, useFocusFirstError } from "../../components/fields.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { MembersOnlyBox } from "../../components/members-only.tsx";
+import { PageTitle } from "../../components/page.tsx";
+import { StoryArticle } from "../../components/stories.tsx";
+import { useHydrated } from "../../components/use-hydrated.ts";
+import { formatDateTime } from "../../lib/lithuanian.ts";
+import type { ImageRef } from "../../lib/media.ts";
+import { parseId } from "../../lib/numbers.ts";
+import { STORY_FIELD_LABELS, STORY_LIMITS, STORY_YEARS, type StoryField } from "../../lib/stories.ts";
+import { PERSON_SCHEME, PHOTO_SCHEME, storyHtml, storyReferences, type StoryPerson, type StoryPhoto } from "../../lib/story-text.ts";
+import type { PersonSummary } from "../../lib/tree-layout.ts";
+
+// Writing one story (issue 19): its fields, its text in Markdown with photos
+// from the gallery and people from the tree placed by picking them, a live
+// preview made by the same code as the public page, and its revisions.
+
+const LIST = "/admin/istorija/pasakojimai";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requireRole(context, "redaktorius");
+  const { db } = services(context);
+  const id = parseId(params.id);
+  const story = id === null ? null : await storyForEditing(db, id);
+  if (!story) throw data("Tokio pasakojimo nėra", { status: 404 });
+  // The gallery's photos (editors see every one): the cover's list, the photos to place, and the preview's pictures.
+  const photos = (await listGalleryItems(db, MEMBERS))
+    .filter((item) => item.image)
+    .map((item) => ({ id: item.id, title: item.title, image: item.image! }));
+  return { story, values: formValues(story.fields), photos };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireRole(context, "redaktorius");
+  const { db } = services(context);
+  const id = parseId(params.id) ?? 0;
+  const form = await request.formData();
+  const here = `${LIST}/${id}`;
+  if (form.get("intent") === "restore") {
+    const revisionId = parseId(form.get("revisionId")) ?? 0;
+    if (!(await restoreStoryRevision(db, id, revisionId, user))) throw data("Tokios versijos nėra", { status: 404 });
+    return redirectWithToast(here, "storyRestored");
+  }
+  const parsed = parseStoryForm(form);
+  if (!parsed.ok) return refusal("formInvalid", 400, { values: parsed.values, errors: parsed.errors });
+  if (!(await saveStory(db, id, parsed.fields, user))) return refusal("storyNotFound", 404);
+  return redirectWithToast(here, "storySaved");
+}
+
+export default function StoryEditor({ loaderData: { story, values, photos }, actionData }: Route.ComponentProps) {
+  const refused =
+    actionData && "values" in actionData
+      ? (actionData as unknown as { values: StoryFormValues; errors: Partial<Record<StoryField, string>> })
+      : null;
+  return (
+    <>
+      <PageTitle>{`Pasakojimas: ${story.fields.title}`}</PageTitle>
+      <p className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link to={LIST}>← Visi pasakojimai</Link>
+        <Link to={`/istorija/${story.slug}`}>Peržiūrėti svetainėje</Link>
+        <Link to={`/admin/pakeitimai?tema=story&id=${story.id}`}>Pakeitimų istorija</Link>
+      </p>
+      <h1 className="mb-6 text-3xl font-bold break-words">{story.fields.title}</h1>
+      {/* A new key after each save starts the form from the stored story. */}
+      <Editor
+        key={story.updatedAt}
+        initial={refused?.values ?? values}
+        errors={refused?.errors ?? {}}
+        refusal={actionData && "toast" in actionData ? actionData.toast : undefined}
+        photos={photos}
+      />
+      <Revisions revisions={story.revisions} />
+    </>
+  );
+}
+
+type Photo = { id: number; title: string; image: ImageRef };
+
+const FIELD_ORDER: StoryField[] = ["title", "lead", "era", "yearFrom", "yearTo", "places", "coverPhotoId", "body"];
+
+function Editor({
+  initial,
+  errors,
+  refusal,
+  photos,
+}: {
+  initial: StoryFormValues;
+  errors: Partial<Record<StoryField, string>>;
+  refusal?: React.ComponentProps<typeof FormAlert>["toast"];
+  photos: Photo[];
+}) {
+  const [values, setValues] = useState(initial);
+  const body = useRef<HTMLTextAreaElement>(null);
+  const saving = useNavigation().state === "submitting";
+  useFocusFirstError(errors, refusal?.id, FIELD_ORDER);
+  const set = (field: keyof StoryFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  /** Puts text into the story's text where the cursor is (around the selection, for a wrap), and keeps the cursor after it. */
+  const insert = (before: string, after = "", placeholder = "") => {
+    const area = body.current;
+    const text = values.body;
+    const start = area?.selectionStart ?? text.length;
+    const end = area?.selectionEnd ?? text.length;
+    const chosen = text.slice(start, end) || placeholder;
+    const next = text.slice(0, start) + before + chosen + after + text.slice(end);
+    setValues((v) => ({ ...v, body: next }));
+    requestAnimationFrame(() => {
+      area?.focus();
+      const caret = start + before.length + chosen.length + after.length;
+      area?.setSelectionRange(caret, caret);
+    });
+  };
+  /** Starts the cursor's line with a mark ("## ", "> ", "- "). */
+  const lineStart = (mark: string) => {
+    const area = body.current;
+    const text = values.body;
+    const at = area?.selectionStart ?? text.length;
+    const lineBegins = text.lastIndexOf("\n", at - 1) + 1;
+    setValues((v) => ({ ...v, body: text.slice(0, lineBegins) + mark + text.slice(lineBegins) }));
+    requestAnimationFrame(() => {
+      area?.focus();
+      area?.setSelectionRange(at + mark.length, at + mark.length);
+    });
+  };
+
+  return (
+    <div className="grid gap-8 xl:grid-cols-2">
+      <Form method="post" noValidate className="card space-y-4 p-4 sm:p-6" aria-label="Pasakojimas">
+        <FormAlert toast={refusal} />
+        <Field
+          id="title"
+          label={STORY_FIELD_LABELS.title}
+          maxLength={STORY_LIMITS.title}
+          required
+          value={values.title}
+          onChange={set("title")}
+          error={errors.title}
+        />
+        <Field
+          id="lead"
+          label={`${STORY_FIELD_LABELS.lead} (rodomas sąraše ir dalijantis)`}
+          multiline
+          rows={3}
+          maxLength={STORY_LIMITS.lead}
+          value={values.lead}
+          onChange={set("lead")}
+          error={errors.lead}
+        />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field
+            id="era"
+            label={`${STORY_FIELD_LABELS.era} (pvz. Tarpukaris)`}
+            maxLength={STORY_LIMITS.era}
+            value={values.era}
+            onChange={set("era")}
+            error={errors.era}
+          />
+          <Field
+            id="yearFrom"
+            label={STORY_FIELD_LABELS.yearFrom}
+            value={values.yearFrom}
+            onChange={set("yearFrom")}
+            error={errors.yearFrom}
+            hint={`${STORY_YEARS[0]}–${STORY_YEARS[1]}`}
+          />
+          <Field id="yearTo" label={STORY_FIELD_LABELS.yearTo} value={values.yearTo} onChange={set("yearTo")} error={errors.yearTo} />
+        </div>
+        <Field
+          id="places"
+          label={`${STORY_FIELD_LABELS.places} (pvz. Miroslavas, Alytus)`}
+          maxLength={STORY_LIMITS.places}
+          value={values.places}
+          onChange={set("places")}
+          error={errors.places}
+        />
+        <div>
+          <label htmlFor="coverPhotoId" className="field-label">
+            {STORY_FIELD_LABELS.coverPhotoId}
+          </label>
+          <select
+            id="coverPhotoId"
+            name="coverPhotoId"
+            className="field-input"
+            value={values.coverPhotoId}
+            onChange={(e) => set("coverPhotoId")(e.target.value)}
+            aria-invalid={errors.coverPhotoId ? true : undefined}
+            aria-describedby={errors.coverPhotoId ? "coverPhotoId-error" : undefined}
+          >
+            <option value="">Be viršelio</option>
+            {photos.map((photo) => (
+              <option key={photo.id} value={photo.id}>
+                {photo.title}
+              </option>
+            ))}
+          </select>
+          {errors.coverPhotoId ? (
+            <p id="coverPhotoId-error" className="mt-1 text-sm text-red-800">
+              {errors.coverPhotoId}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor="body" className="field-label">
+            {STORY_FIELD_LABELS.body}
+          </label>
+          <Toolbar insert={insert} lineStart={lineStart} />
+          <textarea
+            ref={body}
+            id="body"
+            name="body"
+            rows={18}
+            maxLength={STORY_LIMITS.body}
+            className="field-input font-mono text-sm"
+            value={values.body}
+            onChange={(e) => set("body")(e.target.value)}
+            aria-invalid={errors.body ? true : undefined}
+            aria-describedby={["body-help", errors.body ? "body-error" : ""].filter(Boolean).join(" ")}
+          />
+          {errors.body ? (
+            <p id="body-error" className="mt-1 text-sm text-red-800">
+              {errors.body}
+            </p>
+          ) : null}
+          <p id="body-help" className="mt-2 text-sm text-ink-soft">
+            Tuščia eilutė pradeda naują pastraipą. <code>## Antraštė</code>, <code>**paryškinta**</code>, <code>_kursyvas_</code>,{" "}
+            <code>&gt; citata</code>, <code>- sąrašo punktas</code>, <code>[žodžiai](https://…)</code>. Nuotrauka:{" "}
+            <code>![antraštė]({PHOTO_SCHEME}12)</code>, asmuo: <code>[senelis Jonas]({PERSON_SCHEME}7)</code>: abu įterpiami ir žemiau.
+          </p>
+        </div>
+        <PhotoPicker
+          photos={photos}
+          onPick={(photo, caption) => insert(`\n\n![${caption || photo.title}](${PHOTO_SCHEME}${photo.id})\n\n`)}
+        />
+        <PersonPicker onPick={(person) => insert(`[${person.name}](${PERSON_SCHEME}${person.id})`)} />
+        <fieldset>
+          <legend className="field-label">Būsena</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            {(
+              [
+                ["0", "Juodraštis (mato tik redaktoriai)"],
+                ["1", "Paskelbtas (mato lankytojai)"],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="published"
+                  value={value}
+                  checked={values.published === (value === "1")}
+                  onChange={() => setValues((v) => ({ ...v, published: value === "1" }))}
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <MembersOnlyBox
+          name="membersOnly"
+          label="Tik giminei: šį pasakojimą mato tik prisijungę giminės nariai, ne lankytojai"
+          defaultChecked={initial.membersOnly}
+        />
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? "Saugoma…" : "Išsaugoti"}
+        </button>
+      </Form>
+      <Preview values={values} photos={photos} />
+    </div>
+  );
+}
+
+/** Buttons that write the Markdown marks (with JavaScript; without it the marks are typed, as the help says). */
+function Toolbar({
+  insert,
+  lineStart,
+}: {
+  insert: (before: string, after?: string, placeholder?: string) => void;
+  lineStart: (mark: string) => void;
+}) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  const buttons: [string, () => void][] = [
+    ["Antraštė", () => lineStart("## ")],
+    ["Paryškinti", () => insert("**", "**", "paryškinta")],
+    ["Kursyvas", () => insert("_", "_", "kursyvas")],
+    ["Citata", () => lineStart("> ")],
+    ["Sąrašas", () => lineStart("- ")],
+    ["Nuoroda", () => insert("[", "](https://)", "nuorodos tekstas")],
+  ];
+  return (
+    <div role="toolbar" aria-label="Teksto formatavimas" aria-controls="body" className="mb-2 flex flex-wrap gap-1">
+      {buttons.map(([label, run]) => (
+        <button key={label} type="button" className="btn-secondary px-3 py-1" onClick={run}>
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function PhotoPicker({ photos, onPick }: { photos: Photo[]; onPick: (photo: Photo, caption: string) => void }) {
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState("");
+  const [caption, setCaption] = useState("");
+  if (!hydrated) return null;
+  if (photos.length === 0) return <p className="text-sm text-ink-soft">Galerijoje dar nėra nuotraukų, kurias būtų galima įterpti.</p>;
+  const photo = photos.find((p) => String(p.id) === chosen);
+  return (
+    <fieldset className="rounded-md border border-line p-3">
+      <legend className="px-1 text-sm font-medium">Nuotrauka iš galerijos į tekstą</legend>
+      <div className="grid gap-3 sm:grid-cols-[2fr_2fr_auto] sm:items-end">
+        <div>
+          <label htmlFor="photo-pick" className="field-label">
+            Nuotrauka
+          </label>
+          <select id="photo-pick" className="field-input" value={chosen} onChange={(e) => setChosen(e.target.value)}>
+            <option value="">Pasirinkite…</option>
+            {photos.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="photo-caption" className="field-label">
+            Antraštė (nebūtina)
+          </label>
+          <input id="photo-caption" className="field-input" value={caption} maxLength={300} onChange={(e) => setCaption(e.target.value)} />
+        </div>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={!photo}
+          onClick={() => {
+            if (!photo) return;
+            onPick(photo, caption.replace(/[[\]\n]/g, " ").trim());
+            setChosen("");
+            setCaption("");
+          }}
+        >
+          Įterpti nuotrauką
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+function PersonPicker({ onPick }: { onPick: (person: PersonSummary) => void }) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ people: PersonSummary[] }>();
+  const [text, setText] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (text.trim().length >= 2) fetcher.load(`/medis/paieska?q=${encodeURIComponent(text.trim())}`);
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (!hydrated) return null;
+  const found = text.trim().length >= 2 ? (fetcher.data?.people ?? []) : [];
+  return (
+    <fieldset className="rounded-md border border-line p-3">
+      <legend className="px-1 text-sm font-medium">Paminėti asmenį iš medžio</legend>
+      <label htmlFor="person-pick" className="field-label">
+        Vardas ar pavardė
+      </label>
+      <input
+        id="person-pick"
+        type="search"
+        className="field-input"
+        autoComplete="off"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {found.length ? (
+        <ul aria-label="Rasti asmenys" className="mt-2 flex flex-wrap gap-2">
+          {found.map((person) => (
+            <li key={person.id}>
+              <button
+                type="button"
+                className="btn-secondary px-3 py-1"
+                onClick={() => {
+                  onPick(person);
+                  setText("");
+                }}
+              >
+                Paminėti: {person.name}
+                {person.years ? ` (${person.years})` : ""}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : text.trim().length >= 2 && fetcher.state === "idle" && fetcher.data ? (
+        <p className="mt-2 text-sm text-ink-soft">Tokio asmens medyje nerasta.</p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The story as readers will see it, made by the same code as its page (editors see every photo and person). */
+function Preview({ values, photos }: { values: StoryFormValues; photos: Photo[] }) {
+  const byId = new Map<number, StoryPhoto>(photos.map((p) => [p.id, p]));
+  const people = new Map<number, StoryPerson>(storyReferences(values.body).personIds.map((id) => [id, { id, hiddenAs: null }]));
+  const coverId = values.coverPhotoId ? Number(values.coverPhotoId) : null;
+  const cover = coverId === null ? undefined : byId.get(coverId);
+  const year = (text: string) => (/^\d{1,4}$/.test(text) ? Number(text) : null);
+  return (
+    <section aria-labelledby="perziura">
+      <h2 id="perziura" className="mb-3 text-sm font-semibold tracking-wide text-ink-soft uppercase">
+        Peržiūra
+      </h2>
+      <div className="card p-4 sm:p-6">
+        <StoryArticle
+          headingLevel={2}
+          story={{
+            title: values.title,
+            lead: values.lead,
+            era: values.era,
+            yearFrom: year(values.yearFrom),
+            yearTo: year(values.yearTo),
+            places: values.places,
+            cover: cover?.image ?? null,
+            coverPhotoId: cover?.id ?? null,
+            html: storyHtml(values.body, { photos: byId, people }, 3),
+          }}
+        />
+      </div>
+    </section>
+  );
+}
+
+function Revisions({ revisions }: { revisions: { id: number; createdAt: string; author: string | null; title: string }[] }) {
+  return (
+    <section aria-labelledby="versijos" className="mt-10">
+      <h2 id="versijos" className="text-2xl font-semibold">
+        Ankstesnės versijos
+      </h2>
+      <p className="mt-1 text-sm text-ink-soft">
+        Kiekvienas išsaugojimas įrašomas kaip nauja versija. Atkūrus seną versiją, jos tekstas tampa dabartiniu (būsena ir „tik giminei“
+        nesikeičia).
+      </p>
+      <ol className="mt-4 divide-y divide-line rounded-lg border border-line bg-paper">
+        {revisions.map((revision, index) => (
+          <li key={revision.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+            <div className="min-w-0 flex-1">
+              <time dateTime={revision.createdAt} className="font-medium">
+                {formatDateTime(revision.createdAt)}
+              </time>
+              <span className="block truncate text-sm text-ink-soft">
+                {revision.title} · {revision.author ?? "—"}
+              </span>
+            </div>
+            {index === 0 ? (
+              <span className="rounded bg-moss/10 px-2 py-1 text-sm text-moss">Dabartinė</span>
+            ) : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="restore" />
+                <input type="hidden" name="revisionId" value={revision.id} />
+                <button type="submit" className="btn-secondary" aria-label={`Atkurti ${formatDateTime(revision.createdAt)} versiją`}>
+                  Atkurti
+                </button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

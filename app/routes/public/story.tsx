@@ -1,0 +1,42 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/story";
+import { services } from "../../.server/context.ts";
+import { treeViewer } from "../../.server/genealogy/viewer.ts";
+import { storyBySlug } from "../../.server/stories.ts";
+import { PrintButton } from "../../components/print-button.tsx";
+import { ShareMeta } from "../../components/share-meta.tsx";
+import { PageTitle } from "../../components/page.tsx";
+import { StoryArticle } from "../../components/stories.tsx";
+import { displayUrl } from "../../lib/media.ts";
+
+// One story of the history (issue 19), at its readable address. An address
+// the story had before its title changed answers with a permanent redirect.
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  const { treeId, viewer } = await treeViewer(context);
+  const found = await storyBySlug(db, treeId, viewer, params.slug);
+  if (!found) throw data(null, { status: 404 });
+  if ("redirectTo" in found) throw redirect(`/istorija/${found.redirectTo}`, 301);
+  return { story: found.story, canEdit: viewer.seesPrivate };
+}
+
+export default function StoryPage({ loaderData: { story, canEdit } }: Route.ComponentProps) {
+  return (
+    <>
+      <PageTitle>{story.title}</PageTitle>
+      <ShareMeta title={story.title} type="article" description={story.lead} image={story.cover ? displayUrl(story.cover) : null} />
+      <p className="no-print mb-6 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <Link to="/istorija">← Istorija</Link>
+        {canEdit ? <Link to={`/admin/istorija/pasakojimai/${story.id}`}>Redaguoti</Link> : null}
+        <PrintButton />
+      </p>
+      {story.published ? null : (
+        <p role="status" className="no-print mb-6 rounded-md border border-line bg-accent-soft p-3 text-sm">
+          Juodraštis: lankytojai šio pasakojimo nemato, kol jis nepaskelbtas.
+        </p>
+      )}
+      <StoryArticle story={story} />
+    </>
+  );
+}
