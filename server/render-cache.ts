@@ -44,8 +44,8 @@ export const CACHED_PAGES = [
   "/sitemap.xml",
   "/robots.txt",
 ];
-/** ...and one level under these (a person, a story, a part of the sitemap). */
-export const CACHED_PAGE_PARENTS = ["/asmuo/", "/istorija/", "/sitemap/"];
+/** ...and one level under these (a person, a story, a photo's page, a part of the sitemap). */
+export const CACHED_PAGE_PARENTS = ["/asmuo/", "/istorija/", "/galerija/", "/sitemap/"];
 
 function listed(path: string): boolean {
   if (CACHED_PAGES.includes(path)) return true;

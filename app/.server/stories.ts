@@ -196,7 +196,12 @@ async function readerPages(
     viewer,
     rows.map((row) => row.body),
   );
-  const summaries = await withCovers(db, viewer, rows);
+  // The text as typed never leaves the server: it names whom the reader may not see ("Gyvas asmuo").
+  const summaries = await withCovers(
+    db,
+    viewer,
+    rows.map(({ body, updatedAt, ...row }) => row),
+  );
   return rows.map((row, i) => ({
     ...summaries[i],
     html: storyHtml(row.body, refs, headingTop),

@@ -16,7 +16,7 @@ interface StoryMetaFields {
   places: string;
 }
 
-/** "Tarpukaris · 1920–1940 · Miroslavas, Alytus": what is known of when and where. */
+/** "Tarpukaris · 1920–1940 · two places": what is known of when and where. */
 export function storyMeta(story: StoryMetaFields): string {
   return [story.era, yearSpan(story.yearFrom, story.yearTo), story.places].filter(Boolean).join(" · ");
 }

@@ -71,6 +71,8 @@ const FAMILY_ONLY = [
   "Ona Dokumentinė",
   "Laikotarpis giminei",
   "Tekstas tik giminei",
+  "Pasakojimas tik giminei",
+  "Giminės paslaptis",
 ];
 
 const PHOTO = fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/sodyba.jpg"));
@@ -121,6 +123,27 @@ test.beforeAll(async () => {
       maxRedirects: 0,
     }),
   );
+  // Stories (issue 19): a public one naming the living and the private person and placing the family-only
+  // photo (found below by its title), and one for the family only.
+  const familyPhoto = await site()
+    .db()
+    .selectFrom("galleryItems")
+    .select("id")
+    .where("title", "=", FAMILY_ONLY[0])
+    .executeTakeFirstOrThrow();
+  const stories: Record<string, string>[] = [
+    {
+      title: "Viešas pasakojimas",
+      body: `Vaikai: [Gintarė Gyvoji iš Anykščių](asmuo:${ids.I3}) ir [Pranciška Slaptoji](asmuo:${ids.I4}).\n\n![${FAMILY_ONLY[1]}](nuotrauka:${familyPhoto.id})`,
+      coverPhotoId: String(familyPhoto.id),
+      published: "1",
+    },
+    { title: FAMILY_ONLY[6], lead: FAMILY_ONLY[7], body: FAMILY_ONLY[7], membersOnly: "1", published: "1" },
+  ];
+  for (const [index, story] of stories.entries()) {
+    await ok(admin.post("/admin/istorija/pasakojimai", { form: { intent: "create", title: story.title }, maxRedirects: 0 }));
+    await ok(admin.post(`/admin/istorija/pasakojimai/${index + 1}`, { form: story, maxRedirects: 0 }));
+  }
   await admin.dispose();
   const photo = await site()
     .db()

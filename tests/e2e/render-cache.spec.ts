@@ -30,6 +30,9 @@ const PAGES = [
   "/asmuo/1",
   "/asmuo/3",
   "/galerija",
+  // A photo's page (photo 2 stays when the gallery's write removes photo 1), and the story the writes make and publish.
+  "/galerija/2",
+  "/istorija/isibroveliu-pasakojimas",
   "/dokumentai",
   "/apie",
   "/sitemap.xml",

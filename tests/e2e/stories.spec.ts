@@ -139,6 +139,11 @@ test("an editor writes a story with a heading, a photo and a person; the draft i
   await expect(guest.getByRole("region", { name: "Pasakojimai su šia nuotrauka" }).getByRole("link", { name: TITLE })).toBeVisible();
   await guest.context().close();
   expect(errors).toEqual([]);
+  // The editor's pages, at a phone's width and a desktop's.
+  await axe(page, "the story's editor");
+  await page.goto(`${site().url}/admin/istorija/pasakojimai`);
+  await expect(page.getByRole("listitem").filter({ hasText: TITLE })).toContainText("Paskelbtas · Tarpukaris · 1925–1940 · Miroslavas");
+  await axe(page, "the stories' list");
 });
 
 test("a revision is restored: the earlier text is the story again, for visitors too", async ({ page, browser }) => {

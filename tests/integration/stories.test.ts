@@ -150,6 +150,9 @@ describe("who reads a story", () => {
     expect(forVisitor.html).toContain("Gyvas asmuo");
     expect(forVisitor.html).not.toContain("Tomas");
     expect(forVisitor.html).not.toContain(`/asmuo/${grandson}`);
+    // Nothing else of the page carries the text as typed (the loader's data goes to the browser whole).
+    expect(JSON.stringify(forVisitor)).not.toContain("Tomas");
+    expect(JSON.stringify(await wholeHistory(t.db, treeId, visitor))).not.toContain("Tomas");
     const forMember = (await page(member, story.slug)) as { html: string };
     expect(forMember.html).toContain(`<a href="/asmuo/${grandson}">Tomas</a>`);
 

@@ -182,7 +182,7 @@ function Editor({
         </div>
         <Field
           id="places"
-          label={`${STORY_FIELD_LABELS.places} (pvz. Miroslavas, Alytus)`}
+          label={`${STORY_FIELD_LABELS.places} (atskirkite kableliais)`}
           maxLength={STORY_LIMITS.places}
           value={values.places}
           onChange={set("places")}
@@ -239,7 +239,7 @@ function Editor({
           <p id="body-help" className="mt-2 text-sm text-ink-soft">
             Tuščia eilutė pradeda naują pastraipą. <code>## Antraštė</code>, <code>**paryškinta**</code>, <code>_kursyvas_</code>,{" "}
             <code>&gt; citata</code>, <code>- sąrašo punktas</code>, <code>[žodžiai](https://…)</code>. Nuotrauka:{" "}
-            <code>![antraštė]({PHOTO_SCHEME}12)</code>, asmuo: <code>[senelis Jonas]({PERSON_SCHEME}7)</code>: abu įterpiami ir žemiau.
+            <code>![antraštė]({PHOTO_SCHEME}12)</code>, asmuo: <code>[senelis]({PERSON_SCHEME}7)</code>: abu įterpiami ir žemiau.
           </p>
         </div>
         <PhotoPicker
