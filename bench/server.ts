@@ -4,6 +4,7 @@ import { migrateToLatest, openDatabase } from "../app/.server/db.ts";
 import { importFile } from "../app/.server/genealogy/trees.ts";
 import { mediaStore } from "../app/.server/media/storage.ts";
 import { seedIfNew } from "../app/.server/seed.ts";
+import { createStory } from "../app/.server/stories.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const BENCH_ADMIN = { username: "admin", password: "bench-slaptazodis" };
@@ -45,5 +46,23 @@ export async function seededSiteWithTree(dataDir: string): Promise<void> {
   const store = mediaStore({ dataDir, uploads: { maxBytes: 1e9, maxPixels: 1e8 } });
   await seedIfNew(db, store);
   await importFile(db, store, path.join(ROOT, "tests/fixtures/gedcom-corpus/samples/bach.ged"), { sourceName: "bach.ged" });
+  // A story of the history (/istorija/sodyba) with a person and a photo in its text, the first photo its cover.
+  const [first, second] = await db.selectFrom("galleryItems").select("id").orderBy("position").limit(2).execute();
+  await createStory(
+    db,
+    {
+      title: "Sodyba",
+      lead: "Kaip sodyba išliko per karą.",
+      body: `## Statyba\n\nSodybą pastatė [šeimos galva](asmuo:1).\n\n![Sodyba](nuotrauka:${second.id})\n\n${"Pastraipa apie sodybą. ".repeat(40)}`,
+      era: "Tarpukaris",
+      yearFrom: 1925,
+      yearTo: 1940,
+      places: "",
+      coverPhotoId: first.id,
+      membersOnly: false,
+      published: true,
+    },
+    null,
+  );
   await db.destroy();
 }

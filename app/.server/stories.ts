@@ -3,10 +3,10 @@ import type { ImageRef } from "../lib/media.ts";
 import { searchKey } from "../lib/lithuanian.ts";
 import { pageOffset, pageCount, type Page } from "../lib/paging.ts";
 import { STORIES_PAGE_SIZE, STORY_FIELD_LABELS, STORY_LIMITS, STORY_YEARS, slugOf, type StoryField } from "../lib/stories.ts";
-import { storyHtml, storyPlainText, storyReferences, type StoryPerson, type StoryPhoto } from "../lib/story-text.ts";
+import { storyHtml, storyPlainText, storyReferences, UNKNOWN_PERSON_LABEL, type StoryPerson, type StoryPhoto } from "../lib/story-text.ts";
 import type { Audience } from "./audience.ts";
 import { recordSubject, scope, type Actor, type Scope } from "./changes.ts";
-import { now, type Database } from "./db.ts";
+import { now, retryOnConflict, type Database } from "./db.ts";
 import { galleryItemsByIds } from "./gallery.ts";
 import type { Viewer } from "./genealogy/living.ts";
 import { summaries } from "./genealogy/people.ts";
@@ -226,6 +226,9 @@ async function references(db: Database, treeId: number | null, viewer: Viewer, b
   return {
     photos: new Map<number, StoryPhoto>(photos.filter((p) => p.image).map((p) => [p.id, { id: p.id, title: p.title, image: p.image! }])),
     people: new Map<number, StoryPerson>(Object.values(people).map((p) => [p.id, { id: p.id, hiddenAs: p.hidden ? p.name : null }])),
+    // A mention of someone not in the tree (removed, another tree, no tree): whether they are living is
+    // unknown, so only a reader who sees everyone reads the words the editor wrote.
+    unknownPersonAs: viewer.seesPrivate ? null : UNKNOWN_PERSON_LABEL,
   };
 }
 
@@ -243,7 +246,13 @@ export async function storyBySlug(db: Database, treeId: number | null, viewer: V
     .select([...SUMMARY_COLUMNS, "stories.body", "stories.updatedAt"])
     .where("storySlugs.slug", "=", slug)
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row) {
+    // An address typed or pasted with capitals or the letters' marks ("Emigracija-į-Čikagą") leads to its story.
+    const plain = slugOf(slug);
+    return plain !== slug
+      ? storyBySlug(db, treeId, viewer, plain).then((found) => (found && "story" in found ? { redirectTo: plain } : found))
+      : null;
+  }
   const mayRead = (row.published === 1 || viewer.seesPrivate) && (row.membersOnly === 0 || viewer.members);
   if (!mayRead) return null;
   if (row.slug !== slug) return { redirectTo: row.slug };
@@ -430,14 +439,15 @@ async function freeSlug(tx: Database, title: string, storyId: number | null): Pr
   }
 }
 
-/** Makes the title's address the story's current one, keeping every earlier one (they redirect). */
+/**
+ * Makes the title's address the story's current one, keeping every earlier
+ * one (they redirect). An address taken meanwhile by another story's save is
+ * a unique violation, and the caller's transaction runs again.
+ */
 async function settleSlug(tx: Database, id: number, title: string): Promise<string> {
   const slug = await freeSlug(tx, title, id);
-  await tx
-    .insertInto("storySlugs")
-    .values({ slug, storyId: id })
-    .onConflict((oc) => oc.column("slug").doNothing())
-    .execute();
+  const own = await tx.selectFrom("storySlugs").select("slug").where("slug", "=", slug).where("storyId", "=", id).executeTakeFirst();
+  if (!own) await tx.insertInto("storySlugs").values({ slug, storyId: id }).execute();
   return slug;
 }
 
@@ -451,52 +461,51 @@ async function addRevision(tx: Database, storyId: number, fields: Omit<StoryFiel
 
 /** A new story at the end of the list; its id and address. */
 export async function createStory(db: Database, fields: StoryFields, by: Actor | null): Promise<{ id: number; slug: string }> {
-  const { result } = await recordSubject(
-    db,
-    "story",
-    by,
-    (r: { id: number }) => ({ id: r.id, summary: `Sukurtas pasakojimas „${fields.title}“` }),
-    [],
-    async (tx) => {
-      const { last } = await tx
-        .selectFrom("stories")
-        .select((eb) => eb.fn.max("position").as("last"))
-        .executeTakeFirstOrThrow();
-      const at = now();
-      // A provisional address, unique by construction, replaced in the same transaction once the id is known.
-      const provisional = `-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-      const { id } = await tx
-        .insertInto("stories")
-        .values({
-          ...contentColumns(fields),
-          slug: provisional,
-          published: fields.published ? 1 : 0,
-          membersOnly: fields.membersOnly ? 1 : 0,
-          position: Number(last ?? 0) + 1,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      const slug = await settleSlug(tx, id, fields.title);
-      await tx.updateTable("stories").set({ slug }).where("id", "=", id).execute();
-      await addRevision(tx, id, fields, by?.username ?? null);
-      return { id, slug };
-    },
-    (r) => storyScopes(r.id),
+  // Two saves choosing one free address at once (PostgreSQL runs them side by side): the second, refused
+  // by the address's uniqueness, runs again and takes the next.
+  const { result } = await retryOnConflict(() =>
+    recordSubject(
+      db,
+      "story",
+      by,
+      (r: { id: number }) => ({ id: r.id, summary: `Sukurtas pasakojimas „${fields.title}“` }),
+      [],
+      async (tx) => {
+        const { last } = await tx
+          .selectFrom("stories")
+          .select((eb) => eb.fn.max("position").as("last"))
+          .executeTakeFirstOrThrow();
+        const at = now();
+        // A provisional address, unique by construction, replaced in the same transaction once the id is known.
+        const provisional = `-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+        const { id } = await tx
+          .insertInto("stories")
+          .values({
+            ...contentColumns(fields),
+            slug: provisional,
+            published: fields.published ? 1 : 0,
+            membersOnly: fields.membersOnly ? 1 : 0,
+            position: Number(last ?? 0) + 1,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        const slug = await settleSlug(tx, id, fields.title);
+        await tx.updateTable("stories").set({ slug }).where("id", "=", id).execute();
+        await addRevision(tx, id, fields, by?.username ?? null);
+        return { id, slug };
+      },
+      (r) => storyScopes(r.id),
+    ),
   );
   return result;
 }
 
 /** Saves a story (a new revision); its address, or null when there is no such story. */
 export async function saveStory(db: Database, id: number, fields: StoryFields, by: Actor | null): Promise<{ slug: string } | null> {
-  const { result } = await recordSubject(
-    db,
-    "story",
-    by,
-    { id, summary: `Pakeistas pasakojimas „${fields.title}“` },
-    storyScopes(id),
-    async (tx) => {
+  const { result } = await retryOnConflict(() =>
+    recordSubject(db, "story", by, { id, summary: `Pakeistas pasakojimas „${fields.title}“` }, storyScopes(id), async (tx) => {
       const current = await tx.selectFrom("stories").select(["title", "slug"]).where("id", "=", id).executeTakeFirst();
       if (!current) return null;
       const slug = current.title === fields.title ? current.slug : await settleSlug(tx, id, fields.title);
@@ -513,7 +522,7 @@ export async function saveStory(db: Database, id: number, fields: StoryFields, b
         .execute();
       await addRevision(tx, id, fields, by?.username ?? null);
       return { slug };
-    },
+    }),
   );
   return result;
 }

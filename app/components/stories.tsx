@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { ImageRef } from "../lib/media.ts";
-import { displayUrl } from "../lib/media.ts";
 import { yearSpan } from "../lib/stories.ts";
 import { GalleryPicture } from "./gallery.tsx";
 import { MembersOnlyBadge } from "./members-only.tsx";
@@ -59,6 +58,8 @@ export interface StoryArticleData extends StoryMetaFields {
   coverPhotoId: number | null;
 }
 
+const COVER_SIZES = "(min-width: 800px) 768px, 100vw";
+
 /**
  * A whole story. `html` comes from storyHtml(), which sanitizes what it
  * makes: it is the only HTML the site puts on a page from what was typed.
@@ -71,13 +72,14 @@ export function StoryArticle({ story, headingLevel = 1 }: { story: StoryArticleD
       <Title className="text-3xl font-bold break-words sm:text-4xl">{story.title}</Title>
       {meta ? <p className="mt-2 text-ink-soft">{meta}</p> : null}
       {story.cover ? (
-        <figure className="story-cover mt-6">
+        // The cover as the cards crop it (4:3, small files for a phone), its room held before it arrives.
+        <figure className="story-cover mt-6 aspect-[4/3] overflow-hidden rounded-lg border border-line bg-accent-soft">
           {story.coverPhotoId !== null ? (
-            <a href={`/galerija/${story.coverPhotoId}`}>
-              <img src={displayUrl(story.cover)} width={story.cover.width} height={story.cover.height} alt={story.title} />
+            <a href={`/galerija/${story.coverPhotoId}`} className="block h-full">
+              <GalleryPicture image={story.cover} alt={story.title} eager sizes={COVER_SIZES} />
             </a>
           ) : (
-            <img src={displayUrl(story.cover)} width={story.cover.width} height={story.cover.height} alt={story.title} />
+            <GalleryPicture image={story.cover} alt={story.title} eager sizes={COVER_SIZES} />
           )}
         </figure>
       ) : null}

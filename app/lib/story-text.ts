@@ -39,13 +39,22 @@ export interface StoryPerson {
 export interface StoryReferences {
   photos: ReadonlyMap<number, StoryPhoto>;
   people: ReadonlyMap<number, StoryPerson>;
+  /**
+   * For a mention of a person the tree does not have (removed, no tree): null
+   * shows the words the editor wrote (an editor's view); a label stands for
+   * them otherwise, since whether that person is living cannot be known.
+   */
+  unknownPersonAs: string | null;
 }
 
-const REFERENCE = /^(nuotrauka|asmuo):(\d{1,9})$/;
+/** What a reader who may not see everyone reads for a person the tree does not have (see StoryReferences). */
+export const UNKNOWN_PERSON_LABEL = "Asmuo";
+
+const REFERENCE = /^(nuotrauka|asmuo):(\d{1,9})$/i;
 
 function reference(url: unknown): { kind: "photo" | "person"; id: number } | null {
   const match = typeof url === "string" ? REFERENCE.exec(url.trim()) : null;
-  return match ? { kind: match[1] === "nuotrauka" ? "photo" : "person", id: Number(match[2]) } : null;
+  return match ? { kind: match[1].toLowerCase() === "nuotrauka" ? "photo" : "person", id: Number(match[2]) } : null;
 }
 
 const parser = unified().use(remarkParse);
@@ -55,12 +64,16 @@ function walk(node: MdRoot | MdContent, visit: (node: MdContent) => void): void 
   if ("children" in node) for (const child of node.children as MdContent[]) walk(child, visit);
 }
 
-/** The photos and people a text names, each once, in the order they appear. */
+/**
+ * The photos and people a text names, each once, in the order they appear:
+ * in links and images, and in the definitions that reference-style ones
+ * ("[Jonas][j]" with "[j]: asmuo:7") take their address from.
+ */
 export function storyReferences(markdown: string): { photoIds: number[]; personIds: number[] } {
   const photoIds = new Set<number>();
   const personIds = new Set<number>();
   walk(parser.parse(markdown), (node) => {
-    if (node.type !== "image" && node.type !== "link") return;
+    if (node.type !== "image" && node.type !== "link" && node.type !== "definition") return;
     const ref = reference(node.url);
     if (ref) (ref.kind === "photo" ? photoIds : personIds).add(ref.id);
   });
@@ -68,20 +81,27 @@ export function storyReferences(markdown: string): { photoIds: number[]; personI
 }
 
 /**
- * The words of a text without its markup, for search. The words of a
- * person's mention are left out: the person may be living, whom a visitor's
- * page shows as "Gyvas asmuo", and a search by their name must not find it.
+ * The words of a text without its markup, for search: only what every reader
+ * of the story reads. A person's mention is left out (the person may be
+ * living, whom a visitor reads as "Gyvas asmuo", and a search by their name
+ * must not find the story), and so are photos' captions (a family-only photo
+ * is left out of a visitor's page, its caption with it).
  */
 export function storyPlainText(markdown: string): string {
+  const tree = parser.parse(markdown);
+  const definitions = new Map<string, string>();
+  walk(tree, (node) => {
+    if (node.type === "definition") definitions.set(node.identifier, node.url);
+  });
   const words: string[] = [];
   const collect = (node: MdRoot | MdContent): void => {
     if (node.type === "link" && reference(node.url)?.kind === "person") return;
+    if (node.type === "linkReference" && reference(definitions.get(node.identifier))?.kind === "person") return;
     if (node.type === "text" || node.type === "inlineCode") words.push(node.value);
-    else if (node.type === "image" && node.alt) words.push(node.alt);
     else if (node.type === "paragraph" || node.type === "heading") words.push("\n");
     if ("children" in node) for (const child of node.children as MdContent[]) collect(child);
   };
-  collect(parser.parse(markdown));
+  collect(tree);
   return words
     .join("")
     .replace(/[ \t]*\n[\s]*/g, "\n")
@@ -117,8 +137,8 @@ function figure(photo: StoryPhoto, caption: string): Element {
   ]);
 }
 
-/** The level each heading depth of the text is given (its Markdown depth → h2…h6). */
-type Levels = Map<number, number>;
+/** The level each heading of the text is given (h2…h6). */
+type Levels = Map<Element, number>;
 
 /** What a node becomes for this reader: its references resolved, its headings under the story's title. */
 function resolve(node: ElementContent, refs: StoryReferences, levels: Levels): ElementContent[] {
@@ -134,7 +154,7 @@ function resolve(node: ElementContent, refs: StoryReferences, levels: Levels): E
     const ref = reference(node.properties.href);
     if (ref?.kind === "person") {
       const person = refs.people.get(ref.id);
-      if (!person) return children();
+      if (!person) return refs.unknownPersonAs ? [text(refs.unknownPersonAs)] : children();
       if (person.hiddenAs) return [text(person.hiddenAs)];
       return [element("a", { href: `/asmuo/${person.id}` }, children())];
     }
@@ -145,7 +165,7 @@ function resolve(node: ElementContent, refs: StoryReferences, levels: Levels): E
     return [{ ...node, children: children() }];
   }
   const heading = /^h([1-6])$/.exec(node.tagName);
-  if (heading) return [{ ...node, tagName: `h${levels.get(Number(heading[1])) ?? 6}`, children: children() }];
+  if (heading) return [{ ...node, tagName: `h${levels.get(node) ?? 6}`, children: children() }];
   const resolved = children();
   // A figure may not stand inside a paragraph: a paragraph's photos follow its words.
   if (node.tagName === "p" && resolved.some(isFigure)) {
@@ -168,23 +188,38 @@ const SCHEMA: SanitizeSchema = {
 };
 
 /**
- * The text as HTML for this reader: safe to put on the page as it is. Its
- * headings are ranked: the highest the editor used ("#" or "##") becomes
- * `top` (h2 under a story's h1 title, h3 where the title is an h2: the whole
- * history, the editor's preview), the next the level after, so that headings
- * never skip a level whatever marks were typed.
+ * The levels of a text's headings, in the order they come (in lists and
+ * quotes too): the first is `top` (h2 under a story's h1 title, h3 where the
+ * title is an h2: the whole history, the editor's preview), and each one is
+ * at most one under the heading it follows and as high as the nearest
+ * earlier one of its depth or less, so that headings never skip a level
+ * whatever marks were typed ("##" first, "#" after, "####" under "##").
  */
+function headingLevels(tree: Root, top: number): Levels {
+  const levels: Levels = new Map();
+  const open: { depth: number; level: number }[] = [];
+  const visit = (node: Root | RootContent): void => {
+    if (node.type === "element" && /^h[1-6]$/.test(node.tagName)) {
+      const depth = Number(node.tagName[1]);
+      while (open.length && open[open.length - 1].depth >= depth) open.pop();
+      const level = Math.min(6, open.length ? open[open.length - 1].level + 1 : top);
+      levels.set(node, level);
+      open.push({ depth, level });
+    }
+    if ("children" in node) for (const child of node.children) visit(child);
+  };
+  visit(tree);
+  return levels;
+}
+
+/** The text as HTML for this reader: safe to put on the page as it is. */
 export function storyHtml(markdown: string, refs: StoryReferences, top: 2 | 3 = 2): string {
   const processor = unified()
     .use(remarkParse)
     // Without allowDangerousHtml, HTML typed into the text is dropped here.
     .use(remarkRehype)
     .use(() => (tree: Root) => {
-      const depths = tree.children.flatMap((child) =>
-        child.type === "element" && /^h[1-6]$/.test(child.tagName) ? [Number(child.tagName[1])] : [],
-      );
-      // By rank: the depths the text uses, highest first, take the levels from `top` on, none skipped.
-      const levels: Levels = new Map([...new Set(depths)].sort().map((depth, rank) => [depth, Math.min(6, top + rank)]));
+      const levels = headingLevels(tree, top);
       tree.children = tree.children.flatMap((child: RootContent) =>
         child.type === "doctype" ? [] : resolve(child as ElementContent, refs, levels),
       ) as RootContent[];

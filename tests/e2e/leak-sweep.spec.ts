@@ -183,7 +183,7 @@ async function crawl(client: APIRequestContext, extra: string[] = []): Promise<M
     "/medis/gedcom",
     "/nera-tokio",
     ...extra,
-    ...searches.flatMap((q) => [`/medis/paieska?q=${q}`, `/medis?paieska=${q}`]),
+    ...searches.flatMap((q) => [`/medis/paieska?q=${q}`, `/medis?paieska=${q}`, `/istorija?paieska=${q}`]),
   ];
   const seen = new Map<string, string>();
   while (queue.length > 0 && seen.size < 3000) {
@@ -233,8 +233,11 @@ test("a visitor receives no living, private or family-only name in any public re
   // The crawl reads well over a thousand responses (every day of "Šią dieną" among them): on a busy machine, minutes.
   test.setTimeout(300_000);
   const visitor = await http.newContext({ baseURL: site().url });
-  const seen = await crawl(visitor, [`/media/${mediaId}/display.jpg`]);
+  // Searches of the stories by what only the family may read: a family-only story's words, a family-only photo's caption.
+  const storySearches = ["paslaptis", "kuria mato tik gimine", "gintare", "pranciska"].map((q) => `/istorija?paieska=${q}`);
+  const seen = await crawl(visitor, [`/media/${mediaId}/display.jpg`, ...storySearches]);
   await visitor.dispose();
+  for (const search of storySearches) expect(seen.get(search), `${search} finds nothing`).toContain("pasakojimų nerasta");
   for (const secret of [...LIVING, ...PRIVATE, ...FAMILY_ONLY, mediaId]) {
     expect(carrying(seen, secret), `a visitor received „${secret}“`).toEqual([]);
   }
@@ -243,7 +246,17 @@ test("a visitor receives no living, private or family-only name in any public re
   expect(carrying(seen, "Jurgis Viešasis").length).toBeGreaterThan(5);
   expect(carrying(seen, "Gyvas asmuo").length).toBeGreaterThan(2);
   expect([...seen.keys()]).toEqual(
-    expect.arrayContaining(["/sitemap.xml", "/medis/gedcom", "/galerija", "/dokumentai", "/istorija", "/istorija.data"]),
+    expect.arrayContaining([
+      "/sitemap.xml",
+      "/medis/gedcom",
+      "/galerija",
+      "/dokumentai",
+      "/istorija",
+      "/istorija.data",
+      "/istorija/viesas-pasakojimas",
+      "/istorija/viesas-pasakojimas.data",
+      "/istorija?visa=taip",
+    ]),
   );
   // The tree's indexes, and a surname's page from them (this tree's places are only the living's and the private's).
   const read = [...seen.keys()];

@@ -108,6 +108,8 @@ describe("a story's address", () => {
     expect(await saveStory(t.db, first.id, fields({ title: "Emigracija į Čikagą" }), editor)).toEqual({ slug: "emigracija-i-cikaga" });
     expect(await storyBySlug(t.db, treeId, visitor, "kelione-per-atlanta-1949")).toEqual({ redirectTo: "emigracija-i-cikaga" });
 
+    // Capitals or the letters' marks in an address lead to the story.
+    expect(await storyBySlug(t.db, treeId, visitor, "Emigracija-į-Čikagą")).toEqual({ redirectTo: "emigracija-i-cikaga" });
     // A title without letters still gives an address; an unknown one is no story.
     expect((await createStory(t.db, fields({ title: "?!" }), editor)).slug).toBe("pasakojimas");
     expect(await storyBySlug(t.db, treeId, visitor, "nera-tokio")).toBeNull();
@@ -160,6 +162,21 @@ describe("who reads a story", () => {
     expect(await storiesMentioning(t.db, MEMBERS, grandson)).toHaveLength(1);
     // Search does not find a story by a mentioned person's name (they may be living).
     expect((await storiesPage(t.db, VISITORS, { search: "Tomas" })).total).toBe(0);
+    // Named in the reference style ("[words][t]" with "[t]: asmuo:7"), or with a capital: the same rule.
+    const referenced = await createStory(
+      t.db,
+      fields({ title: "Nuorodos", body: `Anūkas [Tomas Jonaitis][t] ir [Tomas](Asmuo:${grandson}) sodino.\n\n[t]: asmuo:${grandson}` }),
+      editor,
+    );
+    const referencedHtml = ((await page(visitor, referenced.slug)) as { html: string }).html;
+    expect(referencedHtml).toBe("<p>Anūkas Gyvas asmuo ir Gyvas asmuo sodino.</p>");
+    expect(await storiesMentioning(t.db, MEMBERS, grandson)).toHaveLength(2);
+    expect((await storiesPage(t.db, VISITORS, { search: "Tomas" })).total).toBe(0);
+    // Someone the tree does not have: their words only for an editor, who sees everyone.
+    const missing = await createStory(t.db, fields({ title: "Be medžio", body: "Kaimynė [Marė Nežinoma](asmuo:999999)." }), editor);
+    expect(((await page(visitor, missing.slug)) as { html: string }).html).toBe("<p>Kaimynė Asmuo.</p>");
+    expect(((await page(member, missing.slug)) as { html: string }).html).toBe("<p>Kaimynė Asmuo.</p>");
+    expect(((await page(editorView, missing.slug)) as { html: string }).html).toBe("<p>Kaimynė Marė Nežinoma.</p>");
     // Person 1 is not person 11: ids are matched whole.
     expect(await storiesMentioning(t.db, VISITORS, Number(`${grandfather}1`))).toEqual([]);
   });
@@ -195,6 +212,13 @@ describe("a story's text", () => {
     expect(html).not.toMatch(/<script|onerror|javascript:|example\.com\/a\.jpg/i);
     expect(html).toContain("<h2>Antraštė</h2>");
     expect(html).toContain("<h3>Poskyris</h3>");
+    // Headings never skip a level, whatever marks were typed, in the order they come.
+    const headings = async (body: string) => {
+      const made = await createStory(t.db, fields({ title: `Antraštės ${body.length}`, body }), editor);
+      return [...((await page(visitor, made.slug)) as { html: string }).html.matchAll(/<(h\d)>([^<]*)</g)].map((m) => `${m[1]} ${m[2]}`);
+    };
+    expect(await headings("## A\n\n# B\n\n#### C")).toEqual(["h2 A", "h2 B", "h3 C"]);
+    expect(await headings("# A\n\n- ### B\n\n## C")).toEqual(["h2 A", "h3 B", "h3 C"]);
     expect(html).toContain('<a href="https://example.com">svetainė</a>');
     expect(html).toContain("<strong>drąsiai</strong>");
     expect(html).toContain("<blockquote>");
@@ -229,16 +253,27 @@ describe("a story's text", () => {
     expect(withoutCover.cover).toBeNull();
   });
 
-  test("search finds stories by their words, case and diacritics aside, every word required", async () => {
-    await createStory(t.db, fields({ title: "Žemės reforma", body: "Šeima gavo naują sklypą prie Nemuno." }), editor);
+  test("search finds stories by their words, case and diacritics aside, every word required; never by a photo's caption", async () => {
+    const [photo] = (await listGalleryItems(t.db, MEMBERS)).filter((item) => item.image);
+    await updateGalleryItem(t.db, t.media, photo.id, { ...photo, membersOnly: true });
+    await createStory(
+      t.db,
+      fields({ title: "Žemės reforma", body: `Šeima gavo naują sklypą prie Nemuno.\n\n![Gintarė prie namų](nuotrauka:${photo.id})` }),
+      editor,
+    );
     await createStory(t.db, fields({ title: "Kelionė", body: "Į Čikagą laivu." }), editor);
     const found = async (search: string) => (await storiesPage(t.db, VISITORS, { search })).items.map((s) => s.title);
     expect(await found("zemes")).toEqual(["Žemės reforma"]);
     expect(await found("SEIMA sklypa")).toEqual(["Žemės reforma"]);
     expect(await found("cikaga")).toEqual(["Kelionė"]);
     expect(await found("Miroslavas")).toEqual(["Žemės reforma", "Kelionė"]);
+    // The family-only photo is not on a visitor's page, nor is its caption in what search reads.
+    expect(await found("Gintare")).toEqual([]);
     expect(await found("sklypą Čikagą")).toEqual([]);
-    expect(await found("100%")).toEqual([]);
+    // LIKE's own marks are letters like any other.
+    expect(await found("%")).toEqual([]);
+    expect(await found("_")).toEqual([]);
+    expect(await found("z%s")).toEqual([]);
   });
 });
 

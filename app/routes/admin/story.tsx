@@ -22,7 +22,7 @@ import { useHydrated } from "../../components/use-hydrated.ts";
 import { formatDateTime } from "../../lib/lithuanian.ts";
 import type { ImageRef } from "../../lib/media.ts";
 import { parseId } from "../../lib/numbers.ts";
-import { STORY_FIELD_LABELS, STORY_LIMITS, STORY_YEARS, type StoryField } from "../../lib/stories.ts";
+import { STORY_FIELD_LABELS, STORY_LIMITS, type StoryField } from "../../lib/stories.ts";
 import { PERSON_SCHEME, PHOTO_SCHEME, storyHtml, storyReferences, type StoryPerson, type StoryPhoto } from "../../lib/story-text.ts";
 import type { PersonSummary } from "../../lib/tree-layout.ts";
 
@@ -161,10 +161,11 @@ function Editor({
           onChange={set("lead")}
           error={errors.lead}
         />
+        <p className="-mb-2 text-sm text-ink-soft">Kada: laikotarpio pavadinimas (pvz. Tarpukaris) ir (ar) metai.</p>
         <div className="grid gap-4 sm:grid-cols-3">
           <Field
             id="era"
-            label={`${STORY_FIELD_LABELS.era} (pvz. Tarpukaris)`}
+            label={STORY_FIELD_LABELS.era}
             maxLength={STORY_LIMITS.era}
             value={values.era}
             onChange={set("era")}
@@ -176,7 +177,6 @@ function Editor({
             value={values.yearFrom}
             onChange={set("yearFrom")}
             error={errors.yearFrom}
-            hint={`${STORY_YEARS[0]}–${STORY_YEARS[1]}`}
           />
           <Field id="yearTo" label={STORY_FIELD_LABELS.yearTo} value={values.yearTo} onChange={set("yearTo")} error={errors.yearTo} />
         </div>
@@ -435,7 +435,7 @@ function Preview({ values, photos }: { values: StoryFormValues; photos: Photo[] 
             places: values.places,
             cover: cover?.image ?? null,
             coverPhotoId: cover?.id ?? null,
-            html: storyHtml(values.body, { photos: byId, people }, 3),
+            html: storyHtml(values.body, { photos: byId, people, unknownPersonAs: null }, 3),
           }}
         />
       </div>

@@ -224,7 +224,7 @@ export default function PersonPage({ loaderData: { person, memories, stories, ca
           </section>
         ) : null}
         <LinkedDocuments documents={person.documents} />
-        <StoryLinks stories={stories} heading="Pasakojimai, kuriuose minimas" />
+        <StoryLinks stories={stories} heading="Pasakojimai" />
         {memories.length ? (
           <section aria-labelledby="prisiminimai" className="card mt-6 p-5">
             <h2 id="prisiminimai" className="mb-3 text-xl font-semibold">
