@@ -116,6 +116,18 @@ describe("a story's address", () => {
   });
 });
 
+describe("two editors at once", () => {
+  test("two stories of one title saved at the same moment get two addresses", async () => {
+    const made = await Promise.all([
+      createStory(t.db, fields({ title: "Kartu" }), editor),
+      createStory(t.db, fields({ title: "Kartu" }), editor),
+      createStory(t.db, fields({ title: "Kartu" }), editor),
+    ]);
+    expect(made.map((m) => m.slug).sort()).toEqual(["kartu", "kartu-2", "kartu-3"]);
+    for (const { id, slug } of made) expect(await page(visitor, slug)).toMatchObject({ id });
+  });
+});
+
 describe("who reads a story", () => {
   test("a draft is the editors' only; a family-only story is for members; both stay out of lists, search and the sitemap", async () => {
     const draft = await createStory(t.db, fields({ title: "Juodraštis apie karą", published: false }), editor);
