@@ -21,12 +21,13 @@ function precompressClient(): Plugin {
  * request, and on HTTP/1.1 a phone opens six at a time. The editors' and the
  * tree's own modules stay with their routes, and so do the modules that only
  * one public page or only the editors' pages use in the browser (lib/access,
- * documents, gallery, guestbook), and the table of toast messages
+ * documents, gallery, guestbook, history and the history's article, the
+ * gallery's grid and lightbox, lib/site's field rules), and the table of toast messages
  * (lib/toasts.ts, a seventh of this chunk), which only the pages that toast
  * in the browser load (the guestbook, passkeys, the editors' pages).
  */
 const SITE_MODULES =
-  /[\\/]app[\\/](components[\\/](error-panel|gallery|history-article|icon-button|members-only|not-found|page|pager|share-meta|site-header|toaster|use-hydrated)|lib[\\/](history|lithuanian|media|numbers|paging|roles|site))\.tsx?$/;
+  /[\\/]app[\\/](components[\\/](error-panel|gallery|icon-button|members-only|not-found|page|pager|share-meta|site-header|toaster|use-hydrated)|lib[\\/](email-token|lithuanian|media|numbers|paging|roles))\.tsx?$/;
 
 export default defineConfig({
   // A font stays a file: the page policy allows fonts from 'self', not data:

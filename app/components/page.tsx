@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { paragraphs } from "../lib/history.ts";
-import { splitAtEmail } from "../lib/site.ts";
+import { splitAtEmail } from "../lib/email-token.ts";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
 

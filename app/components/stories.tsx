@@ -4,9 +4,9 @@ import { yearSpan } from "../lib/stories.ts";
 import { GalleryPicture } from "./gallery.tsx";
 import { MembersOnlyBadge } from "./members-only.tsx";
 
-// Stories of the history (issue 19): a card in the list, the whole story as
-// it reads (its page, the whole history for printing, the editor's preview),
-// and the list of stories on a person's or a photo's page.
+// Stories of the history (issue 19): a card in the list, and the whole story
+// as it reads (its page, the whole history for printing, the editor's
+// preview). The list on a person's or a photo's page is story-links.tsx.
 
 interface StoryMetaFields {
   era: string;
@@ -86,24 +86,5 @@ export function StoryArticle({ story, headingLevel = 1 }: { story: StoryArticleD
       {story.lead ? <p className="mt-6 text-lg break-words text-ink-soft">{story.lead}</p> : null}
       <div className="story-text mt-6" dangerouslySetInnerHTML={{ __html: story.html }} />
     </article>
-  );
-}
-
-/** The stories that mention a person or show a photo, as links. */
-export function StoryLinks({ stories, heading }: { stories: { slug: string; title: string }[]; heading: string }) {
-  if (stories.length === 0) return null;
-  return (
-    <section aria-labelledby="pasakojimai" className="card mt-6 p-5">
-      <h2 id="pasakojimai" className="mb-2 text-xl font-semibold">
-        {heading}
-      </h2>
-      <ul className="list-disc space-y-1 pl-5">
-        {stories.map((story) => (
-          <li key={story.slug}>
-            <Link to={`/istorija/${story.slug}`}>{story.title}</Link>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }

@@ -35,8 +35,7 @@ export interface SiteSettings {
   footerLine: string;
 }
 
-/** In a text, where the contact address goes (shown as a link to write to it). */
-export const EMAIL_TOKEN = "[el. paštas]";
+export { EMAIL_TOKEN, splitAtEmail } from "./email-token.ts";
 
 export type TextField = Exclude<keyof SiteSettings, "heroPhotoId" | "branches" | "branchesWithTree">;
 
@@ -88,11 +87,6 @@ export function checkTexts(values: Partial<Record<TextField, string>>): Partial<
     errors.contactEmail = "Įrašykite teisingą el. pašto adresą, pvz., vardas@pastas.lt.";
   }
   return errors;
-}
-
-/** A text cut at EMAIL_TOKEN, so that the address can be put between the pieces. */
-export function splitAtEmail(text: string): string[] {
-  return text.split(EMAIL_TOKEN);
 }
 
 /** The editor's sections (/admin/tekstai): each saves its own fields. */

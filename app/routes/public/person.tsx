@@ -9,7 +9,7 @@ import { GalleryPicture } from "../../components/gallery.tsx";
 import { FaceCrop } from "../../components/photo-region.tsx";
 import { Memories } from "../../components/memories.tsx";
 import { LinkedDocuments } from "../../components/linked-documents.tsx";
-import { StoryLinks } from "../../components/stories.tsx";
+import { StoryLinks } from "../../components/story-links.tsx";
 import { Footnotes, Portrait, Sources, Timeline } from "../../components/person-sections.tsx";
 import { RelationshipSection } from "../../components/relationship-picker.tsx";
 import { ShareMeta } from "../../components/share-meta.tsx";

@@ -7,7 +7,7 @@ import { treeViewer } from "../../.server/genealogy/viewer.ts";
 import { photoPage } from "../../.server/photo-page.ts";
 import { ImagePlaceholder } from "../../components/gallery.tsx";
 import { LinkedDocuments } from "../../components/linked-documents.tsx";
-import { StoryLinks } from "../../components/stories.tsx";
+import { StoryLinks } from "../../components/story-links.tsx";
 import { Memories } from "../../components/memories.tsx";
 import { MembersOnlyBadge } from "../../components/members-only.tsx";
 import { PageTitle, useSiteSettings } from "../../components/page.tsx";
