@@ -106,15 +106,8 @@ async function covers(db: Database, audience: Audience, ids: (number | null)[]):
   return new Map(photos.filter((p) => p.image).map((p) => [p.id, p.image!]));
 }
 
-type SummaryRow = {
-  id: number;
-  slug: string;
-  title: string;
-  lead: string;
-  era: string;
-  yearFrom: number | null;
-  yearTo: number | null;
-  places: string;
+/** A story's summary as its row holds it: the marks as numbers, the cover as a photo's id. */
+type SummaryRow = Omit<StorySummary, "published" | "membersOnly" | "cover"> & {
   published: number;
   membersOnly: number;
   coverPhotoId: number | null;

@@ -6,10 +6,9 @@ import { requireRole, services } from "../../.server/context.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { Field, useFocusFirstError } from "../../components/fields.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { GalleryPicture, ImagePlaceholder } from "../../components/gallery.tsx";
 import { PageTitle } from "../../components/page.tsx";
-import { MoveForm } from "../../components/move-form.tsx";
-import { ConfirmRemovePanel, RemoveIconForm } from "../../components/remove-form.tsx";
+import { ConfirmRemovePanel } from "../../components/remove-form.tsx";
+import { OrderedCard } from "../../components/ordered-card.tsx";
 import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from "../../lib/gallery.ts";
 import { plural } from "../../lib/lithuanian.ts";
 import { parseId } from "../../lib/numbers.ts";
@@ -103,27 +102,27 @@ export default function AlbumsEditor({ loaderData: { albums }, actionData }: Rou
           ) : (
             <ol className="space-y-3">
               {albums.map((album, index) => (
-                <li key={album.id} className="card flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap">
-                  <div className="aspect-[4/3] w-24 shrink-0 overflow-hidden rounded bg-accent-soft">
-                    {album.cover ? <GalleryPicture image={album.cover} alt="" sizes="96px" /> : <ImagePlaceholder label="" />}
-                  </div>
-                  <div className="min-w-0 flex-1 basis-40">
-                    <p className="font-semibold break-words">{album.title}</p>
-                    <p className="text-sm text-ink-soft">
-                      {album.count ? plural(album.count, ["nuotrauka", "nuotraukos", "nuotraukų"]) : "Nuotraukų dar nėra"}
-                    </p>
-                    <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
-                      <Link to={`${PAGE}/${album.id}`} aria-label={`Redaguoti albumą: ${album.title}`}>
-                        Redaguoti
-                      </Link>
-                      {album.count ? <Link to={`/galerija?albumas=${album.id}`}>Rodyti galerijoje</Link> : null}
-                    </p>
-                  </div>
-                  <div className="ml-auto flex shrink-0 items-center gap-1">
-                    <MoveForm id={album.id} title={album.title} first={index === 0} last={index === albums.length - 1} />
-                    <RemoveIconForm id={album.id} question={removeQuestion(album.title)} label={`Pašalinti albumą: ${album.title}`} />
-                  </div>
-                </li>
+                <OrderedCard
+                  key={album.id}
+                  id={album.id}
+                  title={album.title}
+                  cover={album.cover}
+                  first={index === 0}
+                  last={index === albums.length - 1}
+                  removeQuestion={removeQuestion(album.title)}
+                  removeLabel={`Pašalinti albumą: ${album.title}`}
+                >
+                  <p className="font-semibold break-words">{album.title}</p>
+                  <p className="text-sm text-ink-soft">
+                    {album.count ? plural(album.count, ["nuotrauka", "nuotraukos", "nuotraukų"]) : "Nuotraukų dar nėra"}
+                  </p>
+                  <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
+                    <Link to={`${PAGE}/${album.id}`} aria-label={`Redaguoti albumą: ${album.title}`}>
+                      Redaguoti
+                    </Link>
+                    {album.count ? <Link to={`/galerija?albumas=${album.id}`}>Rodyti galerijoje</Link> : null}
+                  </p>
+                </OrderedCard>
               ))}
             </ol>
           )}

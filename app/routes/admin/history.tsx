@@ -18,6 +18,7 @@ import { FormAlert } from "../../components/form-alert.tsx";
 import { MembersOnlyBox } from "../../components/members-only.tsx";
 import { HistoryArticle } from "../../components/history-article.tsx";
 import { PageTitle } from "../../components/page.tsx";
+import { Revisions } from "../../components/revisions.tsx";
 import {
   HISTORY_FIELD_LABELS,
   HISTORY_FIELD_MAX_LENGTH,
@@ -25,7 +26,6 @@ import {
   type HistoryContent,
   type HistoryField,
 } from "../../lib/history.ts";
-import { formatDateTime } from "../../lib/lithuanian.ts";
 import { parseId } from "../../lib/numbers.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -94,7 +94,11 @@ export default function HistoryEditor({ loaderData, actionData }: Route.Componen
         refusal={actionData?.toast}
         periodMembersOnly={actionData?.periodMembersOnly ?? loaderData.periodMembersOnly}
       />
-      <Revisions revisions={loaderData.revisions} currentId={loaderData.revisionId} />
+      <Revisions
+        revisions={loaderData.revisions}
+        currentId={loaderData.revisionId}
+        note="Kiekvienas išsaugojimas įrašomas kaip nauja versija. Atkūrus seną versiją, ji tampa dabartine."
+      />
     </>
   );
 }
@@ -160,43 +164,5 @@ function Editor({ initial, errors, refusal, periodMembersOnly }: EditorProps) {
         </div>
       </section>
     </div>
-  );
-}
-
-function Revisions({ revisions, currentId }: { revisions: Route.ComponentProps["loaderData"]["revisions"]; currentId: number }) {
-  return (
-    <section aria-labelledby="versijos" className="mt-10">
-      <h2 id="versijos" className="text-2xl font-semibold">
-        Ankstesnės versijos
-      </h2>
-      <p className="mt-1 text-sm text-ink-soft">
-        Kiekvienas išsaugojimas įrašomas kaip nauja versija. Atkūrus seną versiją, ji tampa dabartine.
-      </p>
-      <ol className="mt-4 divide-y divide-line rounded-lg border border-line bg-paper">
-        {revisions.map((revision) => (
-          <li key={revision.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-            <div className="min-w-0 flex-1">
-              <time dateTime={revision.createdAt} className="font-medium">
-                {formatDateTime(revision.createdAt)}
-              </time>
-              <span className="block truncate text-sm text-ink-soft">
-                {revision.title} · {revision.author ?? "pradinis turinys"}
-              </span>
-            </div>
-            {revision.id === currentId ? (
-              <span className="rounded bg-moss/10 px-2 py-1 text-sm text-moss">Dabartinė</span>
-            ) : (
-              <Form method="post">
-                <input type="hidden" name="intent" value="restore" />
-                <input type="hidden" name="revisionId" value={revision.id} />
-                <button type="submit" className="btn-secondary" aria-label={`Atkurti ${formatDateTime(revision.createdAt)} versiją`}>
-                  Atkurti
-                </button>
-              </Form>
-            )}
-          </li>
-        ))}
-      </ol>
-    </section>
   );
 }

@@ -6,11 +6,10 @@ import { createStory, moveStory, parseStoryForm, removeStory, storiesForEditors 
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { Field, useFocusFirstError } from "../../components/fields.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { GalleryPicture, ImagePlaceholder } from "../../components/gallery.tsx";
 import { MembersOnlyBadge } from "../../components/members-only.tsx";
-import { MoveForm } from "../../components/move-form.tsx";
 import { PageTitle } from "../../components/page.tsx";
-import { ConfirmRemovePanel, RemoveIconForm } from "../../components/remove-form.tsx";
+import { ConfirmRemovePanel } from "../../components/remove-form.tsx";
+import { OrderedCard } from "../../components/ordered-card.tsx";
 import { storyMeta } from "../../components/stories.tsx";
 import { parseId } from "../../lib/numbers.ts";
 import { STORY_LIMITS } from "../../lib/stories.ts";
@@ -100,31 +99,31 @@ export default function StoriesEditor({ loaderData: { stories }, actionData }: R
           ) : (
             <ol className="space-y-3">
               {stories.map((story, index) => (
-                <li key={story.id} className="card flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap">
-                  <div className="aspect-[4/3] w-24 shrink-0 overflow-hidden rounded bg-accent-soft">
-                    {story.cover ? <GalleryPicture image={story.cover} alt="" sizes="96px" /> : <ImagePlaceholder label="" />}
-                  </div>
-                  <div className="min-w-0 flex-1 basis-40">
-                    <p className="font-semibold break-words">
-                      {story.title}
-                      {story.membersOnly ? <MembersOnlyBadge /> : null}
-                    </p>
-                    <p className="text-sm text-ink-soft">
-                      {story.published ? "Paskelbtas" : "Juodraštis"}
-                      {storyMeta(story) ? ` · ${storyMeta(story)}` : ""}
-                    </p>
-                    <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
-                      <Link to={`${PAGE}/${story.id}`} aria-label={`Redaguoti pasakojimą: ${story.title}`}>
-                        Redaguoti
-                      </Link>
-                      <Link to={`/istorija/${story.slug}`}>Peržiūrėti</Link>
-                    </p>
-                  </div>
-                  <div className="ml-auto flex shrink-0 items-center gap-1">
-                    <MoveForm id={story.id} title={story.title} first={index === 0} last={index === stories.length - 1} />
-                    <RemoveIconForm id={story.id} question={removeQuestion(story.title)} label={`Pašalinti pasakojimą: ${story.title}`} />
-                  </div>
-                </li>
+                <OrderedCard
+                  key={story.id}
+                  id={story.id}
+                  title={story.title}
+                  cover={story.cover}
+                  first={index === 0}
+                  last={index === stories.length - 1}
+                  removeQuestion={removeQuestion(story.title)}
+                  removeLabel={`Pašalinti pasakojimą: ${story.title}`}
+                >
+                  <p className="font-semibold break-words">
+                    {story.title}
+                    {story.membersOnly ? <MembersOnlyBadge /> : null}
+                  </p>
+                  <p className="text-sm text-ink-soft">
+                    {story.published ? "Paskelbtas" : "Juodraštis"}
+                    {storyMeta(story) ? ` · ${storyMeta(story)}` : ""}
+                  </p>
+                  <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
+                    <Link to={`${PAGE}/${story.id}`} aria-label={`Redaguoti pasakojimą: ${story.title}`}>
+                      Redaguoti
+                    </Link>
+                    <Link to={`/istorija/${story.slug}`}>Peržiūrėti</Link>
+                  </p>
+                </OrderedCard>
               ))}
             </ol>
           )}

@@ -17,9 +17,9 @@ import { Field, useFocusFirstError } from "../../components/fields.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { MembersOnlyBox } from "../../components/members-only.tsx";
 import { PageTitle } from "../../components/page.tsx";
+import { Revisions } from "../../components/revisions.tsx";
 import { StoryArticle } from "../../components/stories.tsx";
 import { useHydrated } from "../../components/use-hydrated.ts";
-import { formatDateTime } from "../../lib/lithuanian.ts";
 import type { ImageRef } from "../../lib/media.ts";
 import { parseId } from "../../lib/numbers.ts";
 import { STORY_FIELD_LABELS, STORY_LIMITS, type StoryField } from "../../lib/stories.ts";
@@ -84,7 +84,11 @@ export default function StoryEditor({ loaderData: { story, values, photos }, act
         refusal={actionData && "toast" in actionData ? actionData.toast : undefined}
         photos={photos}
       />
-      <Revisions revisions={story.revisions} />
+      <Revisions
+        revisions={story.revisions}
+        currentId={story.revisions[0]?.id}
+        note="Kiekvienas išsaugojimas įrašomas kaip nauja versija. Atkūrus seną versiją, jos tekstas tampa dabartiniu (būsena ir „tik giminei“ nesikeičia)."
+      />
     </>
   );
 }
@@ -439,45 +443,6 @@ function Preview({ values, photos }: { values: StoryFormValues; photos: Photo[] 
           }}
         />
       </div>
-    </section>
-  );
-}
-
-function Revisions({ revisions }: { revisions: { id: number; createdAt: string; author: string | null; title: string }[] }) {
-  return (
-    <section aria-labelledby="versijos" className="mt-10">
-      <h2 id="versijos" className="text-2xl font-semibold">
-        Ankstesnės versijos
-      </h2>
-      <p className="mt-1 text-sm text-ink-soft">
-        Kiekvienas išsaugojimas įrašomas kaip nauja versija. Atkūrus seną versiją, jos tekstas tampa dabartiniu (būsena ir „tik giminei“
-        nesikeičia).
-      </p>
-      <ol className="mt-4 divide-y divide-line rounded-lg border border-line bg-paper">
-        {revisions.map((revision, index) => (
-          <li key={revision.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-            <div className="min-w-0 flex-1">
-              <time dateTime={revision.createdAt} className="font-medium">
-                {formatDateTime(revision.createdAt)}
-              </time>
-              <span className="block truncate text-sm text-ink-soft">
-                {revision.title} · {revision.author ?? "—"}
-              </span>
-            </div>
-            {index === 0 ? (
-              <span className="rounded bg-moss/10 px-2 py-1 text-sm text-moss">Dabartinė</span>
-            ) : (
-              <Form method="post">
-                <input type="hidden" name="intent" value="restore" />
-                <input type="hidden" name="revisionId" value={revision.id} />
-                <button type="submit" className="btn-secondary" aria-label={`Atkurti ${formatDateTime(revision.createdAt)} versiją`}>
-                  Atkurti
-                </button>
-              </Form>
-            )}
-          </li>
-        ))}
-      </ol>
     </section>
   );
 }
