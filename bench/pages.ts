@@ -21,7 +21,7 @@ import { seededSiteWithTree, startServer } from "./server.ts";
 const SECONDS = Number(process.argv[2] ?? 3);
 const ROUNDS = Number(process.argv[3] ?? 3);
 const CONNECTIONS = [10, 100];
-const PAGES = ["/", "/istorija", "/medis", "/asmuo/1", "/galerija", "/dokumentai", "/apie", "/sveciai"];
+const PAGES = ["/", "/istorija", "/istorija/sodyba", "/medis", "/asmuo/1", "/galerija", "/galerija/1", "/dokumentai", "/apie", "/sveciai"];
 
 function nginxBinary(): string {
   for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (fs.existsSync(candidate)) return candidate;

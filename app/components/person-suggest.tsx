@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { PersonSummary } from "../lib/tree-layout.ts";
 
@@ -25,6 +25,12 @@ export function PersonSuggestField({
 }) {
   const fetcher = useFetcher<{ people: PersonSummary[] }>();
   const [text, setText] = useState(query);
+  const input = useRef<HTMLInputElement>(null);
+  // What was typed before the page's script ran (a visitor's page starts it after its first paint) is
+  // in the field but not yet in React's state: take it, so its suggestions come.
+  useEffect(() => {
+    if (input.current && input.current.value !== text) setText(input.current.value);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const asking = text.trim().length >= 2 && text !== query;
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -39,6 +45,7 @@ export function PersonSuggestField({
         {label}
       </label>
       <input
+        ref={input}
         id={id}
         name="paieska"
         type="search"

@@ -466,6 +466,20 @@ test("search: 'sarunas' finds 'Šarūnas' and jumps to him; a visitor never find
   await expect(page.getByText("Pagal „zemaitis“ nieko nerasta.")).toBeVisible();
 });
 
+test("a name typed before the page's scripts run still brings its suggestions", async ({ page }) => {
+  // A visitor's page starts its scripts after its first paint: hold them back until the name is typed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${site().url}/medis?asmuo=${ids.I8}`, { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Rasti asmenį").fill("sarunas");
+  release();
+  await expect(page.getByRole("list", { name: "Pasiūlymai" }).getByRole("link")).toHaveText(["Šarūnas Senasis (1850–1920)"]);
+});
+
 test("without JavaScript: ancestors and descendants as lists, search as a form", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
