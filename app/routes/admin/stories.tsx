@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/stories";
 import { MEMBERS } from "../../.server/audience.ts";
 import { requireRole, services } from "../../.server/context.ts";
-import { createStory, moveStory, parseStoryForm, removeStory, storiesForEditors } from "../../.server/stories.ts";
+import { createStory, moveStory, parseStoryForm, removeStory, storiesForEditors, storyForEditing } from "../../.server/stories.ts";
 import { redirectWithToast, refusal } from "../../.server/toast.ts";
 import { Field, useFocusFirstError } from "../../components/fields.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
@@ -51,9 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "remove": {
       // Without JavaScript the first press asks on a page of its own.
       if (form.get("confirmed") !== "1") {
-        const story = (await storiesForEditors(db, MEMBERS)).find((s) => s.id === id);
+        const story = await storyForEditing(db, id);
         if (!story) return refusal("storyNotFound", 404);
-        return data({ confirmRemove: { id: story.id, title: story.title } });
+        return data({ confirmRemove: { id: story.id, title: story.fields.title } });
       }
       if (!(await removeStory(db, id, user))) return refusal("storyNotFound", 404);
       return redirectWithToast(PAGE, "storyRemoved");

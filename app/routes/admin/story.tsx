@@ -165,7 +165,7 @@ function Editor({
           onChange={set("lead")}
           error={errors.lead}
         />
-        <p className="-mb-2 text-sm text-ink-soft">Kada: laikotarpio pavadinimas (pvz. Tarpukaris) ir (ar) metai.</p>
+        <p className="text-sm text-ink-soft">Kada: laikotarpio pavadinimas (pvz. Tarpukaris) ir (ar) metai.</p>
         <div className="grid gap-4 sm:grid-cols-3">
           <Field
             id="era"
