@@ -22,12 +22,13 @@ function precompressClient(): Plugin {
  * tree's own modules stay with their routes, and so do the modules that only
  * one public page or only the editors' pages use in the browser (lib/access,
  * documents, gallery, guestbook, history and the history's article, the
- * gallery's grid and lightbox, lib/site's field rules), and the table of toast messages
+ * gallery's grid and lightbox, lib/site's field rules, the "tik giminei" mark
+ * and box, which the tree and the person pages never show), and the table of toast messages
  * (lib/toasts.ts, a seventh of this chunk), which only the pages that toast
  * in the browser load (the guestbook, passkeys, the editors' pages).
  */
 const SITE_MODULES =
-  /[\\/]app[\\/](components[\\/](error-panel|gallery|icon-button|members-only|not-found|page|pager|share-meta|site-header|toaster|use-hydrated)|lib[\\/](email-token|lithuanian|media|numbers|paging|roles))\.tsx?$/;
+  /[\\/]app[\\/](components[\\/](error-panel|gallery|icon-button|not-found|page|pager|share-meta|site-header|toaster|use-hydrated)|lib[\\/](email-token|lithuanian|media|numbers|paging|roles))\.tsx?$/;
 
 export default defineConfig({
   // A font stays a file: the page policy allows fonts from 'self', not data:

@@ -20,14 +20,15 @@ export default function handleRequest(
   }
   // The nonce matches the Content-Security-Policy header set in server/app.ts;
   // a page to be kept has none (its scripts are allowed by hash) and is rendered whole.
-  const { nonce: given, wholeDocument } = requestInfo(loadContext);
+  const { nonce: given, holdScripts } = requestInfo(loadContext);
   const nonce = given || undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and the render cache get the whole page at once; people get it streamed.
-    const readyOption = wholeDocument || (userAgent && isbot(userAgent)) ? "onAllReady" : "onShellReady";
+    // Crawlers and visitors get the whole page at once (a visitor's is read whole to hold its
+    // scripts, and may be kept); signed-in people get it streamed.
+    const readyOption = holdScripts || (userAgent && isbot(userAgent)) ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
@@ -44,8 +45,8 @@ export default function handleRequest(
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(body);
         // pipeline, not pipe: an aborted render must end the response, not leave it hanging.
-        // A page to be kept starts its scripts after its first paint; others preload them at low priority.
-        const html = pipeline(body, wholeDocument ? scriptsAfterFirstPaint() : lowPriorityScripts(), () => {});
+        // A visitor's page starts its scripts after its first paint; others preload them at low priority.
+        const html = pipeline(body, holdScripts ? scriptsAfterFirstPaint(nonce) : lowPriorityScripts(), () => {});
         resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

@@ -159,12 +159,12 @@ export async function createApp({ build, clientDir, root, env = process.env, log
       build,
       mode: config.production ? "production" : "development",
       cache,
-      getLoadContext(req, res, { wholeDocument }) {
+      getLoadContext(req, res, { wholeDocument, holdScripts }) {
         const context = new RouterContextProvider();
         context.set(servicesContext, { db, config, media, imports });
         context.set(requestInfoContext, {
           nonce: wholeDocument ? "" : (res.locals.cspNonce as string),
-          wholeDocument,
+          holdScripts,
           clientAddress: clientAddress(req),
           secure: config.siteUrl?.protocol === "https:" || req.secure,
         });

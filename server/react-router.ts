@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import type { RenderCache } from "./render-cache.ts";
+import { fromAVisitor, type RenderCache } from "./render-cache.ts";
 
 // React Router behind Express: turns the Node request into a Fetch Request and
 // writes the Response back. Written here rather than taken from
@@ -11,9 +11,17 @@ import type { RenderCache } from "./render-cache.ts";
 export interface HandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
-  getLoadContext(req: express.Request, res: express.Response, render: { wholeDocument: boolean }): RouterContextProvider;
+  getLoadContext(req: express.Request, res: express.Response, render: Render): RouterContextProvider;
   /** Visitors' pages kept once rendered (render-cache.ts); the lookup itself runs earlier (servedFromCache). */
   cache?: RenderCache;
+}
+
+/** How a document is to be rendered. */
+export interface Render {
+  /** Whole and without a nonce: a visitor's page to be kept by the render cache. */
+  wholeDocument: boolean;
+  /** Its scripts started after its first paint: every visitor's page (app/.server/low-priority-scripts.ts). */
+  holdScripts: boolean;
 }
 
 /** What servedFromCache found for a request it could not answer: the page is to be rendered whole and kept. */
@@ -184,7 +192,8 @@ export function reactRouterHandler({ build, mode, getLoadContext, cache }: Handl
     // A visitor's page that may be kept: rendered whole, without a nonce, then kept and served.
     const miss = req.method === "GET" && cache ? (res.locals.cacheMiss as CacheMiss | undefined) : undefined;
     try {
-      const response = await handle(request, getLoadContext(req, res, { wholeDocument: miss !== undefined }));
+      const render = { wholeDocument: miss !== undefined, holdScripts: miss !== undefined || fromAVisitor(req) };
+      const response = await handle(request, getLoadContext(req, res, render));
       if (miss && cache) await cache.serve(req, res, await cache.take(miss.key, miss.tag, response));
       else await send(res, response);
     } catch (error) {

@@ -52,10 +52,19 @@ function listed(path: string): boolean {
   return CACHED_PAGE_PARENTS.some((parent) => path.startsWith(parent) && path.length > parent.length && !path.includes("/", parent.length));
 }
 
+/**
+ * A request that cannot be anyone in particular: a GET or HEAD with no Cookie
+ * header at all (a session, a toast to show, a trusted device) and no
+ * Authorization. Its page is a visitor's.
+ */
+export function fromAVisitor(req: Pick<express.Request, "method" | "headers">): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  return req.headers.cookie === undefined && req.headers.authorization === undefined;
+}
+
 /** The cache key of a request a kept page may answer, or null when it must be rendered for its sender. */
 export function cacheKey(req: Pick<express.Request, "method" | "headers" | "originalUrl">): string | null {
-  if (req.method !== "GET" && req.method !== "HEAD") return null;
-  if (req.headers.cookie !== undefined || req.headers.authorization !== undefined) return null;
+  if (!fromAVisitor(req)) return null;
   // As the router matches it: percent-decoded, in any case ('/Galerija'), its data request naming its page.
   const path = routePath(req.originalUrl).toLowerCase();
   if (!listed(path) || requiredRole(path) !== null) return null;

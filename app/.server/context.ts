@@ -21,8 +21,8 @@ export interface Services {
 export interface RequestInfo {
   /** The Content-Security-Policy nonce of this response's scripts; empty for a page rendered to be kept (allowed by hash). */
   nonce: string;
-  /** Render the whole document before sending it: a visitor's page to be kept by the render cache (server/render-cache.ts). */
-  wholeDocument: boolean;
+  /** Read the whole page and start its scripts after its first paint: a visitor's page (app/.server/low-priority-scripts.ts). */
+  holdScripts: boolean;
   /** The client's address (the proxy's client when TRUST_PROXY is set). */
   clientAddress: string;
   /** Whether cookies must be Secure: an https SITE_URL or an https request. */

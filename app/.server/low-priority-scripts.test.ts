@@ -57,6 +57,18 @@ describe("holdScriptsUntilPainted", () => {
     expect(html).toMatch(/<script>window\.ctx = 1;<\/script>[\s\S]*<script>window\.data = 2;<\/script><\/body>/);
   });
 
+  it("on a page with a nonce, the held module and its starter carry the response's nonce, and the started copy takes it", () => {
+    const withNonce = page.replaceAll("<script", '<script nonce="abc+/="');
+    const html = holdScriptsUntilPainted(withNonce, "abc+/=");
+    expect(html).not.toContain("modulepreload");
+    expect(html).toContain(
+      '<script type="text/x-after-first-paint" nonce="abc+/=">import * as r from "/assets/root.js"; import("/assets/entry.js");</script>',
+    );
+    expect(html).toMatch(/<script nonce="abc\+\/=">requestAnimationFrame\([^<]*s\.nonce=held\.nonce/);
+    // Another nonce than the page's is not this page's hydration module: nothing is held.
+    expect(holdScriptsUntilPainted(withNonce, "other")).toBe(withNonce);
+  });
+
   it("leaves a document without exactly one hydration module as it is", () => {
     const bare = "<html><head></head><body><p>Klaida</p></body></html>";
     expect(holdScriptsUntilPainted(bare)).toBe(bare);

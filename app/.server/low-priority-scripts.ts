@@ -38,34 +38,37 @@ export function lowPriorityScripts(): Transform {
   });
 }
 
-const HYDRATION_SCRIPT = '<script type="module" async="">';
 const HELD_TYPE = "text/x-after-first-paint";
 /**
  * Starts the held hydration script once the page has been painted: the frame
  * that draws the page runs the animation-frame callback, the timeout after it.
- * The new element's text is the held one's, so the page's policy allows it by
- * the same hash. A tab opened in the background hydrates when it is shown.
+ * The new element's text is the held one's, so a kept page's policy allows it
+ * by the same hash; on a page with a nonce it takes the held one's nonce. A
+ * tab opened in the background hydrates when it is shown.
  */
 const START_AFTER_PAINT =
-  `<script>requestAnimationFrame(function(){setTimeout(function(){` +
+  `requestAnimationFrame(function(){setTimeout(function(){` +
   `var held=document.querySelector('script[type="${HELD_TYPE}"]'),s=document.createElement("script");` +
-  `s.type="module";s.textContent=held.textContent;document.head.appendChild(s)})})</script>`;
+  `s.type="module";s.nonce=held.nonce;s.textContent=held.textContent;document.head.appendChild(s)})})`;
 
 /**
- * For a page rendered whole to be kept (a visitor's page, see
- * server/render-cache.ts): the page's scripts start only after its first paint.
+ * For a visitor's page (a request without cookies, server/react-router.ts):
+ * the page's scripts start only after its first paint.
  *
  * Module preloads, even at low priority, start ~120 KB of scripts before the
  * page is painted, and on a slow phone they share the line with the
  * stylesheet, the fonts and the first photos; Lighthouse's simulation counts
  * every request started before the largest paint. A visitor's page reads whole
- * without JavaScript, so its scripts may wait: the preloads are dropped and
- * React Router's hydration module (the one `<script type="module" async>`) is
- * held as inert text and started by a small inline script after the first
- * paint (React re-adds the preload links when it hydrates; they are then no
- * longer needed). A document without that module goes out unchanged.
+ * without JavaScript (links and forms work as they are), so its scripts may
+ * wait: the preloads are dropped and React Router's hydration module (the one
+ * `<script type="module" async>`) is held as inert text and started by a small
+ * inline script after the first paint (React re-adds the preload links when it
+ * hydrates; they are then no longer needed). The whole document is read first,
+ * so the page is sent whole. `nonce` is the response's own (empty for a page
+ * to be kept, whose policy allows its inline scripts by hash). A document
+ * without that module goes out unchanged.
  */
-export function scriptsAfterFirstPaint(): Transform {
+export function scriptsAfterFirstPaint(nonce = ""): Transform {
   const chunks: Buffer[] = [];
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -73,24 +76,26 @@ export function scriptsAfterFirstPaint(): Transform {
       callback();
     },
     flush(callback) {
-      callback(null, holdScriptsUntilPainted(Buffer.concat(chunks).toString("utf8")));
+      callback(null, holdScriptsUntilPainted(Buffer.concat(chunks).toString("utf8"), nonce));
     },
   });
 }
 
 /** The whole-document rewrite behind scriptsAfterFirstPaint(). */
-export function holdScriptsUntilPainted(html: string): string {
+export function holdScriptsUntilPainted(html: string, nonce = ""): string {
+  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
+  const hydrationScript = `<script${nonceAttribute} type="module" async="">`;
   const headEnd = html.indexOf(HEAD_END);
-  const module = html.indexOf(HYDRATION_SCRIPT, headEnd);
-  if (headEnd === -1 || module === -1 || html.indexOf(HYDRATION_SCRIPT, module + 1) !== -1) return html;
+  const module = html.indexOf(hydrationScript, headEnd);
+  if (headEnd === -1 || module === -1 || html.indexOf(hydrationScript, module + 1) !== -1) return html;
   const moduleEnd = html.indexOf("</script>", module) + "</script>".length;
   const head = html.slice(0, headEnd).replace(/<link rel="modulepreload"[^>]*>/g, "");
   return (
     head +
     html.slice(headEnd, module) +
-    `<script type="${HELD_TYPE}">` +
-    html.slice(module + HYDRATION_SCRIPT.length, moduleEnd) +
-    START_AFTER_PAINT +
+    `<script type="${HELD_TYPE}"${nonceAttribute}>` +
+    html.slice(module + hydrationScript.length, moduleEnd) +
+    `<script${nonceAttribute}>${START_AFTER_PAINT}</script>` +
     html.slice(moduleEnd)
   );
 }

@@ -1,8 +1,6 @@
 import { Fragment } from "react";
 import { useNavigate } from "react-router";
 import { portraitArea, type ChartGeometry } from "../lib/chart-geometry.ts";
-import { displayUrl } from "../lib/media.ts";
-import { faceViewBox } from "../lib/photo-people.ts";
 import type { ChartBox, ChartLayout } from "../lib/tree-layout.ts";
 import { ZoomFrame } from "./zoom-frame.tsx";
 
@@ -90,12 +88,12 @@ function PersonBox({ box, geometry }: { box: ChartBox; geometry: ChartGeometry }
           y={box.y + NAME.padding}
           width={area.width}
           height={area.height}
-          viewBox={faceViewBox(box.portrait.face, box.portrait.image.width, box.portrait.image.height)}
+          viewBox={box.portrait.viewBox}
           preserveAspectRatio="xMidYMid slice"
           aria-hidden="true"
           data-portrait
         >
-          <image href={displayUrl(box.portrait.image)} width={box.portrait.image.width} height={box.portrait.image.height} />
+          <image href={box.portrait.href} width={box.portrait.width} height={box.portrait.height} />
         </svg>
       ) : null}
       {/* One text, a line to each span, a space between them: read as one name. */}

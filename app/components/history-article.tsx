@@ -1,4 +1,5 @@
-import { paragraphs, type HistoryContent } from "../lib/history.ts";
+import type { HistoryContent } from "../lib/history.ts";
+import { paragraphs } from "../lib/paragraphs.ts";
 
 function Paragraphs({ text, className }: { text: string; className?: string }) {
   return paragraphs(text).map((p, i) => (

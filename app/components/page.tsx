@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { paragraphs } from "../lib/history.ts";
+import { paragraphs } from "../lib/paragraphs.ts";
 import { splitAtEmail } from "../lib/email-token.ts";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";

@@ -23,12 +23,3 @@ export const HISTORY_FIELD_MAX_LENGTH: Record<HistoryField, number> = {
   periodText: 20000,
   periodText2: 20000,
 };
-
-/** Splits text into paragraphs at blank lines; single line breaks stay inside a paragraph. */
-export function paragraphs(text: string): string[] {
-  return text
-    .replace(/\r\n?/g, "\n")
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter((p) => p.length > 0);
-}

@@ -1,6 +1,6 @@
 import { portraitArea, WIDE, type ChartGeometry } from "./chart-geometry.ts";
-import type { ImageRef } from "./media.ts";
-import type { PhotoBox } from "./photo-people.ts";
+import { displayUrl, type ImageRef } from "./media.ts";
+import { faceViewBox, type PhotoBox } from "./photo-people.ts";
 import { fitText } from "./text-fit.ts";
 
 // The family tree chart's layout: boxes and lines around one chosen person,
@@ -54,7 +54,19 @@ export interface ChartBox {
   /** Whether the drawn name leaves something out (the full one is then the box's accessible name and tooltip). */
   cut: boolean;
   /** Their portrait, drawn at the box's left; the name then fits the rest. */
-  portrait?: ChartPortrait;
+  portrait?: DrawnPortrait;
+}
+
+/**
+ * A portrait as the chart draws it: the display image, its size, and the part
+ * of it around the face (an SVG viewBox). Worked out here, on the server, so
+ * that the page's script needs no image or face arithmetic.
+ */
+export interface DrawnPortrait {
+  href: string;
+  width: number;
+  height: number;
+  viewBox: string;
 }
 
 export interface ChartLayout {
@@ -74,7 +86,15 @@ export function layoutChart(input: ChartInput, geometry: ChartGeometry = WIDE): 
     const portrait = person.hidden ? undefined : input.portraits?.[person.id];
     const textLeft = portrait ? portraitArea(geometry).textX : NAME.padding;
     const { lines, cut } = fitText(person.name, BOX.width - textLeft - NAME.padding, NAME.size, 600);
-    return { name: lines, cut, ...(portrait ? { portrait } : {}) };
+    if (!portrait) return { name: lines, cut };
+    const { image, face } = portrait;
+    const drawnPortrait = {
+      href: displayUrl(image),
+      width: image.width,
+      height: image.height,
+      viewBox: faceViewBox(face, image.width, image.height),
+    };
+    return { name: lines, cut, portrait: drawnPortrait };
   };
   const boxes: ChartBox[] = [];
   const lines: string[] = [];

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { changeContentVersion } from "#app/.server/content-version.ts";
 import { axe } from "./axe.ts";
-import { logInAsAdmin, toasts, useSite } from "./site.ts";
+import { hydrated, logInAsAdmin, toasts, useSite } from "./site.ts";
 
 // Albums (issue 18): the editor makes one, picks its photos and its cover;
 // a visitor finds it on the gallery's first page and browses it, with and
@@ -135,6 +135,7 @@ test("an album of the family's photos only is not there for a visitor; removing 
 
   await logInAsAdmin(page, site());
   await page.goto(`${site().url}/admin/galerija/albumai`);
+  await hydrated(page);
   page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: `Pašalinti albumą: ${ALBUM}` }).click();
   await expect(toasts(page).getByText("Albumas pašalintas.")).toBeVisible();

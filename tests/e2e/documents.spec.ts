@@ -1,7 +1,7 @@
 import path from "node:path";
 import sharp from "sharp";
 import { expect, test, type Page } from "@playwright/test";
-import { logInAsAdmin, toasts, useSite } from "./site.ts";
+import { hydrated, logInAsAdmin, toasts, useSite } from "./site.ts";
 
 const site = useSite();
 const PDF = path.resolve(import.meta.dirname, "../fixtures/metrikai.pdf");
@@ -144,6 +144,7 @@ test("adding: the button waits for all four fields; the toast; a visitor sees it
 test("a year in a form nobody understands is refused with what is accepted", async ({ page }) => {
   await logInAsAdmin(page, site());
   await page.goto(`${site().url}/admin/dokumentai`);
+  await hydrated(page);
   await form(page).getByLabel("Pavadinimas").fill("Neaiškūs metai");
   await form(page).getByLabel("Asmuo").fill("Nežinomas");
   await form(page).getByLabel("Metai").fill("XIX a. pabaiga");
@@ -237,6 +238,8 @@ test("a PDF scan is attached and opens in the browser; an image scan opens large
 test("removing asks first and says 'Dokumentas pašalintas!'", async ({ page, browser }) => {
   await logInAsAdmin(page, site());
   await page.goto(`${site().url}/admin/dokumentai`);
+  // Asking first is the page's script (without it the server asks on a page of its own).
+  await hydrated(page);
   const row = page.getByTestId("document-row").filter({ hasText: "Alytaus gimnazijos atestatas" });
   page.once("dialog", (dialog) => dialog.dismiss());
   await row.getByRole("button", { name: /^Pašalinti/ }).click();

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { logIn, logInAsAdmin, toasts, useSite } from "./site.ts";
+import { hydrated, logIn, logInAsAdmin, toasts, useSite } from "./site.ts";
 
 // A family's first hour with a new installation: the dashboard's checklist
 // shrinks as each step is done, the administrator chooses their own password,
@@ -23,6 +23,7 @@ async function stepsLeft(page: Page): Promise<string[]> {
 
 async function follow(page: Page, step: string) {
   await page.goto(`${site().url}/admin`);
+  await hydrated(page);
   await checklist(page).getByRole("link", { name: step }).click();
 }
 

@@ -29,6 +29,8 @@ async function rows(query: string): Promise<unknown[]> {
 async function openEditor(page: Page) {
   await logInAsAdmin(page, site());
   await page.goto(`${site().url}/admin/galerija`);
+  // The add form's fields are the page's state: typed before its scripts run, they would be lost.
+  await hydrated(page);
 }
 
 test.describe.configure({ mode: "serial" });
@@ -178,6 +180,8 @@ test("adding a real JPEG: the toast, the list, and a visitor seeing the new phot
   await expect(card).toContainText("Sodyba žiemą");
   const img = card.locator("img");
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  // (Before the page's scripts run, a click is a plain link to the photo's page.)
+  await hydrated(anonymous);
   await card.getByRole("link", { name: /: atidaryti didesnę nuotrauką$/ }).click();
   await expect(anonymous.getByRole("dialog", { name: "Sodyba žiemą" }).getByRole("img")).toHaveJSProperty("naturalWidth", 1200);
   await visitor.close();

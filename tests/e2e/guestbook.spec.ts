@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { logInAsAdmin, toasts, useSite } from "./site.ts";
+import { hydrated, logInAsAdmin, toasts, useSite } from "./site.ts";
 
 const site = useSite();
 
@@ -27,6 +27,8 @@ async function write(page: Page, name: string, message: string) {
 
 test("an empty field gives the 'Klaida!' toast and sends nothing", async ({ page }) => {
   await page.goto(`${site().url}/sveciai`);
+  // The page's own script checks the form (before it runs, the server does, with the same message).
+  await hydrated(page);
   await page.getByRole("button", { name: "Siųsti žinutę" }).click();
   await expect(toasts(page).getByText("Klaida!")).toBeVisible();
   await expect(toasts(page).getByText("Užpildykite visus privalomus laukus.")).toBeVisible();

@@ -7,7 +7,7 @@ import { addDocument, DOCUMENTS_PAGE_SIZE } from "#app/.server/documents.ts";
 import { addGalleryItem } from "#app/.server/gallery.ts";
 import { prepareImage } from "#app/.server/media/pipeline.ts";
 import { mediaStore } from "#app/.server/media/storage.ts";
-import { useSite } from "./site.ts";
+import { hydrated, useSite } from "./site.ts";
 
 // The lists a visitor opens come a page at a time, through plain links
 // (?puslapis=2) that work without JavaScript: the documents, the gallery and
@@ -200,6 +200,7 @@ test("the pager: targets of at least 44 × 44 px, nothing wider than a phone, no
 
 test("with JavaScript the pager's links navigate, and the lightbox moves through the page's own photos", async ({ page }) => {
   await page.goto(`${site().url}/galerija`);
+  await hydrated(page);
   await page.getByRole("navigation", { name: "Galerijos puslapiai" }).getByRole("link", { name: "2 puslapis" }).click();
   await expect(page).toHaveURL(`${site().url}/galerija?puslapis=2`);
   await expect(page.getByRole("main").getByRole("figure")).toHaveCount(12);

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { expect, test, type Page } from "@playwright/test";
-import { SERVER_START_LIMIT_MS, startSite, toasts, useSite, watchConsole } from "./site.ts";
+import { hydrated, SERVER_START_LIMIT_MS, startSite, toasts, useSite, watchConsole } from "./site.ts";
 
 const site = useSite();
 
@@ -176,6 +176,7 @@ test("every response carries the security headers; scripts carry the CSP nonce, 
   const scripts = await page.locator("script").evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.every((n) => n === nonce)).toBe(true);
+  await hydrated(page);
   await page.getByLabel("Vardas").fill("x");
   await page.getByRole("button", { name: "Siųsti žinutę" }).click();
   await expect(toasts(page).getByText("Klaida!")).toBeVisible();
@@ -184,6 +185,7 @@ test("every response carries the security headers; scripts carry the CSP nonce, 
 
 test("icon-only buttons have tooltips that open after a delay", async ({ page }) => {
   await page.goto(`${site().url}/sveciai`);
+  await hydrated(page);
   await page.getByRole("button", { name: "Siųsti žinutę" }).click();
   const close = toasts(page).getByRole("button", { name: "Uždaryti pranešimą" });
   await close.hover();

@@ -6,7 +6,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { expect, request as http, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { dataUrl } from "./routes.ts";
 import { holdScriptsUntilPainted } from "../../app/.server/low-priority-scripts.ts";
-import { hydrated, logInAs, useSite, watchConsole } from "./site.ts";
+import { hydrated, logInAs, toasts, useSite, watchConsole } from "./site.ts";
 import { GEDCOM, send, siteForWrites, WRITES } from "./writes.ts";
 
 // The render cache (server/render-cache.ts) as visitors and users meet it:
@@ -257,6 +257,27 @@ test("a kept page runs in the browser: its scripts pass the policy and the site 
   await page.goto(`${site().url}/galerija`);
   await expect(page.getByRole("link", { name: "Paskyra" }).first()).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test("a visitor's page rendered for them (the guestbook, the login) also starts its scripts after its first paint, by its own nonce", async ({
+  page,
+}) => {
+  for (const address of ["/sveciai", "/login"]) {
+    const { response, text } = await get(visitor, address);
+    const nonce = /'nonce-([^']+)'/.exec(policyOf(response))?.[1];
+    expect(text, address).not.toContain("modulepreload");
+    expect(text, address).toContain(`<script type="text/x-after-first-paint" nonce="${nonce}">`);
+    expect(text, address).not.toContain('type="module" async');
+  }
+  const errors = watchConsole(page);
+  await page.goto(`${site().url}/sveciai`);
+  await hydrated(page);
+  // The page's own script checks the form: an empty one is stopped in the browser, with no page load.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.getByRole("button", { name: "Siųsti žinutę" }).click();
+  await expect(toasts(page).getByText("Užpildykite visus privalomus laukus.")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  expect(errors, "no script refused by the page's policy").toEqual([]);
 });
 
 /** A GET as bytes on the wire (no decoding), with these headers. */

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createInvitation } from "#app/.server/account-links.ts";
 import { MIN_FILL_SECONDS } from "#app/.server/guestbook.ts";
 import { updateSiteSettings } from "#app/.server/settings.ts";
-import { logInAsAdmin, toasts, useSite } from "./site.ts";
+import { hydrated, logInAsAdmin, toasts, useSite } from "./site.ts";
 
 // The family's own words: every text a visitor reads, edited in the browser
 // (/admin/tekstai and the dashboard) and seen by a visitor in another browser;
@@ -211,6 +211,7 @@ test("toasts: the newer replaces the older about the same form; on a phone they 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto(`${site().url}/sveciai`);
+  await hydrated(page);
   await page.getByRole("button", { name: "Siųsti žinutę" }).click();
   await expect(toasts(page).getByText("Klaida!")).toBeVisible();
   const box = await toasts(page).boundingBox();

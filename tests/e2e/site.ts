@@ -153,11 +153,14 @@ export function toasts(page: Page) {
 }
 
 /**
- * Waits until the page's scripts have started React Router (a visitor's kept
- * page starts them only after its first paint, app/.server/low-priority-scripts.ts).
+ * Waits until the page's scripts have started React Router (a visitor's page
+ * starts them only after its first paint, app/.server/low-priority-scripts.ts).
  * From then on React receives every press: one made while it hydrates is replayed.
  */
 export async function hydrated(page: Page): Promise<void> {
+  // A page opened without JavaScript (a test of the plain page) never starts: its
+  // inline scripts, which React Router's context comes in, did not run either.
+  if (!(await page.evaluate(() => "__reactRouterContext" in window))) return;
   await page.waitForFunction(() => "__reactRouterDataRouter" in window, null, { timeout: 30_000 });
 }
 
@@ -226,4 +229,7 @@ export async function logInAs(page: Page, s: Site, username: string, password: s
       .catch(() => null)) ?? "";
   expect(page.url(), `logging in as ${username} (the page says: ${said.trim() || "nothing"})`).not.toMatch(/\/login(\?|$)/);
   await expect(toasts(page).getByText("Sėkmingai prisijungėte!")).toBeVisible();
+  // A press before /login's scripts ran posted the form itself: the page it led to loaded
+  // whole and is still starting its scripts. The caller's next press needs them running.
+  await hydrated(page);
 }

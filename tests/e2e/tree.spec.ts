@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { importFile } from "#app/.server/genealogy/trees.ts";
 import { mediaStore } from "#app/.server/media/storage.ts";
-import { logInAsAdmin, toasts, useSite, watchConsole } from "./site.ts";
+import { hydrated, logInAsAdmin, toasts, useSite, watchConsole } from "./site.ts";
 
 // A public address of its own: the sitemap and the pages' absolute links are made from it.
 const SITE_URL = "http://seima.example";
@@ -717,6 +717,7 @@ test("the administrator adds a person with a Lithuanian date, links parents, a p
   await expect(toasts(page).getByText("Palikuonis negali būti savo protėvio tėvas ar motina.")).toBeVisible();
 
   await page.goto(`${site().url}/admin/medis/asmenys/${kazys}`);
+  await hydrated(page);
   page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: "Pašalinti asmenį" }).click();
   await expect(toasts(page).getByText("Asmuo pašalintas iš giminės medžio")).toBeVisible();

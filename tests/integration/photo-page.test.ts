@@ -18,6 +18,7 @@ import { photoPage } from "#app/.server/photo-page.ts";
 import { addPhotoPerson, parsePhotoPersonForm, removePhotoPerson, setPortrait } from "#app/.server/photo-people.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import { chartPortraits, neighbourhood } from "#app/.server/genealogy/chart.ts";
+import { faceViewBox } from "#app/lib/photo-people.ts";
 import { layoutChart } from "#app/lib/tree-layout.ts";
 import { DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
@@ -164,7 +165,12 @@ describe("a photo's page", () => {
     const chart = await neighbourhood(t.db, treeId, grandfather, "abu", visitor);
     expect(chart.portraits).toEqual({ [grandfather]: { image: item.image, face: { ...box, left: 0.1 } } });
     const drawn = layoutChart(chart).boxes.find((b) => b.person.id === grandfather)!;
-    expect(drawn.portrait).toEqual({ image: item.image, face: { ...box, left: 0.1 } });
+    expect(drawn.portrait).toEqual({
+      href: `/media/${item.image!.id}/display.jpg`,
+      width: item.image!.width,
+      height: item.image!.height,
+      viewBox: faceViewBox({ ...box, left: 0.1 }, item.image!.width, item.image!.height),
+    });
     const hiddenPeople = { [grandfather]: { ...chart.people[grandfather], hidden: true } };
     expect(await chartPortraits(t.db, treeId, hiddenPeople, visitor)).toEqual({});
     // A photo for the family only is no visitor's portrait.
