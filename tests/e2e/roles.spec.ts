@@ -1,4 +1,5 @@
 import { expect, request as http, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { createStory } from "#app/.server/stories.ts";
 import { dataUrl, fill, respelt, routeIds, routePatterns } from "./routes.ts";
 import { useSite, type Site } from "./site.ts";
 import { REMOVE, send, siteForWrites, WRITES, type Write } from "./writes.ts";
@@ -146,16 +147,19 @@ async function outcome(response: APIResponse): Promise<Outcome> {
 /** A route's address with its parameters filled; '/admin' posts to its index route (the dashboard), as its form does. */
 // (Person 2: the writes below mark person 1 private, whom a member may not write about.
 // Photo 2: the gallery's write below removes photo 1.)
+// (A story's page: the published story made below, so that every role's read renders it.)
 const address = (pattern: string) =>
-  pattern === "/admin"
-    ? "/admin?index"
-    : pattern === "/admin/galerija/:id/zmones"
-      ? fill(pattern, "2")
-      : pattern === "/paskyra/pasiulymai/prisiminimas"
-        ? `${pattern}?asmuo=2`
-        : pattern === "/paskyra/pasiulymai/asmuo/:id"
-          ? fill(pattern, "2")
-          : fill(pattern, "1");
+  pattern === "/istorija/:slug"
+    ? `/istorija/${storySlug}`
+    : pattern === "/admin"
+      ? "/admin?index"
+      : pattern === "/admin/galerija/:id/zmones"
+        ? fill(pattern, "2")
+        : pattern === "/paskyra/pasiulymai/prisiminimas"
+          ? `${pattern}?asmuo=2`
+          : pattern === "/paskyra/pasiulymai/asmuo/:id"
+            ? fill(pattern, "2")
+            : fill(pattern, "1");
 
 const refusalFor = (who: Who): Outcome => (who === "lankytojas" ? "login" : "forbidden");
 
@@ -176,10 +180,28 @@ async function client(who: Who): Promise<APIRequestContext> {
 }
 
 const passwords = {} as Record<"narys" | "redaktorius", string>;
+let storySlug = "";
 
 test.beforeAll(async () => {
   // A tree (person 1), and one user of each role made with the operators' tool.
   Object.assign(passwords, await siteForWrites(site()));
+  const story = await createStory(
+    site().db(),
+    {
+      title: "Sodyba prie Miroslavo",
+      lead: "Kaip gyveno seneliai.",
+      body: "Sodyba stovėjo prie kelio. Joje gyveno [Jonas](asmuo:1).",
+      era: "Tarpukaris",
+      yearFrom: 1925,
+      yearTo: 1940,
+      places: "Miroslavas",
+      coverPhotoId: null,
+      membersOnly: false,
+      published: true,
+    },
+    null,
+  );
+  storySlug = story.slug;
 });
 
 test.afterAll(async () => {
@@ -223,6 +245,8 @@ for (const who of ["lankytojas", "narys", "redaktorius", "administratorius"] as 
     expect(changes(before, await snapshot(site())), `after the refused writes to ${refused.join(", ")}`).toEqual({});
 
     // Then what it may: never the login page, never 403, never a crash. /logout last (it ends the session).
+    // (A page with its parameters filled may still be a 404: the story's is rendered, for every role.)
+    expect((await c.get(`/istorija/${storySlug}`)).status(), "the story's page").toBe(200);
     const allowed = Object.entries(RULES).sort(([a], [b]) => Number(a === "/logout") - Number(b === "/logout"));
     for (const [pattern, rule] of allowed) {
       const url = address(pattern);
