@@ -159,11 +159,11 @@ export async function createApp({ build, clientDir, root, env = process.env, log
       build,
       mode: config.production ? "production" : "development",
       cache,
-      getLoadContext(req, res, { wholeDocument, holdScripts }) {
+      getLoadContext(req, res, { kept, holdScripts }) {
         const context = new RouterContextProvider();
         context.set(servicesContext, { db, config, media, imports });
         context.set(requestInfoContext, {
-          nonce: wholeDocument ? "" : (res.locals.cspNonce as string),
+          nonce: kept ? "" : (res.locals.cspNonce as string),
           holdScripts,
           clientAddress: clientAddress(req),
           secure: config.siteUrl?.protocol === "https:" || req.secure,

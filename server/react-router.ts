@@ -18,9 +18,12 @@ export interface HandlerOptions {
 
 /** How a document is to be rendered. */
 export interface Render {
-  /** Whole and without a nonce: a visitor's page to be kept by the render cache. */
-  wholeDocument: boolean;
-  /** Its scripts started after its first paint: every visitor's page (app/.server/low-priority-scripts.ts). */
+  /** A visitor's page to be kept by the render cache: without a nonce (its policy allows its scripts by hash). */
+  kept: boolean;
+  /**
+   * Rendered whole, its scripts started after its first paint: every visitor's page
+   * (app/.server/low-priority-scripts.ts), a kept one among them (cacheKey asks fromAVisitor too).
+   */
   holdScripts: boolean;
 }
 
@@ -192,7 +195,7 @@ export function reactRouterHandler({ build, mode, getLoadContext, cache }: Handl
     // A visitor's page that may be kept: rendered whole, without a nonce, then kept and served.
     const miss = req.method === "GET" && cache ? (res.locals.cacheMiss as CacheMiss | undefined) : undefined;
     try {
-      const render = { wholeDocument: miss !== undefined, holdScripts: miss !== undefined || fromAVisitor(req) };
+      const render = { kept: miss !== undefined, holdScripts: fromAVisitor(req) };
       const response = await handle(request, getLoadContext(req, res, render));
       if (miss && cache) await cache.serve(req, res, await cache.take(miss.key, miss.tag, response));
       else await send(res, response);

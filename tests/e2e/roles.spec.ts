@@ -1,5 +1,6 @@
 import { expect, request as http, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { createStory } from "#app/.server/stories.ts";
+import { storyFields } from "../story-fields.ts";
 import { dataUrl, fill, respelt, routeIds, routePatterns } from "./routes.ts";
 import { useSite, type Site } from "./site.ts";
 import { REMOVE, send, siteForWrites, WRITES, type Write } from "./writes.ts";
@@ -185,22 +186,7 @@ let storySlug = "";
 test.beforeAll(async () => {
   // A tree (person 1), and one user of each role made with the operators' tool.
   Object.assign(passwords, await siteForWrites(site()));
-  const story = await createStory(
-    site().db(),
-    {
-      title: "Sodyba prie Miroslavo",
-      lead: "Kaip gyveno seneliai.",
-      body: "Sodyba stovėjo prie kelio. Joje gyveno [Jonas](asmuo:1).",
-      era: "Tarpukaris",
-      yearFrom: 1925,
-      yearTo: 1940,
-      places: "Miroslavas",
-      coverPhotoId: null,
-      membersOnly: false,
-      published: true,
-    },
-    null,
-  );
+  const story = await createStory(site().db(), storyFields({ body: "Sodyba stovėjo prie kelio. Joje gyveno [Jonas](asmuo:1)." }), null);
   storySlug = story.slug;
 });
 

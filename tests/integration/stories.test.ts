@@ -22,8 +22,8 @@ import {
   storyBySlug,
   storyForEditing,
   wholeHistory,
-  type StoryFields,
 } from "#app/.server/stories.ts";
+import { storyFields as fields } from "../story-fields.ts";
 import { contentOf } from "./content.ts";
 import { addTestUser, createEmptyDatabase, createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -38,22 +38,6 @@ let editor: { id: number; username: string };
 const visitor: Viewer = { members: false, seesPrivate: false, livingYears: 110 };
 const member: Viewer = { members: true, seesPrivate: false, livingYears: 110 };
 const editorView: Viewer = { members: true, seesPrivate: true, livingYears: 110 };
-
-function fields(over: Partial<StoryFields> = {}): StoryFields {
-  return {
-    title: "Sodyba prie Miroslavo",
-    lead: "Kaip 1925 metais pastatyta sodyba išliko iki šių dienų.",
-    body: "Pirmoji pastraipa.",
-    era: "Tarpukaris",
-    yearFrom: 1925,
-    yearTo: 1940,
-    places: "Miroslavas",
-    coverPhotoId: null,
-    membersOnly: false,
-    published: true,
-    ...over,
-  };
-}
 
 function form(values: Record<string, string>): FormData {
   const f = new FormData();
