@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_LAUNCH_OPTIONS } from "./tests/e2e/chromium.ts";
+import { TEST_BROWSER_LAUNCH_OPTIONS } from "./tests/e2e/chromium.ts";
 
 // Each spec file starts its own server from the production build with a fresh
 // data folder (tests/e2e/site.ts), so files never see each other's changes.
@@ -12,7 +12,7 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON ?? "reports/playwright.json" }]],
   use: {
-    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
+    launchOptions: TEST_BROWSER_LAUNCH_OPTIONS,
     locale: "lt-LT",
     timezoneId: "Europe/Vilnius",
     trace: "retain-on-failure",

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Unit and integration tests run in Node without the React Router plugin;
@@ -11,6 +12,10 @@ export default defineConfig({
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
     exclude: ["**/node_modules/**", onPostgres ? "**/*.sqlite.test.ts" : "**/*.postgres.test.ts"],
     environment: "node",
+    // Every core: Vitest's default leaves one for itself (one worker on a
+    // two-core machine), but its own process is idle while tests run, and
+    // each test works on a database of its own, so files cannot meet.
+    maxWorkers: os.availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

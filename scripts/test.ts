@@ -24,9 +24,17 @@ const runTmp = fs.mkdtempSync(path.join(os.tmpdir(), "seima-testai-"));
 const baseEnv = { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", TMPDIR: runTmp };
 const bin = (name: string) => `node_modules/.bin/${name}`;
 
+// How long each stage took, printed as it ends and again at the end (the
+// README's figures come from these lines).
+const stages: { title: string; seconds: number }[] = [];
+const seconds = (since: number) => Math.round((performance.now() - since) / 1000);
+
 function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n=== ${title} ===`);
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...baseEnv, ...env } });
+  stages.push({ title, seconds: seconds(started) });
+  console.log(`=== ${title}: ${seconds(started)} s ===`);
   return result.status === 0;
 }
 
@@ -168,7 +176,8 @@ const POSTGRES_JOURNEYS = [
   "tests/e2e/render-cache.spec.ts",
 ];
 
-const typed = run("type check", bin("react-router"), ["typegen"]) && run("type check", bin("tsc"), []);
+const suiteStarted = performance.now();
+const typed = run("type check: route types", bin("react-router"), ["typegen"]) && run("type check", bin("tsc"), []);
 count("type check", typed ? 1 : 0, typed ? 0 : 1);
 const built = run("build", bin("react-router"), ["build"]);
 count("build", built ? 1 : 0, built ? 0 : 1);
@@ -200,6 +209,9 @@ if (server) {
   console.log("      Install PostgreSQL (apt-get install postgresql) or set TEST_DATABASE_URL to run it.");
 }
 
+console.log("\nStage durations:");
+for (const stage of stages) console.log(`  ${String(stage.seconds).padStart(5)} s  ${stage.title}`);
+console.log(`  ${String(seconds(suiteStarted)).padStart(5)} s  npm test in all`);
 console.log("");
 for (const failure of failures) console.log(`FAILED ${failure}`);
 if (problems.length) console.log(`Failed: ${problems.join(", ")}`);

@@ -6,7 +6,7 @@ import { documentKeys } from "../lib/documents.ts";
 import { isUniqueViolation, now, type Database } from "./db.ts";
 import { prepareImage, type PreparedMedia } from "./media/pipeline.ts";
 import { insertMedia, mediaTmpDir, type MediaStore } from "./media/storage.ts";
-import { SEED_IMAGE_SVGS } from "./seed-images.ts";
+import { GRAIN_TILE_SIZE, GRAIN_TILE_SVG, SEED_IMAGE_SVGS } from "./seed-images.ts";
 import { SEED_SITE } from "./seed-site.ts";
 import { isSeeded, markSeeded } from "./settings.ts";
 
@@ -73,13 +73,18 @@ async function seedImages(store: MediaStore): Promise<Array<PreparedMedia | null
   const dir = await fs.mkdtemp(path.join(await mediaTmpDir(store), "seed-"));
   try {
     const images: Array<PreparedMedia | null> = [];
+    const grain = {
+      input: await sharp(Buffer.from(GRAIN_TILE_SVG)).ensureAlpha().raw().toBuffer(),
+      raw: { width: GRAIN_TILE_SIZE, height: GRAIN_TILE_SIZE, channels: 4 as const },
+      tile: true,
+    };
     for (const [i, svg] of SEED_IMAGE_SVGS.entries()) {
       if (!svg) {
         images.push(null);
         continue;
       }
       const file = path.join(dir, `nuotrauka-${i + 1}.jpg`);
-      const { size } = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toFile(file);
+      const { size } = await sharp(Buffer.from(svg)).composite([grain]).jpeg({ quality: 90 }).toFile(file);
       images.push(await prepareImage(store, { path: file, name: `nuotrauka-${i + 1}.jpg`, size }));
     }
     return images;

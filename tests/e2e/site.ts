@@ -137,6 +137,10 @@ export async function logIn(page: Page, site: Site, password = site.admin.passwo
   // hydration could otherwise land between typing and the click and clear what
   // was typed (seen once in CI: the login stayed on /login).
   await page.goto(`${site.url}/login`, { waitUntil: "networkidle" });
+  // A visitor's /login starts its scripts after the first paint, which a busy
+  // machine can put after "networkidle": a press while React hydrated the form
+  // was lost (CI, security.spec: no message after a wrong guess). Wait for them.
+  await hydrated(page);
   await page.getByLabel("Vartotojo vardas").fill(site.admin.username);
   await page.getByLabel("Slaptažodis").fill(password);
   await page.getByRole("button", { name: "Prisijungti", exact: true }).click();
