@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, request as http, test, type APIRequestContext } from "@playwright/test";
 import { dataUrl, fill, routePatterns } from "./routes.ts";
@@ -177,7 +176,7 @@ test("a stranger's wrong passwords do not lock the administrator's own browser o
 test("HEAD on a download makes nothing and leaves nothing open", async () => {
   const client = await adminClient(site());
   const temporary = () =>
-    fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith("seima-kopija-") || name.startsWith("seima-gedcom-"));
+    fs.readdirSync(site().tmpDir).filter((name) => name.startsWith("seima-kopija-") || name.startsWith("seima-gedcom-"));
   const openFiles = () => fs.readdirSync(`/proc/${site().pid}/fd`).length;
   const before = { temporary: temporary(), open: openFiles() };
   for (let i = 0; i < 5; i++) {

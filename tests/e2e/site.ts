@@ -18,6 +18,11 @@ export const SERVER_START_LIMIT_MS = 4 * 60_000;
 export interface Site {
   url: string;
   dataDir: string;
+  /**
+   * The server's own temporary folder (its TMPDIR): what it writes there is
+   * its own, never another spec file's server running beside it.
+   */
+  tmpDir: string;
   /** The site's database, as the tests open it (SQLite file or PostgreSQL database). */
   database: Config["database"];
   /** A connection of the test's own to the site's database, to check what was stored. */
@@ -47,9 +52,11 @@ export async function startSite(
     shared?.database ??
     (pgName ? { kind: "postgres", url: databaseUrl(pgName) } : { kind: "sqlite", file: path.join(dataDir, "database.sqlite") });
   const admin = { username: "admin", password: randomBytes(12).toString("base64url") };
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "seima-e2e-tmp-"));
   const child: ChildProcess = spawn(process.execPath, ["server.ts"], {
     env: {
       ...process.env,
+      TMPDIR: tmpDir,
       NODE_ENV: "production",
       PORT: "0",
       HOST: "127.0.0.1",
@@ -89,6 +96,7 @@ export async function startSite(
   return {
     url,
     dataDir,
+    tmpDir,
     database,
     pid: child.pid!,
     db: () => (db ??= openDatabase(database)),
@@ -107,6 +115,7 @@ export async function startSite(
         child.kill("SIGTERM");
         await exited;
       }
+      fs.rmSync(tmpDir, { recursive: true, force: true });
       // A second server on shared data leaves the clean-up to the first.
       if (shared) return;
       if (pgName) await dropPostgresDatabase(pgName);
