@@ -7,9 +7,9 @@ import { useSite } from "./site.ts";
 // On PostgreSQL too, whose integer columns refuse what SQLite would take.
 
 const site = useSite();
-// Each sweep is a test of its own, run beside the other with a server of its
-// own (useSite starts one per worker): the administrator's sweep alone is the
-// longest file of the PostgreSQL run.
+// Each sweep is a test of its own, run beside the others on a server of each
+// worker's own (useSite starts one per worker): in one test, the
+// administrator's sweep was the PostgreSQL run's longest file.
 test.describe.configure({ mode: "parallel" });
 
 const BAD_IDS = ["1e18", "-1", "1.5", "99999999999", "%c0", "0x10", "abc"];
