@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { TEST_BROWSER_LAUNCH_OPTIONS } from "./tests/e2e/chromium.ts";
+import { TEST_BROWSER_LAUNCH_OPTIONS } from "#tests/e2e/chromium.ts";
 
 // Each spec file starts its own server from the production build with a fresh
 // data folder (tests/e2e/site.ts), so files never see each other's changes.

@@ -3,8 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { requestInfo } from "./.server/context.ts";
-import { lowPriorityScripts, scriptsAfterFirstPaint } from "./.server/low-priority-scripts.ts";
+import { requestInfo } from "#app/.server/platform/context.ts";
+import { lowPriorityScripts, scriptsAfterFirstPaint } from "#app/.server/platform/low-priority-scripts.ts";
 
 export const streamTimeout = 5_000;
 

@@ -1,16 +1,16 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { accessMiddleware } from "./.server/access.ts";
-import { currentUser, services, sessionMiddleware } from "./.server/context.ts";
-import { getSiteSettings } from "./.server/settings.ts";
-import { takeToast } from "./.server/toast.ts";
+import { accessMiddleware } from "#app/.server/accounts/access.ts";
+import { currentUser, services, sessionMiddleware } from "#app/.server/platform/context.ts";
+import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { takeToast } from "#app/.server/platform/toast.ts";
 import stylesheet from "./app.css?url";
-import { ErrorPanel } from "./components/error-panel.tsx";
-import { NotFound } from "./components/not-found.tsx";
-import { SiteFooter, SiteHeader } from "./components/site-header.tsx";
-import { ToastProvider } from "./components/toaster.tsx";
-import { currentYear } from "./lib/lithuanian.ts";
-import type { FrameSettings } from "./lib/site.ts";
+import { ErrorPanel } from "#app/components/error-panel.tsx";
+import { NotFound } from "#app/components/not-found.tsx";
+import { SiteFooter, SiteHeader } from "#app/components/site-header.tsx";
+import { ToastProvider } from "#app/components/toaster.tsx";
+import { currentYear } from "#app/lib/lithuanian.ts";
+import type { FrameSettings } from "#app/lib/site.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, accessMiddleware];
 

@@ -10,7 +10,7 @@
 // Durability is the same on both sides, and printed: a commit does not wait
 // for the disk, and a crash of the machine may lose the last commits but
 // never corrupts the database. SQLite: WAL with synchronous=NORMAL, as the
-// site always runs (app/.server/db.ts). PostgreSQL: fsync=on and
+// site always runs (app/.server/platform/db/connect.ts). PostgreSQL: fsync=on and
 // full_page_writes=on (a cluster started here with scripts/pg-throwaway.sh
 // --durable), synchronous_commit=off for the benchmark's database. (The
 // throwaway cluster the tests use has fsync off: it would flatter PostgreSQL.)

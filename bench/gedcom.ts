@@ -34,17 +34,22 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 if (phase === "--measure" || phase === "--read") {
   // The code measured: this checkout's, or another version's unpacked copy.
   const [file, dir, root = ROOT] = rest;
-  const load = (module: string) => import(pathToFileURL(path.join(root, "app/.server", module)).href);
+  // A module by its path in this version, or where an older version kept it
+  // (the feature folders of issue 27 moved db.ts), so a baseline still loads.
+  const load = (...modules: string[]) => {
+    const found = modules.map((m) => path.join(root, "app/.server", m)).find((file) => fs.existsSync(file));
+    return import(pathToFileURL(found ?? modules[0]).href);
+  };
   if (phase === "--read") {
     // The reference: the importer's reader alone.
-    const { readGedcom } = await import("../app/.server/genealogy/reader.ts");
+    const { readGedcom } = await import("#app/.server/genealogy/gedcom/reader.ts");
     const started = performance.now();
     let records = 0;
     for await (const _ of readGedcom(fs.createReadStream(file))) records++;
     console.log(JSON.stringify({ readMs: performance.now() - started, records }));
     process.exit(0);
   }
-  const { migrateToLatest, openDatabase } = await load("db.ts");
+  const { migrateToLatest, openDatabase } = await load("platform/db/connect.ts", "db.ts");
   const { importFile, exportFile } = await load("genealogy/trees.ts");
   const { mediaStore } = await load("media/storage.ts");
   const db = openDatabase({ kind: "sqlite", file: path.join(dir, "database.sqlite") });

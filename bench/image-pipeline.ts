@@ -19,14 +19,14 @@ if (phase === "bare" || phase === "pipeline" || phase === "zoom") {
   if (phase === "bare") {
     await sharp(file).rotate().resize({ width: 1200, height: 800, fit: "inside" }).jpeg({ quality: 95 }).toFile(path.join(dir, "bare.jpg"));
   } else if (phase === "zoom") {
-    const { mediaStore } = await import("../app/.server/media/storage.ts");
-    const { writeZoomRenditions } = await import("../app/.server/media/pipeline.ts");
-    const { zoomWidths } = await import("../app/lib/media.ts");
+    const { mediaStore } = await import("#app/.server/media/storage.ts");
+    const { writeZoomRenditions } = await import("#app/.server/media/pipeline.ts");
+    const { zoomWidths } = await import("#app/lib/media.ts");
     const store = mediaStore({ dataDir: dir, uploads: { maxBytes: 200 * 1024 * 1024, maxPixels: 100_000_000 } });
     await writeZoomRenditions(store, file, dir, zoomWidths(6000, 1200));
   } else {
-    const { mediaStore } = await import("../app/.server/media/storage.ts");
-    const { prepareImage } = await import("../app/.server/media/pipeline.ts");
+    const { mediaStore } = await import("#app/.server/media/storage.ts");
+    const { prepareImage } = await import("#app/.server/media/pipeline.ts");
     const store = mediaStore({ dataDir: dir, uploads: { maxBytes: 200 * 1024 * 1024, maxPixels: 100_000_000 } });
     const copy = path.join(dir, "upload.jpg");
     fs.copyFileSync(file, copy);

@@ -7,14 +7,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { migrateToLatest, openDatabase } from "../app/.server/db.ts";
-import type { Viewer } from "../app/.server/genealogy/living.ts";
-import { anniversaries } from "../app/.server/genealogy/on-this-day.ts";
-import { placeCounts, placeEvents } from "../app/.server/genealogy/places.ts";
-import { publicPeople } from "../app/.server/genealogy/published.ts";
-import { surnameCounts, surnamePeople } from "../app/.server/genealogy/surnames.ts";
-import { treeStatistics } from "../app/.server/genealogy/tree-statistics.ts";
-import { writeBigTree } from "../tests/integration/big-tree.ts";
+import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
+import type { Viewer } from "#app/.server/genealogy/living.ts";
+import { anniversaries } from "#app/.server/genealogy/on-this-day.ts";
+import { placeCounts, placeEvents } from "#app/.server/genealogy/places.ts";
+import { publicPeople } from "#app/.server/genealogy/published.ts";
+import { surnameCounts, surnamePeople } from "#app/.server/genealogy/surnames.ts";
+import { treeStatistics } from "#app/.server/genealogy/tree-statistics.ts";
+import { writeBigTree } from "#tests/integration/big-tree.ts";
 
 const SIZES = [50, Number(process.argv[2] ?? 100_000)];
 const viewers: Record<string, Viewer> = {

@@ -15,7 +15,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/e2e/chromium.ts";
+import { CHROMIUM_LAUNCH_OPTIONS } from "#tests/e2e/chromium.ts";
 import { seededSiteWithTree, startServer } from "./server.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");

@@ -11,10 +11,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { migrateToLatest, openDatabase } from "../app/.server/db.ts";
-import { changeContentVersion } from "../app/.server/content-version.ts";
-import { importFile } from "../app/.server/genealogy/trees.ts";
-import { mediaStore } from "../app/.server/media/storage.ts";
+import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
+import { changeContentVersion } from "#app/.server/platform/content-version.ts";
+import { importFile } from "#app/.server/genealogy/trees.ts";
+import { mediaStore } from "#app/.server/media/storage.ts";
 import { generate } from "./gedcom-generate.ts";
 import { startServer } from "./server.ts";
 

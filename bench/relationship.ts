@@ -1,4 +1,4 @@
-// Benchmark: "Kaip susiję?" (app/.server/genealogy/relationship.ts) on
+// Benchmark: "Kaip susiję?" (app/.server/kinship/relationship.ts) on
 // generated trees of 50 and 100,000 people (bench/gedcom-generate.ts,
 // imported into SQLite as the administrator would), in this process: the
 // server's time for an answer, without HTTP or rendering.
@@ -11,10 +11,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { migrateToLatest, openDatabase, type Database } from "../app/.server/db.ts";
-import { relationship } from "../app/.server/genealogy/relationship.ts";
-import { importFile } from "../app/.server/genealogy/trees.ts";
-import { mediaStore } from "../app/.server/media/storage.ts";
+import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import { relationship } from "#app/.server/kinship/relationship.ts";
+import { importFile } from "#app/.server/genealogy/trees.ts";
+import { mediaStore } from "#app/.server/media/storage.ts";
 import { generate } from "./gedcom-generate.ts";
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { pairs: { type: "string", default: "60" } } });

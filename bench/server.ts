@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { migrateToLatest, openDatabase } from "../app/.server/db.ts";
-import { importFile } from "../app/.server/genealogy/trees.ts";
-import { mediaStore } from "../app/.server/media/storage.ts";
-import { seedIfNew } from "../app/.server/seed.ts";
-import { createStory } from "../app/.server/stories.ts";
+import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
+import { importFile } from "#app/.server/genealogy/trees.ts";
+import { mediaStore } from "#app/.server/media/storage.ts";
+import { seedIfNew } from "#app/.server/seed/seed.ts";
+import { createStory } from "#app/.server/stories/stories.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const BENCH_ADMIN = { username: "admin", password: "bench-slaptazodis" };

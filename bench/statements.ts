@@ -1,4 +1,4 @@
-// Benchmark: SQLite statements prepared once (app/.server/sqlite-statements.ts)
+// Benchmark: SQLite statements prepared once (app/.server/platform/db/sqlite-statements.ts)
 // against prepared for every query (Kysely's SqliteDialect given the bare
 // better-sqlite3 connection, as before), on the same database file, in the
 // same process, in alternating rounds.
@@ -16,17 +16,18 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import SqliteDatabase from "better-sqlite3";
 import { CamelCasePlugin, Kysely, SqliteDialect } from "kysely";
-import { VISITORS } from "../app/.server/audience.ts";
-import { migrateToLatest, openDatabase, sqliteStatements, type Database, type Tables } from "../app/.server/db.ts";
-import { firstPersonId, personExists } from "../app/.server/genealogy/people.ts";
-import { livingYearsSetting, type Viewer } from "../app/.server/genealogy/living.ts";
-import { neighbourhood } from "../app/.server/genealogy/chart.ts";
-import { personDetail } from "../app/.server/genealogy/person-page.ts";
-import { currentTreeId, importFile } from "../app/.server/genealogy/trees.ts";
-import { homeOverview } from "../app/.server/home.ts";
-import { mediaStore } from "../app/.server/media/storage.ts";
-import { seedIfNew } from "../app/.server/seed.ts";
-import { getSiteSettings } from "../app/.server/settings.ts";
+import { VISITORS } from "#app/.server/accounts/audience.ts";
+import { migrateToLatest, openDatabase, sqliteStatements } from "#app/.server/platform/db/connect.ts";
+import type { Database, Tables } from "#app/.server/platform/db/schema.ts";
+import { firstPersonId, personExists } from "#app/.server/genealogy/people.ts";
+import { livingYearsSetting, type Viewer } from "#app/.server/genealogy/living.ts";
+import { neighbourhood } from "#app/.server/genealogy/chart.ts";
+import { personDetail } from "#app/.server/genealogy/person-page.ts";
+import { currentTreeId, importFile } from "#app/.server/genealogy/trees.ts";
+import { homeOverview } from "#app/.server/site-texts/home.ts";
+import { mediaStore } from "#app/.server/media/storage.ts";
+import { seedIfNew } from "#app/.server/seed/seed.ts";
+import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { generate } from "./gedcom-generate.ts";
 
 const { values, positionals } = parseArgs({

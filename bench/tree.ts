@@ -20,10 +20,10 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
-import { migrateToLatest, openDatabase } from "../app/.server/db.ts";
-import { importFile } from "../app/.server/genealogy/trees.ts";
-import { mediaStore } from "../app/.server/media/storage.ts";
-import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/e2e/chromium.ts";
+import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
+import { importFile } from "#app/.server/genealogy/trees.ts";
+import { mediaStore } from "#app/.server/media/storage.ts";
+import { CHROMIUM_LAUNCH_OPTIONS } from "#tests/e2e/chromium.ts";
 import { generate } from "./gedcom-generate.ts";
 import { startServer } from "./server.ts";
 

@@ -7,11 +7,11 @@
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { readFirstLine } from "./stdin.ts";
-import { migrateToLatest, openDatabase } from "#app/.server/db.ts";
-import { MIN_PASSWORD_LENGTH, parseConfig } from "#app/.server/env.ts";
-import { generatePassword } from "#app/.server/password.ts";
-import { destroyUserSessions } from "#app/.server/session.ts";
-import { listUsers, setPassword } from "#app/.server/users.ts";
+import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
+import { MIN_PASSWORD_LENGTH, parseConfig } from "#app/.server/platform/env.ts";
+import { generatePassword } from "#app/.server/accounts/password.ts";
+import { destroyUserSessions } from "#app/.server/accounts/session.ts";
+import { listUsers, setPassword } from "#app/.server/accounts/users.ts";
 
 function fail(message: string): never {
   console.error(message);

@@ -3,9 +3,9 @@
 // file of the installation that DATA_DIR / DATABASE_URL name. Safe while the
 // site is running and being edited.
 import path from "node:path";
-import { BackupError, writeBackup } from "#app/.server/backup.ts";
-import { openDatabase } from "#app/.server/db.ts";
-import { parseConfig } from "#app/.server/env.ts";
+import { BackupError, writeBackup } from "#app/.server/backup/backup.ts";
+import { openDatabase } from "#app/.server/platform/db/connect.ts";
+import { parseConfig } from "#app/.server/platform/env.ts";
 import { mediaStore } from "#app/.server/media/storage.ts";
 import { plural } from "#app/lib/lithuanian.ts";
 

@@ -9,10 +9,10 @@
 // exit code 1.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { migrateToLatest, openDatabase } from "#app/.server/db.ts";
-import { parseConfig } from "#app/.server/env.ts";
-import type { CodePageChoice } from "#app/.server/genealogy/charset.ts";
-import { ImportRefused } from "#app/.server/genealogy/import.ts";
+import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
+import { parseConfig } from "#app/.server/platform/env.ts";
+import type { CodePageChoice } from "#app/.server/genealogy/gedcom/charset.ts";
+import { ImportRefused } from "#app/.server/genealogy/gedcom/import.ts";
 import { archiveLimits, currentTreeId, exportFile, importFile, makeCurrent } from "#app/.server/genealogy/trees.ts";
 import { mediaStore } from "#app/.server/media/storage.ts";
 import { plural } from "#app/lib/lithuanian.ts";

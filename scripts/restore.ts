@@ -5,9 +5,9 @@
 // site while restoring.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BackupError, restoreBackup } from "#app/.server/backup.ts";
-import { openDatabase } from "#app/.server/db.ts";
-import { parseConfig } from "#app/.server/env.ts";
+import { BackupError, restoreBackup } from "#app/.server/backup/backup.ts";
+import { openDatabase } from "#app/.server/platform/db/connect.ts";
+import { parseConfig } from "#app/.server/platform/env.ts";
 import { mediaStore } from "#app/.server/media/storage.ts";
 import { formatDateTime, plural } from "#app/lib/lithuanian.ts";
 

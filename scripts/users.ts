@@ -7,9 +7,11 @@
 // password is one clear line on standard error and exit code 1; nothing changes.
 import { parseArgs } from "node:util";
 import { readFirstLine } from "./stdin.ts";
-import { isUniqueViolation, migrateToLatest, openDatabase, type Database } from "#app/.server/db.ts";
-import { parseConfig } from "#app/.server/env.ts";
-import { checkNewPassword, checkUsername, createUser, findUser, listUsers, removeUser, setRole } from "#app/.server/users.ts";
+import { isUniqueViolation } from "#app/.server/platform/db/writes.ts";
+import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import { parseConfig } from "#app/.server/platform/env.ts";
+import { checkNewPassword, checkUsername, createUser, findUser, listUsers, removeUser, setRole } from "#app/.server/accounts/users.ts";
 import { isRole, ROLES } from "#app/lib/roles.ts";
 
 const USAGE = [

@@ -3,22 +3,22 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { requestInfoContext, servicesContext } from "#app/.server/context.ts";
-import { migrateToLatest, openDatabase } from "#app/.server/db.ts";
-import { parseConfig, type Config } from "#app/.server/env.ts";
-import { otherInstancesAlive, registerInstance } from "#app/.server/instances.ts";
-import { importRunner } from "#app/.server/genealogy/import-process.ts";
+import { requestInfoContext, servicesContext } from "#app/.server/platform/context.ts";
+import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
+import { parseConfig, type Config } from "#app/.server/platform/env.ts";
+import { otherInstancesAlive, registerInstance } from "#app/.server/platform/instances.ts";
+import { importRunner } from "#app/.server/genealogy/gedcom/import-process.ts";
 import { sweepAbandonedImports } from "#app/.server/genealogy/trees.ts";
 import { deriveMissingZoom } from "#app/.server/media/pipeline.ts";
 import { cleanUpMedia, mediaStore, membersMediaDir, placeAllMedia, publicMediaDir } from "#app/.server/media/storage.ts";
-import { seedIfNew } from "#app/.server/seed.ts";
-import { sendDailyDigest } from "#app/.server/notifications.ts";
-import { reloadStatistics } from "#app/.server/statistics.ts";
-import { deleteExpiredSessions, findSessionUser, sessionTokenOf } from "#app/.server/session.ts";
+import { seedIfNew } from "#app/.server/seed/seed.ts";
+import { sendDailyDigest } from "#app/.server/accounts/notifications.ts";
+import { reloadStatistics } from "#app/.server/platform/db/planner-statistics.ts";
+import { deleteExpiredSessions, findSessionUser, sessionTokenOf } from "#app/.server/accounts/session.ts";
 import { atLeast } from "#app/lib/roles.ts";
-import { ensureAdministrator } from "#app/.server/users.ts";
+import { ensureAdministrator } from "#app/.server/accounts/users.ts";
 import { publishedTag } from "#app/.server/genealogy/published.ts";
-import { commitWatch } from "#app/.server/content-version.ts";
+import { commitWatch } from "#app/.server/platform/content-version.ts";
 import { precompressedAssets } from "./assets.ts";
 import { reactRouterHandler } from "./react-router.ts";
 import { RenderCache, servedFromCache } from "./render-cache.ts";
@@ -88,7 +88,7 @@ export async function createApp({ build, clientDir, root, env = process.env, log
   );
   hourly.unref();
   // The administrator's daily digest of new proposals and guestbook entries, when chosen
-  // (notifications.ts): asked every quarter hour; the day is claimed in the database, so
+  // (accounts/notifications.ts): asked every quarter hour; the day is claimed in the database, so
   // of several processes one sends it.
   const digest = setInterval(() => void sendDailyDigest({ db, config, media, imports }), 15 * 60 * 1000);
   digest.unref();

@@ -22,7 +22,7 @@ export interface Render {
   kept: boolean;
   /**
    * Rendered whole, its scripts started after its first paint: every visitor's page
-   * (app/.server/low-priority-scripts.ts), a kept one among them (cacheKey asks fromAVisitor too).
+   * (app/.server/platform/low-priority-scripts.ts), a kept one among them (cacheKey asks fromAVisitor too).
    */
   holdScripts: boolean;
 }

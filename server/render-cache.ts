@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type express from "express";
-import { ifNoneMatch } from "#app/.server/download.ts";
+import { ifNoneMatch } from "#app/.server/platform/download.ts";
 import { requiredRole } from "#app/lib/access.ts";
 import { routePath } from "./request-guard.ts";
 
@@ -15,7 +15,7 @@ import { routePath } from "./request-guard.ts";
 //   - Only the addresses in CACHED_PAGES, each open to everyone (the access
 //     table says so, checked again here). A route added later is not cached
 //     until it is named here. The guestbook is not: its form carries a token of
-//     the moment it was shown (guestbook.ts), which a shared copy would defeat.
+//     the moment it was shown (guestbook/guestbook.ts), which a shared copy would defeat.
 //   - The key is the address as sent (path and query); the tag is the content
 //     version and the date (publishedTag): every write by an editor or the
 //     administrator, an import or a restore changes the version, in the database,

@@ -1,6 +1,6 @@
 import type express from "express";
-import type { Config } from "#app/.server/env.ts";
-import { SESSION_COOKIE } from "#app/.server/session.ts";
+import type { Config } from "#app/.server/platform/env.ts";
+import { SESSION_COOKIE } from "#app/.server/accounts/session.ts";
 import { MEMORY_PHOTOS_MAX } from "#app/lib/memories.ts";
 
 // Rules every request obeys before any route sees it, so that a new route

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type express from "express";
-import type { Config } from "#app/.server/env.ts";
+import type { Config } from "#app/.server/platform/env.ts";
 
 // The headers every response carries. The render cache (render-cache.ts)
 // sends the same list with the pages it keeps; only the script policy

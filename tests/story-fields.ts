@@ -1,4 +1,4 @@
-import type { StoryFields } from "#app/.server/stories.ts";
+import type { StoryFields } from "#app/.server/stories/stories.ts";
 
 /** A published, public story's fields, with what a test changes; for the integration and browser tests alike. */
 export function storyFields(over: Partial<StoryFields> = {}): StoryFields {

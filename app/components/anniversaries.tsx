@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { ANNIVERSARY_VERBS } from "../lib/event-labels.ts";
-import type { PersonSummary } from "../lib/tree-layout.ts";
+import { ANNIVERSARY_VERBS } from "#app/lib/event-labels.ts";
+import type { PersonSummary } from "#app/lib/tree-layout.ts";
 
 export interface AnniversaryItem {
   eventId: number;

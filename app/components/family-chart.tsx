@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { useNavigate } from "react-router";
-import { portraitArea, type ChartGeometry } from "../lib/chart-geometry.ts";
-import type { ChartBox, ChartLayout } from "../lib/tree-layout.ts";
+import { portraitArea, type ChartGeometry } from "#app/lib/chart-geometry.ts";
+import type { ChartBox, ChartLayout } from "#app/lib/tree-layout.ts";
 import { ZoomFrame } from "./zoom-frame.tsx";
 
 export const SEX_FILL = { M: "#e8eef5", F: "#f7e9ec", X: "#eef0e6", U: "#f1ece3" } as const;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PersonSummary } from "../lib/tree-layout.ts";
+import type { PersonSummary } from "#app/lib/tree-layout.ts";
 
 // The family-group view: a couple with their parents above and their
 // children below, as cards that read on a phone and work without JavaScript.

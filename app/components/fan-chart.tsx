@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { useNavigate } from "react-router";
-import type { FanLayout, FanSegment } from "../lib/fan-layout.ts";
+import type { FanLayout, FanSegment } from "#app/lib/fan-layout.ts";
 import { SEX_FILL } from "./family-chart.tsx";
 import { ZoomFrame } from "./zoom-frame.tsx";
 

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { PASSWORD_MAX_LENGTH } from "../lib/login.ts";
+import { PASSWORD_MAX_LENGTH } from "#app/lib/login.ts";
 
 // Form fields as every editor shows them: the label, the input, and the
 // server's message for it, tied together for screen readers.

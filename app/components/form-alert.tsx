@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { Toast } from "../lib/toasts.ts";
+import type { Toast } from "#app/lib/toasts.ts";
 import { useToast } from "./toaster.tsx";
 
 /**

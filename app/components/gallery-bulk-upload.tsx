@@ -2,8 +2,8 @@ import { useId, useRef, useState, type DragEvent } from "react";
 import { useRevalidator } from "react-router";
 import { MembersOnlyBox } from "./members-only.tsx";
 import { useHydrated } from "./use-hydrated.ts";
-import { BULK_UPLOAD_MAX_FILES, GALLERY_DESCRIPTION_MAX, titleFromFileName } from "../lib/gallery.ts";
-import { postUpload } from "../lib/upload-request.ts";
+import { BULK_UPLOAD_MAX_FILES, GALLERY_DESCRIPTION_MAX, titleFromFileName } from "#app/lib/gallery.ts";
+import { postUpload } from "#app/lib/upload-request.ts";
 
 // Many photos at once (issue 18): the administrator drops or picks files;
 // each goes to the gallery's upload endpoint on its own, one after another,

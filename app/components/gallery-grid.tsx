@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { displayUrl } from "../lib/media.ts";
+import { displayUrl } from "#app/lib/media.ts";
 import { GalleryPicture, ImagePlaceholder, type GalleryCardItem } from "./gallery.tsx";
 import { MembersOnlyBadge } from "./members-only.tsx";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { gridSrcSet, gridUrl, type ImageRef } from "../lib/media.ts";
+import { gridSrcSet, gridUrl, type ImageRef } from "#app/lib/media.ts";
 
 // A gallery photo as every page shows it (a card's picture, with a
 // placeholder when it fails). The gallery's own grid and lightbox are in

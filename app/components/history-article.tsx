@@ -1,5 +1,5 @@
-import type { HistoryContent } from "../lib/history.ts";
-import { paragraphs } from "../lib/paragraphs.ts";
+import type { HistoryContent } from "#app/lib/history.ts";
+import { paragraphs } from "#app/lib/paragraphs.ts";
 
 function Paragraphs({ text, className }: { text: string; className?: string }) {
   return paragraphs(text).map((p, i) => (

@@ -1,5 +1,5 @@
-import type { ScanRef } from "../lib/media.ts";
-import { scanUrl } from "../lib/media.ts";
+import type { ScanRef } from "#app/lib/media.ts";
+import { scanUrl } from "#app/lib/media.ts";
 
 /**
  * The documents linked to a person or a photo, as a card: each title with

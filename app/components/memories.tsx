@@ -1,6 +1,6 @@
-import type { Memory } from "../.server/memories.ts";
-import { displayUrl } from "../lib/media.ts";
-import { formatDate } from "../lib/lithuanian.ts";
+import type { Memory } from "#app/.server/proposals/memories.ts";
+import { displayUrl } from "#app/lib/media.ts";
+import { formatDate } from "#app/lib/lithuanian.ts";
 import { GalleryPicture } from "./gallery.tsx";
 
 /**

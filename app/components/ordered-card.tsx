@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ImageRef } from "../lib/media.ts";
+import type { ImageRef } from "#app/lib/media.ts";
 import { GalleryPicture, ImagePlaceholder } from "./gallery.tsx";
 import { MoveForm } from "./move-form.tsx";
 import { RemoveIconForm } from "./remove-form.tsx";

@@ -1,8 +1,8 @@
 import { Fragment, type ReactNode } from "react";
-import { paragraphs } from "../lib/paragraphs.ts";
-import { splitAtEmail } from "../lib/email-token.ts";
+import { paragraphs } from "#app/lib/paragraphs.ts";
+import { splitAtEmail } from "#app/lib/email-token.ts";
 import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root.tsx";
+import type { loader as rootLoader } from "#app/root.tsx";
 
 /** The document title: the page's name, then the family's. */
 export function PageTitle({ children }: { children: string }) {

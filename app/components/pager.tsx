@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { pageHref } from "../lib/paging.ts";
+import { pageHref } from "#app/lib/paging.ts";
 
 const TARGET = "btn min-h-11 min-w-11 px-3"; // at least 44 × 44 px to touch
 const OTHER = `${TARGET} border border-line bg-paper text-ink hover:bg-accent-soft`;

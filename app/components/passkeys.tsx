@@ -1,8 +1,8 @@
 import type * as WebAuthn from "@simplewebauthn/browser";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { PASSWORD_MAX_LENGTH } from "../lib/login.ts";
-import type { Toast } from "../lib/toasts.ts";
+import { PASSWORD_MAX_LENGTH } from "#app/lib/login.ts";
+import type { Toast } from "#app/lib/toasts.ts";
 import { useToast } from "./toaster.tsx";
 
 // Passkeys in the browser (WebAuthn, with @simplewebauthn/browser): logging
@@ -13,7 +13,7 @@ import { useToast } from "./toaster.tsx";
 // a tenth of a bare React Router app's.
 
 async function resolveToast(key: "passkeyLoginFailed" | "passkeyAdded"): Promise<Toast> {
-  return (await import("../lib/toasts.ts")).resolveToast(key);
+  return (await import("#app/lib/toasts.ts")).resolveToast(key);
 }
 
 /** What @simplewebauthn/browser's browserSupportsWebAuthn checks, without loading it. */

@@ -2,12 +2,12 @@
 // with the family's events, and the sources with their citations, numbered
 // like footnotes beside the facts they support.
 import { Link } from "react-router";
-import type { SourceView, Scan } from "../.server/genealogy/citations.ts";
-import type { TimelineEntry } from "../.server/genealogy/person-page.ts";
-import { CITATION_QUALITY } from "../lib/citation-quality.ts";
-import { displayUrl, scanUrl } from "../lib/media.ts";
+import type { SourceView, Scan } from "#app/.server/genealogy/citations.ts";
+import type { TimelineEntry } from "#app/.server/genealogy/person-page.ts";
+import { CITATION_QUALITY } from "#app/lib/citation-quality.ts";
+import { displayUrl, scanUrl } from "#app/lib/media.ts";
 import { FaceCrop } from "./photo-region.tsx";
-import type { PhotoBox } from "../lib/photo-people.ts";
+import type { PhotoBox } from "#app/lib/photo-people.ts";
 
 const footnoteId = (n: number) => `saltinis-${n}`;
 

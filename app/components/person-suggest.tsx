@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import type { PersonSummary } from "../lib/tree-layout.ts";
+import type { PersonSummary } from "#app/lib/tree-layout.ts";
 
 /**
  * A name field inside a GET search form (which works without JavaScript): with

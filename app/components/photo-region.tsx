@@ -1,5 +1,5 @@
-import { displayUrl, type ImageRef } from "../lib/media.ts";
-import { faceViewBox, type PhotoBox } from "../lib/photo-people.ts";
+import { displayUrl, type ImageRef } from "#app/lib/media.ts";
+import { faceViewBox, type PhotoBox } from "#app/lib/photo-people.ts";
 
 /**
  * A person's rectangle drawn over a photo (issue 18), placed in percent of

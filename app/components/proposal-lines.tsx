@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
-import type { ImageRef } from "../lib/media.ts";
-import { pageHref } from "../lib/paging.ts";
+import type { ImageRef } from "#app/lib/media.ts";
+import { pageHref } from "#app/lib/paging.ts";
 import { GalleryPicture } from "./gallery.tsx";
 
 /** What a proposal or a change does, as before → after rows. Texts are shown as text. */

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { nameRelationship, type StepKind } from "../lib/relationship.ts";
-import type { PersonSummary } from "../lib/tree-layout.ts";
+import { nameRelationship, type StepKind } from "#app/lib/relationship.ts";
+import type { PersonSummary } from "#app/lib/tree-layout.ts";
 
-/** One path as the page shows it (what app/.server/genealogy/relationship.ts returns). */
+/** One path as the page shows it (what app/.server/kinship/relationship.ts returns). */
 export interface ChartPath {
   term: string;
   blood: boolean;

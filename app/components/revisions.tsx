@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { formatDateTime } from "../lib/lithuanian.ts";
+import { formatDateTime } from "#app/lib/lithuanian.ts";
 
 /**
  * A text's earlier versions, newest first (the history's, a story's): when,

@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { pageHref } from "../lib/paging.ts";
+import { pageHref } from "#app/lib/paging.ts";
 import { useSiteSettings, useSiteUrl } from "./page.tsx";
 
 /**

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Link, NavLink } from "react-router";
-import { atLeast, type Role } from "../lib/roles.ts";
-import type { FrameSettings } from "../lib/site.ts";
+import { atLeast, type Role } from "#app/lib/roles.ts";
+import type { FrameSettings } from "#app/lib/site.ts";
 
 const NAV_ITEMS = [
   { to: "/", label: "Pradžia" },

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { ImageRef } from "../lib/media.ts";
-import { yearSpan } from "../lib/stories.ts";
+import type { ImageRef } from "#app/lib/media.ts";
+import { yearSpan } from "#app/lib/stories.ts";
 import { GalleryPicture } from "./gallery.tsx";
 import { MembersOnlyBadge } from "./members-only.tsx";
 

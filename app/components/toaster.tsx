@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
-import type { Toast } from "../lib/toasts.ts";
+import type { Toast } from "#app/lib/toasts.ts";
 import { IconButton } from "./icon-button.tsx";
 
 // Toasts: short messages in a corner. A toast from the server (after an

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { LINK_STATE_MESSAGES, type UnusableLink } from "../lib/account-links.ts";
+import { LINK_STATE_MESSAGES, type UnusableLink } from "#app/lib/account-links.ts";
 
 /** Why an invitation or a new-password link cannot be used, and the way on. */
 export function UnusableLinkNotice({ state }: { state: UnusableLink }) {

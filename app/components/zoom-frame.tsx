@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import type { PanZoomControls } from "../lib/pan-zoom.ts";
+import type { PanZoomControls } from "#app/lib/pan-zoom.ts";
 import { IconButton } from "./icon-button.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 
@@ -33,7 +33,7 @@ export function ZoomFrame({
 
   useEffect(() => {
     let cancelled = false;
-    void import("../lib/pan-zoom.ts").then(({ attachPanZoom }) => {
+    void import("#app/lib/pan-zoom.ts").then(({ attachPanZoom }) => {
       if (cancelled || !frame.current || !stage.current) return;
       controls.current = attachPanZoom(frame.current, stage.current, startScale);
     });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { PhotoRegion } from "./photo-region.tsx";
-import { displayUrl, gridUrl, type ImageRef, type ZoomLevel } from "../lib/media.ts";
-import type { PhotoBox } from "../lib/photo-people.ts";
+import { displayUrl, gridUrl, type ImageRef, type ZoomLevel } from "#app/lib/media.ts";
+import type { PhotoBox } from "#app/lib/photo-people.ts";
 
 // Deep zoom on a photo's page (issue 18): the visitor zooms with two fingers,
 // the wheel, the keyboard or the buttons, and drags to look around. The

@@ -1,7 +1,7 @@
 import { atLeast, type Role } from "./roles.ts";
 
 // Who may open which address, in one table. The server checks it in front of
-// every route (app/.server/access.ts): a page, its data request, a form posted
+// every route (app/.server/accounts/access.ts): a page, its data request, a form posted
 // to it, a file it sends. A route added under one of these prefixes is
 // covered without a word of its own; every action still asks requireRole()
 // for what it does. Menus use the same table to show only what a user may open.

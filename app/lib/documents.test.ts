@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { documentKeys, documentQueryString, parseDocumentQuery, personNameKey } from "./documents.ts";
 
 // How the list sorts, filters and searches is the database's work now
-// (app/.server/documents.ts documentsPage): tests/integration/lists.test.ts.
+// (app/.server/documents/documents.ts documentsPage): tests/integration/lists.test.ts.
 const q = (s: string) => parseDocumentQuery(new URLSearchParams(s));
 
 test("the query round-trips through the URL, defaults left out, unknown values ignored", () => {

@@ -1,4 +1,4 @@
-/** How the administrator hears of new proposals and guestbook entries (app/.server/notifications.ts). */
+/** How the administrator hears of new proposals and guestbook entries (app/.server/accounts/notifications.ts). */
 export type NotifyMode = "none" | "each" | "digest";
 export const NOTIFY_MODES: Record<NotifyMode, string> = {
   none: "Nesiųsti laiškų",

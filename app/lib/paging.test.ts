@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { pageNumbers } from "../components/pager.tsx";
+import { pageNumbers } from "#app/components/pager.tsx";
 import { assertPageExists, pageCount, pageHref, pageTitle, parsePageNumber, requestedPage } from "./paging.ts";
 
 const asked = (query: string) => parsePageNumber(new URLSearchParams(query));

@@ -3,7 +3,7 @@ import { findPaths, nameRelationship, relationPath, relationshipTerms, type Grap
 import type { Sex } from "./tree-layout.ts";
 
 // A generated family in memory, searched with the same findPaths the site
-// uses (app/.server/genealogy/relationship.ts gives it the database's graph)
+// uses (app/.server/kinship/relationship.ts gives it the database's graph)
 // and named with the same namer: every term of the decision record's table
 // (docs/decisions/020-relationship-terms.md) is asserted here at least once.
 

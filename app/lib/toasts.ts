@@ -1,6 +1,6 @@
 // Every toast the site shows, in one place. Actions name a toast by its key;
 // the key travels in a short-lived cookie across the redirect that follows the
-// action (see .server/toast.ts), so the message appears with or without JavaScript.
+// action (see .server/platform/toast.ts), so the message appears with or without JavaScript.
 
 export interface Toast {
   title: string;

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 
 // The server processes running on this installation, each with a heartbeat.
 // Start-up clean-up uses it to know whether another process may be in the
-// middle of an upload (app/.server/instances.ts).
+// middle of an upload (app/.server/platform/instances.ts).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("instances")

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Login throttling by who attempts (app/.server/login-throttle.ts): each
+// Login throttling by who attempts (app/.server/accounts/login-throttle.ts): each
 // failure records whether it came from a trusted browser (and which), a known
 // address of the user, or a stranger; the addresses users logged in from are
 // remembered.

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// What an import keeps beyond 0006 (app/.server/genealogy/import.ts):
+// What an import keeps beyond 0006 (app/.server/genealogy/gedcom/import.ts):
 //   - whether the file was cut off (no 0 TRLR), and how many warnings it had
 //     (only the first thousand are stored);
 //   - the substructures of a family's CHIL, HUSB and WIFE lines (_FREL/_MREL,

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { documentKeys } from "../../app/lib/documents.ts";
+import { documentKeys } from "#app/lib/documents.ts";
 import { isPostgres } from "./helpers.ts";
 
 // Lists a page at a time (issue 15): the documents list is sorted, filtered

@@ -3,7 +3,7 @@ import { generatedId } from "./helpers.ts";
 
 // Relatives contribute (issue 17):
 //   - changes: every change by anyone, with the rows it touched before and
-//     after (JSON), so that it can be shown and undone (app/.server/changes.ts);
+//     after (JSON), so that it can be shown and undone (app/.server/changes/changes.ts);
 //   - proposals: what a member asks to change or add, until an editor decides;
 //   - memories: a member's (approved) text about a person or a photo;
 //   - a user's e-mail address and whether they want to hear of decisions.

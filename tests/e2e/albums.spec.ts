@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { changeContentVersion } from "#app/.server/content-version.ts";
+import { changeContentVersion } from "#app/.server/platform/content-version.ts";
 import { axe } from "./axe.ts";
 import { hydrated, logInAsAdmin, toasts, useSite } from "./site.ts";
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { createAlbum } from "#app/.server/albums.ts";
+import { createAlbum } from "#app/.server/gallery/albums.ts";
 import { logInAsAdmin, useSite, watchConsole } from "./site.ts";
 
 // Many photos at once (issue 18): ten files, one of them a letter renamed

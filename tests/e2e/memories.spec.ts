@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { changeContentVersion } from "#app/.server/content-version.ts";
+import { changeContentVersion } from "#app/.server/platform/content-version.ts";
 import { createPerson } from "#app/.server/genealogy/editing.ts";
 import { mediaStore, placeAllMedia } from "#app/.server/media/storage.ts";
 import { axe } from "./axe.ts";

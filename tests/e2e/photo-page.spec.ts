@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { changeContentVersion } from "#app/.server/content-version.ts";
+import { changeContentVersion } from "#app/.server/platform/content-version.ts";
 import { createPerson } from "#app/.server/genealogy/editing.ts";
-import { linkPeopleToGalleryItem } from "#app/.server/gallery.ts";
+import { linkPeopleToGalleryItem } from "#app/.server/gallery/gallery.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 import { axe } from "./axe.ts";
 import { logInAs, logInAsAdmin, toasts, useSite } from "./site.ts";

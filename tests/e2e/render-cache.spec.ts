@@ -5,7 +5,7 @@ import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { expect, request as http, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { dataUrl } from "./routes.ts";
-import { holdScriptsUntilPainted } from "../../app/.server/low-priority-scripts.ts";
+import { holdScriptsUntilPainted } from "#app/.server/platform/low-priority-scripts.ts";
 import { hydrated, logInAs, toasts, useSite, watchConsole } from "./site.ts";
 import { GEDCOM, send, siteForWrites, WRITES } from "./writes.ts";
 

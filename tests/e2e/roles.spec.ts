@@ -1,6 +1,6 @@
 import { expect, request as http, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { createStory } from "#app/.server/stories.ts";
-import { storyFields } from "../story-fields.ts";
+import { createStory } from "#app/.server/stories/stories.ts";
+import { storyFields } from "#tests/story-fields.ts";
 import { dataUrl, fill, respelt, routeIds, routePatterns } from "./routes.ts";
 import { useSite, type Site } from "./site.ts";
 import { REMOVE, send, siteForWrites, WRITES, type Write } from "./writes.ts";

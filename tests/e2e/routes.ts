@@ -1,4 +1,4 @@
-import routes from "../../app/routes.ts";
+import routes from "#app/routes.ts";
 
 interface RouteEntry {
   path?: string;

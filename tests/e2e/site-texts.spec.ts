@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createInvitation } from "#app/.server/account-links.ts";
-import { MIN_FILL_SECONDS } from "#app/.server/guestbook.ts";
-import { updateSiteSettings } from "#app/.server/settings.ts";
+import { createInvitation } from "#app/.server/accounts/account-links.ts";
+import { MIN_FILL_SECONDS } from "#app/.server/guestbook/guestbook.ts";
+import { updateSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { hydrated, logInAsAdmin, toasts, useSite } from "./site.ts";
 
 // The family's own words: every text a visitor reads, edited in the browser

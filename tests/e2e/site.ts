@@ -4,9 +4,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { openDatabase, type Database } from "#app/.server/db.ts";
-import type { Config } from "#app/.server/env.ts";
-import { createPostgresDatabase, databaseUrl, dropPostgresDatabase, onPostgres } from "../database-target.ts";
+import { openDatabase } from "#app/.server/platform/db/connect.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import type { Config } from "#app/.server/platform/env.ts";
+import { createPostgresDatabase, databaseUrl, dropPostgresDatabase, onPostgres } from "#tests/database-target.ts";
 
 /**
  * How long a server may take to start. Generous: on a busy two-core machine
@@ -167,7 +168,7 @@ export function toasts(page: Page) {
 
 /**
  * Waits until the page's scripts have started React Router (a visitor's page
- * starts them only after its first paint, app/.server/low-priority-scripts.ts).
+ * starts them only after its first paint, app/.server/platform/low-priority-scripts.ts).
  * From then on React receives every press: one made while it hydrates is replayed.
  */
 export async function hydrated(page: Page): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { changeContentVersion } from "#app/.server/content-version.ts";
+import { changeContentVersion } from "#app/.server/platform/content-version.ts";
 import { createPerson, saveEvent } from "#app/.server/genealogy/editing.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 import { axe } from "./axe.ts";

@@ -12,11 +12,17 @@ import {
   parseAlbumFields,
   removeAlbum,
   saveAlbum,
-} from "#app/.server/albums.ts";
-import { MEMBERS, VISITORS } from "#app/.server/audience.ts";
-import { restoreBackup, writeBackup } from "#app/.server/backup.ts";
-import { listChanges, undoChange } from "#app/.server/changes.ts";
-import { addGalleryItemFromForm, galleryPage, listGalleryItems, removeGalleryItem, updateGalleryItem } from "#app/.server/gallery.ts";
+} from "#app/.server/gallery/albums.ts";
+import { MEMBERS, VISITORS } from "#app/.server/accounts/audience.ts";
+import { restoreBackup, writeBackup } from "#app/.server/backup/backup.ts";
+import { listChanges, undoChange } from "#app/.server/changes/changes.ts";
+import {
+  addGalleryItemFromForm,
+  galleryPage,
+  listGalleryItems,
+  removeGalleryItem,
+  updateGalleryItem,
+} from "#app/.server/gallery/gallery.ts";
 import { contentOf } from "./content.ts";
 import { addTestUser, createEmptyDatabase, createTestDatabase, type TestDatabase } from "./database.ts";
 

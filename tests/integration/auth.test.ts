@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { attemptPasswordLogin } from "#app/.server/auth.ts";
-import { issueDeviceCookie, readDeviceToken } from "#app/.server/login-throttle.ts";
-import { ensureAdministrator, listUsers, authenticate } from "#app/.server/users.ts";
+import { attemptPasswordLogin } from "#app/.server/accounts/auth.ts";
+import { issueDeviceCookie, readDeviceToken } from "#app/.server/accounts/login-throttle.ts";
+import { ensureAdministrator, listUsers, authenticate } from "#app/.server/accounts/users.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 let t: TestDatabase;

@@ -1,18 +1,18 @@
 import fs from "node:fs";
-import { MEMBERS } from "#app/.server/audience.ts";
+import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import path from "node:path";
 import sharp from "sharp";
 import * as tar from "tar";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { BackupError, restoreBackup, writeBackup } from "#app/.server/backup.ts";
-import { contentVersion } from "#app/.server/content-version.ts";
-import { record, undoChange } from "#app/.server/changes.ts";
+import { BackupError, restoreBackup, writeBackup } from "#app/.server/backup/backup.ts";
+import { contentVersion } from "#app/.server/platform/content-version.ts";
+import { record, undoChange } from "#app/.server/changes/changes.ts";
 import { personScopes } from "#app/.server/genealogy/change-scopes.ts";
 import { createPerson, editableTree } from "#app/.server/genealogy/editing.ts";
-import { addGalleryItem, listGalleryItems, removeGalleryItem } from "#app/.server/gallery.ts";
-import { getHistory, saveHistory } from "#app/.server/history.ts";
+import { addGalleryItem, listGalleryItems, removeGalleryItem } from "#app/.server/gallery/gallery.ts";
+import { getHistory, saveHistory } from "#app/.server/site-texts/history-text.ts";
 import { prepareImage } from "#app/.server/media/pipeline.ts";
-import { SEED_HISTORY } from "#app/.server/seed.ts";
+import { SEED_HISTORY } from "#app/.server/seed/seed.ts";
 import { createEmptyDatabase, createTestDatabase, type TestDatabase } from "./database.ts";
 import { contentOf, filesOf } from "./content.ts";
 

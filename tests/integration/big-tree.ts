@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "#app/.server/db.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 
 // A tree of any size written straight in SQL (a recursive CTE per table, the
 // same statements on SQLite and PostgreSQL): 100,000 people in seconds, where

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { MEMBERS } from "#app/.server/audience.ts";
-import { undoChangeWithFiles } from "#app/.server/change-files.ts";
-import { changeLines, findChange, listChanges, record, undoChange, type Actor, type Change } from "#app/.server/changes.ts";
-import type { Database } from "#app/.server/db.ts";
-import { addDocument, removeDocument, updateDocument } from "#app/.server/documents.ts";
+import { MEMBERS } from "#app/.server/accounts/audience.ts";
+import { undoChangeWithFiles } from "#app/.server/changes/files.ts";
+import { changeLines, findChange, listChanges, record, undoChange, type Actor, type Change } from "#app/.server/changes/changes.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import { addDocument, removeDocument, updateDocument } from "#app/.server/documents/documents.ts";
 import {
   addGalleryItem,
   linkPeopleToGalleryItem,
@@ -14,7 +14,7 @@ import {
   moveGalleryItem,
   removeGalleryItem,
   updateGalleryItem,
-} from "#app/.server/gallery.ts";
+} from "#app/.server/gallery/gallery.ts";
 import {
   addChild,
   addPartner,
@@ -34,10 +34,10 @@ import { setPrivate } from "#app/.server/genealogy/living.ts";
 import { recordNewPerson, recordPersonEdit } from "#app/.server/genealogy/person-changes.ts";
 import { type ReceivedFile } from "#app/.server/media/intake.ts";
 import { prepareImage, prepareScan } from "#app/.server/media/pipeline.ts";
-import { deleteEntry, entryScope, setEntryStatus } from "#app/.server/guestbook.ts";
-import { restoreHistoryRevision, revisionScope, saveHistory } from "#app/.server/history.ts";
-import { editableSettingsScope, getSiteSettings, updateSiteSettings } from "#app/.server/settings.ts";
-import { SEED_HISTORY } from "#app/.server/seed.ts";
+import { deleteEntry, entryScope, setEntryStatus } from "#app/.server/guestbook/guestbook.ts";
+import { restoreHistoryRevision, revisionScope, saveHistory } from "#app/.server/site-texts/history-text.ts";
+import { editableSettingsScope, getSiteSettings, updateSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { SEED_HISTORY } from "#app/.server/seed/seed.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 // The editors' changes as the routes record them (app/routes/admin/history,

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { findChange, listChanges, needsAdministrator, record, undoChange, type Actor } from "#app/.server/changes.ts";
+import { findChange, listChanges, needsAdministrator, record, undoChange, type Actor } from "#app/.server/changes/changes.ts";
 import { setPrivate } from "#app/.server/genealogy/living.ts";
 import { familyScopes, peopleScopes, personScopes } from "#app/.server/genealogy/change-scopes.ts";
 import { createPerson, editableTree, removePerson, saveEvent, setParents, updatePerson } from "#app/.server/genealogy/editing.ts";
-import type { Database } from "#app/.server/db.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
-// The change history's core (app/.server/changes.ts): a recorded write keeps
+// The change history's core (app/.server/changes/changes.ts): a recorded write keeps
 // the rows it touched before and after; undoing puts the database back as it
 // was, and a row changed again since makes the undo refuse.
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Database } from "#app/.server/db.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { MediaStore } from "#app/.server/media/storage.ts";
 
 /** Every content row of an installation, in a fixed order, for comparing two installations. */

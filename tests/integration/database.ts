@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { migrateToLatest, openDatabase, type Database } from "#app/.server/db.ts";
-import type { Config } from "#app/.server/env.ts";
+import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import type { Config } from "#app/.server/platform/env.ts";
 import type { Role } from "#app/lib/roles.ts";
 import { mediaStore, type MediaStore } from "#app/.server/media/storage.ts";
-import { seedIfNew } from "#app/.server/seed.ts";
-import { createPostgresDatabase, databaseUrl, dropPostgresDatabase, onPostgres } from "../database-target.ts";
+import { seedIfNew } from "#app/.server/seed/seed.ts";
+import { createPostgresDatabase, databaseUrl, dropPostgresDatabase, onPostgres } from "#tests/database-target.ts";
 
 export interface TestDatabase {
   db: Database;

@@ -1,9 +1,16 @@
 import fs from "node:fs";
-import { MEMBERS } from "#app/.server/audience.ts";
+import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { addDocument, findDocument, listDocuments, parseDocumentFields, removeDocument, updateDocument } from "#app/.server/documents.ts";
+import {
+  addDocument,
+  findDocument,
+  listDocuments,
+  parseDocumentFields,
+  removeDocument,
+  updateDocument,
+} from "#app/.server/documents/documents.ts";
 import { UploadRejected, type ReceivedFile } from "#app/.server/media/intake.ts";
 import { prepareScan } from "#app/.server/media/pipeline.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { SEED_DOCUMENTS, SEED_GALLERY, SEED_GUESTBOOK, SEED_HISTORY } from "#app/.server/seed.ts";
-import { SEED_SITE } from "#app/.server/seed-site.ts";
+import { SEED_DOCUMENTS, SEED_GALLERY, SEED_GUESTBOOK, SEED_HISTORY } from "#app/.server/seed/seed.ts";
+import { SEED_SITE } from "#app/.server/seed/site-texts.ts";
 
 // Every word a visitor reads about the family is the family's to change, so
 // none may be written into the pages' code: the seed (app/.server/seed*.ts)

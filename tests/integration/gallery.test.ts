@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { MEMBERS } from "#app/.server/audience.ts";
+import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -13,12 +13,12 @@ import {
   removeGalleryItem,
   saveGalleryOrder,
   updateGalleryItem,
-} from "#app/.server/gallery.ts";
+} from "#app/.server/gallery/gallery.ts";
 import { readUploadForm, UploadRejected, type ReceivedFile } from "#app/.server/media/intake.ts";
 import { deriveMissingZoom, prepareImage } from "#app/.server/media/pipeline.ts";
 import { cleanUpMedia, locateMediaFiles, placeAllMedia, removeMediaFiles } from "#app/.server/media/storage.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
-import { bombPng } from "../fixtures/images.ts";
+import { bombPng } from "#tests/fixtures/images.ts";
 
 let t: TestDatabase;
 let scratch: string;

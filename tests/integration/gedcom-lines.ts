@@ -1,4 +1,4 @@
-import { createDecoder, detectCharset } from "#app/.server/genealogy/charset.ts";
+import { createDecoder, detectCharset } from "#app/.server/genealogy/gedcom/charset.ts";
 
 // A GEDCOM file as the items it says, for comparing an import with its
 // export line by line, whatever the order of substructures. Written apart

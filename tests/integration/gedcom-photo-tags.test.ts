@@ -3,12 +3,12 @@ import path from "node:path";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { MEMBERS } from "#app/.server/audience.ts";
-import { listGalleryItems, updateGalleryItem } from "#app/.server/gallery.ts";
-import { validateGedcom7 } from "#app/.server/genealogy/gedcom7-rules.ts";
+import { MEMBERS } from "#app/.server/accounts/audience.ts";
+import { listGalleryItems, updateGalleryItem } from "#app/.server/gallery/gallery.ts";
+import { validateGedcom7 } from "#app/.server/genealogy/gedcom/gedcom7-rules.ts";
 import { exportFile, importFile, makeCurrent } from "#app/.server/genealogy/trees.ts";
-import { addPhotoPerson } from "#app/.server/photo-people.ts";
-import { undoChange } from "#app/.server/changes.ts";
+import { addPhotoPerson } from "#app/.server/gallery/photo-people.ts";
+import { undoChange } from "#app/.server/changes/changes.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // Who is in the gallery's photos, through GEDCOM (issue 18): each tagged

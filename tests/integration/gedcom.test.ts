@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { NotGedcomError } from "#app/.server/genealogy/import.ts";
+import { NotGedcomError } from "#app/.server/genealogy/gedcom/import.ts";
 import { currentTreeId, discardTree, exportFile, importFile, KEPT_TREES, listTrees, makeCurrent } from "#app/.server/genealogy/trees.ts";
 import { generate } from "../../bench/gedcom-generate.ts";
 import { CORPUS, inventory } from "./corpus.ts";

@@ -3,9 +3,9 @@ import path from "node:path";
 import { unzipSync, zipSync } from "fflate";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { ImportRefused } from "#app/.server/genealogy/import.ts";
+import { ImportRefused } from "#app/.server/genealogy/gedcom/import.ts";
 import { exportFile, importFile, type ImportFileOptions } from "#app/.server/genealogy/trees.ts";
-import type { ArchiveLimits } from "#app/.server/genealogy/gedzip.ts";
+import type { ArchiveLimits } from "#app/.server/genealogy/gedcom/gedzip.ts";
 import { CORPUS } from "./corpus.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 

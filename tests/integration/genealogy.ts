@@ -1,5 +1,5 @@
 import { parseGedcomDate } from "#app/lib/gedcom-date.ts";
-import type { Database } from "#app/.server/db.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 
 /** An identifier the export made up for a record that had none is no identifier. */
 function given(xref: string | null): string | undefined {

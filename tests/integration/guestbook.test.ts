@@ -8,7 +8,7 @@ import {
   listEntriesForReview,
   setEntryStatus,
   submitEntry,
-} from "#app/.server/guestbook.ts";
+} from "#app/.server/guestbook/guestbook.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 let t: TestDatabase;

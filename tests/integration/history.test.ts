@@ -1,7 +1,13 @@
-import { MEMBERS } from "#app/.server/audience.ts";
+import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { getHistory, listHistoryRevisions, parseHistoryForm, restoreHistoryRevision, saveHistory } from "#app/.server/history.ts";
-import { SEED_HISTORY } from "#app/.server/seed.ts";
+import {
+  getHistory,
+  listHistoryRevisions,
+  parseHistoryForm,
+  restoreHistoryRevision,
+  saveHistory,
+} from "#app/.server/site-texts/history-text.ts";
+import { SEED_HISTORY } from "#app/.server/seed/seed.ts";
 import type { HistoryContent } from "#app/lib/history.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 

@@ -1,16 +1,23 @@
 import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { MEMBERS, VISITORS, type Audience } from "#app/.server/audience.ts";
-import type { Database } from "#app/.server/db.ts";
-import { addDocument, countDocuments, documentsPage, documentTypes, DOCUMENTS_PAGE_SIZE, listDocuments } from "#app/.server/documents.ts";
-import { countGalleryItems, galleryPage, GALLERY_PAGE_SIZE, galleryPhotos, listGalleryItems } from "#app/.server/gallery.ts";
+import { MEMBERS, VISITORS, type Audience } from "#app/.server/accounts/audience.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import {
+  addDocument,
+  countDocuments,
+  documentsPage,
+  documentTypes,
+  DOCUMENTS_PAGE_SIZE,
+  listDocuments,
+} from "#app/.server/documents/documents.ts";
+import { countGalleryItems, galleryPage, GALLERY_PAGE_SIZE, galleryPhotos, listGalleryItems } from "#app/.server/gallery/gallery.ts";
 import { createPerson, saveEvent, setPersonLinks } from "#app/.server/genealogy/editing.ts";
-import { documentPeople } from "#app/.server/genealogy/document-people.ts";
+import { documentPeople } from "#app/.server/documents/people.ts";
 import { hiddenAmong, setPrivate, type Viewer } from "#app/.server/genealogy/living.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import { searchPeoplePage, SEARCH_PAGE_SIZE, SEARCH_RESULTS_MAX } from "#app/.server/genealogy/search.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
-import { GUESTBOOK_PAGE_SIZE, listApprovedEntries } from "#app/.server/guestbook.ts";
+import { GUESTBOOK_PAGE_SIZE, listApprovedEntries } from "#app/.server/guestbook/guestbook.ts";
 import { documentYearSortKey } from "#app/lib/document-year.ts";
 import { parseDocumentQuery, SORT_COLUMNS, type DocumentQuery } from "#app/lib/documents.ts";
 import { collator, searchKey } from "#app/lib/lithuanian.ts";

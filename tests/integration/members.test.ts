@@ -10,14 +10,14 @@ import {
   pendingInvitations,
   revokeLink,
   useResetLink,
-} from "#app/.server/account-links.ts";
-import { restoreBackup, writeBackup } from "#app/.server/backup.ts";
-import { addGalleryItem, updateGalleryItem } from "#app/.server/gallery.ts";
+} from "#app/.server/accounts/account-links.ts";
+import { restoreBackup, writeBackup } from "#app/.server/backup/backup.ts";
+import { addGalleryItem, updateGalleryItem } from "#app/.server/gallery/gallery.ts";
 import { prepareImage } from "#app/.server/media/pipeline.ts";
 import { membersMediaDir, placeAllMedia, publicMediaDir } from "#app/.server/media/storage.ts";
-import { authenticationOptions, registerPasskey, registrationOptions } from "#app/.server/passkeys.ts";
-import { createSession, findSessionUser, readSessionToken } from "#app/.server/session.ts";
-import { authenticate, createUser, removeUser, setDisabled, setRole } from "#app/.server/users.ts";
+import { authenticationOptions, registerPasskey, registrationOptions } from "#app/.server/accounts/passkeys.ts";
+import { createSession, findSessionUser, readSessionToken } from "#app/.server/accounts/session.ts";
+import { authenticate, createUser, removeUser, setDisabled, setRole } from "#app/.server/accounts/users.ts";
 import { createEmptyDatabase, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // Members' accounts on both databases: invitations and new-password links used

@@ -2,19 +2,19 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { Actor } from "#app/.server/changes.ts";
+import type { Actor } from "#app/.server/changes/changes.ts";
 import { DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
-import { undoChangeWithFiles } from "#app/.server/change-files.ts";
-import { submitMemory, submitPhoto } from "#app/.server/contributions.ts";
+import { undoChangeWithFiles } from "#app/.server/changes/files.ts";
+import { submitMemory, submitPhoto } from "#app/.server/proposals/with-photos.ts";
 import { createPerson, editableTree } from "#app/.server/genealogy/editing.ts";
 import type { Viewer } from "#app/.server/genealogy/living.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
-import { galleryItemsByIds, updateGalleryItem } from "#app/.server/gallery.ts";
-import { MEMBERS } from "#app/.server/audience.ts";
+import { galleryItemsByIds, updateGalleryItem } from "#app/.server/gallery/gallery.ts";
+import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { readUploadFiles, receiveUpload, UploadRejected } from "#app/.server/media/intake.ts";
 import { membersMediaDir, placeAllMedia, publicMediaDir, mediaStore } from "#app/.server/media/storage.ts";
-import { galleryMemories, personMemories } from "#app/.server/memories.ts";
-import { approveProposal, findProposal, rejectProposal, withdrawProposal, type ProposalContext } from "#app/.server/proposals.ts";
+import { galleryMemories, personMemories } from "#app/.server/proposals/memories.ts";
+import { approveProposal, findProposal, rejectProposal, withdrawProposal, type ProposalContext } from "#app/.server/proposals/proposals.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // Memories and photos a member proposes (issue 17): the photos go through

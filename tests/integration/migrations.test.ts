@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { migrateToLatest } from "#app/.server/db.ts";
-import { seedIfNew, SEED_HISTORY } from "#app/.server/seed.ts";
-import { getSiteSettings } from "#app/.server/settings.ts";
+import { migrateToLatest } from "#app/.server/platform/db/connect.ts";
+import { seedIfNew, SEED_HISTORY } from "#app/.server/seed/seed.ts";
+import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { migrations } from "#db/migrations/index.ts";
 import { createEmptyDatabase, type TestDatabase } from "./database.ts";
 

@@ -1,15 +1,15 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import type { Actor } from "#app/.server/changes.ts";
-import type { Services } from "#app/.server/context.ts";
-import type { Config } from "#app/.server/env.ts";
-import { submitMemory } from "#app/.server/contributions.ts";
+import type { Actor } from "#app/.server/changes/changes.ts";
+import type { Services } from "#app/.server/platform/context.ts";
+import type { Config } from "#app/.server/platform/env.ts";
+import { submitMemory } from "#app/.server/proposals/with-photos.ts";
 import { createPerson, editableTree } from "#app/.server/genealogy/editing.ts";
-import { onNewItem, onProposalDecided, saveNotifySettings, sendDailyDigest, waitingCounts } from "#app/.server/notifications.ts";
-import { approveProposal, rejectProposal, type ProposalContext } from "#app/.server/proposals.ts";
-import { updateSiteSettings } from "#app/.server/settings.ts";
-import { setUserNotices } from "#app/.server/users.ts";
+import { onNewItem, onProposalDecided, saveNotifySettings, sendDailyDigest, waitingCounts } from "#app/.server/accounts/notifications.ts";
+import { approveProposal, rejectProposal, type ProposalContext } from "#app/.server/proposals/proposals.ts";
+import { updateSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { setUserNotices } from "#app/.server/accounts/users.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // The notices of issue 17: the badge's counts, the administrator's letters

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { addDocument, removeDocument } from "#app/.server/documents.ts";
+import { addDocument, removeDocument } from "#app/.server/documents/documents.ts";
 import {
   addChild,
   addPartner,
@@ -14,7 +14,7 @@ import {
   setPersonLinks,
   updatePerson,
 } from "#app/.server/genealogy/editing.ts";
-import { documentPeople } from "#app/.server/genealogy/document-people.ts";
+import { documentPeople } from "#app/.server/documents/people.ts";
 import { withheldPeople, setLivingYears, livingYearsSetting, type Viewer } from "#app/.server/genealogy/living.ts";
 import { neighbourhood } from "#app/.server/genealogy/chart.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";

@@ -1,17 +1,17 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { undoChange, type Actor } from "#app/.server/changes.ts";
-import type { Database } from "#app/.server/db.ts";
+import { undoChange, type Actor } from "#app/.server/changes/changes.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 import { createPerson, editableTree, saveEvent, updatePerson } from "#app/.server/genealogy/editing.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
-import { eventKind, parseMemberForm, personFieldsKind, relationKind } from "#app/.server/genealogy/person-proposals.ts";
+import { eventKind, parseMemberForm, personFieldsKind, relationKind } from "#app/.server/proposals/person.ts";
 import { setPrivate } from "#app/.server/genealogy/living.ts";
 import { exportFile } from "#app/.server/genealogy/trees.ts";
-import { approveProposal, findProposal, proposalViews, submitProposal, type ProposalContext } from "#app/.server/proposals.ts";
+import { approveProposal, findProposal, proposalViews, submitProposal, type ProposalContext } from "#app/.server/proposals/proposals.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 import fs from "node:fs";
 import path from "node:path";
 
-// What members propose about a person (genealogy/person-proposals.ts): parsed
+// What members propose about a person (proposals/person.ts): parsed
 // from the member's form, applied with the editor's functions on approval,
 // visible on the person page and in the GEDCOM export, and undone exactly.
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { MEMBERS, VISITORS } from "#app/.server/audience.ts";
-import { listChanges, undoChange } from "#app/.server/changes.ts";
-import { addDocument, listDocuments, removeDocument } from "#app/.server/documents.ts";
-import { listGalleryItems, removeGalleryItem } from "#app/.server/gallery.ts";
-import { documentsOfPhoto, linkDocument, unlinkDocument } from "#app/.server/photo-documents.ts";
-import { photoPage } from "#app/.server/photo-page.ts";
+import { MEMBERS, VISITORS } from "#app/.server/accounts/audience.ts";
+import { listChanges, undoChange } from "#app/.server/changes/changes.ts";
+import { addDocument, listDocuments, removeDocument } from "#app/.server/documents/documents.ts";
+import { listGalleryItems, removeGalleryItem } from "#app/.server/gallery/gallery.ts";
+import { documentsOfPhoto, linkDocument, unlinkDocument } from "#app/.server/gallery/photo-documents.ts";
+import { photoPage } from "#app/.server/gallery/photo-page.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // The documents linked to a gallery photo (issue 18): as each audience sees

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { MEMBERS, VISITORS } from "#app/.server/audience.ts";
+import { MEMBERS, VISITORS } from "#app/.server/accounts/audience.ts";
 import {
   galleryDecades,
   galleryItemsByIds,
@@ -9,13 +9,13 @@ import {
   parsePhotoWhen,
   removeGalleryItem,
   updateGalleryItem,
-} from "#app/.server/gallery.ts";
-import { addDocument } from "#app/.server/documents.ts";
+} from "#app/.server/gallery/gallery.ts";
+import { addDocument } from "#app/.server/documents/documents.ts";
 import { createPerson, editableTree, removePerson, saveEvent, setPersonLinks } from "#app/.server/genealogy/editing.ts";
 import type { Viewer } from "#app/.server/genealogy/living.ts";
-import { undoChange } from "#app/.server/changes.ts";
-import { photoPage } from "#app/.server/photo-page.ts";
-import { addPhotoPerson, parsePhotoPersonForm, removePhotoPerson, setPortrait } from "#app/.server/photo-people.ts";
+import { undoChange } from "#app/.server/changes/changes.ts";
+import { photoPage } from "#app/.server/gallery/photo-page.ts";
+import { addPhotoPerson, parsePhotoPersonForm, removePhotoPerson, setPortrait } from "#app/.server/gallery/photo-people.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import { chartPortraits, neighbourhood } from "#app/.server/genealogy/chart.ts";
 import { faceViewBox } from "#app/lib/photo-people.ts";

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterEach, expect, test } from "vitest";
-import { findChange, undoChange } from "#app/.server/changes.ts";
-import { migrateToLatest } from "#app/.server/db.ts";
+import { findChange, undoChange } from "#app/.server/changes/changes.ts";
+import { migrateToLatest } from "#app/.server/platform/db/connect.ts";
 import { createPerson, editableTree } from "#app/.server/genealogy/editing.ts";
 import { migrations } from "#db/migrations/index.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { findChange, undoChange, type Actor } from "#app/.server/changes.ts";
+import { findChange, undoChange, type Actor } from "#app/.server/changes/changes.ts";
 import { personScopes } from "#app/.server/genealogy/change-scopes.ts";
 import { createPerson, editableTree, updatePerson } from "#app/.server/genealogy/editing.ts";
 import {
@@ -15,10 +15,10 @@ import {
   withdrawProposal,
   type Kinds,
   type ProposalContext,
-} from "#app/.server/proposals.ts";
+} from "#app/.server/proposals/proposals.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
-// The rules every kind of proposal shares (app/.server/proposals.ts), with a
+// The rules every kind of proposal shares (app/.server/proposals/proposals.ts), with a
 // small kind of its own: a new surname for a person.
 
 let t: TestDatabase;

@@ -1,9 +1,9 @@
 import { CompiledQuery, type Compilable } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { PAGE_ROWS } from "#app/.server/db.ts";
+import { PAGE_ROWS } from "#app/.server/platform/db/writes.ts";
 import { treeQueries } from "#app/.server/genealogy/family-graph.ts";
 import { treesQueries, updateTreeStatistics } from "#app/.server/genealogy/trees.ts";
-import { onPostgres } from "../database-target.ts";
+import { onPostgres } from "#tests/database-target.ts";
 import { writeBigTree } from "./big-tree.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Viewer } from "#app/.server/genealogy/living.ts";
-import { relationship, type Relationship } from "#app/.server/genealogy/relationship.ts";
+import { relationship, type Relationship } from "#app/.server/kinship/relationship.ts";
 import { importFile } from "#app/.server/genealogy/trees.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { createSession, destroySession, destroyUserSessions, findSessionUser, readSessionToken } from "#app/.server/session.ts";
-import { createUser } from "#app/.server/users.ts";
+import { createSession, destroySession, destroyUserSessions, findSessionUser, readSessionToken } from "#app/.server/accounts/session.ts";
+import { createUser } from "#app/.server/accounts/users.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 let t: TestDatabase;

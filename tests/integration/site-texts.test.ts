@@ -1,12 +1,12 @@
-import { MEMBERS } from "#app/.server/audience.ts";
+import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { firstRunChecklist } from "#app/.server/checklist.ts";
-import { listGalleryItems, removeGalleryItem } from "#app/.server/gallery.ts";
+import { firstRunChecklist } from "#app/.server/dashboard/checklist.ts";
+import { listGalleryItems, removeGalleryItem } from "#app/.server/gallery/gallery.ts";
 import { editableTree } from "#app/.server/genealogy/editing.ts";
-import { SEED_SITE } from "#app/.server/seed-site.ts";
-import { getSiteSettings, updateSiteSettings } from "#app/.server/settings.ts";
-import { readBranches, readTextSection } from "#app/.server/site-form.ts";
-import { changePassword, ensureAdministrator, hasInitialPassword, setPassword, authenticate } from "#app/.server/users.ts";
+import { SEED_SITE } from "#app/.server/seed/site-texts.ts";
+import { getSiteSettings, updateSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { readBranches, readTextSection } from "#app/.server/site-texts/form.ts";
+import { changePassword, ensureAdministrator, hasInitialPassword, setPassword, authenticate } from "#app/.server/accounts/users.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 let t: TestDatabase;

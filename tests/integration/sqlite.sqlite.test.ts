@@ -5,8 +5,8 @@ import { promisify } from "node:util";
 import SqliteDatabase from "better-sqlite3";
 import { sql } from "kysely";
 import { afterEach, expect, test } from "vitest";
-import { migrateToLatest, sqliteStatements } from "#app/.server/db.ts";
-import { STATEMENT_CACHE_SIZE } from "#app/.server/sqlite-statements.ts";
+import { migrateToLatest, sqliteStatements } from "#app/.server/platform/db/connect.ts";
+import { STATEMENT_CACHE_SIZE } from "#app/.server/platform/db/sqlite-statements.ts";
 import { createEmptyDatabase, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // SQLite only (the PostgreSQL run leaves out *.sqlite.test.ts).
@@ -39,10 +39,10 @@ test("several processes writing at once never get 'database is locked'", async (
   // which two writers may compute alike) and guestbook entries, interleaved.
   fs.writeFileSync(
     script,
-    `import { openDatabase } from ${app("db.ts")};
-     import { saveHistory } from ${app("history.ts")};
-     import { addDocument } from ${app("documents.ts")};
-     import { SEED_HISTORY } from ${app("seed.ts")};
+    `import { openDatabase } from ${app("platform/db/connect.ts")};
+     import { saveHistory } from ${app("site-texts/history-text.ts")};
+     import { addDocument } from ${app("documents/documents.ts")};
+     import { SEED_HISTORY } from ${app("seed/seed.ts")};
      const db = openDatabase({ kind: "sqlite", file: ${JSON.stringify(file)} });
      const writer = process.argv[2];
      for (let i = 0; i < 40; i++) {

@@ -1,9 +1,9 @@
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openDatabase } from "#app/.server/db.ts";
+import { openDatabase } from "#app/.server/platform/db/connect.ts";
 import { treeQueries } from "#app/.server/genealogy/family-graph.ts";
 import { updateTreeStatistics } from "#app/.server/genealogy/trees.ts";
-import { reloadStatistics } from "#app/.server/statistics.ts";
+import { reloadStatistics } from "#app/.server/platform/db/planner-statistics.ts";
 import { writeBigTree } from "./big-tree.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 

@@ -1,14 +1,15 @@
 import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, expect, test } from "vitest";
-import { restoreBackup, writeBackup } from "#app/.server/backup.ts";
-import { migrateToLatest, type Database } from "#app/.server/db.ts";
+import { restoreBackup, writeBackup } from "#app/.server/backup/backup.ts";
+import { migrateToLatest } from "#app/.server/platform/db/connect.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 import { importFile, updateTreeStatistics } from "#app/.server/genealogy/trees.ts";
-import { onPostgres } from "../database-target.ts";
+import { onPostgres } from "#tests/database-target.ts";
 import { writeBigTree } from "./big-tree.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
-// The query planner's statistics (app/.server/statistics.ts) are measured at
+// The query planner's statistics (app/.server/platform/db/planner-statistics.ts) are measured at
 // start, after an import and after a restore: the planner then knows how many
 // rows each table holds (tests/integration/query-plans.test.ts shows what it
 // does without).

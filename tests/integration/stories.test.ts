@@ -1,12 +1,12 @@
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { MEMBERS, VISITORS } from "#app/.server/audience.ts";
-import { restoreBackup, writeBackup } from "#app/.server/backup.ts";
-import { listChanges, undoChange } from "#app/.server/changes.ts";
-import { listGalleryItems, removeGalleryItem, updateGalleryItem } from "#app/.server/gallery.ts";
+import { MEMBERS, VISITORS } from "#app/.server/accounts/audience.ts";
+import { restoreBackup, writeBackup } from "#app/.server/backup/backup.ts";
+import { listChanges, undoChange } from "#app/.server/changes/changes.ts";
+import { listGalleryItems, removeGalleryItem, updateGalleryItem } from "#app/.server/gallery/gallery.ts";
 import { createPerson, editableTree, saveEvent } from "#app/.server/genealogy/editing.ts";
 import type { Viewer } from "#app/.server/genealogy/living.ts";
-import { photoPage } from "#app/.server/photo-page.ts";
+import { photoPage } from "#app/.server/gallery/photo-page.ts";
 import {
   createStory,
   moveStory,
@@ -22,8 +22,8 @@ import {
   storyBySlug,
   storyForEditing,
   wholeHistory,
-} from "#app/.server/stories.ts";
-import { storyFields as fields } from "../story-fields.ts";
+} from "#app/.server/stories/stories.ts";
+import { storyFields as fields } from "#tests/story-fields.ts";
 import { contentOf } from "./content.ts";
 import { addTestUser, createEmptyDatabase, createTestDatabase, type TestDatabase } from "./database.ts";
 

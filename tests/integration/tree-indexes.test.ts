@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { changeContentVersion } from "#app/.server/content-version.ts";
+import { changeContentVersion } from "#app/.server/platform/content-version.ts";
 import { setPrivate, type Viewer } from "#app/.server/genealogy/living.ts";
 import { anniversaries, otherDay, parseMonthDay } from "#app/.server/genealogy/on-this-day.ts";
 import { placeCounts, placeEvents } from "#app/.server/genealogy/places.ts";

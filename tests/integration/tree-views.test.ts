@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { chartRoot, familyGroups, homePersonSetting, neighbourhood, setHomePerson } from "#app/.server/genealogy/chart.ts";
 import type { Viewer } from "#app/.server/genealogy/living.ts";
 import { importFile } from "#app/.server/genealogy/trees.ts";
-import { createUser, personOfUser } from "#app/.server/users.ts";
+import { createUser, personOfUser } from "#app/.server/accounts/users.ts";
 import { layoutFan } from "#app/lib/fan-layout.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 

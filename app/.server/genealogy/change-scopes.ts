@@ -1,7 +1,7 @@
-import { scope, type Scope } from "../changes.ts";
+import { scope, type Scope } from "#app/.server/changes/changes.ts";
 
 // What an edit of a person or a family may touch, for the change history
-// (app/.server/changes.ts): the rows read before and after the edit. A person
+// (app/.server/changes/changes.ts): the rows read before and after the edit. A person
 // reaches their own events, citations and media links, the families they are
 // a partner or a child in (with those families' children and events), the
 // gallery and document links, and the "private" mark.

@@ -1,9 +1,9 @@
 // The chart's data: the people around the chosen one, and the same as nested
 // lists for the page without JavaScript.
-import { boxOf } from "../../lib/photo-people.ts";
-import type { ChartInput, ChartPortrait, PersonSummary } from "../../lib/tree-layout.ts";
-import type { Database } from "../db.ts";
-import { FAN_GENERATIONS } from "../../lib/fan-layout.ts";
+import { boxOf } from "#app/lib/photo-people.ts";
+import type { ChartInput, ChartPortrait, PersonSummary } from "#app/lib/tree-layout.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import { FAN_GENERATIONS } from "#app/lib/fan-layout.ts";
 import { childrenOf, familiesAsChild, familiesAsPartner, treeQueries } from "./family-graph.ts";
 import type { Viewer } from "./living.ts";
 import { firstPersonId, personExists, summaries } from "./people.ts";

@@ -3,11 +3,11 @@
 // order the page shows the facts they support. A citation's page is a column;
 // its quality, date, text, notes and scans stay in its JSON as GEDCOM wrote
 // them (import.ts), and are read from there.
-import { parseQuality, type CitationQuality } from "../../lib/citation-quality.ts";
-import { formatGedcomDateLt, parseGedcomDate } from "../../lib/gedcom-date.ts";
-import type { Database } from "../db.ts";
+import { parseQuality, type CitationQuality } from "#app/lib/citation-quality.ts";
+import { formatGedcomDateLt, parseGedcomDate } from "#app/lib/gedcom-date.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 import { chunks, treeQueries } from "./family-graph.ts";
-import type { Note, RawNode } from "./model.ts";
+import type { Note, RawNode } from "#app/.server/genealogy/gedcom/model.ts";
 
 /** A document scan a GEDZIP archive brought for a citation or a source. */
 export interface Scan {

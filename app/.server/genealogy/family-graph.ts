@@ -1,6 +1,7 @@
 // The family graph: who is whose parent, partner and child, read a chunk of
 // ids at a time. Every query of the tree's tables is built once, here.
-import { PAGE_ROWS, yieldToEventLoop, type Database } from "../db.ts";
+import { PAGE_ROWS, yieldToEventLoop } from "#app/.server/platform/db/writes.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 
 export interface FamilyRow {
   id: number;

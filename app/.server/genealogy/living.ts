@@ -4,9 +4,10 @@
 // asmuo'): nothing more about them leaves the server. A visitor does not see
 // the living; a member sees them, but not the people the administrator keeps
 // private; editors and the administrator see everyone.
-import { parseGedcomDate, provenBy, sortRange, type GedcomDate } from "../../lib/gedcom-date.ts";
-import { readInPages, type Database } from "../db.ts";
-import type { Audience } from "../audience.ts";
+import { parseGedcomDate, provenBy, sortRange, type GedcomDate } from "#app/lib/gedcom-date.ts";
+import { readInPages } from "#app/.server/platform/db/writes.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import type { Audience } from "#app/.server/accounts/audience.ts";
 import { chunks, relativesOf, treeQueries } from "./family-graph.ts";
 
 export const LIVING_LABEL = "Gyvas asmuo";

@@ -7,10 +7,10 @@
 // Julian calendar ('@#DJULIAN@ 5 MAR 1750') fall on the Gregorian day they
 // were, as their day numbers say.
 import { sql } from "kysely";
-import { parseGedcomDate } from "../../lib/gedcom-date.ts";
-import { pageOf, type Page } from "../../lib/paging.ts";
-import type { PersonSummary } from "../../lib/tree-layout.ts";
-import type { Database } from "../db.ts";
+import { parseGedcomDate } from "#app/lib/gedcom-date.ts";
+import { pageOf, type Page } from "#app/lib/paging.ts";
+import type { PersonSummary } from "#app/lib/tree-layout.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 import { partnersOfFamilies } from "./family-graph.ts";
 import type { Viewer } from "./living.ts";
 import { summaries } from "./people.ts";

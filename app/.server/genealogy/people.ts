@@ -1,8 +1,8 @@
 // People as every page names them: full names, life years, and summaries that
 // already hide whom the viewer may not see (the living rule, living.ts).
-import type { GedcomDate } from "../../lib/gedcom-date.ts";
-import type { PersonSummary, Sex } from "../../lib/tree-layout.ts";
-import type { Database } from "../db.ts";
+import type { GedcomDate } from "#app/lib/gedcom-date.ts";
+import type { PersonSummary, Sex } from "#app/lib/tree-layout.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 import { CHUNK, chunks, treeQueries } from "./family-graph.ts";
 import { LIVING_LABEL, PRIVATE_LABEL, judgeLiving, privateAmong, type Viewer } from "./living.ts";
 

@@ -1,5 +1,5 @@
-import { record, type Actor } from "../changes.ts";
-import type { Database } from "../db.ts";
+import { record, type Actor } from "#app/.server/changes/changes.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 import { familyScopes, peopleScopes, personScopes } from "./change-scopes.ts";
 import { createPerson, personLabel, type PersonFields } from "./editing.ts";
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../db.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 
 // A person's id is their address on the site (/asmuo/<id>), so it must name
 // the same person for as long as they are in the tree, across re-imports of

@@ -1,18 +1,18 @@
 // A person page: names, the timeline of their life, notes, family, sources,
 // portrait, photos and documents, for one viewer.
-import { parseGedcomDate, formatGedcomDateLt } from "../../lib/gedcom-date.ts";
-import { EVENT_LABELS } from "../../lib/event-labels.ts";
-import { compareTimed, familyEventLabel, lifespan, withinLife, type Relation } from "../../lib/timeline.ts";
-import type { PersonSummary, Sex } from "../../lib/tree-layout.ts";
+import { parseGedcomDate, formatGedcomDateLt } from "#app/lib/gedcom-date.ts";
+import { EVENT_LABELS } from "#app/lib/event-labels.ts";
+import { compareTimed, familyEventLabel, lifespan, withinLife, type Relation } from "#app/lib/timeline.ts";
+import type { PersonSummary, Sex } from "#app/lib/tree-layout.ts";
 import { citedSources, type CitedFact, type SourceView } from "./citations.ts";
-import type { Database } from "../db.ts";
-import type { FamilyDocument } from "../documents.ts";
-import { galleryItemsByIds, type GalleryItem } from "../gallery.ts";
-import { boxOf, type PhotoBox } from "../../lib/photo-people.ts";
-import { personDocuments } from "./document-people.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import type { FamilyDocument } from "#app/.server/documents/documents.ts";
+import { galleryItemsByIds, type GalleryItem } from "#app/.server/gallery/gallery.ts";
+import { boxOf, type PhotoBox } from "#app/lib/photo-people.ts";
+import { personDocuments } from "#app/.server/documents/people.ts";
 import { familiesAround, treeQueries } from "./family-graph.ts";
 import type { Viewer } from "./living.ts";
-import type { Note, PersonName, RawNode } from "./model.ts";
+import type { Note, PersonName, RawNode } from "#app/.server/genealogy/gedcom/model.ts";
 import { summaries } from "./people.ts";
 
 export interface PersonEvent {

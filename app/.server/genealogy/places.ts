@@ -4,12 +4,13 @@
 // listed only when the viewer may see its people in full (shown.ts): a
 // person's event, that person; a family's (a marriage), both partners. A place
 // where nothing the viewer may see happened is not in their index at all.
-import { formatGedcomDateLt, parseGedcomDate } from "../../lib/gedcom-date.ts";
-import { EVENT_LABELS } from "../../lib/event-labels.ts";
-import { collator } from "../../lib/lithuanian.ts";
-import { pageOf, type Page } from "../../lib/paging.ts";
-import type { PersonSummary } from "../../lib/tree-layout.ts";
-import { readInPages, type Database } from "../db.ts";
+import { formatGedcomDateLt, parseGedcomDate } from "#app/lib/gedcom-date.ts";
+import { EVENT_LABELS } from "#app/lib/event-labels.ts";
+import { collator } from "#app/lib/lithuanian.ts";
+import { pageOf, type Page } from "#app/lib/paging.ts";
+import type { PersonSummary } from "#app/lib/tree-layout.ts";
+import { readInPages } from "#app/.server/platform/db/writes.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 import { partnersOfFamilies } from "./family-graph.ts";
 import type { Viewer } from "./living.ts";
 import { summaries } from "./people.ts";

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { familyDate } from "../../lib/lithuanian.ts";
-import { contentVersion } from "../content-version.ts";
-import type { Database } from "../db.ts";
-import type { MediaStore } from "../media/storage.ts";
+import { familyDate } from "#app/lib/lithuanian.ts";
+import { contentVersion } from "#app/.server/platform/content-version.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import type { MediaStore } from "#app/.server/media/storage.ts";
 import { livingYearsSetting, publicPersonIds } from "./living.ts";
 import { currentTreeId, exportFile } from "./trees.ts";
 

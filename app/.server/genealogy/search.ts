@@ -1,7 +1,7 @@
-import { searchKey } from "../../lib/lithuanian.ts";
-import { pageCount, pageOffset, type Page } from "../../lib/paging.ts";
-import type { PersonSummary } from "../../lib/tree-layout.ts";
-import type { Database } from "../db.ts";
+import { searchKey } from "#app/lib/lithuanian.ts";
+import { pageCount, pageOffset, type Page } from "#app/lib/paging.ts";
+import type { PersonSummary } from "#app/lib/tree-layout.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 import { livingAmong, type Viewer } from "./living.ts";
 import { summaries } from "./people.ts";
 

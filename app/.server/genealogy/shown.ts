@@ -5,7 +5,7 @@
 // computed once per version of the site and day, as the sitemap's is); a
 // member's is everyone but the people the administrator keeps private (a
 // small table read whole); an editor's is everyone.
-import type { Database } from "../db.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Viewer } from "./living.ts";
 import { publicPeople } from "./published.ts";
 

@@ -13,12 +13,13 @@
 // strangers under one name. Case is ignored (GEDCOM files often write
 // KALVAITIS): one entry per surname whatever its case, shown as most of its
 // bearers write it.
-import { collator, searchKey } from "../../lib/lithuanian.ts";
-import { pageOf, type Page } from "../../lib/paging.ts";
-import type { PersonSummary } from "../../lib/tree-layout.ts";
-import { readInPages, type Database } from "../db.ts";
+import { collator, searchKey } from "#app/lib/lithuanian.ts";
+import { pageOf, type Page } from "#app/lib/paging.ts";
+import type { PersonSummary } from "#app/lib/tree-layout.ts";
+import { readInPages } from "#app/.server/platform/db/writes.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Viewer } from "./living.ts";
-import { splitNameValue, type PersonName } from "./model.ts";
+import { splitNameValue, type PersonName } from "#app/.server/genealogy/gedcom/model.ts";
 import { fullName, summaries } from "./people.ts";
 import { shownPeople } from "./shown.ts";
 

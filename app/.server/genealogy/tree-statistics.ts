@@ -5,9 +5,10 @@
 // tree is read a few columns at a time (whose the living rule is decides per
 // person, which SQL cannot filter by); at 100,000 people that is a few
 // hundred milliseconds, and visitors' pages are kept by the render cache.
-import { jdnToGregorianYear } from "../../lib/gedcom-date.ts";
-import { collator } from "../../lib/lithuanian.ts";
-import { readInPages, yieldToEventLoop, type Database } from "../db.ts";
+import { jdnToGregorianYear } from "#app/lib/gedcom-date.ts";
+import { collator } from "#app/lib/lithuanian.ts";
+import { readInPages, yieldToEventLoop } from "#app/.server/platform/db/writes.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Viewer } from "./living.ts";
 import { fullName } from "./people.ts";
 import { shownPeople } from "./shown.ts";

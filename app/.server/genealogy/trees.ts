@@ -1,21 +1,27 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import type { GedcomVersion } from "../../lib/gedcom-date.ts";
-import { changeContentVersion } from "../content-version.ts";
-import type { Database } from "../db.ts";
-import type { Config } from "../env.ts";
-import { prepareArchiveFile } from "../media/pipeline.ts";
-import { deleteMediaRow, insertMedia, mediaTmpDir, originalPath, removeMediaFiles, type MediaStore } from "../media/storage.ts";
-import { getSiteSettings } from "../settings.ts";
-import { updateStatistics } from "../statistics.ts";
+import type { GedcomVersion } from "#app/lib/gedcom-date.ts";
+import { changeContentVersion } from "#app/.server/platform/content-version.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import type { Config } from "#app/.server/platform/env.ts";
+import { prepareArchiveFile } from "#app/.server/media/pipeline.ts";
+import { deleteMediaRow, insertMedia, mediaTmpDir, originalPath, removeMediaFiles, type MediaStore } from "#app/.server/media/storage.ts";
+import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { updateStatistics } from "#app/.server/platform/db/planner-statistics.ts";
 import { livingYearsSetting } from "./living.ts";
-import type { CodePageChoice } from "./charset.ts";
-import { exportGedcom, type ExportAudience, type ExportResult } from "./export.ts";
-import { adoptGalleryObjects } from "./gallery-objects.ts";
-import { GEDZIP_MAIN, isZip, packGedzip, safeName, unpackGedzip, type ArchiveLimits } from "./gedzip.ts";
-import { deleteTreeRows, importGedcom, MAX_STORED_WARNINGS, TREE_TABLES, type ImportSummary } from "./import.ts";
-import { ImportRefused, type Warning } from "./reader.ts";
+import type { CodePageChoice } from "#app/.server/genealogy/gedcom/charset.ts";
+import { exportGedcom, type ExportAudience, type ExportResult } from "#app/.server/genealogy/gedcom/export.ts";
+import { adoptGalleryObjects } from "#app/.server/genealogy/gedcom/gallery-objects.ts";
+import { GEDZIP_MAIN, isZip, packGedzip, safeName, unpackGedzip, type ArchiveLimits } from "#app/.server/genealogy/gedcom/gedzip.ts";
+import {
+  deleteTreeRows,
+  importGedcom,
+  MAX_STORED_WARNINGS,
+  TREE_TABLES,
+  type ImportSummary,
+} from "#app/.server/genealogy/gedcom/import.ts";
+import { ImportRefused, type Warning } from "#app/.server/genealogy/gedcom/reader.ts";
 
 // The family's trees: each import is one; the current one is what the site
 // shows, and the ones it replaced are kept (the newest few) so the
@@ -273,7 +279,7 @@ export async function importFile(
 }
 
 /**
- * Measures the trees' tables again for the query planner (statistics.ts),
+ * Measures the trees' tables again for the query planner (platform/db/planner-statistics.ts),
  * after an import has grown them by a whole tree: planned with what it knew
  * before, SQLite may read a person's families by walking every family. A
  * server whose import ran in a child process then reloads them

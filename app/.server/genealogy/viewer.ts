@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { atLeast } from "../../lib/roles.ts";
-import { currentUser, services } from "../context.ts";
+import { atLeast } from "#app/lib/roles.ts";
+import { currentUser, services } from "#app/.server/platform/context.ts";
 import { livingYearsSetting, type Viewer } from "./living.ts";
 import { currentTreeId } from "./trees.ts";
 

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
-import { DISPLAY_BOX, DISPLAY_QUALITY, GRID_WIDTHS, zoomWidths } from "../../lib/media.ts";
-import type { Database, MediaTable } from "../db.ts";
-import { Semaphore } from "../limit.ts";
-import { isReadablePdf } from "../pdf.ts";
+import { DISPLAY_BOX, DISPLAY_QUALITY, GRID_WIDTHS, zoomWidths } from "#app/lib/media.ts";
+import type { Database, MediaTable } from "#app/.server/platform/db/schema.ts";
+import { Semaphore } from "#app/.server/platform/limit.ts";
+import { isReadablePdf } from "#app/.server/documents/pdf.ts";
 import { rejection, UploadRejected, type ReceivedFile } from "./intake.ts";
 import { membersMediaDir, originalPath, originalsDir, publicMediaDir, removeMediaFiles, tmpDir, type MediaStore } from "./storage.ts";
 

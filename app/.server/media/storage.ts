@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Database, MediaTable } from "../db.ts";
-import type { Config } from "../env.ts";
+import type { Database, MediaTable } from "#app/.server/platform/db/schema.ts";
+import type { Config } from "#app/.server/platform/env.ts";
 
 // Uploaded files under DATA_DIR/media:
 //   originals/<id>.<ext>   the file as uploaded, byte for byte; never served publicly

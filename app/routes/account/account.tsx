@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
-import { roleMiddleware } from "../../.server/access.ts";
-import { requestInfo, requireRole, services } from "../../.server/context.ts";
-import { MIN_PASSWORD_LENGTH } from "../../.server/env.ts";
+import { roleMiddleware } from "#app/.server/accounts/access.ts";
+import { requestInfo, requireRole, services } from "#app/.server/platform/context.ts";
+import { MIN_PASSWORD_LENGTH } from "#app/.server/platform/env.ts";
 import {
   destroyOtherSessions,
   destroySession,
@@ -10,17 +10,17 @@ import {
   endSession,
   listSessions,
   readSessionToken,
-} from "../../.server/session.ts";
-import { listPasskeys, removePasskey } from "../../.server/passkeys.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { changePassword, renameUser, setUserNotices, userNotices } from "../../.server/users.ts";
-import { Field, useFocusFirstError, NewPasswordFields } from "../../components/fields.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { AddPasskey } from "../../components/passkeys.tsx";
-import { formatDateTime } from "../../lib/lithuanian.ts";
-import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "../../lib/login.ts";
-import { ROLE_LABELS } from "../../lib/roles.ts";
+} from "#app/.server/accounts/session.ts";
+import { listPasskeys, removePasskey } from "#app/.server/accounts/passkeys.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { changePassword, renameUser, setUserNotices, userNotices } from "#app/.server/accounts/users.ts";
+import { Field, useFocusFirstError, NewPasswordFields } from "#app/components/fields.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { AddPasskey } from "#app/components/passkeys.tsx";
+import { formatDateTime } from "#app/lib/lithuanian.ts";
+import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "#app/lib/login.ts";
+import { ROLE_LABELS } from "#app/lib/roles.ts";
 
 // One's own account, for every user: the name, the password, the devices
 // logged in (each can be ended, or all at once).

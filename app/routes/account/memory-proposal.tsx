@@ -1,27 +1,27 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/memory-proposal";
-import { roleMiddleware } from "../../.server/access.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { submitMemory } from "../../.server/contributions.ts";
-import { summaries } from "../../.server/genealogy/people.ts";
-import { currentTreeId } from "../../.server/genealogy/trees.ts";
-import { treeViewer } from "../../.server/genealogy/viewer.ts";
-import { galleryItemsByIds } from "../../.server/gallery.ts";
-import { readUploadFiles, UploadRejected } from "../../.server/media/intake.ts";
-import { memoryTargetVisible, type MemoryTarget } from "../../.server/memories.ts";
-import { onNewItem } from "../../.server/notifications.ts";
-import { proposalsLeftToday } from "../../.server/proposals.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { Field } from "../../components/fields.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { MEMORY_PHOTOS_MAX, MEMORY_TEXT_MAX } from "../../lib/memories.ts";
-import { parseId } from "../../lib/numbers.ts";
+import { roleMiddleware } from "#app/.server/accounts/access.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { submitMemory } from "#app/.server/proposals/with-photos.ts";
+import { summaries } from "#app/.server/genealogy/people.ts";
+import { currentTreeId } from "#app/.server/genealogy/trees.ts";
+import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { galleryItemsByIds } from "#app/.server/gallery/gallery.ts";
+import { readUploadFiles, UploadRejected } from "#app/.server/media/intake.ts";
+import { memoryTargetVisible, type MemoryTarget } from "#app/.server/proposals/memories.ts";
+import { onNewItem } from "#app/.server/accounts/notifications.ts";
+import { proposalsLeftToday } from "#app/.server/proposals/proposals.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { Field } from "#app/components/fields.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { MEMORY_PHOTOS_MAX, MEMORY_TEXT_MAX } from "#app/lib/memories.ts";
+import { parseId } from "#app/lib/numbers.ts";
 
 // A member adds a memory (prisiminimas) to a person (?asmuo=12) or a gallery
 // photo (?nuotrauka=3): text and up to five photos, sent as one multipart
 // form (no JavaScript needed). It becomes a proposal; nothing shows until an
-// editor approves it (contributions.ts, memories.ts).
+// editor approves it (proposals/with-photos.ts, proposals/memories.ts).
 
 export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("narys")];
 

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/passkeys";
-import { roleMiddleware } from "../../.server/access.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { registerPasskey, registrationOptions, relyingParty } from "../../.server/passkeys.ts";
-import { getSiteSettings } from "../../.server/settings.ts";
-import { isUsersPassword } from "../../.server/users.ts";
+import { roleMiddleware } from "#app/.server/accounts/access.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { registerPasskey, registrationOptions, relyingParty } from "#app/.server/accounts/passkeys.ts";
+import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { isUsersPassword } from "#app/.server/accounts/users.ts";
 
 // Adding a passkey from /paskyra: 'options' (with the user's password) hands
 // out a challenge for this user; 'register' checks the new passkey and keeps it.

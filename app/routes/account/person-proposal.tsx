@@ -1,29 +1,29 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/person-proposal";
-import { roleMiddleware } from "../../.server/access.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { personDetail } from "../../.server/genealogy/person-page.ts";
+import { roleMiddleware } from "#app/.server/accounts/access.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import {
   parseMemberForm,
   PERSON_PROPOSAL_KINDS,
   proposalStart,
   RELATIONS,
   type PersonProposalKind,
-} from "../../.server/genealogy/person-proposals.ts";
-import { treeViewer } from "../../.server/genealogy/viewer.ts";
-import { onNewItem } from "../../.server/notifications.ts";
-import { proposalsLeftToday, submitProposal } from "../../.server/proposals.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { Field } from "../../components/fields.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { NameFields, SexSelect } from "../../components/person-fields.tsx";
-import { EDITABLE_EVENTS } from "../../lib/event-labels.ts";
-import { parseId } from "../../lib/numbers.ts";
+} from "#app/.server/proposals/person.ts";
+import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { onNewItem } from "#app/.server/accounts/notifications.ts";
+import { proposalsLeftToday, submitProposal } from "#app/.server/proposals/proposals.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { Field } from "#app/components/fields.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { NameFields, SexSelect } from "#app/components/person-fields.tsx";
+import { EDITABLE_EVENTS } from "#app/lib/event-labels.ts";
+import { parseId } from "#app/lib/numbers.ts";
 
 // A member proposes a correction of a person (names, sex) or a fact added or
 // corrected (issue 17). Plain forms; each becomes a proposal that an editor
-// reviews at /admin/perziura (genealogy/person-proposals.ts).
+// reviews at /admin/perziura (proposals/person.ts).
 
 export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("narys")];
 

@@ -1,22 +1,22 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/photo-proposal";
-import { roleMiddleware } from "../../.server/access.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { submitPhoto } from "../../.server/contributions.ts";
-import { readUploadForm, UploadRejected } from "../../.server/media/intake.ts";
-import { onNewItem } from "../../.server/notifications.ts";
-import { proposalsLeftToday } from "../../.server/proposals.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { Field } from "../../components/fields.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "../../lib/gallery.ts";
-import { PHOTO_DATE_MAX } from "../../lib/memories.ts";
+import { roleMiddleware } from "#app/.server/accounts/access.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { submitPhoto } from "#app/.server/proposals/with-photos.ts";
+import { readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
+import { onNewItem } from "#app/.server/accounts/notifications.ts";
+import { proposalsLeftToday } from "#app/.server/proposals/proposals.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { Field } from "#app/components/fields.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "#app/lib/gallery.ts";
+import { PHOTO_DATE_MAX } from "#app/lib/memories.ts";
 
 // A member uploads a photo for the gallery: the photo, title, description, a
 // date in the tree's forms and the people in it, one multipart form (no JavaScript
 // needed). It becomes a proposal; the gallery shows it once an editor
-// approves it (contributions.ts, photo-uploads.ts).
+// approves it (proposals/with-photos.ts, proposals/gallery-photos.ts).
 
 export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("narys")];
 

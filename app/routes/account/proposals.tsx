@@ -1,15 +1,15 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/proposals";
-import { roleMiddleware } from "../../.server/access.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { ownProposals, proposalViews, withdrawProposal } from "../../.server/proposals.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { ChangeLines, MorePager } from "../../components/proposal-lines.tsx";
-import { formatDateTime } from "../../lib/lithuanian.ts";
-import { parseId } from "../../lib/numbers.ts";
-import { pageTitle, requestedPage } from "../../lib/paging.ts";
+import { roleMiddleware } from "#app/.server/accounts/access.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { ownProposals, proposalViews, withdrawProposal } from "#app/.server/proposals/proposals.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { ChangeLines, MorePager } from "#app/components/proposal-lines.tsx";
+import { formatDateTime } from "#app/lib/lithuanian.ts";
+import { parseId } from "#app/lib/numbers.ts";
+import { pageTitle, requestedPage } from "#app/lib/paging.ts";
 
 // A member's own proposals and what became of them (issue 17). Never anyone
 // else's: the list is read by the user's id, and withdrawing asks for it too.

@@ -1,17 +1,17 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/album";
-import { albumForEditing, parseAlbumFields, saveAlbum } from "../../.server/albums.ts";
-import { MEMBERS } from "../../.server/audience.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { listGalleryItems } from "../../.server/gallery.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { Field, useFocusFirstError } from "../../components/fields.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { GalleryPicture, ImagePlaceholder } from "../../components/gallery.tsx";
-import { MembersOnlyBadge } from "../../components/members-only.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from "../../lib/gallery.ts";
-import { parseId } from "../../lib/numbers.ts";
+import { albumForEditing, parseAlbumFields, saveAlbum } from "#app/.server/gallery/albums.ts";
+import { MEMBERS } from "#app/.server/accounts/audience.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { listGalleryItems } from "#app/.server/gallery/gallery.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { Field, useFocusFirstError } from "#app/components/fields.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { GalleryPicture, ImagePlaceholder } from "#app/components/gallery.tsx";
+import { MembersOnlyBadge } from "#app/components/members-only.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from "#app/lib/gallery.ts";
+import { parseId } from "#app/lib/numbers.ts";
 
 // One album (issue 18): its title and description, which of the gallery's
 // photos are in it, and which one is its cover. One plain form: it works

@@ -1,17 +1,17 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/albums";
-import { createAlbum, listAlbums, moveAlbum, parseAlbumFields, removeAlbum } from "../../.server/albums.ts";
-import { MEMBERS } from "../../.server/audience.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { Field, useFocusFirstError } from "../../components/fields.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { ConfirmRemovePanel } from "../../components/remove-form.tsx";
-import { OrderedCard } from "../../components/ordered-card.tsx";
-import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from "../../lib/gallery.ts";
-import { plural } from "../../lib/lithuanian.ts";
-import { parseId } from "../../lib/numbers.ts";
+import { createAlbum, listAlbums, moveAlbum, parseAlbumFields, removeAlbum } from "#app/.server/gallery/albums.ts";
+import { MEMBERS } from "#app/.server/accounts/audience.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { Field, useFocusFirstError } from "#app/components/fields.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { ConfirmRemovePanel } from "#app/components/remove-form.tsx";
+import { OrderedCard } from "#app/components/ordered-card.tsx";
+import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from "#app/lib/gallery.ts";
+import { plural } from "#app/lib/lithuanian.ts";
+import { parseId } from "#app/lib/numbers.ts";
 
 // The gallery's albums (issue 18): made, ordered and removed here; each is
 // edited on its own page (its photos and cover). Removing an album leaves

@@ -1,9 +1,9 @@
 import path from "node:path";
 import type { Route } from "./+types/backup";
-import { writeBackup } from "../../.server/backup.ts";
-import { roleMiddleware } from "../../.server/access.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { fileResponse, removeTemporary, temporaryDownloadDir } from "../../.server/download.ts";
+import { writeBackup } from "#app/.server/backup/backup.ts";
+import { roleMiddleware } from "#app/.server/accounts/access.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { fileResponse, removeTemporary, temporaryDownloadDir } from "#app/.server/platform/download.ts";
 
 // The dashboard's "download a backup": the same archive as `npm run backup`,
 // made on request and streamed to the administrator.

@@ -9,20 +9,20 @@ import {
   SUBJECT_KINDS,
   type ChangeFilter,
   type SubjectKind,
-} from "../../.server/changes.ts";
-import { undoChangeWithFiles } from "../../.server/change-files.ts";
-import { NOT_ALLOWED, requireRole, services } from "../../.server/context.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { ChangeLines, MorePager } from "../../components/proposal-lines.tsx";
-import { formatDateTime } from "../../lib/lithuanian.ts";
-import { parseId } from "../../lib/numbers.ts";
-import { pageTitle, requestedPage } from "../../lib/paging.ts";
-import { atLeast } from "../../lib/roles.ts";
+} from "#app/.server/changes/changes.ts";
+import { undoChangeWithFiles } from "#app/.server/changes/files.ts";
+import { NOT_ALLOWED, requireRole, services } from "#app/.server/platform/context.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { ChangeLines, MorePager } from "#app/components/proposal-lines.tsx";
+import { formatDateTime } from "#app/lib/lithuanian.ts";
+import { parseId } from "#app/lib/numbers.ts";
+import { pageTitle, requestedPage } from "#app/lib/paging.ts";
+import { atLeast } from "#app/lib/roles.ts";
 
 // "Pakeitimų istorija" (issue 17): every change by anyone, newest first, with
-// its rows before and after (changes.ts), and undo. The whole site's history
+// its rows before and after (changes/changes.ts), and undo. The whole site's history
 // is the administrator's; an editor opens the history of one subject
 // (?tema=person&id=12) from the editor or the person's page.
 

@@ -1,16 +1,16 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { firstRunChecklist } from "../../.server/checklist.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { waitingCounts } from "../../.server/notifications.ts";
-import { getSiteSettings, updateSiteSettings } from "../../.server/settings.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { Field, useFocusFirstError } from "../../components/fields.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { plural } from "../../lib/lithuanian.ts";
-import { atLeast } from "../../lib/roles.ts";
-import { checkTexts, EMAIL_TOKEN, TEXT_FIELDS } from "../../lib/site.ts";
+import { firstRunChecklist } from "#app/.server/dashboard/checklist.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { waitingCounts } from "#app/.server/accounts/notifications.ts";
+import { getSiteSettings, updateSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { Field, useFocusFirstError } from "#app/components/fields.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { plural } from "#app/lib/lithuanian.ts";
+import { atLeast } from "#app/lib/roles.ts";
+import { checkTexts, EMAIL_TOKEN, TEXT_FIELDS } from "#app/lib/site.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);

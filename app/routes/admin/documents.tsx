@@ -1,21 +1,28 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/documents";
-import { MEMBERS } from "../../.server/audience.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { addDocument, findDocument, listDocuments, parseDocumentFields, removeDocument, updateDocument } from "../../.server/documents.ts";
-import { discardReceived, readUploadForm, UploadRejected } from "../../.server/media/intake.ts";
-import { prepareScan, type PreparedMedia } from "../../.server/media/pipeline.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { FileInput } from "../../components/file-input.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { MembersOnlyBadge, MembersOnlyBox } from "../../components/members-only.tsx";
-import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
-import { useHydrated } from "../../components/use-hydrated.ts";
-import { DOCUMENT_FIELD_MAX, DOCUMENT_TYPES } from "../../lib/documents.ts";
-import { scanUrl } from "../../lib/media.ts";
-import { parseId } from "../../lib/numbers.ts";
+import { MEMBERS } from "#app/.server/accounts/audience.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import {
+  addDocument,
+  findDocument,
+  listDocuments,
+  parseDocumentFields,
+  removeDocument,
+  updateDocument,
+} from "#app/.server/documents/documents.ts";
+import { discardReceived, readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
+import { prepareScan, type PreparedMedia } from "#app/.server/media/pipeline.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { FileInput } from "#app/components/file-input.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { MembersOnlyBadge, MembersOnlyBox } from "#app/components/members-only.tsx";
+import { ConfirmRemovePanel, RemoveForm } from "#app/components/remove-form.tsx";
+import { useHydrated } from "#app/components/use-hydrated.ts";
+import { DOCUMENT_FIELD_MAX, DOCUMENT_TYPES } from "#app/lib/documents.ts";
+import { scanUrl } from "#app/lib/media.ts";
+import { parseId } from "#app/lib/numbers.ts";
 
 const PAGE = "/admin/dokumentai";
 

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/gallery-original";
-import { requireRole, services } from "../../.server/context.ts";
-import { fileResponse } from "../../.server/download.ts";
-import { findGalleryOriginal } from "../../.server/gallery.ts";
-import { originalPath } from "../../.server/media/storage.ts";
-import { parseId } from "../../lib/numbers.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { fileResponse } from "#app/.server/platform/download.ts";
+import { findGalleryOriginal } from "#app/.server/gallery/gallery.ts";
+import { originalPath } from "#app/.server/media/storage.ts";
+import { parseId } from "#app/lib/numbers.ts";
 
 // The archive copy of a photo, byte for byte as it was uploaded. Only editors
 // and the administrator (who manage the gallery) may download it: it may carry

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/gallery-upload";
-import { requireRole, services } from "../../.server/context.ts";
-import { addGalleryItemFromForm } from "../../.server/gallery.ts";
-import { readUploadForm, UploadRejected } from "../../.server/media/intake.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { addGalleryItemFromForm } from "#app/.server/gallery/gallery.ts";
+import { readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
 
 // The gallery editor's upload endpoint: the browser sends the form here with
 // XMLHttpRequest (for its progress bar) and gets JSON back. Without JavaScript

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/gallery";
-import { listAlbums } from "../../.server/albums.ts";
-import { MEMBERS } from "../../.server/audience.ts";
-import { requireRole, services } from "../../.server/context.ts";
+import { listAlbums } from "#app/.server/gallery/albums.ts";
+import { MEMBERS } from "#app/.server/accounts/audience.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
 import {
   addGalleryItemFromForm,
   listGalleryItems,
@@ -13,25 +13,25 @@ import {
   removeGalleryItem,
   saveGalleryOrder,
   updateGalleryItem,
-} from "../../.server/gallery.ts";
-import { discardReceived, readUploadForm, UploadRejected } from "../../.server/media/intake.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { FileInput } from "../../components/file-input.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { GalleryBulkUpload } from "../../components/gallery-bulk-upload.tsx";
-import { GalleryPicture, ImagePlaceholder } from "../../components/gallery.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { MembersOnlyBadge, MembersOnlyBox } from "../../components/members-only.tsx";
-import { MoveForm } from "../../components/move-form.tsx";
-import { ConfirmRemovePanel, RemoveIconForm } from "../../components/remove-form.tsx";
-import { useToast } from "../../components/toaster.tsx";
-import { useHydrated } from "../../components/use-hydrated.ts";
-import { gedcomToDateInput } from "../../lib/date-input.ts";
-import { GALLERY_DESCRIPTION_MAX, GALLERY_PLACE_MAX, GALLERY_TITLE_MAX } from "../../lib/gallery.ts";
-import { PHOTO_DATE_MAX } from "../../lib/memories.ts";
-import { parseId } from "../../lib/numbers.ts";
-import { resolveToast } from "../../lib/toasts.ts";
-import { postUpload } from "../../lib/upload-request.ts";
+} from "#app/.server/gallery/gallery.ts";
+import { discardReceived, readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { FileInput } from "#app/components/file-input.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { GalleryBulkUpload } from "#app/components/gallery-bulk-upload.tsx";
+import { GalleryPicture, ImagePlaceholder } from "#app/components/gallery.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { MembersOnlyBadge, MembersOnlyBox } from "#app/components/members-only.tsx";
+import { MoveForm } from "#app/components/move-form.tsx";
+import { ConfirmRemovePanel, RemoveIconForm } from "#app/components/remove-form.tsx";
+import { useToast } from "#app/components/toaster.tsx";
+import { useHydrated } from "#app/components/use-hydrated.ts";
+import { gedcomToDateInput } from "#app/lib/date-input.ts";
+import { GALLERY_DESCRIPTION_MAX, GALLERY_PLACE_MAX, GALLERY_TITLE_MAX } from "#app/lib/gallery.ts";
+import { PHOTO_DATE_MAX } from "#app/lib/memories.ts";
+import { parseId } from "#app/lib/numbers.ts";
+import { resolveToast } from "#app/lib/toasts.ts";
+import { postUpload } from "#app/lib/upload-request.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireRole(context, "redaktorius");

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/genealogy-export";
-import { requireRole, services } from "../../.server/context.ts";
-import { exportDownload } from "../../.server/genealogy/download.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { exportDownload } from "#app/.server/genealogy/gedcom/download.ts";
 
 // Downloads the current tree: ?versija=5.5.1|7.0, &gedzip=1 for the archive
 // with media, &viesas=1 for the public export (without living and private

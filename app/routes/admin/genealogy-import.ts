@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
 import type { Route } from "./+types/genealogy-import";
-import { roleMiddleware } from "../../.server/access.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import type { CodePageChoice } from "../../.server/genealogy/charset.ts";
-import { ImportRefused } from "../../.server/genealogy/reader.ts";
-import { receiveRawUpload, UploadRejected } from "../../.server/media/intake.ts";
+import { roleMiddleware } from "#app/.server/accounts/access.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import type { CodePageChoice } from "#app/.server/genealogy/gedcom/charset.ts";
+import { ImportRefused } from "#app/.server/genealogy/gedcom/reader.ts";
+import { receiveRawUpload, UploadRejected } from "#app/.server/media/intake.ts";
 
 const CODE_PAGES: Record<string, CodePageChoice> = { auto: "auto", "1257": "windows-1257", "1252": "windows-1252" };
 

@@ -1,15 +1,15 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/guestbook";
-import { requireRole, services } from "../../.server/context.ts";
-import { record } from "../../.server/changes.ts";
-import type { Database } from "../../.server/db.ts";
-import { deleteEntry, entryScope, listEntriesForReview, setEntryStatus } from "../../.server/guestbook.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
-import { formatDateTime, plural } from "../../lib/lithuanian.ts";
-import { parseId } from "../../lib/numbers.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { record } from "#app/.server/changes/changes.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import { deleteEntry, entryScope, listEntriesForReview, setEntryStatus } from "#app/.server/guestbook/guestbook.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { ConfirmRemovePanel, RemoveForm } from "#app/components/remove-form.tsx";
+import { formatDateTime, plural } from "#app/lib/lithuanian.ts";
+import { parseId } from "#app/lib/numbers.ts";
 
 const PAGE = "/admin/sveciai";
 

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/history";
-import { MEMBERS } from "../../.server/audience.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { record } from "../../.server/changes.ts";
+import { MEMBERS } from "#app/.server/accounts/audience.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { record } from "#app/.server/changes/changes.ts";
 import {
   getHistory,
   listHistoryRevisions,
@@ -11,22 +11,22 @@ import {
   restoreHistoryRevision,
   revisionScope,
   saveHistory,
-} from "../../.server/history.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { useFocusFirstError } from "../../components/fields.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { MembersOnlyBox } from "../../components/members-only.tsx";
-import { HistoryArticle } from "../../components/history-article.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { Revisions } from "../../components/revisions.tsx";
+} from "#app/.server/site-texts/history-text.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { useFocusFirstError } from "#app/components/fields.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { MembersOnlyBox } from "#app/components/members-only.tsx";
+import { HistoryArticle } from "#app/components/history-article.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { Revisions } from "#app/components/revisions.tsx";
 import {
   HISTORY_FIELD_LABELS,
   HISTORY_FIELD_MAX_LENGTH,
   HISTORY_FIELDS,
   type HistoryContent,
   type HistoryField,
-} from "../../lib/history.ts";
-import { parseId } from "../../lib/numbers.ts";
+} from "#app/lib/history.ts";
+import { parseId } from "#app/lib/numbers.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireRole(context, "redaktorius");

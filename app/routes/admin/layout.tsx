@@ -1,12 +1,12 @@
 import { Form, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { roleMiddleware } from "../../.server/access.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { waitingCounts } from "../../.server/notifications.ts";
-import { mayOpen } from "../../lib/access.ts";
+import { roleMiddleware } from "#app/.server/accounts/access.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { waitingCounts } from "#app/.server/accounts/notifications.ts";
+import { mayOpen } from "#app/lib/access.ts";
 
 // Who may open an /admin page: the access table in front of every route
-// (app/.server/access.ts), this layout's middleware (which runs however the
+// (app/.server/accounts/access.ts), this layout's middleware (which runs however the
 // address is spelt and whatever a data request asks for), and each loader and
 // action again. The loader also tells the menu what the user may open.
 export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("redaktorius")];

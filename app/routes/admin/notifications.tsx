@@ -1,18 +1,18 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/notifications";
-import { roleMiddleware } from "../../.server/access.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { notifySettings, saveNotifySettings } from "../../.server/notifications.ts";
-import { getSiteSettings } from "../../.server/settings.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { Field } from "../../components/fields.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { DIGEST_HOUR, NOTIFY_MODES, type NotifyMode } from "../../lib/notifications.ts";
+import { roleMiddleware } from "#app/.server/accounts/access.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { notifySettings, saveNotifySettings } from "#app/.server/accounts/notifications.ts";
+import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { Field } from "#app/components/fields.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { DIGEST_HOUR, NOTIFY_MODES, type NotifyMode } from "#app/lib/notifications.ts";
 
 // The administrator chooses how to hear of new proposals and guestbook
 // entries by e-mail: not at all, a letter each, or a daily digest
-// (notifications.ts). Mail needs SMTP_URL; without it the page says so.
+// (accounts/notifications.ts). Mail needs SMTP_URL; without it the page says so.
 
 export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("administratorius")];
 

@@ -1,15 +1,15 @@
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/people";
-import { requireRole, services } from "../../.server/context.ts";
-import { editableTree, parsePersonFields } from "../../.server/genealogy/editing.ts";
-import { recordNewPerson } from "../../.server/genealogy/person-changes.ts";
-import { firstPeople, peopleCount } from "../../.server/genealogy/people.ts";
-import { searchPeople } from "../../.server/genealogy/search.ts";
-import { treeViewer } from "../../.server/genealogy/viewer.ts";
-import { refusal } from "../../.server/toast.ts";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { NameFields } from "../../components/person-fields.tsx";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { editableTree, parsePersonFields } from "#app/.server/genealogy/editing.ts";
+import { recordNewPerson } from "#app/.server/genealogy/person-changes.ts";
+import { firstPeople, peopleCount } from "#app/.server/genealogy/people.ts";
+import { searchPeople } from "#app/.server/genealogy/search.ts";
+import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { refusal } from "#app/.server/platform/toast.ts";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { NameFields } from "#app/components/person-fields.tsx";
 
 const LIST_SIZE = 50;
 

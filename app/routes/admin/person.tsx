@@ -1,8 +1,8 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/person";
-import { requireRole, services } from "../../.server/context.ts";
-import type { Database } from "../../.server/db.ts";
-import { recordPersonEdit } from "../../.server/genealogy/person-changes.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import { recordPersonEdit } from "#app/.server/genealogy/person-changes.ts";
 import {
   addChild,
   addPartner,
@@ -17,21 +17,21 @@ import {
   setParents,
   setPersonLinks,
   updatePerson,
-} from "../../.server/genealogy/editing.ts";
-import { currentTreeId } from "../../.server/genealogy/trees.ts";
-import { personExists } from "../../.server/genealogy/people.ts";
-import { privateAmong, setPrivate } from "../../.server/genealogy/living.ts";
-import { treeViewer } from "../../.server/genealogy/viewer.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { NameFields } from "../../components/person-fields.tsx";
-import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
-import { EDITABLE_EVENTS } from "../../lib/event-labels.ts";
-import { DATE_FORMS_MESSAGE, gedcomToDateInput } from "../../lib/date-input.ts";
-import { parseId } from "../../lib/numbers.ts";
-import { atLeast } from "../../lib/roles.ts";
-import type { PersonSummary } from "../../lib/tree-layout.ts";
+} from "#app/.server/genealogy/editing.ts";
+import { currentTreeId } from "#app/.server/genealogy/trees.ts";
+import { personExists } from "#app/.server/genealogy/people.ts";
+import { privateAmong, setPrivate } from "#app/.server/genealogy/living.ts";
+import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { NameFields } from "#app/components/person-fields.tsx";
+import { ConfirmRemovePanel, RemoveForm } from "#app/components/remove-form.tsx";
+import { EDITABLE_EVENTS } from "#app/lib/event-labels.ts";
+import { DATE_FORMS_MESSAGE, gedcomToDateInput } from "#app/lib/date-input.ts";
+import { parseId } from "#app/lib/numbers.ts";
+import { atLeast } from "#app/lib/roles.ts";
+import type { PersonSummary } from "#app/lib/tree-layout.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { treeId, viewer } = await treeViewer(context);

@@ -1,23 +1,23 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/photo-people";
-import { MEMBERS } from "../../.server/audience.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { galleryItemsByIds } from "../../.server/gallery.ts";
-import { searchPeople } from "../../.server/genealogy/search.ts";
-import { treeViewer } from "../../.server/genealogy/viewer.ts";
-import { documentsPage } from "../../.server/documents.ts";
-import { documentsOfPhoto, linkDocument, unlinkDocument } from "../../.server/photo-documents.ts";
-import { peopleIn } from "../../.server/photo-page.ts";
-import { addPhotoPerson, parsePhotoPersonForm, removePhotoPerson, setPortrait } from "../../.server/photo-people.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { PhotoRegion } from "../../components/photo-region.tsx";
-import { useHydrated } from "../../components/use-hydrated.ts";
-import { displayUrl } from "../../lib/media.ts";
-import { parseId } from "../../lib/numbers.ts";
-import { PHOTO_BOX_MIN, PHOTO_NAME_MAX, type PhotoBox } from "../../lib/photo-people.ts";
+import { MEMBERS } from "#app/.server/accounts/audience.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { galleryItemsByIds } from "#app/.server/gallery/gallery.ts";
+import { searchPeople } from "#app/.server/genealogy/search.ts";
+import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { documentsPage } from "#app/.server/documents/documents.ts";
+import { documentsOfPhoto, linkDocument, unlinkDocument } from "#app/.server/gallery/photo-documents.ts";
+import { peopleIn } from "#app/.server/gallery/photo-page.ts";
+import { addPhotoPerson, parsePhotoPersonForm, removePhotoPerson, setPortrait } from "#app/.server/gallery/photo-people.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { PhotoRegion } from "#app/components/photo-region.tsx";
+import { useHydrated } from "#app/components/use-hydrated.ts";
+import { displayUrl } from "#app/lib/media.ts";
+import { parseId } from "#app/lib/numbers.ts";
+import { PHOTO_BOX_MIN, PHOTO_NAME_MAX, type PhotoBox } from "#app/lib/photo-people.ts";
 
 // Who is in a photo (issue 18): the editor drags a rectangle around someone
 // on the photo and names them with a person of the tree (found by name,

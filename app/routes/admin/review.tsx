@@ -1,17 +1,17 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/review";
-import { requireRole, services } from "../../.server/context.ts";
-import { onProposalDecided } from "../../.server/notifications.ts";
-import { PROPOSAL_KINDS } from "../../.server/proposal-kinds.ts";
-import { approveProposal, findProposal, pendingProposals, proposalViews, rejectProposal } from "../../.server/proposals.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { Field } from "../../components/fields.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { ChangeLines, MorePager } from "../../components/proposal-lines.tsx";
-import { formatDateTime, plural } from "../../lib/lithuanian.ts";
-import { parseId } from "../../lib/numbers.ts";
-import { pageTitle, requestedPage } from "../../lib/paging.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { onProposalDecided } from "#app/.server/accounts/notifications.ts";
+import { PROPOSAL_KINDS } from "#app/.server/proposals/kinds.ts";
+import { approveProposal, findProposal, pendingProposals, proposalViews, rejectProposal } from "#app/.server/proposals/proposals.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { Field } from "#app/components/fields.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { ChangeLines, MorePager } from "#app/components/proposal-lines.tsx";
+import { formatDateTime, plural } from "#app/lib/lithuanian.ts";
+import { parseId } from "#app/lib/numbers.ts";
+import { pageTitle, requestedPage } from "#app/lib/paging.ts";
 
 // The review queue (issue 17): members' proposals, oldest first. Approving
 // applies one in a transaction through the change history; rejecting keeps

@@ -1,18 +1,18 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/stories";
-import { MEMBERS } from "../../.server/audience.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { createStory, moveStory, parseStoryForm, removeStory, storiesForEditors, storyForEditing } from "../../.server/stories.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { Field, useFocusFirstError } from "../../components/fields.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { MembersOnlyBadge } from "../../components/members-only.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { ConfirmRemovePanel } from "../../components/remove-form.tsx";
-import { OrderedCard } from "../../components/ordered-card.tsx";
-import { storyMeta } from "../../components/stories.tsx";
-import { parseId } from "../../lib/numbers.ts";
-import { STORY_LIMITS } from "../../lib/stories.ts";
+import { MEMBERS } from "#app/.server/accounts/audience.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { createStory, moveStory, parseStoryForm, removeStory, storiesForEditors, storyForEditing } from "#app/.server/stories/stories.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { Field, useFocusFirstError } from "#app/components/fields.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { MembersOnlyBadge } from "#app/components/members-only.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { ConfirmRemovePanel } from "#app/components/remove-form.tsx";
+import { OrderedCard } from "#app/components/ordered-card.tsx";
+import { storyMeta } from "#app/components/stories.tsx";
+import { parseId } from "#app/lib/numbers.ts";
+import { STORY_LIMITS } from "#app/lib/stories.ts";
 
 // The history's stories (issue 19): begun, ordered and removed here; each is
 // written on its own page. A new story is a draft until it is published.

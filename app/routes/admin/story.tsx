@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/story";
-import { MEMBERS } from "../../.server/audience.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { listGalleryItems } from "../../.server/gallery.ts";
+import { MEMBERS } from "#app/.server/accounts/audience.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { listGalleryItems } from "#app/.server/gallery/gallery.ts";
 import {
   formValues,
   parseStoryForm,
@@ -11,20 +11,20 @@ import {
   saveStory,
   storyForEditing,
   type StoryFormValues,
-} from "../../.server/stories.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { Field, useFocusFirstError } from "../../components/fields.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { MembersOnlyBox } from "../../components/members-only.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { Revisions } from "../../components/revisions.tsx";
-import { StoryArticle } from "../../components/stories.tsx";
-import { useHydrated } from "../../components/use-hydrated.ts";
-import type { ImageRef } from "../../lib/media.ts";
-import { parseId } from "../../lib/numbers.ts";
-import { STORY_FIELD_LABELS, STORY_LIMITS, type StoryField } from "../../lib/stories.ts";
-import { PERSON_SCHEME, PHOTO_SCHEME, storyHtml, storyReferences, type StoryPerson, type StoryPhoto } from "../../lib/story-text.ts";
-import type { PersonSummary } from "../../lib/tree-layout.ts";
+} from "#app/.server/stories/stories.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { Field, useFocusFirstError } from "#app/components/fields.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { MembersOnlyBox } from "#app/components/members-only.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { Revisions } from "#app/components/revisions.tsx";
+import { StoryArticle } from "#app/components/stories.tsx";
+import { useHydrated } from "#app/components/use-hydrated.ts";
+import type { ImageRef } from "#app/lib/media.ts";
+import { parseId } from "#app/lib/numbers.ts";
+import { STORY_FIELD_LABELS, STORY_LIMITS, type StoryField } from "#app/lib/stories.ts";
+import { PERSON_SCHEME, PHOTO_SCHEME, storyHtml, storyReferences, type StoryPerson, type StoryPhoto } from "#app/lib/story-text.ts";
+import type { PersonSummary } from "#app/lib/tree-layout.ts";
 
 // Writing one story (issue 19): its fields, its text in Markdown with photos
 // from the gallery and people from the tree placed by picking them, a live

@@ -1,19 +1,19 @@
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/texts";
-import { MEMBERS } from "../../.server/audience.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { listGalleryItems } from "../../.server/gallery.ts";
-import { record } from "../../.server/changes.ts";
-import { editableSettingsScope, getSiteSettings, updateSiteSettings } from "../../.server/settings.ts";
-import { readBranches, readTextSection } from "../../.server/site-form.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { Field, useFocusFirstError, type FieldErrors } from "../../components/fields.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { GalleryPicture } from "../../components/gallery.tsx";
-import { PageTitle, TextBlock } from "../../components/page.tsx";
-import type { Toast } from "../../lib/toasts.ts";
-import { BRANCH_LIMITS, EMAIL_TOKEN, TEXT_FIELDS, TEXT_SECTIONS, type Branch, type TextField, type TextSection } from "../../lib/site.ts";
+import { MEMBERS } from "#app/.server/accounts/audience.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { listGalleryItems } from "#app/.server/gallery/gallery.ts";
+import { record } from "#app/.server/changes/changes.ts";
+import { editableSettingsScope, getSiteSettings, updateSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { readBranches, readTextSection } from "#app/.server/site-texts/form.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { Field, useFocusFirstError, type FieldErrors } from "#app/components/fields.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { GalleryPicture } from "#app/components/gallery.tsx";
+import { PageTitle, TextBlock } from "#app/components/page.tsx";
+import type { Toast } from "#app/lib/toasts.ts";
+import { BRANCH_LIMITS, EMAIL_TOKEN, TEXT_FIELDS, TEXT_SECTIONS, type Branch, type TextField, type TextSection } from "#app/lib/site.ts";
 
 // The family's own words on the public pages: the home page (and its
 // photograph), the tree page's text and branches, the about page, the

@@ -1,24 +1,31 @@
 import { useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
-import { createInvitation, createResetLink, linkPath, pendingInvitations, revokeLink, type LinkKind } from "../../.server/account-links.ts";
-import { roleMiddleware } from "../../.server/access.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { resolvePerson } from "../../.server/genealogy/editing.ts";
-import { personNames } from "../../.server/genealogy/people.ts";
-import { currentTreeId } from "../../.server/genealogy/trees.ts";
-import { sendInvitation } from "../../.server/mail.ts";
-import { getSiteSettings } from "../../.server/settings.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { listUsers, removeUser, setDisabled, setRole } from "../../.server/users.ts";
-import { Field, useFocusFirstError } from "../../components/fields.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle, useSiteUrl } from "../../components/page.tsx";
-import { ConfirmRemovePanel, RemoveForm } from "../../components/remove-form.tsx";
-import { formatDateTime } from "../../lib/lithuanian.ts";
-import { parseId } from "../../lib/numbers.ts";
-import { isRole, ROLE_LABELS, ROLES, type Role } from "../../lib/roles.ts";
-import { EMAIL } from "../../lib/site.ts";
+import {
+  createInvitation,
+  createResetLink,
+  linkPath,
+  pendingInvitations,
+  revokeLink,
+  type LinkKind,
+} from "#app/.server/accounts/account-links.ts";
+import { roleMiddleware } from "#app/.server/accounts/access.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { resolvePerson } from "#app/.server/genealogy/editing.ts";
+import { personNames } from "#app/.server/genealogy/people.ts";
+import { currentTreeId } from "#app/.server/genealogy/trees.ts";
+import { sendInvitation } from "#app/.server/platform/mail.ts";
+import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { listUsers, removeUser, setDisabled, setRole } from "#app/.server/accounts/users.ts";
+import { Field, useFocusFirstError } from "#app/components/fields.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle, useSiteUrl } from "#app/components/page.tsx";
+import { ConfirmRemovePanel, RemoveForm } from "#app/components/remove-form.tsx";
+import { formatDateTime } from "#app/lib/lithuanian.ts";
+import { parseId } from "#app/lib/numbers.ts";
+import { isRole, ROLE_LABELS, ROLES, type Role } from "#app/lib/roles.ts";
+import { EMAIL } from "#app/lib/site.ts";
 
 // The administrator's list of users: invitations (a link to share, valid
 // seven days, once), roles, a new-password link, disabling and removing.

@@ -1,22 +1,22 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/invitation";
-import { acceptInvitation, linkState } from "../../.server/account-links.ts";
-import { currentUser, requestInfo, services } from "../../.server/context.ts";
-import { MIN_PASSWORD_LENGTH } from "../../.server/env.ts";
-import { issueDeviceCookie } from "../../.server/login-throttle.ts";
-import { createSession, destroySession, readSessionToken } from "../../.server/session.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { USERNAME_RULE } from "../../.server/users.ts";
-import { Field, useFocusFirstError, NewPasswordFields } from "../../components/fields.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { UnusableLinkNotice } from "../../components/unusable-link.tsx";
-import { LINK_STATE_MESSAGES, type UnusableLink } from "../../lib/account-links.ts";
-import { USERNAME_MAX_LENGTH } from "../../lib/login.ts";
-import { landingOf, ROLE_LABELS } from "../../lib/roles.ts";
+import { acceptInvitation, linkState } from "#app/.server/accounts/account-links.ts";
+import { currentUser, requestInfo, services } from "#app/.server/platform/context.ts";
+import { MIN_PASSWORD_LENGTH } from "#app/.server/platform/env.ts";
+import { issueDeviceCookie } from "#app/.server/accounts/login-throttle.ts";
+import { createSession, destroySession, readSessionToken } from "#app/.server/accounts/session.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { USERNAME_RULE } from "#app/.server/accounts/users.ts";
+import { Field, useFocusFirstError, NewPasswordFields } from "#app/components/fields.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { UnusableLinkNotice } from "#app/components/unusable-link.tsx";
+import { LINK_STATE_MESSAGES, type UnusableLink } from "#app/lib/account-links.ts";
+import { USERNAME_MAX_LENGTH } from "#app/lib/login.ts";
+import { landingOf, ROLE_LABELS } from "#app/lib/roles.ts";
 
 // An invitation's page: the invitee chooses a name and a password, and is
-// logged in. The link works once (app/.server/account-links.ts).
+// logged in. The link works once (app/.server/accounts/account-links.ts).
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = services(context);

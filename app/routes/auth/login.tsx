@@ -1,14 +1,14 @@
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { attemptPasswordLogin } from "../../.server/auth.ts";
-import { currentUser, requestInfo, services } from "../../.server/context.ts";
-import { issueDeviceCookie, minutesUntil, readDeviceToken } from "../../.server/login-throttle.ts";
-import { createSession, destroySession, readSessionToken } from "../../.server/session.ts";
-import { redirectWithToast } from "../../.server/toast.ts";
-import { PageTitle } from "../../components/page.tsx";
-import { PasskeyLogin } from "../../components/passkeys.tsx";
-import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "../../lib/login.ts";
-import { landingOf } from "../../lib/roles.ts";
+import { attemptPasswordLogin } from "#app/.server/accounts/auth.ts";
+import { currentUser, requestInfo, services } from "#app/.server/platform/context.ts";
+import { issueDeviceCookie, minutesUntil, readDeviceToken } from "#app/.server/accounts/login-throttle.ts";
+import { createSession, destroySession, readSessionToken } from "#app/.server/accounts/session.ts";
+import { redirectWithToast } from "#app/.server/platform/toast.ts";
+import { PageTitle } from "#app/components/page.tsx";
+import { PasskeyLogin } from "#app/components/passkeys.tsx";
+import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "#app/lib/login.ts";
+import { landingOf } from "#app/lib/roles.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { requestInfo, services } from "../../.server/context.ts";
-import { destroySession, readSessionToken } from "../../.server/session.ts";
-import { redirectWithToast } from "../../.server/toast.ts";
+import { requestInfo, services } from "#app/.server/platform/context.ts";
+import { destroySession, readSessionToken } from "#app/.server/accounts/session.ts";
+import { redirectWithToast } from "#app/.server/platform/toast.ts";
 
 // Logging out is a POST: a link or an image on another site cannot end the session.
 export async function action({ request, context }: Route.ActionArgs) {

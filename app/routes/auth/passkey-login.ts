@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/passkey-login";
-import { attemptLogin } from "../../.server/auth.ts";
-import { requestInfo, services } from "../../.server/context.ts";
-import { issueDeviceCookie, minutesUntil, readDeviceToken } from "../../.server/login-throttle.ts";
-import { authenticationOptions, passkeyOwner, relyingParty, verifyPasskeyLogin } from "../../.server/passkeys.ts";
-import { createSession, destroySession, readSessionToken } from "../../.server/session.ts";
-import { getSiteSettings } from "../../.server/settings.ts";
-import { toastCookie } from "../../.server/toast.ts";
-import { landingOf } from "../../lib/roles.ts";
-import { resolveToast } from "../../lib/toasts.ts";
+import { attemptLogin } from "#app/.server/accounts/auth.ts";
+import { requestInfo, services } from "#app/.server/platform/context.ts";
+import { issueDeviceCookie, minutesUntil, readDeviceToken } from "#app/.server/accounts/login-throttle.ts";
+import { authenticationOptions, passkeyOwner, relyingParty, verifyPasskeyLogin } from "#app/.server/accounts/passkeys.ts";
+import { createSession, destroySession, readSessionToken } from "#app/.server/accounts/session.ts";
+import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { toastCookie } from "#app/.server/platform/toast.ts";
+import { landingOf } from "#app/lib/roles.ts";
+import { resolveToast } from "#app/lib/toasts.ts";
 
 // Logging in with a passkey (the login page's button): 'options' hands out a
 // challenge; 'verify' checks the browser's answer and starts the session.

@@ -1,14 +1,14 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/reset";
-import { linkState, useResetLink } from "../../.server/account-links.ts";
-import { services } from "../../.server/context.ts";
-import { MIN_PASSWORD_LENGTH } from "../../.server/env.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { NewPasswordFields, useFocusFirstError } from "../../components/fields.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { UnusableLinkNotice } from "../../components/unusable-link.tsx";
-import { LINK_STATE_MESSAGES, type UnusableLink } from "../../lib/account-links.ts";
+import { linkState, useResetLink } from "#app/.server/accounts/account-links.ts";
+import { services } from "#app/.server/platform/context.ts";
+import { MIN_PASSWORD_LENGTH } from "#app/.server/platform/env.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { NewPasswordFields, useFocusFirstError } from "#app/components/fields.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { UnusableLinkNotice } from "#app/components/unusable-link.tsx";
+import { LINK_STATE_MESSAGES, type UnusableLink } from "#app/lib/account-links.ts";
 
 // A password-reset link's page: the user sets a new password, every session
 // of theirs ends, and they log in with it. The link works once.

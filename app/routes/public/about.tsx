@@ -1,12 +1,12 @@
 import type { Route } from "./+types/about";
-import { audienceOf } from "../../.server/audience.ts";
-import { services } from "../../.server/context.ts";
-import { galleryPhoto } from "../../.server/gallery.ts";
-import { getSiteSettings } from "../../.server/settings.ts";
-import { GalleryPicture } from "../../components/gallery.tsx";
-import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "../../components/page.tsx";
-import { ShareMeta } from "../../components/share-meta.tsx";
-import { displayUrl } from "../../lib/media.ts";
+import { audienceOf } from "#app/.server/accounts/audience.ts";
+import { services } from "#app/.server/platform/context.ts";
+import { galleryPhoto } from "#app/.server/gallery/gallery.ts";
+import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { GalleryPicture } from "#app/components/gallery.tsx";
+import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "#app/components/page.tsx";
+import { ShareMeta } from "#app/components/share-meta.tsx";
+import { displayUrl } from "#app/lib/media.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);

@@ -1,19 +1,19 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/documents";
-import { audienceOf } from "../../.server/audience.ts";
-import { MembersOnlyBadge } from "../../components/members-only.tsx";
-import { services } from "../../.server/context.ts";
-import { countDocuments, documentsPage, documentTypes, DOCUMENTS_PAGE_SIZE } from "../../.server/documents.ts";
-import { documentPeople } from "../../.server/genealogy/document-people.ts";
-import { treeViewer } from "../../.server/genealogy/viewer.ts";
-import { getSiteSettings } from "../../.server/settings.ts";
-import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "../../components/page.tsx";
-import { Pager } from "../../components/pager.tsx";
-import { ShareMeta } from "../../components/share-meta.tsx";
-import { documentQueryString, parseDocumentQuery, SORT_COLUMNS, type DocumentQuery, type SortColumn } from "../../lib/documents.ts";
-import { plural } from "../../lib/lithuanian.ts";
-import { scanUrl, type ScanRef } from "../../lib/media.ts";
-import { assertPageExists, pageOffset, pageTitle, requestedPage } from "../../lib/paging.ts";
+import { audienceOf } from "#app/.server/accounts/audience.ts";
+import { MembersOnlyBadge } from "#app/components/members-only.tsx";
+import { services } from "#app/.server/platform/context.ts";
+import { countDocuments, documentsPage, documentTypes, DOCUMENTS_PAGE_SIZE } from "#app/.server/documents/documents.ts";
+import { documentPeople } from "#app/.server/documents/people.ts";
+import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "#app/components/page.tsx";
+import { Pager } from "#app/components/pager.tsx";
+import { ShareMeta } from "#app/components/share-meta.tsx";
+import { documentQueryString, parseDocumentQuery, SORT_COLUMNS, type DocumentQuery, type SortColumn } from "#app/lib/documents.ts";
+import { plural } from "#app/lib/lithuanian.ts";
+import { scanUrl, type ScanRef } from "#app/lib/media.ts";
+import { assertPageExists, pageOffset, pageTitle, requestedPage } from "#app/lib/paging.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseDocumentQuery(new URL(request.url).searchParams);

@@ -1,20 +1,20 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/guestbook";
-import { requestInfo, services } from "../../.server/context.ts";
-import { issueFormToken, listApprovedEntries, submitEntry } from "../../.server/guestbook.ts";
-import { onNewItem } from "../../.server/notifications.ts";
-import { getSiteSettings } from "../../.server/settings.ts";
-import { redirectWithToast, refusal } from "../../.server/toast.ts";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { PageHeading, PageTitle, useSiteSettings } from "../../components/page.tsx";
-import { Pager } from "../../components/pager.tsx";
-import { ShareMeta } from "../../components/share-meta.tsx";
-import { useToast } from "../../components/toaster.tsx";
-import { HONEYPOT_FIELD, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from "../../lib/guestbook.ts";
-import { formatDate } from "../../lib/lithuanian.ts";
-import { assertPageExists, pageTitle, requestedPage } from "../../lib/paging.ts";
-import { resolveToast } from "../../lib/toasts.ts";
+import { requestInfo, services } from "#app/.server/platform/context.ts";
+import { issueFormToken, listApprovedEntries, submitEntry } from "#app/.server/guestbook/guestbook.ts";
+import { onNewItem } from "#app/.server/accounts/notifications.ts";
+import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { FormAlert } from "#app/components/form-alert.tsx";
+import { PageHeading, PageTitle, useSiteSettings } from "#app/components/page.tsx";
+import { Pager } from "#app/components/pager.tsx";
+import { ShareMeta } from "#app/components/share-meta.tsx";
+import { useToast } from "#app/components/toaster.tsx";
+import { HONEYPOT_FIELD, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from "#app/lib/guestbook.ts";
+import { formatDate } from "#app/lib/lithuanian.ts";
+import { assertPageExists, pageTitle, requestedPage } from "#app/lib/paging.ts";
+import { resolveToast } from "#app/lib/toasts.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = requestedPage(request);

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { audienceOf } from "../../.server/audience.ts";
-import { services } from "../../.server/context.ts";
-import { treeViewer } from "../../.server/genealogy/viewer.ts";
-import { homeOverview } from "../../.server/home.ts";
-import { AnniversaryList } from "../../components/anniversaries.tsx";
-import { GalleryPicture } from "../../components/gallery.tsx";
-import { PageTitle, TextBlock, useSiteSettings } from "../../components/page.tsx";
-import { ShareMeta } from "../../components/share-meta.tsx";
-import { formatDate, plural } from "../../lib/lithuanian.ts";
-import { displayUrl } from "../../lib/media.ts";
+import { audienceOf } from "#app/.server/accounts/audience.ts";
+import { services } from "#app/.server/platform/context.ts";
+import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { homeOverview } from "#app/.server/site-texts/home.ts";
+import { AnniversaryList } from "#app/components/anniversaries.tsx";
+import { GalleryPicture } from "#app/components/gallery.tsx";
+import { PageTitle, TextBlock, useSiteSettings } from "#app/components/page.tsx";
+import { ShareMeta } from "#app/components/share-meta.tsx";
+import { formatDate, plural } from "#app/lib/lithuanian.ts";
+import { displayUrl } from "#app/lib/media.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return homeOverview(services(context).db, audienceOf(context), (await treeViewer(context)).viewer);

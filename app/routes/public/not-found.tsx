@@ -1,5 +1,5 @@
 import { data, useLocation } from "react-router";
-import { NotFound } from "../../components/not-found.tsx";
+import { NotFound } from "#app/components/not-found.tsx";
 
 // Any path no other route claims.
 export function loader() {

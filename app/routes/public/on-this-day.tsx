@@ -1,15 +1,15 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/on-this-day";
-import { services } from "../../.server/context.ts";
-import { anniversaries, monthDayParam, otherDay, parseMonthDay } from "../../.server/genealogy/on-this-day.ts";
-import { treeViewer } from "../../.server/genealogy/viewer.ts";
-import { AnniversaryList } from "../../components/anniversaries.tsx";
-import { PageHeading, PageTitle, useSiteSettings } from "../../components/page.tsx";
-import { Pager } from "../../components/pager.tsx";
-import { ShareMeta } from "../../components/share-meta.tsx";
-import { EmptyTree, TreeIndexNav } from "../../components/tree-indexes.tsx";
-import { familyDate, monthDayName } from "../../lib/lithuanian.ts";
-import { assertPageExists, pageTitle, requestedPage } from "../../lib/paging.ts";
+import { services } from "#app/.server/platform/context.ts";
+import { anniversaries, monthDayParam, otherDay, parseMonthDay } from "#app/.server/genealogy/on-this-day.ts";
+import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { AnniversaryList } from "#app/components/anniversaries.tsx";
+import { PageHeading, PageTitle, useSiteSettings } from "#app/components/page.tsx";
+import { Pager } from "#app/components/pager.tsx";
+import { ShareMeta } from "#app/components/share-meta.tsx";
+import { EmptyTree, TreeIndexNav } from "#app/components/tree-indexes.tsx";
+import { familyDate, monthDayName } from "#app/lib/lithuanian.ts";
+import { assertPageExists, pageTitle, requestedPage } from "#app/lib/paging.ts";
 
 // "Šią dieną" (/medis/sia-diena): births, deaths and marriages of people who
 // have died, on today's date in Lithuania's time zone or on ?diena=MM-DD

@@ -1,22 +1,22 @@
 import { useState } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/photo";
-import { audienceOf } from "../../.server/audience.ts";
-import { currentUser, services } from "../../.server/context.ts";
-import { treeViewer } from "../../.server/genealogy/viewer.ts";
-import { photoPage } from "../../.server/photo-page.ts";
-import { ImagePlaceholder } from "../../components/gallery.tsx";
-import { LinkedDocuments } from "../../components/linked-documents.tsx";
-import { StoryLinks } from "../../components/story-links.tsx";
-import { Memories } from "../../components/memories.tsx";
-import { MembersOnlyBadge } from "../../components/members-only.tsx";
-import { PageTitle, useSiteSettings } from "../../components/page.tsx";
-import { ShareMeta } from "../../components/share-meta.tsx";
-import { useHydrated } from "../../components/use-hydrated.ts";
-import { ZoomablePhoto } from "../../components/zoomable-photo.tsx";
-import { displayUrl } from "../../lib/media.ts";
-import { parseId } from "../../lib/numbers.ts";
-import { atLeast } from "../../lib/roles.ts";
+import { audienceOf } from "#app/.server/accounts/audience.ts";
+import { currentUser, services } from "#app/.server/platform/context.ts";
+import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { photoPage } from "#app/.server/gallery/photo-page.ts";
+import { ImagePlaceholder } from "#app/components/gallery.tsx";
+import { LinkedDocuments } from "#app/components/linked-documents.tsx";
+import { StoryLinks } from "#app/components/story-links.tsx";
+import { Memories } from "#app/components/memories.tsx";
+import { MembersOnlyBadge } from "#app/components/members-only.tsx";
+import { PageTitle, useSiteSettings } from "#app/components/page.tsx";
+import { ShareMeta } from "#app/components/share-meta.tsx";
+import { useHydrated } from "#app/components/use-hydrated.ts";
+import { ZoomablePhoto } from "#app/components/zoomable-photo.tsx";
+import { displayUrl } from "#app/lib/media.ts";
+import { parseId } from "#app/lib/numbers.ts";
+import { atLeast } from "#app/lib/roles.ts";
 
 // A gallery photo's own page (issue 18): an address to share, the photo
 // large, when and where, who is in it and what the family remembers of it.

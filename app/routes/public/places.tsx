@@ -1,15 +1,15 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/places";
-import { services } from "../../.server/context.ts";
-import { placeCounts, placeEvents } from "../../.server/genealogy/places.ts";
-import { treeViewer } from "../../.server/genealogy/viewer.ts";
-import { PageHeading, PageTitle, useSiteSettings } from "../../components/page.tsx";
-import { Pager } from "../../components/pager.tsx";
-import { ShareMeta } from "../../components/share-meta.tsx";
-import { EmptyTree, TreeIndexNav } from "../../components/tree-indexes.tsx";
-import { plural } from "../../lib/lithuanian.ts";
-import { parseId } from "../../lib/numbers.ts";
-import { assertPageExists, pageOf, pageTitle, requestedPage } from "../../lib/paging.ts";
+import { services } from "#app/.server/platform/context.ts";
+import { placeCounts, placeEvents } from "#app/.server/genealogy/places.ts";
+import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { PageHeading, PageTitle, useSiteSettings } from "#app/components/page.tsx";
+import { Pager } from "#app/components/pager.tsx";
+import { ShareMeta } from "#app/components/share-meta.tsx";
+import { EmptyTree, TreeIndexNav } from "#app/components/tree-indexes.tsx";
+import { plural } from "#app/lib/lithuanian.ts";
+import { parseId } from "#app/lib/numbers.ts";
+import { assertPageExists, pageOf, pageTitle, requestedPage } from "#app/lib/paging.ts";
 
 const PLACES_PAGE_SIZE = 200;
 const EVENTS = ["įvykis", "įvykiai", "įvykių"] as const;

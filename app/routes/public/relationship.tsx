@@ -1,17 +1,17 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/relationship";
-import { services } from "../../.server/context.ts";
-import { summaries } from "../../.server/genealogy/people.ts";
-import { relationship } from "../../.server/genealogy/relationship.ts";
-import { searchPeoplePage } from "../../.server/genealogy/search.ts";
-import { treeViewer } from "../../.server/genealogy/viewer.ts";
-import { PageHeading, PageTitle } from "../../components/page.tsx";
-import { RelationshipChart } from "../../components/relationship-chart.tsx";
-import { RelationshipPicker } from "../../components/relationship-picker.tsx";
-import { plural } from "../../lib/lithuanian.ts";
-import { parseId } from "../../lib/numbers.ts";
-import { DEFAULT_LIMITS } from "../../lib/relationship.ts";
-import type { PersonSummary } from "../../lib/tree-layout.ts";
+import { services } from "#app/.server/platform/context.ts";
+import { summaries } from "#app/.server/genealogy/people.ts";
+import { relationship } from "#app/.server/kinship/relationship.ts";
+import { searchPeoplePage } from "#app/.server/genealogy/search.ts";
+import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { PageHeading, PageTitle } from "#app/components/page.tsx";
+import { RelationshipChart } from "#app/components/relationship-chart.tsx";
+import { RelationshipPicker } from "#app/components/relationship-picker.tsx";
+import { plural } from "#app/lib/lithuanian.ts";
+import { parseId } from "#app/lib/numbers.ts";
+import { DEFAULT_LIMITS } from "#app/lib/relationship.ts";
+import type { PersonSummary } from "#app/lib/tree-layout.ts";
 
 // "Kaip susiję?": /giminyste?a=<id>&b=<id> names b's relationship to a and draws the paths.
 // Without both, a GET form chooses them (?paieska= finds people by name). A person who is

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/robots";
-import { services } from "../../.server/context.ts";
+import { services } from "#app/.server/platform/context.ts";
 
 // What search engines may read: everything public, not the administration.
 // The sitemap is named only with SITE_URL (its addresses must be absolute,

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/sitemap";
-import { services } from "../../.server/context.ts";
-import { clientHas } from "../../.server/download.ts";
-import { publicPeople } from "../../.server/genealogy/published.ts";
-import { publicStorySlugs } from "../../.server/stories.ts";
-import { sitemapDocument } from "../../lib/sitemap.ts";
+import { services } from "#app/.server/platform/context.ts";
+import { clientHas } from "#app/.server/platform/download.ts";
+import { publicPeople } from "#app/.server/genealogy/published.ts";
+import { publicStorySlugs } from "#app/.server/stories/stories.ts";
+import { sitemapDocument } from "#app/lib/sitemap.ts";
 
 const PAGES = [
   "/",

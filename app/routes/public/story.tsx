@@ -1,13 +1,13 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/story";
-import { services } from "../../.server/context.ts";
-import { treeViewer } from "../../.server/genealogy/viewer.ts";
-import { storyBySlug } from "../../.server/stories.ts";
-import { PrintButton } from "../../components/print-button.tsx";
-import { ShareMeta } from "../../components/share-meta.tsx";
-import { PageTitle } from "../../components/page.tsx";
-import { StoryArticle } from "../../components/stories.tsx";
-import { displayUrl } from "../../lib/media.ts";
+import { services } from "#app/.server/platform/context.ts";
+import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { storyBySlug } from "#app/.server/stories/stories.ts";
+import { PrintButton } from "#app/components/print-button.tsx";
+import { ShareMeta } from "#app/components/share-meta.tsx";
+import { PageTitle } from "#app/components/page.tsx";
+import { StoryArticle } from "#app/components/stories.tsx";
+import { displayUrl } from "#app/lib/media.ts";
 
 // One story of the history (issue 19), at its readable address. An address
 // the story had before its title changed answers with a permanent redirect.

@@ -1,14 +1,14 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/surnames";
-import { services } from "../../.server/context.ts";
-import { surnameCounts, surnamePeople } from "../../.server/genealogy/surnames.ts";
-import { treeViewer } from "../../.server/genealogy/viewer.ts";
-import { PageHeading, PageTitle, useSiteSettings } from "../../components/page.tsx";
-import { Pager } from "../../components/pager.tsx";
-import { ShareMeta } from "../../components/share-meta.tsx";
-import { EmptyTree, TreeIndexNav } from "../../components/tree-indexes.tsx";
-import { plural } from "../../lib/lithuanian.ts";
-import { assertPageExists, pageOf, pageTitle, requestedPage } from "../../lib/paging.ts";
+import { services } from "#app/.server/platform/context.ts";
+import { surnameCounts, surnamePeople } from "#app/.server/genealogy/surnames.ts";
+import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { PageHeading, PageTitle, useSiteSettings } from "#app/components/page.tsx";
+import { Pager } from "#app/components/pager.tsx";
+import { ShareMeta } from "#app/components/share-meta.tsx";
+import { EmptyTree, TreeIndexNav } from "#app/components/tree-indexes.tsx";
+import { plural } from "#app/lib/lithuanian.ts";
+import { assertPageExists, pageOf, pageTitle, requestedPage } from "#app/lib/paging.ts";
 
 /** Surnames a page of the index shows. */
 const SURNAMES_PAGE_SIZE = 200;

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/tree-gedcom-members";
-import { roleMiddleware } from "../../.server/access.ts";
-import { requireRole, services } from "../../.server/context.ts";
-import { exportDownload } from "../../.server/genealogy/download.ts";
+import { roleMiddleware } from "#app/.server/accounts/access.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
+import { exportDownload } from "#app/.server/genealogy/gedcom/download.ts";
 
 // The members' GEDCOM export: the current tree with the living family, without
 // the people the administrator keeps private. Made fresh for each download

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { data } from "react-router";
 import type { Route } from "./+types/tree-gedcom";
-import { services } from "../../.server/context.ts";
-import { clientHas, fileResponse } from "../../.server/download.ts";
-import { publicExport } from "../../.server/genealogy/published.ts";
+import { services } from "#app/.server/platform/context.ts";
+import { clientHas, fileResponse } from "#app/.server/platform/download.ts";
+import { publicExport } from "#app/.server/genealogy/published.ts";
 
 // The public GEDCOM export: the current tree without living people (their
 // families' dates, and media and notes only they point to, stay out too).

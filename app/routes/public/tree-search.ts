@@ -1,8 +1,8 @@
 import type { Route } from "./+types/tree-search";
-import { services } from "../../.server/context.ts";
-import { searchPeoplePage } from "../../.server/genealogy/search.ts";
-import { treeViewer } from "../../.server/genealogy/viewer.ts";
-import { BAD_PAGE_MESSAGE, parsePageNumber } from "../../lib/paging.ts";
+import { services } from "#app/.server/platform/context.ts";
+import { searchPeoplePage } from "#app/.server/genealogy/search.ts";
+import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { BAD_PAGE_MESSAGE, parsePageNumber } from "#app/lib/paging.ts";
 
 /** Suggestions a page of the search-as-you-type holds. */
 const SUGGESTIONS = 10;

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/tree-statistics";
-import { services } from "../../.server/context.ts";
-import { treeStatistics } from "../../.server/genealogy/tree-statistics.ts";
-import { treeViewer } from "../../.server/genealogy/viewer.ts";
-import { PageHeading, PageTitle, useSiteSettings } from "../../components/page.tsx";
-import { ShareMeta } from "../../components/share-meta.tsx";
-import { EmptyTree, TreeIndexNav } from "../../components/tree-indexes.tsx";
-import { plural } from "../../lib/lithuanian.ts";
+import { services } from "#app/.server/platform/context.ts";
+import { treeStatistics } from "#app/.server/genealogy/tree-statistics.ts";
+import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { PageHeading, PageTitle, useSiteSettings } from "#app/components/page.tsx";
+import { ShareMeta } from "#app/components/share-meta.tsx";
+import { EmptyTree, TreeIndexNav } from "#app/components/tree-indexes.tsx";
+import { plural } from "#app/lib/lithuanian.ts";
 
 // The tree in numbers (/medis/statistika), counted over the people the viewer
 // may see in full (genealogy/tree-statistics.ts).

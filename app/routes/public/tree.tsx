@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/tree";
-import { currentUser, services } from "../../.server/context.ts";
+import { currentUser, services } from "#app/.server/platform/context.ts";
 import {
   ancestorList,
   CHART_DEPTH,
@@ -10,25 +10,25 @@ import {
   neighbourhood,
   type ChartMode,
   type LineageNode,
-} from "../../.server/genealogy/chart.ts";
-import { searchPeoplePage } from "../../.server/genealogy/search.ts";
-import { treeViewer } from "../../.server/genealogy/viewer.ts";
-import { getSiteSettings } from "../../.server/settings.ts";
-import { personOfUser } from "../../.server/users.ts";
-import { FamilyChart } from "../../components/family-chart.tsx";
-import { FamilyGroups } from "../../components/family-groups.tsx";
-import { FanChart } from "../../components/fan-chart.tsx";
-import { PersonSuggestField } from "../../components/person-suggest.tsx";
-import { NARROW } from "../../lib/chart-geometry.ts";
-import { layoutFan } from "../../lib/fan-layout.ts";
-import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "../../components/page.tsx";
-import { Pager } from "../../components/pager.tsx";
-import { ShareMeta } from "../../components/share-meta.tsx";
-import { TreeIndexNav } from "../../components/tree-indexes.tsx";
-import { layoutChart, type PersonSummary } from "../../lib/tree-layout.ts";
-import { plural } from "../../lib/lithuanian.ts";
-import { parseId } from "../../lib/numbers.ts";
-import { assertPageExists, pageTitle, requestedPage } from "../../lib/paging.ts";
+} from "#app/.server/genealogy/chart.ts";
+import { searchPeoplePage } from "#app/.server/genealogy/search.ts";
+import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { personOfUser } from "#app/.server/accounts/users.ts";
+import { FamilyChart } from "#app/components/family-chart.tsx";
+import { FamilyGroups } from "#app/components/family-groups.tsx";
+import { FanChart } from "#app/components/fan-chart.tsx";
+import { PersonSuggestField } from "#app/components/person-suggest.tsx";
+import { NARROW } from "#app/lib/chart-geometry.ts";
+import { layoutFan } from "#app/lib/fan-layout.ts";
+import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "#app/components/page.tsx";
+import { Pager } from "#app/components/pager.tsx";
+import { ShareMeta } from "#app/components/share-meta.tsx";
+import { TreeIndexNav } from "#app/components/tree-indexes.tsx";
+import { layoutChart, type PersonSummary } from "#app/lib/tree-layout.ts";
+import { plural } from "#app/lib/lithuanian.ts";
+import { parseId } from "#app/lib/numbers.ts";
+import { assertPageExists, pageTitle, requestedPage } from "#app/lib/paging.ts";
 
 const MODES: Record<ChartMode, string> = {
   abu: "Protėviai ir palikuonys",

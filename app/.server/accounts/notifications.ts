@@ -1,0 +1,245 @@
+import { DIGEST_HOUR, NOTIFY_MODES, type NotifyMode } from "#app/lib/notifications.ts";
+import { EMAIL } from "#app/lib/site.ts";
+import type { Services } from "#app/.server/platform/context.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import { countPendingEntries } from "#app/.server/guestbook/guestbook.ts";
+import { sendNotice } from "#app/.server/platform/mail.ts";
+import { countPendingProposals, findProposal, PROPOSAL_STATUS_LABELS } from "#app/.server/proposals/proposals.ts";
+import { PROPOSAL_KINDS } from "#app/.server/proposals/kinds.ts";
+import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+
+// Notices of what waits for an editor and of decisions (issue 17 item 4).
+// The routes call these after the write has been committed; a notice that
+// cannot be sent is logged and never undoes or fails the write.
+//   - The badge: how many proposals and guestbook entries wait (two indexed counts).
+//   - The administrator's e-mail, when SMTP_URL is set: none, one letter per
+//     new item, or a daily digest of what came since the last one. The digest
+//     is sent by a timer in every server process; the day is claimed by a
+//     conditional update of one settings row, so only one process sends it.
+//   - A member's e-mail when their proposal is decided, if they asked for it.
+
+const MODE_KEY = "notify_mode";
+const ADDRESS_KEY = "notify_email";
+/** When the last digest was sent (ISO time): the next one tells what came after it. */
+const DIGEST_KEY = "notify_digest_at";
+export interface NotifySettings {
+  mode: NotifyMode;
+  /** Where the administrator's letters go; "" for the site's contact address. */
+  email: string;
+}
+
+/** What waits for an editor: the badge on the dashboard and the admin menu. */
+export async function waitingCounts(db: Database): Promise<{ proposals: number; guestbook: number }> {
+  const [proposals, guestbook] = await Promise.all([countPendingProposals(db), countPendingEntries(db)]);
+  return { proposals, guestbook };
+}
+
+export async function notifySettings(db: Database): Promise<NotifySettings> {
+  const rows = await db.selectFrom("settings").select(["key", "value"]).where("key", "in", [MODE_KEY, ADDRESS_KEY]).execute();
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  const mode = stored.get(MODE_KEY);
+  return { mode: mode === "each" || mode === "digest" ? mode : "none", email: stored.get(ADDRESS_KEY) ?? "" };
+}
+
+/** Checks and saves the administrator's choice; a Lithuanian message when the address is not one. */
+export async function saveNotifySettings(
+  db: Database,
+  input: { mode: string; email: string },
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const mode = input.mode in NOTIFY_MODES ? (input.mode as NotifyMode) : null;
+  const email = input.email.trim();
+  if (!mode) return { ok: false, message: "Pasirinkite, kaip pranešti." };
+  if (email && (email.length > 254 || !EMAIL.test(email)))
+    return { ok: false, message: "Įrašykite teisingą el. pašto adresą, pvz., vardas@example.lt." };
+  await db.transaction().execute(async (tx) => {
+    for (const [key, value] of [
+      [MODE_KEY, mode],
+      [ADDRESS_KEY, email],
+    ]) {
+      await tx
+        .insertInto("settings")
+        .values({ key, value })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+        .execute();
+    }
+  });
+  return { ok: true };
+}
+
+/** The address and sender of the administrator's letters; null when mail is off. */
+async function adminLetter(services: Services, wanted: NotifyMode) {
+  const { db, config } = services;
+  if (!config.mail) return null;
+  const settings = await notifySettings(db);
+  if (settings.mode !== wanted) return null;
+  const site = await getSiteSettings(db);
+  const to = settings.email || site.contactEmail;
+  if (!EMAIL.test(to)) return null;
+  return { mail: config.mail, to, familyName: site.familyName, contactEmail: site.contactEmail };
+}
+
+/** An address of this site for a letter: from SITE_URL, else the path alone. */
+function link(services: Services, path: string): string {
+  return services.config.siteUrl ? new URL(path, services.config.siteUrl).toString() : path;
+}
+
+/** "Naujas pasiūlymas (Prisiminimas) nuo ona" / "Naujas svečių knygos įrašas nuo Jonas". */
+async function describeItem(db: Database, item: { kind: "proposal" | "guestbook"; id: number }): Promise<string | null> {
+  if (item.kind === "proposal") {
+    const proposal = await findProposal(db, item.id);
+    if (!proposal) return null;
+    return `Naujas pasiūlymas (${PROPOSAL_KINDS[proposal.kind]?.label ?? proposal.kind}), pateikė ${proposal.username}`;
+  }
+  const entry = await db.selectFrom("guestbookEntries").select(["name"]).where("id", "=", item.id).executeTakeFirst();
+  return entry ? `Naujas svečių knygos įrašas, parašė ${entry.name}` : null;
+}
+
+/** A member filed a proposal (or a visitor wrote in the guestbook): tell the administrator, as they chose. */
+export async function onNewItem(services: Services, item: { kind: "proposal" | "guestbook"; id: number }): Promise<void> {
+  try {
+    const letter = await adminLetter(services, "each");
+    if (!letter) return;
+    const what = await describeItem(services.db, item);
+    if (!what) return;
+    const where = item.kind === "proposal" ? "/admin/perziura" : "/admin/sveciai";
+    await sendNotice(letter.mail, {
+      to: letter.to,
+      familyName: letter.familyName,
+      contactEmail: letter.contactEmail,
+      subject: `${what} – ${letter.familyName}`,
+      text: [`${what}.`, "", "Peržiūrėti:", link(services, where)].join("\n"),
+    });
+  } catch (error) {
+    console.error("Pranešimo laiško išsiųsti nepavyko:", error);
+  }
+}
+
+/** A proposal was approved or rejected: tell its author if they asked to hear. */
+export async function onProposalDecided(services: Services, proposalId: number): Promise<void> {
+  try {
+    const { db, config } = services;
+    if (!config.mail) return;
+    const proposal = await findProposal(db, proposalId);
+    if (!proposal || proposal.userId === null || (proposal.status !== "approved" && proposal.status !== "rejected")) return;
+    const user = await db.selectFrom("users").select(["email", "notifyDecisions"]).where("id", "=", proposal.userId).executeTakeFirst();
+    if (!user?.email || user.notifyDecisions !== 1) return;
+    const site = await getSiteSettings(db);
+    const kind = PROPOSAL_KINDS[proposal.kind]?.label ?? proposal.kind;
+    const status = PROPOSAL_STATUS_LABELS[proposal.status];
+    await sendNotice(config.mail, {
+      to: user.email,
+      familyName: site.familyName,
+      contactEmail: site.contactEmail,
+      subject: `Jūsų pasiūlymas: ${status.toLowerCase()} – ${site.familyName}`,
+      text: [
+        "Sveiki,",
+        "",
+        `jūsų pasiūlymas (${kind}) svetainėje „${site.familyName}“: ${status.toLowerCase()}.`,
+        ...(proposal.decisionNote ? ["", `Pastaba: ${proposal.decisionNote}`] : []),
+        "",
+        "Visi jūsų pasiūlymai:",
+        link(services, "/paskyra/pasiulymai"),
+        "",
+        "Šių laiškų galite atsisakyti savo paskyroje.",
+      ].join("\n"),
+    });
+  } catch (error) {
+    console.error("Pranešimo laiško išsiųsti nepavyko:", error);
+  }
+}
+
+/** The family's calendar day ("2026-11-21") and hour. */
+function familyClock(at: Date): { day: string; hour: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Europe/Vilnius",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+}
+
+/**
+ * The daily digest, when the administrator chose it: once a family day, from
+ * DIGEST_HOUR on, a letter listing what came since the last digest (nothing
+ * when nothing came). Called by a timer in every server process; the day is
+ * claimed by a conditional update of one settings row (compare-and-set on the
+ * last digest's time), so that of processes racing only one sends. Returns
+ * whether this call sent a letter.
+ */
+export async function sendDailyDigest(services: Services, at: Date = new Date()): Promise<boolean> {
+  try {
+    const letter = await adminLetter(services, "digest");
+    if (!letter) return false;
+    const { db } = services;
+    const today = familyClock(at);
+    if (today.hour < DIGEST_HOUR) return false;
+    await db
+      .insertInto("settings")
+      .values({ key: DIGEST_KEY, value: "" })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute();
+    const last = (await db.selectFrom("settings").select("value").where("key", "=", DIGEST_KEY).executeTakeFirstOrThrow()).value;
+    if (last && familyClock(new Date(last)).day === today.day) return false;
+    const claimed = await db
+      .updateTable("settings")
+      .set({ value: at.toISOString() })
+      .where("key", "=", DIGEST_KEY)
+      .where("value", "=", last)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return false;
+    // The first digest tells of the last day.
+    const since = last || new Date(at.getTime() - 24 * 3600_000).toISOString();
+    const [proposals, entries, waiting] = await Promise.all([
+      db
+        .selectFrom("proposals")
+        .select(["kind", "username"])
+        .where("createdAt", ">", since)
+        .where("createdAt", "<=", at.toISOString())
+        .orderBy("id")
+        .execute(),
+      db
+        .selectFrom("guestbookEntries")
+        .select(["name"])
+        .where("createdAt", ">", since)
+        .where("createdAt", "<=", at.toISOString())
+        .orderBy("id")
+        .execute(),
+      waitingCounts(db),
+    ]);
+    if (proposals.length === 0 && entries.length === 0) return false;
+    const lines = [
+      `Nuo paskutinės suvestinės svetainėje „${letter.familyName}“:`,
+      "",
+      ...(proposals.length
+        ? [
+            `Nauji pasiūlymai (${proposals.length}):`,
+            ...proposals.map((p) => `– ${PROPOSAL_KINDS[p.kind]?.label ?? p.kind}, pateikė ${p.username}`),
+            "",
+          ]
+        : []),
+      ...(entries.length ? [`Nauji svečių knygos įrašai (${entries.length}):`, ...entries.map((e) => `– parašė ${e.name}`), ""] : []),
+      `Dabar laukia: pasiūlymų – ${waiting.proposals}, svečių knygos įrašų – ${waiting.guestbook}.`,
+      "",
+      `Pasiūlymai: ${link(services, "/admin/perziura")}`,
+      `Svečių knyga: ${link(services, "/admin/sveciai")}`,
+    ];
+    await sendNotice(letter.mail, {
+      to: letter.to,
+      familyName: letter.familyName,
+      contactEmail: letter.contactEmail,
+      subject: `Dienos suvestinė – ${letter.familyName}`,
+      text: lines.join("\n"),
+    });
+    return true;
+  } catch (error) {
+    console.error("Dienos suvestinės išsiųsti nepavyko:", error);
+    return false;
+  }
+}

@@ -1,0 +1,215 @@
+import { randomBytes } from "node:crypto";
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import { now } from "#app/.server/platform/db/writes.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import type { Config } from "#app/.server/platform/env.ts";
+import type { SessionUser } from "./session.ts";
+
+// Passkeys (WebAuthn): a user adds one on /paskyra and then logs in with it,
+// no password typed. The cryptography is @simplewebauthn/server's; this module
+// keeps the credentials and the challenges. A challenge is stored, used once
+// and expires in five minutes, so a response cannot be replayed and every
+// server process knows it.
+
+const CHALLENGE_MS = 5 * 60 * 1000;
+/** A user's passkeys are few: more than this is refused. */
+export const MAX_PASSKEYS = 20;
+export const PASSKEY_NAME_MAX = 60;
+
+export interface RelyingParty {
+  /** The site's domain: a passkey works only there. */
+  id: string;
+  origin: string;
+  name: string;
+}
+
+/**
+ * Who asks for the passkey: the site at SITE_URL, or, without it, at the
+ * address the browser used (a passkey is bound to the origin the browser
+ * itself reports, so a forged Host header gains nothing).
+ */
+export function relyingParty(config: Pick<Config, "siteUrl">, request: Request, familyName: string): RelyingParty {
+  const url = config.siteUrl ?? new URL(request.url);
+  return { id: url.hostname, origin: url.origin, name: familyName };
+}
+
+async function storeChallenge(db: Database, challenge: string, userId: number | null): Promise<string> {
+  const id = randomBytes(18).toString("base64url");
+  const at = new Date();
+  // Old ones go as new ones come: the table never holds more than a few minutes' worth.
+  await db.deleteFrom("passkeyChallenges").where("expiresAt", "<", at.toISOString()).execute();
+  await db
+    .insertInto("passkeyChallenges")
+    .values({ id, challenge, userId, expiresAt: new Date(at.getTime() + CHALLENGE_MS).toISOString() })
+    .execute();
+  return id;
+}
+
+/** Takes a challenge (once): null when unknown, expired, used, or another user's. */
+async function takeChallenge(db: Database, id: string, userId: number | null): Promise<string | null> {
+  const row = await db
+    .deleteFrom("passkeyChallenges")
+    .where("id", "=", id)
+    .where("expiresAt", ">", now())
+    .returning(["challenge", "userId"])
+    .executeTakeFirst();
+  if (!row || row.userId !== userId) return null;
+  return row.challenge;
+}
+
+export interface PasskeyListing {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export async function listPasskeys(db: Database, userId: number): Promise<PasskeyListing[]> {
+  return db
+    .selectFrom("passkeys")
+    .select(["id", "name", "createdAt", "lastUsedAt"])
+    .where("userId", "=", userId)
+    .orderBy("createdAt")
+    .execute();
+}
+
+export async function removePasskey(db: Database, userId: number, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("passkeys").where("userId", "=", userId).where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** What the browser needs to make a new passkey for this user. */
+export async function registrationOptions(db: Database, user: SessionUser, rp: RelyingParty) {
+  const existing = await db.selectFrom("passkeys").select(["id", "transports"]).where("userId", "=", user.id).execute();
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: user.username,
+    // The same user handle every time, so a device keeps one passkey per user.
+    userID: new TextEncoder().encode(`naudotojas-${user.id}`),
+    attestationType: "none",
+    excludeCredentials: existing.map((c) => ({ id: c.id, transports: JSON.parse(c.transports) as string[] })),
+    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+  });
+  return { challengeId: await storeChallenge(db, options.challenge, user.id), options };
+}
+
+export type PasskeyResult = { ok: true } | { ok: false; message: string };
+
+/** Checks the browser's new passkey against the challenge and keeps it. */
+export async function registerPasskey(
+  db: Database,
+  user: SessionUser,
+  rp: RelyingParty,
+  challengeId: string,
+  response: RegistrationResponseJSON,
+  name: string,
+): Promise<PasskeyResult> {
+  const challenge = await takeChallenge(db, challengeId, user.id);
+  if (!challenge) return { ok: false, message: "Prašymo laikas baigėsi: pabandykite dar kartą." };
+  const count = await db
+    .selectFrom("passkeys")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("userId", "=", user.id)
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= MAX_PASSKEYS) return { ok: false, message: `Daugiausia ${MAX_PASSKEYS} prisijungimo raktų.` };
+  let verified;
+  try {
+    verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id });
+  } catch {
+    return { ok: false, message: "Prisijungimo raktas nepatvirtintas: naršyklės atsakymas netinkamas." };
+  }
+  if (!verified.verified) return { ok: false, message: "Prisijungimo raktas nepatvirtintas." };
+  const { credential } = verified.registrationInfo;
+  await db
+    .insertInto("passkeys")
+    .values({
+      id: credential.id,
+      userId: user.id,
+      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      counter: credential.counter,
+      transports: JSON.stringify(credential.transports ?? []),
+      name: name.trim().slice(0, PASSKEY_NAME_MAX) || "Prisijungimo raktas",
+      createdAt: now(),
+      lastUsedAt: null,
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+  return { ok: true };
+}
+
+/** What the browser needs to log in with any passkey of this site (the user is not known yet). */
+export async function authenticationOptions(db: Database, rp: RelyingParty) {
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "preferred" });
+  return { challengeId: await storeChallenge(db, options.challenge, null), options };
+}
+
+/** The user a login response claims to be (by its credential), for throttling before it is checked; null when unknown. */
+export async function passkeyOwner(db: Database, response: AuthenticationResponseJSON): Promise<string | null> {
+  const row = await db
+    .selectFrom("passkeys")
+    .innerJoin("users", "users.id", "passkeys.userId")
+    .select("users.username")
+    .where("passkeys.id", "=", String(response.id ?? ""))
+    .executeTakeFirst();
+  return row?.username ?? null;
+}
+
+/** Checks a login with a passkey; the user it proves, or null (a disabled user never). */
+export async function verifyPasskeyLogin(
+  db: Database,
+  rp: RelyingParty,
+  challengeId: string,
+  response: AuthenticationResponseJSON,
+): Promise<SessionUser | null> {
+  const challenge = await takeChallenge(db, challengeId, null);
+  if (!challenge) return null;
+  const row = await db
+    .selectFrom("passkeys")
+    .innerJoin("users", "users.id", "passkeys.userId")
+    .select([
+      "passkeys.id",
+      "passkeys.publicKey",
+      "passkeys.counter",
+      "passkeys.transports",
+      "users.id as userId",
+      "users.username",
+      "users.role",
+      "users.disabledAt",
+    ])
+    .where("passkeys.id", "=", String(response.id ?? ""))
+    .executeTakeFirst();
+  if (!row || row.disabledAt !== null) return null;
+  let verified;
+  try {
+    verified = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: {
+        id: row.id,
+        publicKey: isoBase64URL.toBuffer(row.publicKey),
+        counter: row.counter,
+        transports: JSON.parse(row.transports) as never,
+      },
+    });
+  } catch {
+    return null;
+  }
+  if (!verified.verified) return null;
+  await db
+    .updateTable("passkeys")
+    .set({ counter: verified.authenticationInfo.newCounter, lastUsedAt: now() })
+    .where("id", "=", row.id)
+    .execute();
+  return { id: row.userId, username: row.username, role: row.role };
+}

@@ -1,0 +1,176 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie } from "react-router";
+import type { Role } from "#app/lib/roles.ts";
+import { now as timestamp } from "#app/.server/platform/db/writes.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+
+// A session is a random token in an HttpOnly cookie; the database keeps only
+// the token's SHA-256, the user and the expiry. Logging out deletes the row, so
+// an old cookie opens nothing afterwards, in any server process.
+
+/** The session cookie's name; the request guard (server/request-guard.ts) looks for it too. */
+export const SESSION_COOKIE = "sesija";
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  role: Role;
+}
+
+/** How often a session's last use is written down (not at every request). */
+const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
+
+function cookie(secure: boolean) {
+  return createCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    maxAge: SESSION_LIFETIME_MS / 1000,
+  });
+}
+
+function tokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** The session token sent by the browser, if any. */
+export async function readSessionToken(request: Request): Promise<string | null> {
+  return sessionTokenOf(request.headers.get("Cookie"));
+}
+
+/** The session token in a Cookie header, if any. */
+export async function sessionTokenOf(cookieHeader: string | null): Promise<string | null> {
+  const value: unknown = await cookie(false).parse(cookieHeader);
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/**
+ * Starts a session for the user and returns the Set-Cookie header that
+ * carries it. `userAgent` names the device in the user's list of sessions.
+ */
+export async function createSession(db: Database, userId: number, secure: boolean, userAgent: string | null = null): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const created = new Date();
+  await db
+    .insertInto("sessions")
+    .values({
+      id: tokenHash(token),
+      userId,
+      createdAt: created.toISOString(),
+      expiresAt: new Date(created.getTime() + SESSION_LIFETIME_MS).toISOString(),
+      lastSeenAt: created.toISOString(),
+      device: describeDevice(userAgent),
+    })
+    .execute();
+  return cookie(secure).serialize(token);
+}
+
+/**
+ * The user of a live session, or null for an unknown or expired token or a
+ * disabled user. Notes the session's use, every few minutes at most.
+ */
+export async function findSessionUser(db: Database, token: string): Promise<SessionUser | null> {
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.userId")
+    .select(["users.id", "users.username", "users.role", "sessions.lastSeenAt"])
+    .where("sessions.id", "=", tokenHash(token))
+    .where("sessions.expiresAt", ">", timestamp())
+    .where("users.disabledAt", "is", null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const now = new Date();
+  if (!row.lastSeenAt || now.getTime() - Date.parse(row.lastSeenAt) > LAST_SEEN_EVERY_MS) {
+    await db.updateTable("sessions").set({ lastSeenAt: now.toISOString() }).where("id", "=", tokenHash(token)).execute();
+  }
+  return { id: row.id, username: row.username, role: row.role };
+}
+
+export interface SessionInfo {
+  /** An id for the list (not the token, not its hash). */
+  id: string;
+  device: string | null;
+  createdAt: string;
+  lastSeenAt: string | null;
+  current: boolean;
+}
+
+/** A user's live sessions, newest use first; `current` marks the one of this request. */
+export async function listSessions(db: Database, userId: number, currentToken: string | null): Promise<SessionInfo[]> {
+  const current = currentToken ? tokenHash(currentToken) : null;
+  const rows = await db
+    .selectFrom("sessions")
+    .select(["id", "device", "createdAt", "lastSeenAt"])
+    .where("userId", "=", userId)
+    .where("expiresAt", ">", timestamp())
+    .orderBy("lastSeenAt", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: listId(row.id),
+    device: row.device,
+    createdAt: row.createdAt,
+    lastSeenAt: row.lastSeenAt,
+    current: row.id === current,
+  }));
+}
+
+/** Ends one of a user's sessions, named by its list id. */
+export async function endSession(db: Database, userId: number, id: string): Promise<boolean> {
+  const rows = await db.selectFrom("sessions").select("id").where("userId", "=", userId).execute();
+  const row = rows.find((r) => listId(r.id) === id);
+  if (!row) return false;
+  await db.deleteFrom("sessions").where("id", "=", row.id).execute();
+  return true;
+}
+
+/** A session's id in the user's list: derived from the stored hash, so that the page never shows what the table holds. */
+function listId(hash: string): string {
+  return createHash("sha256").update(`list:${hash}`).digest("base64url").slice(0, 16);
+}
+
+/** 'Chrome, Android', from a User-Agent header; null when it says nothing useful. */
+export function describeDevice(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const browser = [
+    ["Edg/", "Edge"],
+    ["OPR/", "Opera"],
+    ["Firefox/", "Firefox"],
+    ["Chrome/", "Chrome"],
+    ["Chromium/", "Chromium"],
+    ["Safari/", "Safari"],
+  ].find(([mark]) => userAgent.includes(mark))?.[1];
+  const system = [
+    ["Android", "Android"],
+    ["iPhone", "iPhone"],
+    ["iPad", "iPad"],
+    ["Windows", "Windows"],
+    ["Mac OS", "macOS"],
+    ["CrOS", "ChromeOS"],
+    ["Linux", "Linux"],
+  ].find(([mark]) => userAgent.includes(mark))?.[1];
+  const parts = [browser, system].filter(Boolean);
+  return parts.length ? parts.join(", ") : userAgent.slice(0, 60);
+}
+
+/** Ends a session; returns the Set-Cookie header that removes the cookie. */
+export async function destroySession(db: Database, token: string | null, secure: boolean): Promise<string> {
+  if (token) await db.deleteFrom("sessions").where("id", "=", tokenHash(token)).execute();
+  return cookie(secure).serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** Ends every session of a user (after a password reset). */
+export async function destroyUserSessions(db: Database, userId: number): Promise<void> {
+  await db.deleteFrom("sessions").where("userId", "=", userId).execute();
+}
+
+/** Ends every other session of a user, keeping the one in use (after a password change). */
+export async function destroyOtherSessions(db: Database, userId: number, keepToken: string): Promise<void> {
+  await db.deleteFrom("sessions").where("userId", "=", userId).where("id", "!=", tokenHash(keepToken)).execute();
+}
+
+export async function deleteExpiredSessions(db: Database): Promise<void> {
+  await db.deleteFrom("sessions").where("expiresAt", "<=", timestamp()).execute();
+}

@@ -1,0 +1,313 @@
+import { PASSWORD_MAX_LENGTH } from "#app/lib/login.ts";
+import type { Role } from "#app/lib/roles.ts";
+import { EMAIL } from "#app/lib/site.ts";
+import { isUniqueViolation, now } from "#app/.server/platform/db/writes.ts";
+import { onPostgresDatabase } from "#app/.server/platform/db/connect.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import { MIN_PASSWORD_LENGTH } from "#app/.server/platform/env.ts";
+import { generatePassword, hashForUnknownUser, hashPassword, verifyPassword } from "./password.ts";
+import type { SessionUser } from "./session.ts";
+
+/** Finds the user whose password matches (a disabled user never does); null otherwise, in about the same time either way. */
+export async function authenticate(db: Database, username: string, password: string): Promise<SessionUser | null> {
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "username", "role", "passwordHash", "disabledAt"])
+    .where("username", "=", username.trim())
+    .executeTakeFirst();
+  if (!user) {
+    await verifyPassword(password, await hashForUnknownUser());
+    return null;
+  }
+  const right = await verifyPassword(password, user.passwordHash);
+  return right && user.disabledAt === null ? { id: user.id, username: user.username, role: user.role } : null;
+}
+
+export async function createUser(
+  db: Database,
+  username: string,
+  password: string,
+  role: Role = "administratorius",
+  personId: number | null = null,
+): Promise<SessionUser> {
+  const passwordHash = await hashPassword(password);
+  return db
+    .insertInto("users")
+    .values({ username, passwordHash, createdAt: now(), role, personId })
+    .returning(["id", "username", "role"])
+    .executeTakeFirstOrThrow();
+}
+
+export async function findUser(db: Database, username: string): Promise<SessionUser | null> {
+  return (await db.selectFrom("users").select(["id", "username", "role"]).where("username", "=", username).executeTakeFirst()) ?? null;
+}
+
+/** The person of the tree a user's account is tied to (the tree opens at them), if any. */
+export async function personOfUser(db: Database, userId: number): Promise<number | null> {
+  return (await db.selectFrom("users").select("personId").where("id", "=", userId).executeTakeFirst())?.personId ?? null;
+}
+
+export interface UserListing extends SessionUser {
+  createdAt: string;
+  disabledAt: string | null;
+  personId: number | null;
+  /** The last time any of their sessions was used. */
+  lastSeenAt: string | null;
+}
+
+export async function listUsers(db: Database): Promise<UserListing[]> {
+  const users = await db
+    .selectFrom("users")
+    .select(["id", "username", "role", "createdAt", "disabledAt", "personId"])
+    .orderBy("id")
+    .execute();
+  const seen = await db
+    .selectFrom("sessions")
+    .select(["userId", (eb) => eb.fn.max("lastSeenAt").as("lastSeenAt")])
+    .groupBy("userId")
+    .execute();
+  const last = new Map(seen.map((s) => [s.userId, s.lastSeenAt as string | null]));
+  return users.map((u) => ({ ...u, lastSeenAt: last.get(u.id) ?? null }));
+}
+
+export const USERNAME_RULE = "2–100 raidžių, skaitmenų, taškų, brūkšnelių ar pabraukimų, be tarpų";
+const USERNAME = /^[\p{L}\p{N}._-]{2,100}$/u;
+
+/** A Lithuanian message when a chosen user name cannot be one; null when it can (it may still be taken). */
+export function checkUsername(username: string): string | null {
+  return USERNAME.test(username) ? null : `Vartotojo vardas: ${USERNAME_RULE}.`;
+}
+
+/** Lithuanian messages for a new password typed twice; empty when it will do. */
+export function checkNewPassword(next: string, repeated: string): { next?: string; repeated?: string } {
+  if (next.length < MIN_PASSWORD_LENGTH) return { next: `Naujas slaptažodis turi būti bent ${MIN_PASSWORD_LENGTH} simbolių.` };
+  if (next.length > PASSWORD_MAX_LENGTH) return { next: `Naujas slaptažodis gali būti iki ${PASSWORD_MAX_LENGTH} simbolių.` };
+  if (repeated !== next) return { repeated: "Slaptažodžiai nesutampa." };
+  return {};
+}
+
+export type UserChange = { ok: true } | { ok: false; message: string };
+
+const LAST_ADMIN = "Tai vienintelis administratorius: pirma suteikite administratoriaus teises kitam nariui.";
+
+/**
+ * Runs a change to a user in one transaction that first takes the active
+ * administrators' rows, so that two administrators demoting, disabling or
+ * removing each other at the same moment cannot both pass the check and leave
+ * nobody. (SQLite's transactions here take the write lock at once; PostgreSQL
+ * gets SELECT … FOR UPDATE.) `change` returns false to refuse as the last one.
+ */
+async function changeUser(
+  db: Database,
+  userId: number,
+  losesAdmin: (user: { role: Role; disabledAt: string | null }) => boolean,
+  change: (tx: Database) => Promise<void>,
+): Promise<UserChange | null> {
+  return db.transaction().execute(async (tx) => {
+    const admins = await tx
+      .selectFrom("users")
+      .select("id")
+      .where("role", "=", "administratorius")
+      .where("disabledAt", "is", null)
+      .$if(onPostgresDatabase(tx), (q) => q.forUpdate())
+      .execute();
+    const user = await tx.selectFrom("users").select(["id", "role", "disabledAt"]).where("id", "=", userId).executeTakeFirst();
+    if (!user) return null;
+    if (losesAdmin(user) && !admins.some((a) => a.id !== userId)) return { ok: false as const, message: LAST_ADMIN };
+    await change(tx);
+    return { ok: true as const };
+  });
+}
+
+/** Links the user made and nobody has used yet stop working when the user loses the right to make them. */
+async function revokeLinksMadeBy(tx: Database, userId: number): Promise<void> {
+  await tx
+    .updateTable("accountLinks")
+    .set({ revokedAt: now() })
+    .where("createdBy", "=", userId)
+    .where("usedAt", "is", null)
+    .where("revokedAt", "is", null)
+    .execute();
+}
+
+const isActiveAdmin = (user: { role: Role; disabledAt: string | null }) => user.role === "administratorius" && user.disabledAt === null;
+
+/** Gives a user another role; the last active administrator keeps theirs. */
+export async function setRole(db: Database, userId: number, role: Role): Promise<UserChange | null> {
+  return changeUser(
+    db,
+    userId,
+    (user) => isActiveAdmin(user) && role !== "administratorius",
+    async (tx) => {
+      await tx.updateTable("users").set({ role }).where("id", "=", userId).execute();
+      if (role !== "administratorius") await revokeLinksMadeBy(tx, userId);
+    },
+  );
+}
+
+/** Disables a user (their sessions end at once) or lets them in again. */
+export async function setDisabled(db: Database, userId: number, disabled: boolean): Promise<UserChange | null> {
+  return changeUser(
+    db,
+    userId,
+    (user) => disabled && isActiveAdmin(user),
+    async (tx) => {
+      await tx
+        .updateTable("users")
+        .set({ disabledAt: disabled ? now() : null })
+        .where("id", "=", userId)
+        .execute();
+      if (disabled) {
+        await tx.deleteFrom("sessions").where("userId", "=", userId).execute();
+        await revokeLinksMadeBy(tx, userId);
+      }
+    },
+  );
+}
+
+/** Removes a user: their sessions, passkeys and links go with them (the database cascades). */
+export async function removeUser(db: Database, userId: number): Promise<UserChange | null> {
+  return changeUser(db, userId, isActiveAdmin, async (tx) => {
+    await revokeLinksMadeBy(tx, userId);
+    await tx.deleteFrom("settings").where("key", "=", initialPasswordKey(userId)).execute();
+    await tx.deleteFrom("sessions").where("userId", "=", userId).execute();
+    await tx.deleteFrom("users").where("id", "=", userId).execute();
+  });
+}
+
+/** Changes a user's name; a name another user has is refused. */
+export async function renameUser(db: Database, userId: number, username: string): Promise<UserChange> {
+  const problem = checkUsername(username);
+  if (problem) return { ok: false, message: problem };
+  const user = await db.selectFrom("users").select("username").where("id", "=", userId).executeTakeFirst();
+  if (!user) return { ok: false, message: "Tokio vartotojo nėra." };
+  if (user.username === username) return { ok: true };
+  try {
+    await db.transaction().execute(async (tx) => {
+      await tx.updateTable("users").set({ username }).where("id", "=", userId).execute();
+      // Where they have logged in from follows the name (login throttling, login-throttle.ts).
+      await tx.updateTable("loginAddresses").set({ username }).where("username", "=", user.username).execute();
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, message: `Vardas „${username}“ jau užimtas.` };
+    throw error;
+  }
+  return { ok: true };
+}
+
+/** A user's own notices: their e-mail address and whether they want to hear of their proposals' decisions. */
+export async function userNotices(db: Database, userId: number): Promise<{ email: string; notifyDecisions: boolean }> {
+  const row = await db.selectFrom("users").select(["email", "notifyDecisions"]).where("id", "=", userId).executeTakeFirst();
+  return { email: row?.email ?? "", notifyDecisions: row?.notifyDecisions === 1 };
+}
+
+/** Saves them; an address that is not one is refused. Asking to hear needs an address. */
+export async function setUserNotices(
+  db: Database,
+  userId: number,
+  input: { email: string; notifyDecisions: boolean },
+): Promise<UserChange> {
+  const email = input.email.trim();
+  if (email && (email.length > 254 || !EMAIL.test(email)))
+    return { ok: false, message: "Įrašykite teisingą el. pašto adresą, pvz., vardas@example.lt." };
+  if (input.notifyDecisions && !email) return { ok: false, message: "Kad gautumėte pranešimus, įrašykite el. pašto adresą." };
+  await db
+    .updateTable("users")
+    .set({ email: email || null, notifyDecisions: input.notifyDecisions ? 1 : 0 })
+    .where("id", "=", userId)
+    .execute();
+  return { ok: true };
+}
+
+// A password the administrator did not choose (printed at the first start,
+// given in ADMIN_PASSWORD, or made by `admin:password --generate`) is marked,
+// so the dashboard asks for it to be changed until it is.
+const initialPasswordKey = (userId: number) => `initial_password_${userId}`;
+
+/** Sets a user's password; `initial`: one the user is to replace with their own. */
+export async function setPassword(db: Database, userId: number, password: string, initial = false): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable("users").set({ passwordHash }).where("id", "=", userId).execute();
+    await tx.deleteFrom("settings").where("key", "=", initialPasswordKey(userId)).execute();
+    if (initial)
+      await tx
+        .insertInto("settings")
+        .values({ key: initialPasswordKey(userId), value: now() })
+        .execute();
+  });
+}
+
+/** Whether the user still logs in with a password they were given rather than chose. */
+export async function hasInitialPassword(db: Database, userId: number): Promise<boolean> {
+  return (await db.selectFrom("settings").select("key").where("key", "=", initialPasswordKey(userId)).executeTakeFirst()) !== undefined;
+}
+
+export interface PasswordChange {
+  current: string;
+  next: string;
+  repeated: string;
+}
+
+/**
+ * A user's own change of password: the current one must be right
+ * and the new one long enough and typed the same twice. Returns a Lithuanian
+ * message per field in error; nothing changes unless there are none.
+ */
+/** Whether this is the user's password (asked again before a change that opens the account another way). */
+export async function isUsersPassword(db: Database, userId: number, password: string): Promise<boolean> {
+  const user = await db.selectFrom("users").select("passwordHash").where("id", "=", userId).executeTakeFirst();
+  return user !== undefined && password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(password, user.passwordHash));
+}
+
+export async function changePassword(
+  db: Database,
+  userId: number,
+  change: PasswordChange,
+): Promise<Partial<Record<keyof PasswordChange, string>>> {
+  const errors: Partial<Record<keyof PasswordChange, string>> = checkNewPassword(change.next, change.repeated);
+  if (!errors.next && !errors.repeated && change.next === change.current) errors.next = "Naujas slaptažodis turi skirtis nuo dabartinio.";
+  if (!(await isUsersPassword(db, userId, change.current))) errors.current = "Dabartinis slaptažodis neteisingas.";
+  if (Object.keys(errors).length === 0) await setPassword(db, userId, change.next);
+  return errors;
+}
+
+/**
+ * Makes sure an administrator exists. The first one comes from ADMIN_USERNAME /
+ * ADMIN_PASSWORD; without them it is "admin" with a random password, printed
+ * once, since it is stored only as a hash.
+ */
+export async function ensureAdministrator(
+  db: Database,
+  initial: { username: string; password: string } | undefined,
+  log: (line: string) => void,
+): Promise<void> {
+  const existing = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
+  if (existing) return;
+  const username = initial?.username ?? "admin";
+  const password = initial?.password ?? generatePassword();
+  let created: SessionUser;
+  try {
+    created = await createUser(db, username, password, "administratorius");
+  } catch (error) {
+    // Another server process starting at the same moment created it first.
+    if (isUniqueViolation(error)) return;
+    throw error;
+  }
+  await db
+    .insertInto("settings")
+    .values({ key: initialPasswordKey(created.id), value: now() })
+    .execute();
+  if (initial) {
+    log(`Sukurtas administratorius „${initial.username}“ (slaptažodis iš ADMIN_PASSWORD).`);
+    return;
+  }
+  log(
+    [
+      "Sukurtas administratorius. Įsirašykite šiuos duomenis: slaptažodis daugiau nebus rodomas.",
+      "  Vartotojo vardas: admin",
+      `  Slaptažodis: ${password}`,
+      "Prisijungę pakeiskite jį savo (Paskyra → Slaptažodis) arba komanda: npm run admin:password",
+    ].join("\n"),
+  );
+}

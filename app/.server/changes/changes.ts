@@ -1,0 +1,650 @@
+import type { Selectable, SelectQueryBuilder } from "kysely";
+import { inTransaction, now } from "#app/.server/platform/db/writes.ts";
+import type { ChangesTable, Database, Tables } from "#app/.server/platform/db/schema.ts";
+import { formatGedcomDateLt, parseGedcomDate } from "#app/lib/gedcom-date.ts";
+import { recountTree } from "#app/.server/genealogy/editing.ts";
+
+// The history of every change (issue 17): who, when, what, and the rows it
+// touched as they were before and after. A change is recorded by running the
+// write inside record(): the rows in the change's scope are read before and
+// after, and the ones that differ are kept. Undo writes the "before" rows
+// back, after checking that nothing changed them since (a conflict is
+// refused, never overwritten), and is itself recorded as a change.
+// See docs/decisions/022-changes-as-row-snapshots.md.
+
+/** The tables a change may touch, with the columns that identify a row. */
+export const CHANGE_KEYS = {
+  genealogyPeople: ["treeId", "id"],
+  genealogyFamilies: ["treeId", "id"],
+  genealogyChildren: ["treeId", "familyId", "personId"],
+  genealogyEvents: ["treeId", "id"],
+  genealogyPlaces: ["treeId", "id"],
+  genealogyCitations: ["treeId", "id"],
+  genealogyMediaLinks: ["treeId", "ownerKind", "ownerId", "position"],
+  photoPeople: ["id"],
+  documentPeople: ["treeId", "personId", "documentId"],
+  privatePeople: ["personId"],
+  historyRevisions: ["id"],
+  settings: ["key"],
+  galleryItems: ["id"],
+  albums: ["id"],
+  albumPhotos: ["albumId", "galleryItemId"],
+  photoDocuments: ["galleryItemId", "documentId"],
+  documents: ["id"],
+  media: ["id"],
+  guestbookEntries: ["id"],
+  memories: ["id"],
+  stories: ["id"],
+  storySlugs: ["slug"],
+  storyRevisions: ["id"],
+} as const satisfies Partial<Record<keyof Tables, readonly string[]>>;
+
+export type ChangeTable = keyof typeof CHANGE_KEYS;
+type Row = Record<string, unknown>;
+
+/**
+ * A set of rows a change may touch: a table and the conditions that select
+ * them (kysely where clauses). Scopes may overlap; rows are told apart by key.
+ */
+export interface Scope {
+  table: ChangeTable;
+  where: (query: SelectQueryBuilder<Tables, ChangeTable, object>) => SelectQueryBuilder<Tables, ChangeTable, object>;
+}
+
+export function scope<T extends ChangeTable>(table: T, where: Scope["where"]): Scope {
+  return { table, where };
+}
+
+/** One row a change touched: null before when it was added, null after when it was removed. */
+export interface RowChange {
+  table: ChangeTable;
+  key: Row;
+  before: Row | null;
+  after: Row | null;
+}
+
+/** What a change is about, for the lists and the filters ("asmuo 12"). */
+export interface ChangeSubject {
+  kind: SubjectKind;
+  id?: string | number | null;
+  /** A Lithuanian sentence: "Pakeisti asmens duomenys: Jonas Jonaitis". */
+  summary: string;
+}
+
+export const SUBJECT_KINDS = {
+  person: "Asmuo",
+  family: "Šeima",
+  history: "Istorija",
+  texts: "Tekstai",
+  gallery: "Galerija",
+  album: "Albumas",
+  document: "Dokumentas",
+  guestbook: "Svečių knyga",
+  memory: "Prisiminimas",
+  story: "Pasakojimas",
+} as const;
+export type SubjectKind = keyof typeof SUBJECT_KINDS;
+
+/** Who made a change: the user, or null for the system (an import has its own record). */
+export interface Actor {
+  id: number;
+  username: string;
+}
+
+export interface Change {
+  id: number;
+  at: string;
+  userId: number | null;
+  username: string | null;
+  subjectKind: SubjectKind;
+  subjectId: string | null;
+  summary: string;
+  rows: RowChange[];
+  undoOf: number | null;
+  undoneBy: number | null;
+  proposalId: number | null;
+}
+
+function keyOf(table: ChangeTable, row: Row): Row {
+  return Object.fromEntries(CHANGE_KEYS[table].map((column) => [column, row[column]]));
+}
+
+function keyText(table: ChangeTable, row: Row): string {
+  return `${table}\u0000${JSON.stringify(CHANGE_KEYS[table].map((column) => row[column]))}`;
+}
+
+/** The rows of the scopes, by table and key. */
+async function snapshot(db: Database, scopes: Scope[]): Promise<Map<string, { table: ChangeTable; row: Row }>> {
+  const rows = new Map<string, { table: ChangeTable; row: Row }>();
+  for (const { table, where } of scopes) {
+    const query = where(db.selectFrom(table) as SelectQueryBuilder<Tables, ChangeTable, object>).selectAll();
+    for (const row of (await query.execute()) as Row[]) rows.set(keyText(table, row), { table, row });
+  }
+  return rows;
+}
+
+/** Values compared as the database gives them back (PostgreSQL and SQLite alike give numbers and strings). */
+function sameRow(a: Row | null, b: Row | null): boolean {
+  if (a === null || b === null) return a === b;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) if (JSON.stringify(a[key] ?? null) !== JSON.stringify(b[key] ?? null)) return false;
+  return true;
+}
+
+function diff(before: Map<string, { table: ChangeTable; row: Row }>, after: Map<string, { table: ChangeTable; row: Row }>): RowChange[] {
+  const changes: RowChange[] = [];
+  for (const [key, { table, row }] of before) {
+    const next = after.get(key)?.row ?? null;
+    if (!sameRow(row, next)) changes.push({ table, key: keyOf(table, row), before: row, after: next });
+  }
+  for (const [key, { table, row }] of after) {
+    if (!before.has(key)) changes.push({ table, key: keyOf(table, row), before: null, after: row });
+  }
+  return changes;
+}
+
+export interface RecordOptions<T> {
+  actor: Actor | null;
+  /** What the change is about; may depend on the write's result (a new person's id). */
+  subject: ChangeSubject | ((result: T) => ChangeSubject);
+  /** The rows the write may touch, read before and after it. */
+  scopes: Scope[];
+  /**
+   * Rows only the write creates (a new person's id is known after it):
+   * read after the write only, so they must be rows that did not exist before.
+   */
+  created?: (result: T) => Scope[];
+  proposalId?: number | null;
+}
+
+/**
+ * Runs a write in one transaction and records what it changed. Nothing is
+ * recorded when nothing changed (a form saved as it was). Returns the write's
+ * result and the change's id (null when nothing changed).
+ */
+export async function record<T>(
+  db: Database,
+  options: RecordOptions<T>,
+  write: (tx: Database) => Promise<T>,
+): Promise<{ result: T; changeId: number | null }> {
+  return inTransaction(db, async (tx) => {
+    const before = await snapshot(tx, options.scopes);
+    const result = await write(tx);
+    const after = await snapshot(tx, [...options.scopes, ...(options.created?.(result) ?? [])]);
+    // A row the write moved out of its scope (a family whose partner was
+    // removed) is still there: read it by its key rather than call it gone.
+    for (const [key, { table, row }] of before) {
+      if (after.has(key)) continue;
+      const current = await currentRow(tx, table, keyOf(table, row));
+      if (current) after.set(key, { table, row: current });
+    }
+    const rows = diff(before, after);
+    if (rows.length === 0) return { result, changeId: null };
+    const subject = typeof options.subject === "function" ? options.subject(result) : options.subject;
+    const changeId = await insertChange(tx, options.actor, subject, rows, { proposalId: options.proposalId ?? null });
+    return { result, changeId };
+  });
+}
+
+/**
+ * Records a write about a subject of one kind (an editor's write): its id and
+ * summary may depend on the write's result (a new item's id).
+ */
+export function recordSubject<T>(
+  db: Database,
+  kind: SubjectKind,
+  by: Actor | null,
+  subject: { id: number | null; summary: string } | ((result: T) => { id: number | null; summary: string }),
+  scopes: Scope[],
+  write: (tx: Database) => Promise<T>,
+  created?: (result: T) => Scope[],
+) {
+  return record(
+    db,
+    { actor: by, subject: (result: T) => ({ kind, ...(typeof subject === "function" ? subject(result) : subject) }), scopes, created },
+    write,
+  );
+}
+
+async function insertChange(
+  db: Database,
+  actor: Actor | null,
+  subject: ChangeSubject,
+  rows: RowChange[],
+  links: { proposalId?: number | null; undoOf?: number | null },
+): Promise<number> {
+  const { id } = await db
+    .insertInto("changes")
+    .values({
+      at: now(),
+      userId: actor?.id ?? null,
+      username: actor?.username ?? null,
+      subjectKind: subject.kind,
+      subjectId: subject.id == null ? null : String(subject.id),
+      summary: subject.summary,
+      rows: JSON.stringify(rows),
+      undoOf: links.undoOf ?? null,
+      proposalId: links.proposalId ?? null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+function whereKey<Q extends { where: (...args: any[]) => Q }>(query: Q, key: Row): Q {
+  let q = query;
+  for (const [column, value] of Object.entries(key)) q = value === null ? q.where(column, "is", null) : q.where(column, "=", value);
+  return q;
+}
+
+async function currentRow(db: Database, table: ChangeTable, key: Row): Promise<Row | null> {
+  const query = whereKey(db.selectFrom(table).selectAll() as any, key) as { executeTakeFirst(): Promise<Row | undefined> };
+  return (await query.executeTakeFirst()) ?? null;
+}
+
+/**
+ * Places are shared by events: a change that named a place already in the
+ * tree records it as added too (it came into the change's scope). Undoing it
+ * removes the place only when no event names it any more.
+ */
+async function placeStillUsed(db: Database, key: Row): Promise<boolean> {
+  const used = await db
+    .selectFrom("genealogyEvents")
+    .select("id")
+    .where("treeId", "=", Number(key.treeId))
+    .where("placeId", "=", Number(key.id))
+    .limit(1)
+    .executeTakeFirst();
+  return used !== undefined;
+}
+
+/** Writes `row` (or removes the row when null) under `key`. */
+async function putRow(db: Database, table: ChangeTable, key: Row, row: Row | null): Promise<void> {
+  const exists = (await currentRow(db, table, key)) !== null;
+  if (row === null && table === "genealogyPlaces" && (await placeStillUsed(db, key))) return;
+  if (row === null) {
+    if (exists) await (whereKey(db.deleteFrom(table) as any, key) as { execute(): Promise<unknown> }).execute();
+  } else if (exists) {
+    await (whereKey(db.updateTable(table).set(row as never) as any, key) as { execute(): Promise<unknown> }).execute();
+  } else {
+    await db
+      .insertInto(table)
+      .values(row as never)
+      .execute();
+  }
+}
+
+/**
+ * Rows only the administrator may change (who is hidden from the members):
+ * a change that touched them is the administrator's to undo, whoever may
+ * otherwise undo changes.
+ */
+const ADMINISTRATORS_TABLES = new Set<ChangeTable>(["privatePeople"]);
+
+export function needsAdministrator(change: Change): boolean {
+  return change.rows.some((row) => ADMINISTRATORS_TABLES.has(row.table));
+}
+
+export type UndoResult = { ok: true; changeId: number } | { ok: false; message: string; conflicts?: RowChange[] };
+
+/** Deletion before insertion across tables: children rows go first, parents come back first. */
+const TABLE_ORDER: ChangeTable[] = [
+  "media",
+  "settings",
+  "historyRevisions",
+  "galleryItems",
+  "albums",
+  "documents",
+  "guestbookEntries",
+  "memories",
+  "stories",
+  "privatePeople",
+  "genealogyPlaces",
+  "genealogyPeople",
+  "genealogyFamilies",
+  "genealogyChildren",
+  "genealogyEvents",
+  "genealogyCitations",
+  "genealogyMediaLinks",
+  "photoPeople",
+  "albumPhotos",
+  "documentPeople",
+  "photoDocuments",
+  "storySlugs",
+  "storyRevisions",
+];
+
+/**
+ * Undoes a change: every row it touched is put back as it was, in one
+ * transaction, when each is still as the change left it. A row changed since
+ * (by a later change) is a conflict: nothing is written and the later rows are
+ * returned, so the editor undoes the later change first. Undoing an undo
+ * redoes.
+ */
+export async function undoChange(db: Database, changeId: number, actor: Actor): Promise<UndoResult> {
+  try {
+    return await undoInTransaction(db, changeId, actor);
+  } catch (error) {
+    // A row to put back points at one that is gone since (a tag of a person removed later): refused, nothing written.
+    if (isForeignKeyError(error)) return { ok: false, message: LATER_CHANGES };
+    throw error;
+  }
+}
+
+const LATER_CHANGES = "Po šio pakeitimo tie patys duomenys buvo pakeisti dar kartą: pirma atšaukite vėlesnius pakeitimus.";
+
+function isForeignKeyError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_FOREIGNKEY" || code === "23503";
+}
+
+/**
+ * The rows a removal would take with it through a cascading foreign key:
+ * who is in a photo or a document, the memories of a photo, an album's
+ * photos, the documents linked to a photo. Those the change
+ * itself did not touch are a later change's, which must be undone first.
+ */
+async function cascadedRows(db: Database, row: RowChange): Promise<{ table: ChangeTable; row: Row }[]> {
+  const rows = async (table: ChangeTable, where: Record<string, unknown>) =>
+    (
+      (await Object.entries(where)
+        .reduce(
+          (q, [column, value]) => q.where(column as never, "=", value as never),
+          db.selectFrom(table as "photoPeople").selectAll() as any,
+        )
+        .execute()) as Row[]
+    ).map((found) => ({ table, row: found }));
+  if (row.table === "galleryItems") {
+    return [
+      ...(await rows("photoPeople", { galleryItemId: row.key.id })),
+      ...(await rows("memories", { galleryItemId: row.key.id })),
+      ...(await rows("albumPhotos", { galleryItemId: row.key.id })),
+      ...(await rows("photoDocuments", { galleryItemId: row.key.id })),
+    ];
+  }
+  if (row.table === "albums") return rows("albumPhotos", { albumId: row.key.id });
+  if (row.table === "stories") {
+    return [...(await rows("storySlugs", { storyId: row.key.id })), ...(await rows("storyRevisions", { storyId: row.key.id }))];
+  }
+  if (row.table === "documents") {
+    return [...(await rows("documentPeople", { documentId: row.key.id })), ...(await rows("photoDocuments", { documentId: row.key.id }))];
+  }
+  if (row.table === "genealogyPeople") {
+    const person = { treeId: row.key.treeId, personId: row.key.id };
+    return [...(await rows("photoPeople", person)), ...(await rows("documentPeople", person))];
+  }
+  return [];
+}
+
+async function undoInTransaction(db: Database, changeId: number, actor: Actor): Promise<UndoResult> {
+  return inTransaction(db, async (tx) => {
+    const change = await findChange(tx, changeId);
+    if (!change) return { ok: false, message: "Tokio pakeitimo nėra." };
+    if (change.undoneBy !== null) return { ok: false, message: "Šis pakeitimas jau atšauktas." };
+    const conflicts: RowChange[] = [];
+    for (const row of change.rows) {
+      const current = await currentRow(tx, row.table, row.key);
+      if (!sameRow(current, row.after)) conflicts.push({ ...row, after: current });
+    }
+    const covered = (table: ChangeTable, found: Row) =>
+      change.rows.some((r) => r.table === table && CHANGE_KEYS[table].every((column) => r.key[column] === found[column]));
+    for (const row of change.rows.filter((r) => r.before === null)) {
+      for (const child of await cascadedRows(tx, row)) {
+        if (!covered(child.table, child.row)) {
+          const key = Object.fromEntries(CHANGE_KEYS[child.table].map((column) => [column, child.row[column]]));
+          conflicts.push({ table: child.table, key, before: null, after: child.row });
+        }
+      }
+    }
+    if (conflicts.length > 0) return { ok: false, message: LATER_CHANGES, conflicts };
+    const order = (row: RowChange) => TABLE_ORDER.indexOf(row.table);
+    // Removals of what the change added, children first; then the rest, parents first.
+    const removals = change.rows.filter((r) => r.before === null).sort((a, b) => order(b) - order(a));
+    const restores = change.rows.filter((r) => r.before !== null).sort((a, b) => order(a) - order(b));
+    for (const row of [...removals, ...restores]) await putRow(tx, row.table, row.key, row.before);
+    // The tree's counts of people and families are derived, not undone.
+    const trees = new Set(change.rows.filter((r) => r.table.startsWith("genealogy")).map((r) => Number(r.key.treeId)));
+    for (const treeId of trees) await recountTree(tx, treeId);
+    const reverse = change.rows.map((r) => ({ ...r, before: r.after, after: r.before }));
+    const undoId = await insertChange(
+      tx,
+      actor,
+      { kind: change.subjectKind, id: change.subjectId, summary: `Atšaukta: ${change.summary}` },
+      reverse,
+      { undoOf: change.id },
+    );
+    await tx.updateTable("changes").set({ undoneBy: undoId }).where("id", "=", change.id).execute();
+    return { ok: true, changeId: undoId };
+  });
+}
+
+function toChange(row: Selectable<ChangesTable>): Change {
+  return { ...row, subjectKind: row.subjectKind as SubjectKind, rows: JSON.parse(row.rows) as RowChange[] };
+}
+
+export async function findChange(db: Database, id: number): Promise<Change | null> {
+  const row = await db.selectFrom("changes").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toChange(row) : null;
+}
+
+export interface ChangeFilter {
+  subjectKind?: SubjectKind;
+  subjectId?: string;
+  userId?: number;
+  /** Dates as YYYY-MM-DD (inclusive), in UTC like the stored times. */
+  from?: string;
+  to?: string;
+}
+
+/** Changes newest first, a page at a time (decision 019): `limit + 1` read to know whether there is more. */
+export async function listChanges(
+  db: Database,
+  filter: ChangeFilter,
+  page: number,
+  perPage = 50,
+): Promise<{ items: Change[]; more: boolean }> {
+  const rows = await db
+    .selectFrom("changes")
+    .selectAll()
+    .$if(filter.subjectKind !== undefined, (q) => q.where("subjectKind", "=", filter.subjectKind!))
+    .$if(filter.subjectId !== undefined, (q) => q.where("subjectId", "=", filter.subjectId!))
+    .$if(filter.userId !== undefined, (q) => q.where("userId", "=", filter.userId!))
+    .$if(filter.from !== undefined, (q) => q.where("at", ">=", filter.from!))
+    .$if(filter.to !== undefined, (q) => q.where("at", "<", nextDay(filter.to!)))
+    .orderBy("id", "desc")
+    .limit(perPage + 1)
+    .offset((page - 1) * perPage)
+    .execute();
+  return { items: rows.slice(0, perPage).map(toChange), more: rows.length > perPage };
+}
+
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+// --- How a change reads in the history ------------------------------------
+
+const TABLE_LABELS: Record<ChangeTable, string> = {
+  genealogyPeople: "Asmuo",
+  genealogyFamilies: "Šeima",
+  genealogyChildren: "Vaikas šeimoje",
+  genealogyEvents: "Įvykis",
+  genealogyPlaces: "Vieta",
+  genealogyCitations: "Šaltinio nuoroda",
+  genealogyMediaLinks: "Medžio nuotrauka",
+  photoPeople: "Žmogus nuotraukoje",
+  documentPeople: "Dokumento asmuo",
+  privatePeople: "Privatus asmuo",
+  historyRevisions: "Istorija",
+  settings: "Tekstas",
+  galleryItems: "Nuotrauka",
+  albums: "Albumas",
+  albumPhotos: "Nuotrauka albume",
+  photoDocuments: "Su nuotrauka susietas dokumentas",
+  documents: "Dokumentas",
+  media: "Failas",
+  guestbookEntries: "Svečių knygos įrašas",
+  memories: "Prisiminimas",
+  stories: "Pasakojimas",
+  storySlugs: "Pasakojimo adresas",
+  storyRevisions: "Pasakojimo versija",
+};
+
+const COLUMN_LABELS: Record<string, string> = {
+  givenNames: "vardai",
+  surname: "pavardė",
+  birthSurname: "pavardė gimus",
+  sex: "lytis",
+  notes: "pastabos",
+  tag: "rūšis",
+  date: "data",
+  value: "reikšmė",
+  placeId: "vieta",
+  name: "pavadinimas",
+  title: "pavadinimas",
+  description: "aprašymas",
+  intro: "įvadas",
+  text: "tekstas",
+  periodTitle: "laikotarpio pavadinimas",
+  periodText: "laikotarpio tekstas",
+  periodText2: "laikotarpio tekstas (2)",
+  status: "būsena",
+  message: "žinutė",
+  membersOnly: "tik giminei",
+  person: "asmuo",
+  year: "metai",
+  type: "rūšis",
+  partner1Id: "partneris",
+  partner2Id: "partnerė",
+  relation: "ryšys",
+  personId: "asmuo",
+  author: "autorius",
+  cover: "viršelis",
+  slug: "adresas",
+  lead: "įvadas",
+  body: "tekstas",
+  era: "laikotarpis",
+  yearFrom: "nuo metų",
+  yearTo: "iki metų",
+  places: "vietos",
+  coverPhotoId: "viršelio nuotrauka",
+  published: "paskelbtas",
+};
+
+/** Columns that say nothing to a reader (keys, derived search and sort texts, positions, raw structures). */
+const HIDDEN_COLUMNS = new Set([
+  "boxLeft",
+  "boxTop",
+  "boxWidth",
+  "boxHeight",
+  "treeId",
+  "id",
+  "xref",
+  "uid",
+  "searchKey",
+  "position",
+  "extra",
+  "famsExtra",
+  "partnerExtra",
+  "familyExtra",
+  "names",
+  "dateFrom",
+  "dateTo",
+  "datePhrase",
+  "placeExtra",
+  "createdAt",
+  "updatedAt",
+  "sortTitle",
+  "sortPerson",
+  "sortType",
+  "sortYear",
+  "searchText",
+  "personKey",
+  "clientHash",
+  "mediaId",
+  "scanMediaId",
+  "mediaIds",
+  "ownerKind",
+  "ownerId",
+  "familyId",
+  "proposalId",
+  "userId",
+  "key",
+  "albumId",
+  "galleryItemId",
+  "storyId",
+  "personIds",
+  "photoIds",
+]);
+
+function readable(column: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "";
+  if (column === "notes" && typeof value === "string") {
+    try {
+      return (JSON.parse(value) as { text?: string }[])
+        .map((n) => n.text ?? "")
+        .filter(Boolean)
+        .join("\n");
+    } catch {
+      return value;
+    }
+  }
+  if (column === "membersOnly" || column === "published") return value ? "taip" : "ne";
+  // Only the album's cover says so; the other photos of an album are simply in it.
+  if (column === "cover") return value ? "taip" : "";
+  if (column === "date" && typeof value === "string") return formatGedcomDateLt(parseGedcomDate(value)) || value;
+  return String(value);
+}
+
+export interface ChangeLine {
+  label: string;
+  before: string;
+  after: string;
+}
+
+/** The rows of a change as lines a reader follows: "Asmuo: pavardė · Jonaitis → Petraitis". */
+export function changeLines(rows: RowChange[]): ChangeLine[] {
+  const lines: ChangeLine[] = [];
+  for (const row of rows) {
+    const table = TABLE_LABELS[row.table];
+    const prefix = row.table === "settings" ? `${table} „${String(row.key.key)}“` : table;
+    if (row.before === null || row.after === null) {
+      const present = (row.after ?? row.before)!;
+      const summary = Object.entries(present)
+        .filter(([column]) => !HIDDEN_COLUMNS.has(column) && readable(column, present[column]) !== "")
+        .map(([column, value]) => `${COLUMN_LABELS[column] ?? column}: ${readable(column, value)}`)
+        .join("; ");
+      const what = summary || prefix;
+      lines.push(
+        row.before === null
+          ? { label: `${prefix} (pridėta)`, before: "", after: what }
+          : { label: `${prefix} (pašalinta)`, before: what, after: "" },
+      );
+      continue;
+    }
+    for (const column of Object.keys(row.after)) {
+      if (HIDDEN_COLUMNS.has(column) && !(row.table === "settings" && column === "value")) continue;
+      const before = readable(column, row.before[column]);
+      const after = readable(column, row.after[column]);
+      // A setting is one value: its key says what it is.
+      const label = row.table === "settings" ? prefix : `${prefix}: ${COLUMN_LABELS[column] ?? column}`;
+      if (before !== after) lines.push({ label, before, after });
+    }
+  }
+  return lines;
+}
+
+/** The users who made changes, for the history's filter. */
+export async function changeAuthors(db: Database): Promise<{ id: number; username: string }[]> {
+  const rows = await db
+    .selectFrom("changes")
+    .select(["userId", "username"])
+    .where("userId", "is not", null)
+    .groupBy(["userId", "username"])
+    .execute();
+  const byId = new Map<number, string>();
+  for (const row of rows) if (row.userId !== null) byId.set(row.userId, row.username ?? "");
+  return [...byId].map(([id, username]) => ({ id, username })).sort((a, b) => a.username.localeCompare(b.username, "lt"));
+}

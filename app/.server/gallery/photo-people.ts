@@ -1,0 +1,121 @@
+import { PHOTO_NAME_MAX, parseBox, type PhotoBox } from "#app/lib/photo-people.ts";
+import { scope, type Actor } from "#app/.server/changes/changes.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import { galleryItemScopes, nextPhotoPosition, recorded } from "./gallery.ts";
+import { personExists } from "#app/.server/genealogy/people.ts";
+
+// Who is in a gallery photo (issue 18), as an editor marks them: a person of
+// the tree or, for someone not in it, a free name, each with the rectangle
+// around them on the photo or without one. Every change is in the history
+// under the photo (galleryItemScopes), so it can be undone.
+
+export type PhotoPersonInput = { personId: number; name?: undefined } | { personId?: undefined; name: string };
+
+export type TagResult = { ok: true } | { ok: false; message: string };
+
+/**
+ * Reads the tag form: who (a person's id from the picker, or a free name) and
+ * where (four fractions, or none). The messages say what to fix, in Lithuanian.
+ */
+export function parsePhotoPersonForm(
+  form: FormData,
+): { ok: true; who: PhotoPersonInput; box: PhotoBox | null } | { ok: false; message: string } {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.trim() : "";
+  };
+  const box = parseBox({ left: form.get("left"), top: form.get("top"), width: form.get("width"), height: form.get("height") });
+  if (box === "invalid") return { ok: false, message: "Pažymėkite vietą nuotraukoje iš naujo: ji per maža arba netinkama." };
+  const personId = Number(text("personId"));
+  if (text("personId") && Number.isSafeInteger(personId) && personId > 0) return { ok: true, who: { personId }, box };
+  const name = text("name").replace(/\s+/g, " ");
+  if (!name) return { ok: false, message: "Pasirinkite asmenį iš medžio arba įrašykite vardą." };
+  if (name.length > PHOTO_NAME_MAX) return { ok: false, message: `Vardas per ilgas: daugiausia ${PHOTO_NAME_MAX} simbolių.` };
+  return { ok: true, who: { name }, box };
+}
+
+/** Marks someone in a photo; refused when the photo or the person is not there, or the person is already marked on it. */
+export async function addPhotoPerson(
+  db: Database,
+  by: Actor | null,
+  itemId: number,
+  treeId: number | null,
+  who: PhotoPersonInput,
+  box: PhotoBox | null,
+): Promise<TagResult> {
+  const item = await db.selectFrom("galleryItems").select("title").where("id", "=", itemId).executeTakeFirst();
+  if (!item) return { ok: false, message: "Tokios nuotraukos nėra." };
+  if (who.personId !== undefined) {
+    if (treeId === null || !(await personExists(db, treeId, who.personId))) return { ok: false, message: "Tokio asmens medyje nėra." };
+    const already = await db
+      .selectFrom("photoPeople")
+      .select("id")
+      .where("galleryItemId", "=", itemId)
+      .where("treeId", "=", treeId)
+      .where("personId", "=", who.personId)
+      .executeTakeFirst();
+    if (already) return { ok: false, message: "Šis asmuo jau pažymėtas šioje nuotraukoje." };
+  }
+  const summary = `Pažymėta, kas yra nuotraukoje „${item.title}“`;
+  await recorded(db, by, { id: itemId, summary }, galleryItemScopes(itemId), async (tx) => {
+    const position = await nextPhotoPosition(tx, itemId);
+    await tx
+      .insertInto("photoPeople")
+      .values({
+        galleryItemId: itemId,
+        treeId: who.personId === undefined ? null : treeId,
+        personId: who.personId ?? null,
+        name: who.name ?? "",
+        boxLeft: box?.left ?? null,
+        boxTop: box?.top ?? null,
+        boxWidth: box?.width ?? null,
+        boxHeight: box?.height ?? null,
+        position,
+      })
+      .execute();
+  });
+  return { ok: true };
+}
+
+/** Takes someone off a photo (the row `key` of photo_people); false when they were not on it. */
+export async function removePhotoPerson(db: Database, by: Actor | null, itemId: number, key: number): Promise<boolean> {
+  const item = await db.selectFrom("galleryItems").select("title").where("id", "=", itemId).executeTakeFirst();
+  if (!item) return false;
+  const summary = `Pašalinta žymė nuotraukoje „${item.title}“`;
+  const { result } = await recorded(db, by, { id: itemId, summary }, galleryItemScopes(itemId), async (tx) => {
+    const removed = await tx.deleteFrom("photoPeople").where("id", "=", key).where("galleryItemId", "=", itemId).executeTakeFirst();
+    return Number(removed.numDeletedRows) > 0;
+  });
+  return result;
+}
+
+/**
+ * Makes a person's rectangle on a photo their portrait (the picture of their
+ * page and of a shared link), in place of any other; `on` false takes it back.
+ * Only a person of the tree with a rectangle can have one. False when there is
+ * no such rectangle.
+ */
+export async function setPortrait(db: Database, by: Actor | null, itemId: number, key: number, on: boolean): Promise<boolean> {
+  const row = await db
+    .selectFrom("photoPeople")
+    .innerJoin("galleryItems", "galleryItems.id", "photoPeople.galleryItemId")
+    .select(["photoPeople.treeId", "photoPeople.personId", "photoPeople.boxLeft", "galleryItems.title"])
+    .where("photoPeople.id", "=", key)
+    .where("photoPeople.galleryItemId", "=", itemId)
+    .executeTakeFirst();
+  if (!row || row.treeId === null || row.personId === null || row.boxLeft === null) return false;
+  const { treeId, personId } = row;
+  const theirs = scope("photoPeople", (q: any) => q.where("treeId", "=", treeId).where("personId", "=", personId));
+  const summary = on ? `Portretas iš nuotraukos „${row.title}“` : `Atsisakyta portreto iš nuotraukos „${row.title}“`;
+  await recorded(db, by, { id: itemId, summary }, [...galleryItemScopes(itemId), theirs], async (tx) => {
+    // One portrait a person: choosing this one drops another; dropping touches only this one (a stale form drops nothing else).
+    if (on)
+      await tx.updateTable("photoPeople").set({ portrait: 0 }).where("treeId", "=", treeId).where("personId", "=", personId).execute();
+    await tx
+      .updateTable("photoPeople")
+      .set({ portrait: on ? 1 : 0 })
+      .where("id", "=", key)
+      .execute();
+  });
+  return true;
+}

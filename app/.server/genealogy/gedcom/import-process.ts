@@ -1,0 +1,70 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import type { Config } from "#app/.server/platform/env.ts";
+import { reloadStatistics } from "#app/.server/platform/db/planner-statistics.ts";
+import type { CodePageChoice } from "./charset.ts";
+import { ImportRefused } from "./reader.ts";
+
+// The administrator's GEDCOM import runs in a child process (import-child.ts)
+// rather than in the server: a 100,000-person file is seconds of parsing and
+// writing, and in the server's one JavaScript thread every other visitor
+// would wait behind it (decision 014).
+
+export interface ChildOptions {
+  sourceName: string;
+  codePage?: CodePageChoice;
+}
+
+export type ChildAnswer = { ok: true; treeId: number; current: boolean } | { ok: false; refused: string } | { ok: false; error: string };
+
+/** Starts imports in child processes; `root` is the project's folder (where app/ is). */
+export function importRunner(config: Config, root: string) {
+  const script = path.join(root, "app/.server/genealogy/gedcom/import-child.ts");
+  function runChild(file: string, options: ChildOptions): Promise<{ treeId: number; current: boolean }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [script, file, JSON.stringify(options)], {
+        cwd: root,
+        // The server's own configuration, whatever the environment said.
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          DATA_DIR: config.dataDir,
+          ...(config.database.kind === "postgres" ? { DATABASE_URL: config.database.url } : {}),
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (chunk) => (out += chunk));
+      child.stderr.on("data", (chunk) => (err += chunk));
+      child.on("error", reject);
+      child.on("close", (code) => {
+        let answer: ChildAnswer | null = null;
+        try {
+          answer = JSON.parse(out.trim().split("\n").pop() ?? "") as ChildAnswer;
+        } catch {
+          // No answer: the process died (out of memory, killed).
+        }
+        if (answer?.ok) resolve({ treeId: answer.treeId, current: answer.current });
+        else if (answer && "refused" in answer) reject(new ImportRefused(answer.refused));
+        else reject(new Error(`GEDCOM import process failed (exit ${code}): ${answer && "error" in answer ? answer.error : err}`));
+      });
+    });
+  }
+  return {
+    /**
+     * Imports a file as importFile does; throws ImportRefused for a file
+     * refused. The child analyzes the new tree's tables; `db`, the server's
+     * own connection, then reloads those statistics (on SQLite a connection
+     * open before would go on planning with the old ones).
+     */
+    async run(db: Database, file: string, options: ChildOptions): Promise<{ treeId: number; current: boolean }> {
+      const result = await runChild(file, options);
+      await reloadStatistics(db);
+      return result;
+    },
+  };
+}
+
+export type ImportRunner = ReturnType<typeof importRunner>;

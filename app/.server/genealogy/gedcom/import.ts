@@ -1,0 +1,820 @@
+import { sql, type Insertable } from "kysely";
+import { parseGedcomDate, sortRange } from "#app/lib/gedcom-date.ts";
+import { insertRows, yieldToEventLoop } from "#app/.server/platform/db/writes.ts";
+import type {
+  Database,
+  GenealogyChildrenTable,
+  GenealogyCitationsTable,
+  GenealogyEventsTable,
+  GenealogyFamiliesTable,
+  GenealogyMediaLinksTable,
+  GenealogyMediaTable,
+  GenealogyPeopleTable,
+  GenealogyPlacesTable,
+  GenealogyRecordsTable,
+  GenealogySourcesTable,
+} from "#app/.server/platform/db/schema.ts";
+import type { CharsetInfo, CodePageChoice } from "./charset.ts";
+import {
+  DATE_PARTS,
+  nameSearchKey,
+  FAMILY_EVENT_TAGS,
+  NAME_PARTS,
+  PEDIGREE,
+  PERSON_EVENT_TAGS,
+  splitNameValue,
+  STANDARD_TAGS,
+  toRaw,
+  type Note,
+  type PersonName,
+  type RawNode,
+} from "./model.ts";
+import { normalizeUid, PersonIds, PreviousPeople, reservePersonIds } from "#app/.server/genealogy/person-ids.ts";
+import { ImportRefused, NotGedcomError, readGedcom, type GedcomNode, type Warning } from "./reader.ts";
+
+// Imports a GEDCOM file into a new tree, record by record as the file is read.
+// Rows go to the database in batches; cross-references are resolved through
+// small maps of xref to id, so memory holds the maps and one batch, not the
+// file. References to records the file never defines are warned about and
+// dropped at the end. People keep the ids they had in the tree this one may
+// replace (person-ids.ts).
+
+export interface ImportSummary {
+  treeId: number;
+  people: number;
+  families: number;
+  sources: number;
+  media: number;
+  version: string | null;
+  charset: CharsetInfo | null;
+  warnings: Warning[];
+  /** The file ended without 0 TRLR: it was cut off, and records may be missing. */
+  cutOff: boolean;
+  /** Every path the GEDCOM names as a media file (FILE, and TRAN under FILE), as written, with the line that first names it. */
+  namedFiles: Map<string, number>;
+}
+
+export interface ImportOptions {
+  sourceName: string;
+  codePage?: CodePageChoice;
+  /** The tree this import may replace: its people keep their ids (person-ids.ts). */
+  replaces?: number | null;
+  onRecord?: (count: number) => void;
+}
+
+export const MAX_STORED_WARNINGS = 1000;
+const BATCH = 1000;
+
+type Insertables = {
+  genealogyPeople: Insertable<GenealogyPeopleTable>;
+  genealogyFamilies: Insertable<GenealogyFamiliesTable>;
+  genealogyChildren: Insertable<GenealogyChildrenTable>;
+  genealogyPlaces: Insertable<GenealogyPlacesTable>;
+  genealogyEvents: Insertable<GenealogyEventsTable>;
+  genealogySources: Insertable<GenealogySourcesTable>;
+  genealogyCitations: Insertable<GenealogyCitationsTable>;
+  genealogyMedia: Insertable<GenealogyMediaTable>;
+  genealogyMediaLinks: Insertable<GenealogyMediaLinksTable>;
+  genealogyRecords: Insertable<GenealogyRecordsTable>;
+};
+type TreeTable = keyof Insertables;
+
+/** Batches rows per table and writes each batch with one multi-row insert. */
+class RowWriter {
+  #rows: { [T in TreeTable]?: Insertables[T][] } = {};
+  readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
+
+  async add<T extends TreeTable>(table: T, row: Insertables[T]): Promise<void> {
+    const rows = (this.#rows[table] ??= []) as Insertables[T][];
+    rows.push(row);
+    if (rows.length >= BATCH) await this.flush(table);
+  }
+
+  async flush(table?: TreeTable): Promise<void> {
+    for (const name of table ? [table] : (Object.keys(this.#rows) as TreeTable[])) {
+      const rows = this.#rows[name];
+      if (!rows?.length) continue;
+      this.#rows[name] = [];
+      await insertRows(this.db, name, rows as never);
+      // Other requests get their turn between batches (better-sqlite3 answers synchronously).
+      await yieldToEventLoop();
+    }
+  }
+}
+
+/** Ids for cross-referenced records, given on first sight whether defined or referenced. */
+class XrefIds {
+  #ids = new Map<string, number>();
+  #defined = new Set<number>();
+  #firstReference = new Map<number, number>();
+  #next = 1;
+
+  /** The id of a definition; a second definition of the same xref gets an id of its own. */
+  define(xref: string | undefined): { id: number; duplicate: boolean } {
+    if (!xref) {
+      // GEDCOM 7 allows a record without an identifier; nothing can point to it.
+      const id = this.#next++;
+      this.#defined.add(id);
+      return { id, duplicate: false };
+    }
+    const key = xref.toUpperCase();
+    const known = this.#ids.get(key);
+    if (known !== undefined && !this.#defined.has(known)) {
+      this.#defined.add(known);
+      return { id: known, duplicate: false };
+    }
+    const id = this.#next++;
+    this.#defined.add(id);
+    if (known === undefined) this.#ids.set(key, id);
+    return { id, duplicate: known !== undefined };
+  }
+
+  reference(xref: string, line: number): number {
+    const key = xref.toUpperCase();
+    let id = this.#ids.get(key);
+    if (id === undefined) {
+      id = this.#next++;
+      this.#ids.set(key, id);
+    }
+    if (!this.#firstReference.has(id)) this.#firstReference.set(id, line);
+    return id;
+  }
+
+  /** Referenced ids that no record defines, with the line of the first reference. */
+  missing(): { id: number; xref: string; line: number }[] {
+    const out: { id: number; xref: string; line: number }[] = [];
+    for (const [xref, id] of this.#ids) {
+      if (!this.#defined.has(id)) out.push({ id, xref, line: this.#firstReference.get(id) ?? 0 });
+    }
+    return out;
+  }
+
+  get count(): number {
+    return this.#defined.size;
+  }
+}
+
+const POINTER = /^@[^@#][^@]*@$/;
+
+/** GEDCOM 7's pointer to nothing: a structure holding it is kept as written, not as a link. */
+function pointsNowhere(node: GedcomNode): boolean {
+  return node.value?.toUpperCase() === "@VOID@";
+}
+
+/** A pointer to a record (not @VOID@, GEDCOM 7's pointer to nothing). */
+function isPointer(value: string | undefined): boolean {
+  return value !== undefined && POINTER.test(value) && value.toUpperCase() !== "@VOID@";
+}
+
+/**
+ * A child link is named once whether the family's CHIL or the child's FAMC
+ * comes first: by the person's xref, since a pointer read before its person
+ * holds a temporary id (person-ids.ts).
+ */
+function childKey(familyId: number, person: string | number): string {
+  return `${familyId}:${typeof person === "string" ? person.toUpperCase() : `#${person}`}`;
+}
+
+export class Importer {
+  readonly warnings: Warning[] = [];
+  version: string | null = null;
+  charset: CharsetInfo | null = null;
+  #writer: RowWriter;
+  #people: PersonIds;
+  #families = new XrefIds();
+  #sources = new XrefIds();
+  #media = new XrefIds();
+  #records = 0;
+  #events = 0;
+  #citationCount = 0;
+  #places = new Map<string, number>();
+  #children = new Map<string, Insertable<GenealogyChildrenTable>>();
+  #positions = { people: 0, families: 0 };
+  #major = 5;
+  readonly db: Database;
+  readonly treeId: number;
+  readonly options: ImportOptions;
+
+  constructor(db: Database, treeId: number, options: ImportOptions, previous: PreviousPeople) {
+    this.db = db;
+    this.treeId = treeId;
+    this.options = options;
+    this.#writer = new RowWriter(db);
+    this.#people = new PersonIds(previous, (count) => reservePersonIds(db, count));
+  }
+
+  warn(line: number, message: string): void {
+    this.warnings.push({ line, message });
+  }
+
+  /** A value with GEDCOM's @@ escape undone (every @@ in 5.x; a leading one in 7). */
+  text(value: string | undefined): string | undefined {
+    if (value === undefined) return undefined;
+    return this.#major >= 7 ? value.replace(/^@@/, "@") : value.replaceAll("@@", "@");
+  }
+
+  /**
+   * Paths the file names as media files, with the line that first names each:
+   * a FILE's value, and a TRAN's under a FILE (GEDCOM 7's other renditions).
+   * The header's FILE is the GEDCOM file's own name, not a medium.
+   */
+  readonly namedFiles = new Map<string, number>();
+  sawTrailer = false;
+
+  /**
+   * Warns about tags no GEDCOM version defines (extensions, starting with _,
+   * are fine), and notes the files the record names, wherever they stand
+   * (an OBJE record, one inside a citation, a TRAN beside a FILE).
+   */
+  #checkTags(nodes: GedcomNode[], parent?: GedcomNode): void {
+    for (const node of nodes) {
+      if (!node.tag.startsWith("_") && !STANDARD_TAGS.has(node.tag))
+        this.warn(node.line, `Nežinoma žymė ${node.tag}: išsaugota nepakeista.`);
+      const named = node.tag === "FILE" ? parent?.tag !== "HEAD" : node.tag === "TRAN" && parent?.tag === "FILE";
+      if (node.value && named && !this.namedFiles.has(node.value)) this.namedFiles.set(node.value, node.line);
+      this.#checkTags(node.children, node);
+    }
+  }
+
+  async run(nodes: AsyncIterable<GedcomNode>): Promise<void> {
+    for await (const node of nodes) {
+      this.#checkTags([node]);
+      switch (node.tag) {
+        case "HEAD":
+          this.#head(node);
+          break;
+        case "TRLR":
+          this.sawTrailer = true;
+          break;
+        case "INDI":
+          await this.#person(node);
+          break;
+        case "FAM":
+          await this.#family(node);
+          break;
+        case "SOUR":
+          await this.#source(node);
+          break;
+        case "OBJE":
+          await this.#mediaRecord(node);
+          break;
+        default:
+          await this.#writer.add("genealogyRecords", {
+            treeId: this.treeId,
+            id: ++this.#records,
+            xref: node.xref ?? null,
+            tag: node.tag,
+            value: node.value ?? null,
+            children: JSON.stringify(node.children.map(toRaw)),
+          });
+      }
+      this.options.onRecord?.(this.#people.count + this.#families.count);
+    }
+    for (const child of this.#children.values()) {
+      await this.#writer.add("genealogyChildren", { ...child, personId: this.#people.final(child.personId) });
+    }
+    await this.#writer.flush();
+    await this.#resolvePartners();
+    await this.#dropMissingReferences();
+    this.#checkAncestry();
+  }
+
+  get counts() {
+    return { people: this.#people.count, families: this.#families.count, sources: this.#sources.count, media: this.#media.count };
+  }
+
+  /** HEAD substructures the export writes back; the rest it writes anew. */
+  header: RawNode[] = [];
+
+  #head(node: GedcomNode): void {
+    const gedc = node.children.find((c) => c.tag === "GEDC");
+    this.version = gedc?.children.find((c) => c.tag === "VERS")?.value?.trim() ?? null;
+    this.#major = Number(this.version?.split(".")[0]) || 5;
+    const rewritten = new Set(["GEDC", "CHAR", "SOUR", "DATE", "FILE", "DEST", "SUBM"]);
+    this.header = node.children.filter((c) => !rewritten.has(c.tag)).map(toRaw);
+  }
+
+  /** Splits a record's substructures into the ones handled here and the rest, kept raw. */
+  #partition(node: GedcomNode, handled: (child: GedcomNode) => boolean): RawNode[] {
+    return node.children.filter((c) => !handled(c)).map(toRaw);
+  }
+
+  #notes(nodes: GedcomNode[]): Note[] {
+    return nodes.map((n) => {
+      const extra = n.children.map(toRaw);
+      const base: Note = n.value && POINTER.test(n.value) ? { ref: n.value } : { text: this.text(n.value) ?? "" };
+      if (n.tag === "SNOTE") base.ref ??= n.value;
+      return extra.length ? { ...base, extra } : base;
+    });
+  }
+
+  #name(node: GedcomNode): PersonName {
+    const name: PersonName = { value: this.text(node.value) ?? "" };
+    const extra: RawNode[] = [];
+    for (const child of node.children) {
+      const part = NAME_PARTS[child.tag];
+      if (part && child.children.length === 0) (name as unknown as Record<string, string>)[part] = this.text(child.value) ?? "";
+      else extra.push(toRaw(child));
+    }
+    if (extra.length) name.extra = extra;
+    return name;
+  }
+
+  async #citations(nodes: GedcomNode[], ownerKind: "person" | "family" | "event", ownerId: number): Promise<void> {
+    for (const [position, node] of nodes.entries()) {
+      const pointer = node.value && POINTER.test(node.value) ? node.value : null;
+      const page = node.children.find((c) => c.tag === "PAGE");
+      await this.#writer.add("genealogyCitations", {
+        treeId: this.treeId,
+        id: ++this.#citationCount,
+        ownerKind,
+        ownerId,
+        sourceId: pointer ? this.#sources.reference(pointer, node.line) : null,
+        text: pointer ? null : (this.text(node.value) ?? null),
+        page: page ? (this.text(page.value) ?? "") : null,
+        extra: JSON.stringify(node.children.filter((c) => c !== page).map(toRaw)),
+        position,
+      });
+    }
+  }
+
+  async #mediaLinks(nodes: GedcomNode[], ownerKind: "person" | "family" | "event", ownerId: number): Promise<void> {
+    for (const [position, node] of nodes.entries()) {
+      let mediaId: number;
+      let extra: RawNode[] = [];
+      if (node.value && POINTER.test(node.value)) {
+        mediaId = this.#media.reference(node.value, node.line);
+        extra = node.children.map(toRaw);
+      } else {
+        // An embedded object (GEDCOM 5.5): a media record of its own, marked so
+        // that a 5.5.1 export writes it back in place.
+        mediaId = (await this.#mediaRecord(node, true)).id;
+      }
+      await this.#writer.add("genealogyMediaLinks", {
+        treeId: this.treeId,
+        mediaId,
+        ownerKind,
+        ownerId,
+        position,
+        extra: JSON.stringify(extra),
+      });
+    }
+  }
+
+  /** Places are kept once per tree, by their text; the parts are what the commas separate. */
+  async #placeId(name: string): Promise<number> {
+    let id = this.#places.get(name);
+    if (id === undefined) {
+      id = this.#places.size + 1;
+      this.#places.set(name, id);
+      const parts = name.split(",").map((p) => p.trim());
+      await this.#writer.add("genealogyPlaces", { treeId: this.treeId, id, name, parts: JSON.stringify(parts) });
+    }
+    return id;
+  }
+
+  async #event(node: GedcomNode, ownerKind: "person" | "family", ownerId: number, position: number): Promise<void> {
+    const id = ++this.#events;
+    const pick = (tag: string) => node.children.filter((c) => c.tag === tag);
+    const dateNode = pick("DATE")[0];
+    const placeNode = pick("PLAC")[0];
+    const typeNode = pick("TYPE")[0];
+    const phrase = dateNode?.children.find((c) => c.tag === "PHRASE");
+    let dateFrom: number | null = null;
+    let dateTo: number | null = null;
+    if (dateNode) {
+      const text = dateNode.value ?? "";
+      const parsed = parseGedcomDate(text, phrase?.value);
+      if (parsed.kind === "phrase" && text.trim() && !/^\(.*\)$/s.test(text.trim())) {
+        this.warn(dateNode.line, `Data „${text}“ neatpažinta: išsaugota kaip tekstas.`);
+      }
+      [dateFrom, dateTo] = sortRange(parsed) ?? [null, null];
+    }
+    const handled = new Set<GedcomNode>([dateNode, placeNode, typeNode].filter(Boolean) as GedcomNode[]);
+    const notes = node.children.filter((c) => c.tag === "NOTE" || c.tag === "SNOTE");
+    const sources = pick("SOUR").filter((c) => !pointsNowhere(c));
+    const objects = pick("OBJE").filter((c) => !pointsNowhere(c));
+    // What a DATE holds besides its PHRASE (GEDCOM 7's TIME): written back under it.
+    const dateParts = dateNode ? dateNode.children.filter((c) => c !== phrase).map(toRaw) : [];
+    await this.#citations(sources, "event", id);
+    await this.#mediaLinks(objects, "event", id);
+    const placeName = placeNode ? (this.text(placeNode.value) ?? "") : null;
+    await this.#writer.add("genealogyEvents", {
+      treeId: this.treeId,
+      id,
+      ownerKind,
+      ownerId,
+      tag: node.tag,
+      type: typeNode ? (this.text(typeNode.value) ?? "") : null,
+      value: this.text(node.value) ?? null,
+      date: dateNode ? (dateNode.value ?? "") : null,
+      datePhrase: phrase?.value ?? null,
+      dateFrom,
+      dateTo,
+      placeId: placeName !== null ? await this.#placeId(placeName) : null,
+      placeExtra: placeNode?.children.length ? JSON.stringify(placeNode.children.map(toRaw)) : null,
+      notes: JSON.stringify(this.#notes(notes)),
+      extra: JSON.stringify(
+        node.children
+          .filter((c) => !handled.has(c) && !notes.includes(c) && !sources.includes(c) && !objects.includes(c) && !(c === phrase))
+          .map(toRaw)
+          .concat(dateParts.length ? [{ t: DATE_PARTS, c: dateParts }] : []),
+      ),
+      position,
+    });
+  }
+
+  async #person(node: GedcomNode): Promise<void> {
+    const names = node.children.filter((c) => c.tag === "NAME").map((n) => this.#name(n));
+    const primary = names[0] ?? { value: "" };
+    const split = splitNameValue(primary.value);
+    const birth = names.find((n) => /^(birth|maiden)$/i.test(n.type ?? ""));
+    // SEX M, F or X is the person's sex; anything else (U, nothing, a second SEX) is kept as written.
+    const sexNode = node.children.find((c) => c.tag === "SEX");
+    const sexValue = sexNode?.value?.trim().toUpperCase() ?? "";
+    const sexKnown = sexNode !== undefined && sexNode.children.length === 0 && ["M", "F", "X"].includes(sexValue);
+    const sex = sexKnown ? sexValue : "U";
+    const uid = normalizeUid(node.children.find((c) => c.tag === "_UID" || c.tag === "UID")?.value);
+    const searchKey = nameSearchKey(names);
+    const { id, duplicate } = await this.#people.define({ xref: node.xref ?? null, uid, searchKey, sex });
+    if (duplicate) this.warn(node.line, `Asmuo ${node.xref} aprašytas antrą kartą: laikomas atskiru asmeniu.`);
+    this.#personLines.set(id, { line: node.line, xref: node.xref });
+    let eventPosition = 0;
+    // FAMC and FAMS that point nowhere (@VOID@), or to a family already named, are kept as they are.
+    const handled = new Set<GedcomNode>();
+    const famsExtra: Record<number, RawNode[]> = {};
+    const seen = new Set<string>();
+    const firstLink = (c: GedcomNode) => {
+      const key = `${c.tag}:${c.value!.toUpperCase()}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    };
+    for (const child of node.children) {
+      if (PERSON_EVENT_TAGS.has(child.tag)) await this.#event(child, "person", id, eventPosition++);
+      else if (child.tag === "FAMC" && isPointer(child.value) && firstLink(child)) {
+        this.#childLink(child, id, node.xref);
+        handled.add(child);
+      } else if (child.tag === "FAMS" && isPointer(child.value) && firstLink(child)) {
+        const familyId = this.#families.reference(child.value!, child.line);
+        if (child.children.length) famsExtra[familyId] = child.children.map(toRaw);
+        handled.add(child);
+      }
+    }
+    const sources = node.children.filter((c) => c.tag === "SOUR" && !pointsNowhere(c));
+    const objects = node.children.filter((c) => c.tag === "OBJE" && !pointsNowhere(c));
+    for (const c of [...sources, ...objects]) handled.add(c);
+    for (const c of node.children)
+      if (c.tag === "NAME" || c.tag === "NOTE" || c.tag === "SNOTE" || (c === sexNode && sexKnown)) handled.add(c);
+    await this.#citations(sources, "person", id);
+    await this.#mediaLinks(objects, "person", id);
+    // GIVN and SURN are comma-separated lists ('John, Fitzgerald'); the page shows them as words.
+    const pieces = (list: string) =>
+      list
+        .split(",")
+        .map((w) => w.trim())
+        .filter(Boolean)
+        .join(" ");
+    const given = primary.given !== undefined ? pieces(primary.given) : split.given;
+    const surname = primary.surname !== undefined ? pieces(primary.surname) : split.surname;
+    await this.#writer.add("genealogyPeople", {
+      treeId: this.treeId,
+      id,
+      xref: node.xref ?? null,
+      uid,
+      givenNames: given,
+      surname,
+      birthSurname: birth ? (birth.surname ?? splitNameValue(birth.value).surname) : null,
+      sex,
+      names: JSON.stringify(names),
+      notes: JSON.stringify(this.#notes(node.children.filter((c) => c.tag === "NOTE" || c.tag === "SNOTE"))),
+      extra: JSON.stringify(this.#partition(node, (c) => handled.has(c) || PERSON_EVENT_TAGS.has(c.tag))),
+      searchKey,
+      position: this.#positions.people++,
+      famsExtra: JSON.stringify(famsExtra),
+    });
+  }
+
+  /** A person's FAMC: the child link, with its relation (PEDI); FAM's CHIL gives the order. */
+  #childLink(node: GedcomNode, personId: number, personXref: string | undefined): void {
+    const familyId = this.#families.reference(node.value!, node.line);
+    const key = childKey(familyId, personXref ?? personId);
+    // PEDI stays among the line's substructures, as written (with its PHRASE); the relation is read from it.
+    const pedi = node.children.find((c) => c.tag === "PEDI");
+    const relation = PEDIGREE[pedi?.value?.trim().toUpperCase() ?? "BIRTH"] ?? "other";
+    const extra = node.children.map(toRaw);
+    const existing = this.#children.get(key);
+    this.#children.set(key, {
+      treeId: this.treeId,
+      familyId,
+      personId,
+      relation,
+      position: existing?.position ?? 1_000_000,
+      extra: JSON.stringify(extra),
+      familyExtra: existing?.familyExtra ?? "[]",
+    });
+  }
+
+  async #family(node: GedcomNode): Promise<void> {
+    const { id, duplicate } = this.#families.define(node.xref);
+    if (duplicate) this.warn(node.line, `Šeima ${node.xref} aprašyta antrą kartą: laikoma atskira šeima.`);
+    const partners: { id: number; role: string; extra: RawNode[] }[] = [];
+    let eventPosition = 0;
+    let childPosition = 0;
+    const handled = new Set<GedcomNode>();
+    const children = new Set<string>();
+    for (const child of node.children) {
+      const pointer = isPointer(child.value) ? child.value! : null;
+      if ((child.tag === "HUSB" || child.tag === "WIFE") && pointer && partners.length < 2) {
+        partners.push({ id: this.#people.reference(pointer, child.line), role: child.tag, extra: child.children.map(toRaw) });
+        handled.add(child);
+      } else if (child.tag === "CHIL" && pointer && !children.has(pointer.toUpperCase())) {
+        // A child named twice: the second CHIL is kept as written.
+        children.add(pointer.toUpperCase());
+        const personId = this.#people.reference(pointer, child.line);
+        const key = childKey(id, pointer);
+        const existing = this.#children.get(key);
+        this.#children.set(key, {
+          treeId: this.treeId,
+          familyId: id,
+          personId,
+          relation: existing?.relation ?? "birth",
+          position: childPosition++,
+          extra: existing?.extra ?? "[]",
+          familyExtra: JSON.stringify(child.children.map(toRaw)),
+        });
+        handled.add(child);
+      } else if (FAMILY_EVENT_TAGS.has(child.tag)) {
+        await this.#event(child, "family", id, eventPosition++);
+        handled.add(child);
+      }
+    }
+    const notes = node.children.filter((c) => c.tag === "NOTE" || c.tag === "SNOTE");
+    const sources = node.children.filter((c) => c.tag === "SOUR" && !pointsNowhere(c));
+    const objects = node.children.filter((c) => c.tag === "OBJE" && !pointsNowhere(c));
+    await this.#citations(sources, "family", id);
+    await this.#mediaLinks(objects, "family", id);
+    this.#familyPartners.set(
+      id,
+      partners.map((p) => p.id),
+    );
+    await this.#writer.add("genealogyFamilies", {
+      treeId: this.treeId,
+      id,
+      xref: node.xref ?? null,
+      partner1Id: partners[0]?.id ?? null,
+      partner1Role: partners[0]?.role ?? null,
+      partner2Id: partners[1]?.id ?? null,
+      partner2Role: partners[1]?.role ?? null,
+      partnerExtra: JSON.stringify([partners[0]?.extra ?? [], partners[1]?.extra ?? []]),
+      notes: JSON.stringify(this.#notes(notes)),
+      extra: JSON.stringify(
+        node.children.filter((c) => !handled.has(c) && !notes.includes(c) && !sources.includes(c) && !objects.includes(c)).map(toRaw),
+      ),
+      position: this.#positions.families++,
+    });
+  }
+
+  async #source(node: GedcomNode): Promise<void> {
+    const { id } = this.#sources.define(node.xref);
+    const field = (tag: string) => node.children.find((c) => c.tag === tag && c.children.length === 0);
+    const title = field("TITL");
+    const author = field("AUTH");
+    const publication = field("PUBL");
+    const text = field("TEXT");
+    const notes = node.children.filter((c) => c.tag === "NOTE" || c.tag === "SNOTE");
+    const handled = new Set([title, author, publication, text, ...notes].filter(Boolean));
+    // A field written without a value ('1 TITL') is an empty one, not a missing one.
+    const value = (n: GedcomNode | undefined) => (n ? (this.text(n.value) ?? "") : null);
+    await this.#writer.add("genealogySources", {
+      treeId: this.treeId,
+      id,
+      xref: node.xref ?? null,
+      title: value(title),
+      author: value(author),
+      publication: value(publication),
+      text: value(text),
+      notes: JSON.stringify(this.#notes(notes)),
+      extra: JSON.stringify(node.children.filter((c) => !handled.has(c)).map(toRaw)),
+    });
+  }
+
+  /** An OBJE record (or an embedded OBJE): its first FILE, its format and title; the rest kept. */
+  /**
+   * An OBJE record (or an embedded OBJE), kept whole; its first FILE, that
+   * file's format and the title are read out for the site's own use.
+   */
+  async #mediaRecord(node: GedcomNode, embedded = false): Promise<{ id: number }> {
+    const { id } = this.#media.define(node.xref);
+    const file = node.children.find((c) => c.tag === "FILE");
+    const form = file?.children.find((c) => c.tag === "FORM") ?? node.children.find((c) => c.tag === "FORM");
+    const title = file?.children.find((c) => c.tag === "TITL") ?? node.children.find((c) => c.tag === "TITL");
+    await this.#writer.add("genealogyMedia", {
+      treeId: this.treeId,
+      id,
+      xref: node.xref ?? null,
+      file: file?.value ?? null,
+      format: form?.value ?? null,
+      title: this.text(title?.value) ?? null,
+      // The file itself, when a GEDZIP archive brought it, is linked once the archive is stored (trees.ts).
+      mediaId: null,
+      extra: JSON.stringify(node.children.map(toRaw)),
+      embedded: embedded ? 1 : 0,
+    });
+    return { id };
+  }
+
+  /**
+   * Families read before their partners were written with temporary ids for
+   * them (PersonIds.reference): now that everyone is read, the final ones.
+   */
+  async #resolvePartners(): Promise<void> {
+    const resolved = [...this.#people.resolved()];
+    for (let i = 0; i < resolved.length; i += 500) {
+      const chunk = resolved.slice(i, i + 500);
+      for (const column of ["partner1Id", "partner2Id"] as const) {
+        const mapped = sql<number>`case ${sql.ref(column)} ${sql.join(
+          chunk.map(([from, to]) => sql`when ${from} then ${to}`),
+          sql` `,
+        )} else ${sql.ref(column)} end`;
+        await this.db
+          .updateTable("genealogyFamilies")
+          .set({ [column]: mapped })
+          .where("treeId", "=", this.treeId)
+          .where(
+            column,
+            "in",
+            chunk.map(([from]) => from),
+          )
+          .execute();
+      }
+    }
+  }
+
+  /** Where each person's record starts, and the partners of each family: for the ancestry check. */
+  #personLines = new Map<number, { line: number; xref: string | undefined }>();
+  #familyPartners = new Map<number, number[]>();
+
+  /**
+   * Warns about people who are their own ancestors (parent and child links
+   * that go round in a circle): a file error other programs let through. The
+   * links stay as the file has them; the chart draws a bounded number of
+   * generations, so it never follows the circle for ever.
+   */
+  #checkAncestry(): void {
+    const parents = new Map<number, number[]>();
+    for (const child of this.#children.values()) {
+      const person = this.#people.final(child.personId);
+      const pair = (this.#familyPartners.get(child.familyId) ?? []).map((p) => this.#people.final(p));
+      if (pair.length) parents.set(person, [...(parents.get(person) ?? []), ...pair]);
+    }
+    // Depth-first, without recursion: 0 unvisited, 1 on the current path, 2 done.
+    const state = new Map<number, 1 | 2>();
+    for (const start of parents.keys()) {
+      if (state.has(start)) continue;
+      const stack: { id: number; next: number }[] = [{ id: start, next: 0 }];
+      state.set(start, 1);
+      while (stack.length) {
+        const top = stack[stack.length - 1];
+        const up = parents.get(top.id) ?? [];
+        if (top.next >= up.length) {
+          state.set(top.id, 2);
+          stack.pop();
+          continue;
+        }
+        const parent = up[top.next++];
+        const seen = state.get(parent);
+        if (seen === 1) {
+          const where = this.#personLines.get(parent);
+          this.warn(where?.line ?? 0, `Asmuo ${where?.xref ?? parent} yra pats sau protėvis: tėvų ir vaikų ryšiai sudaro ratą.`);
+        } else if (seen === undefined) {
+          state.set(parent, 1);
+          stack.push({ id: parent, next: 0 });
+        }
+      }
+    }
+  }
+
+  /** References to records the file never defines: warned about, and the links dropped. */
+  async #dropMissingReferences(): Promise<void> {
+    const tree = this.treeId;
+    const missingPeople = this.#people.missing();
+    const missingFamilies = this.#families.missing();
+    const missingSources = this.#sources.missing();
+    const missingMedia = this.#media.missing();
+    for (const [kind, list] of [
+      ["asmens", missingPeople],
+      ["šeimos", missingFamilies],
+      ["šaltinio", missingSources],
+      ["objekto", missingMedia],
+    ] as const) {
+      for (const m of list) this.warn(m.line, `Nuoroda į neaprašytą ${kind} įrašą ${m.xref}: praleista.`);
+    }
+    const ids = (list: { id: number }[]) => list.map((m) => m.id);
+    const inChunks = async (list: number[], run: (chunk: number[]) => Promise<unknown>) => {
+      for (let i = 0; i < list.length; i += 500) await run(list.slice(i, i + 500));
+    };
+    await inChunks(ids(missingPeople), async (chunk) => {
+      await this.db.deleteFrom("genealogyChildren").where("treeId", "=", tree).where("personId", "in", chunk).execute();
+      await this.db
+        .updateTable("genealogyFamilies")
+        .set({ partner1Id: null, partner1Role: null })
+        .where("treeId", "=", tree)
+        .where("partner1Id", "in", chunk)
+        .execute();
+      await this.db
+        .updateTable("genealogyFamilies")
+        .set({ partner2Id: null, partner2Role: null })
+        .where("treeId", "=", tree)
+        .where("partner2Id", "in", chunk)
+        .execute();
+    });
+    await inChunks(ids(missingFamilies), (chunk) =>
+      this.db.deleteFrom("genealogyChildren").where("treeId", "=", tree).where("familyId", "in", chunk).execute(),
+    );
+    await inChunks(ids(missingSources), (chunk) =>
+      this.db.deleteFrom("genealogyCitations").where("treeId", "=", tree).where("sourceId", "in", chunk).execute(),
+    );
+    await inChunks(ids(missingMedia), (chunk) =>
+      this.db.deleteFrom("genealogyMediaLinks").where("treeId", "=", tree).where("mediaId", "in", chunk).execute(),
+    );
+  }
+}
+
+/** The tables of one tree, children before parents (for deleting a tree). */
+export const TREE_TABLES: (TreeTable | "photoPeople" | "documentPeople" | "genealogyFiles")[] = [
+  "photoPeople",
+  "documentPeople",
+  "genealogyFiles",
+  "genealogyMediaLinks",
+  "genealogyCitations",
+  "genealogyEvents",
+  "genealogyChildren",
+  "genealogyPlaces",
+  "genealogyFamilies",
+  "genealogyPeople",
+  "genealogySources",
+  "genealogyMedia",
+  "genealogyRecords",
+];
+
+export async function deleteTreeRows(db: Database, treeId: number): Promise<void> {
+  for (const table of TREE_TABLES) await db.deleteFrom(table).where("treeId", "=", treeId).execute();
+}
+
+/**
+ * Reads a GEDCOM byte stream into a new tree (status 'ready', not yet the
+ * current tree). A file that is not GEDCOM, or any failure, leaves no rows.
+ */
+export async function importGedcom(db: Database, source: AsyncIterable<Uint8Array>, options: ImportOptions): Promise<ImportSummary> {
+  const tree = await db
+    .insertInto("genealogyTrees")
+    .values({ status: "importing", sourceName: options.sourceName.slice(0, 255), createdAt: new Date().toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const importer = new Importer(db, tree.id, options, await PreviousPeople.load(db, options.replaces ?? null));
+  try {
+    await importer.run(
+      readGedcom(source, {
+        codePage: options.codePage,
+        onCharset: (info) => (importer.charset = info),
+        onWarning: (w) => importer.warnings.push(w),
+      }),
+    );
+  } catch (error) {
+    await deleteTreeRows(db, tree.id);
+    await db.deleteFrom("genealogyTrees").where("id", "=", tree.id).execute();
+    throw error;
+  }
+  importer.warnings.sort((a, b) => a.line - b.line);
+  const cutOff = !importer.sawTrailer;
+  const counts = importer.counts;
+  await db
+    .updateTable("genealogyTrees")
+    .set({
+      status: "ready",
+      gedcomVersion: importer.version,
+      charset: importer.charset?.charset ?? null,
+      ...counts,
+      warnings: JSON.stringify(importer.warnings.slice(0, MAX_STORED_WARNINGS)),
+      warningCount: importer.warnings.length,
+      cutOff: cutOff ? 1 : 0,
+      header: JSON.stringify(importer.header),
+    })
+    .where("id", "=", tree.id)
+    .execute();
+  return {
+    treeId: tree.id,
+    ...counts,
+    version: importer.version,
+    charset: importer.charset,
+    warnings: importer.warnings,
+    cutOff,
+    namedFiles: importer.namedFiles,
+  };
+}
+
+export { ImportRefused, NotGedcomError };

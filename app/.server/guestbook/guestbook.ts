@@ -1,0 +1,159 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { HONEYPOT_FIELD, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from "#app/lib/guestbook.ts";
+import { pageCount, pageOffset } from "#app/lib/paging.ts";
+import type { ToastKey } from "#app/lib/toasts.ts";
+import type { Database, GuestbookStatus } from "#app/.server/platform/db/schema.ts";
+import { scope, type Scope } from "#app/.server/changes/changes.ts";
+import { installationSecret } from "#app/.server/site-texts/settings.ts";
+
+// The public guestbook. Entries are stored at once but shown only after the
+// administrator approves them. A public form attracts spam, so before anything
+// is stored a submission must pass: an empty honeypot field, a signed token
+// showing the form was on screen for a few seconds, at most 3 entries per
+// address in 10 minutes, and at most 2 links. A refusal says nothing about
+// which check failed, so a bot learns nothing from it.
+
+export interface GuestbookEntry {
+  id: number;
+  name: string;
+  message: string;
+  createdAt: string;
+}
+
+export interface ReviewedEntry extends GuestbookEntry {
+  status: GuestbookStatus;
+}
+
+/** How many approved entries a page of the guestbook shows. */
+export const GUESTBOOK_PAGE_SIZE = 10;
+export const MIN_FILL_SECONDS = 3;
+/** A form older than this is stale: its token no longer counts. */
+export const MAX_FORM_AGE_SECONDS = 24 * 60 * 60;
+export const RATE_LIMIT = { entries: 3, windowMinutes: 10 };
+export const MAX_LINKS = 2;
+
+/** One page of approved entries, newest first, and how many there are. */
+export async function listApprovedEntries(
+  db: Database,
+  page = 1,
+): Promise<{ entries: GuestbookEntry[]; total: number; page: number; pages: number }> {
+  const approved = db.selectFrom("guestbookEntries").where("status", "=", "approved");
+  const [{ total }, entries] = await Promise.all([
+    approved.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow(),
+    approved
+      .select(["id", "name", "message", "createdAt"])
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(GUESTBOOK_PAGE_SIZE)
+      .offset(pageOffset(Math.max(1, page), GUESTBOOK_PAGE_SIZE))
+      .execute(),
+  ]);
+  return { entries, total: Number(total), page, pages: pageCount(Number(total), GUESTBOOK_PAGE_SIZE) };
+}
+
+/** Every entry for the administrator: waiting ones first, then newest first. */
+export async function listEntriesForReview(db: Database): Promise<ReviewedEntry[]> {
+  const entries = await db
+    .selectFrom("guestbookEntries")
+    .select(["id", "name", "message", "createdAt", "status"])
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const rank: Record<GuestbookStatus, number> = { pending: 0, approved: 1, hidden: 2 };
+  return entries.sort((a, b) => rank[a.status] - rank[b.status]);
+}
+
+export async function countPendingEntries(db: Database): Promise<number> {
+  const { n } = await db
+    .selectFrom("guestbookEntries")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Approves or hides an entry; false if there is no such entry. */
+export async function setEntryStatus(db: Database, id: number, status: "approved" | "hidden"): Promise<boolean> {
+  const result = await db.updateTable("guestbookEntries").set({ status }).where("id", "=", id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** An entry's row, for the change history of moderation. */
+export function entryScope(id: number): Scope {
+  return scope("guestbookEntries", (q: any) => q.where("id", "=", id));
+}
+
+export async function deleteEntry(db: Database, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("guestbookEntries").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+async function secret(db: Database): Promise<string> {
+  return installationSecret(db, "guestbook");
+}
+
+function sign(key: string, value: string): string {
+  return createHmac("sha256", key).update(value).digest("base64url");
+}
+
+/** The token the form carries: when it was shown, signed so it cannot be backdated. */
+export async function issueFormToken(db: Database, now = Date.now()): Promise<string> {
+  const shownAt = String(Math.floor(now / 1000));
+  return `${shownAt}.${sign(await secret(db), `form:${shownAt}`)}`;
+}
+
+async function formTokenValid(db: Database, token: string, now: number): Promise<boolean> {
+  const [shownAt, signature] = token.split(".");
+  if (!shownAt || !signature || !/^\d+$/.test(shownAt)) return false;
+  const expected = Buffer.from(sign(await secret(db), `form:${shownAt}`));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  const age = now / 1000 - Number(shownAt);
+  return age >= MIN_FILL_SECONDS && age <= MAX_FORM_AGE_SECONDS;
+}
+
+/** Links in a message: words that are web addresses or link markup, each counted once. */
+export function countLinks(text: string): number {
+  return text.split(/\s+/).filter((word) => /https?:\/\/|www\.|href=|\[url/i.test(word)).length;
+}
+
+export type SubmitResult = { ok: true; id: number } | { ok: false; refusal: ToastKey };
+
+/**
+ * Checks a submission from the public form and stores it as waiting for
+ * review. Every refusal stores nothing.
+ */
+export async function submitEntry(db: Database, form: FormData, clientAddress: string, now = Date.now()): Promise<SubmitResult> {
+  const text = (field: string) => {
+    const v = form.get(field);
+    return typeof v === "string" ? v.replace(/\r\n?/g, "\n").trim() : "";
+  };
+  const name = text("name");
+  const message = text("message");
+  if (!name || !message) return { ok: false, refusal: "guestbookMissingFields" };
+  if (name.length > NAME_MAX_LENGTH || message.length > MESSAGE_MAX_LENGTH) return { ok: false, refusal: "guestbookTooLong" };
+
+  const spam = { ok: false, refusal: "guestbookRefused" } as const;
+  if (text(HONEYPOT_FIELD) !== "") return spam;
+  if (!(await formTokenValid(db, text("zenklas"), now))) return spam;
+  if (countLinks(`${name}\n${message}`) > MAX_LINKS) return spam;
+
+  const clientHash = createHash("sha256")
+    .update(`${await secret(db)}:${clientAddress}`)
+    .digest("hex");
+  const since = new Date(now - RATE_LIMIT.windowMinutes * 60_000).toISOString();
+  const { recent } = await db
+    .selectFrom("guestbookEntries")
+    .select((eb) => eb.fn.countAll().as("recent"))
+    .where("clientHash", "=", clientHash)
+    .where("createdAt", ">", since)
+    .executeTakeFirstOrThrow();
+  if (Number(recent) >= RATE_LIMIT.entries) return spam;
+
+  const { id } = await db
+    .insertInto("guestbookEntries")
+    .values({ name, message, createdAt: new Date(now).toISOString(), status: "pending", clientHash })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ok: true, id };
+}

@@ -1,0 +1,115 @@
+// Opening the configured database (SQLite or PostgreSQL) and bringing its
+// schema up to date. Nothing else in the code knows which of the two it has.
+import fs from "node:fs";
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import {
+  CamelCasePlugin,
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDriver,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+} from "kysely";
+import { Migrator } from "kysely/migration";
+import pg from "pg";
+import { migrations } from "#db/migrations/index.ts";
+import type { Config } from "#app/.server/platform/env.ts";
+import { updateStatistics } from "./planner-statistics.ts";
+import type { Database, Tables } from "./schema.ts";
+import { StatementCache } from "./sqlite-statements.ts";
+
+/**
+ * SQLite transactions here start with BEGIN IMMEDIATE: they take the write
+ * lock at once (waiting up to the busy timeout if another process holds it)
+ * instead of reading first and failing with "database is locked" when they
+ * later try to write while another process has written.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+function sqliteDialect(database: StatementCache): Dialect {
+  return {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new ImmediateSqliteDriver({ database }),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  };
+}
+
+/** Whether this database (or transaction) is PostgreSQL: for what SQLite lacks (SELECT … FOR UPDATE). */
+export function onPostgresDatabase(db: Database): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * Opens the configured database. SQLite runs in WAL mode with a busy timeout,
+ * so readers never wait for the writer and writers queue instead of failing.
+ */
+export function openDatabase(database: Config["database"]): Database {
+  if (database.kind === "postgres") {
+    // Unnamed statements: named (server-side prepared) ones would save
+    // PostgreSQL's parsing and planning, but break on a schema change made
+    // by another process's migration and are never deallocated (decision 018).
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection the server closes (a restart, a failover) is an error
+    // event; unheard, it would end the process. The pool replaces the connection.
+    pool.on("error", (error) => console.error(`PostgreSQL: ${error.message}`));
+    return new Kysely<Tables>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new CamelCasePlugin()],
+    });
+  }
+  fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new SqliteDatabase(database.file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  // 32 MB of page cache (the default is 2 MB): a large import inserts into name indexes all over.
+  sqlite.pragma("cache_size = -32768");
+  // Kysely prepares every query it runs: it is given a connection that prepares each text once (sqlite-statements.ts).
+  const statements = new StatementCache(sqlite);
+  const db = new Kysely<Tables>({ dialect: sqliteDialect(statements), plugins: [new CamelCasePlugin()] });
+  sqliteConnections.set(db, statements);
+  return db;
+}
+
+/**
+ * The SQLite connection behind a Kysely instance (null on PostgreSQL): for
+ * insertRows, and for tests and benchmarks that count statements.
+ */
+export function sqliteStatements(db: Database): StatementCache | null {
+  return sqliteConnections.get(db) ?? null;
+}
+
+const sqliteConnections = new WeakMap<Database, StatementCache>();
+
+/**
+ * Brings the schema up to date, then the query planner's statistics where
+ * tables have changed much since they were last analyzed (planner-statistics.ts: fast
+ * on a big database too); throws with the failing migration's error. Runs at
+ * every start.
+ */
+export async function migrateToLatest(db: Database): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Nepavyko atnaujinti duomenų bazės schemos${failed ? ` (${failed.migrationName})` : ""}`, {
+      cause: error,
+    });
+  }
+  await updateStatistics(db, "changed");
+}

@@ -1,0 +1,67 @@
+import { createTransport, type Transporter } from "nodemailer";
+import type { Config } from "./env.ts";
+import { ROLE_LABELS, type Role } from "#app/lib/roles.ts";
+
+// E-mail, when the operator configured SMTP_URL: invitations sent to the
+// invitee's address. Without it the administrator copies the link and sends
+// it by any channel; nothing else depends on mail.
+
+export interface Invitation {
+  to: string;
+  link: string;
+  role: Role;
+  familyName: string;
+  /** The sender when SMTP_FROM is not set: the site's contact address. */
+  contactEmail: string;
+}
+
+const transports = new Map<string, Transporter>();
+
+function transport(url: string): Transporter {
+  let made = transports.get(url);
+  if (!made) {
+    // Short limits: the administrator waits for the answer in the browser.
+    made = createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    transports.set(url, made);
+  }
+  return made;
+}
+
+/** Sends an invitation; throws (with the server's reason) when the mail server refuses or cannot be reached. */
+export async function sendInvitation(mail: NonNullable<Config["mail"]>, invitation: Invitation): Promise<void> {
+  const role = ROLE_LABELS[invitation.role].toLowerCase();
+  await transport(mail.url).sendMail({
+    from: mail.from ?? { name: invitation.familyName, address: invitation.contactEmail },
+    to: invitation.to,
+    subject: `Kvietimas į svetainę „${invitation.familyName}“`,
+    text: [
+      "Sveiki,",
+      "",
+      `jus kviečia prisijungti prie svetainės „${invitation.familyName}“ (${role}).`,
+      "Atverkite šią nuorodą ir pasirinkite vardą bei slaptažodį:",
+      "",
+      invitation.link,
+      "",
+      "Nuoroda galioja 7 dienas ir tik vieną kartą. Jei kvietimo nelaukėte, šį laišką galite ištrinti.",
+    ].join("\n"),
+  });
+}
+
+export interface Notice {
+  to: string;
+  subject: string;
+  text: string;
+  familyName: string;
+  /** The sender when SMTP_FROM is not set: the site's contact address. */
+  contactEmail: string;
+}
+
+/** Sends a notice (a new proposal, a digest, a decision); throws when the mail server refuses or cannot be reached. */
+export async function sendNotice(mail: NonNullable<Config["mail"]>, notice: Notice): Promise<void> {
+  await transport(mail.url).sendMail({
+    from: mail.from ?? { name: notice.familyName, address: notice.contactEmail },
+    to: notice.to,
+    subject: notice.subject,
+    text: notice.text,
+  });
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import { createCookie, data, redirect } from "react-router";
+import { isToastKey, resolveToast, type Toast, type ToastKey } from "#app/lib/toasts.ts";
+
+// A toast survives the redirect after an action in a cookie that lives one
+// minute and is cleared by the next page load that shows it. The cookie holds
+// only a key from the catalogue and small parameters, never text to display.
+
+const flashCookie = createCookie("pranesimas", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
+
+export interface ShownToast extends Toast {
+  /** Distinguishes two identical toasts in a row. */
+  id: string;
+}
+
+type Params = Record<string, number>;
+
+/** The Set-Cookie header that makes the next page show this toast. */
+export function toastCookie(key: ToastKey, params?: Params): Promise<string> {
+  return flashCookie.serialize({ key, params, id: randomUUID() });
+}
+
+/** A redirect that shows a toast on the page it lands on. */
+export async function redirectWithToast(url: string, key: ToastKey, params?: Params, headers: HeadersInit = {}) {
+  const h = new Headers(headers);
+  h.append("Set-Cookie", await toastCookie(key, params));
+  return redirect(url, { headers: h });
+}
+
+/** The toast waiting for this request, and the header that clears it. */
+export async function takeToast(request: Request): Promise<{ toast: ShownToast | null; clear: string | null }> {
+  const value: unknown = await flashCookie.parse(request.headers.get("Cookie"));
+  if (!value || typeof value !== "object") return { toast: null, clear: null };
+  const clear = await flashCookie.serialize("", { maxAge: 0, expires: new Date(0) });
+  const { key, params, id } = value as { key?: unknown; params?: unknown; id?: unknown };
+  if (typeof key !== "string" || !isToastKey(key) || typeof id !== "string") return { toast: null, clear };
+  const safeParams: Params = {};
+  if (params && typeof params === "object") {
+    for (const [name, v] of Object.entries(params)) if (typeof v === "number" && Number.isFinite(v)) safeParams[name] = v;
+  }
+  return { toast: { ...resolveToast(key, safeParams), id: id.slice(0, 64) }, clear };
+}
+
+/**
+ * Action data for a refused form: the page shows the message next to the form
+ * (without JavaScript) and as a toast (with it). Nothing is redirected, so the
+ * form keeps what was typed.
+ */
+export function refusal<Extra extends object = object>(toast: ToastKey | Toast, status = 400, extra?: Extra) {
+  const resolved = typeof toast === "string" ? resolveToast(toast) : toast;
+  return data({ ...(extra as Extra), toast: { ...resolved, id: randomUUID() } }, { status });
+}

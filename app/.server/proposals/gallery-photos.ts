@@ -1,0 +1,176 @@
+import { dateInputToGedcom, DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
+import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "#app/lib/gallery.ts";
+import { formatGedcomDateLt, parseGedcomDate } from "#app/lib/gedcom-date.ts";
+import { PHOTO_DATE_MAX, PHOTO_PEOPLE_MAX } from "#app/lib/memories.ts";
+import { scope } from "#app/.server/changes/changes.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import { addGalleryItemForMedia, linkPeopleToGalleryItem } from "#app/.server/gallery/gallery.ts";
+import { editorViewer, livingYearsSetting, type Viewer } from "#app/.server/genealogy/living.ts";
+import { summaries } from "#app/.server/genealogy/people.ts";
+import { searchPeople } from "#app/.server/genealogy/search.ts";
+import { currentTreeId } from "#app/.server/genealogy/trees.ts";
+import { proposalImages, removeProposalPhotos } from "./attached-photos.ts";
+import type { ProposalKind } from "./proposals.ts";
+
+// A member's photo for the gallery (issue 17, kind "photo"): the photo, its
+// title, description, a date in the tree's forms ("apie 1930") and the people in it.
+// The photo is made at submission (proposal-photos.ts); approving adds the
+// gallery item and links the people to it, as the person editor does. The
+// date is the gallery's own (in the tree's forms, stored as GEDCOM).
+
+export interface PhotoPayload {
+  title: string;
+  description: string;
+  date: string;
+  /** People of the tree in the photo, by lasting id. */
+  people: number[];
+  membersOnly: boolean;
+  mediaId: string;
+}
+
+/** A member may name the people they see (the living, not the private); the reviewer sees everyone. */
+const MEMBER_VIEWER = (livingYears: number): Viewer => ({ members: true, seesPrivate: false, livingYears });
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "";
+};
+
+/**
+ * The people typed one a line: "#12", "12", "Vardas Pavardė #12" (as the
+ * reviewer's form writes them) or a name that matches exactly one person.
+ */
+export async function resolvePeople(
+  db: Database,
+  lines: string,
+  viewer?: Viewer,
+): Promise<{ ok: true; people: number[] } | { ok: false; message: string }> {
+  const wanted = lines
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (wanted.length === 0) return { ok: true, people: [] };
+  if (wanted.length > PHOTO_PEOPLE_MAX) return { ok: false, message: `Galima nurodyti ne daugiau kaip ${PHOTO_PEOPLE_MAX} žmonių.` };
+  const treeId = await currentTreeId(db);
+  if (treeId === null) return { ok: false, message: "Giminės medžio dar nėra: žmonių nurodyti negalima." };
+  const seen = viewer ?? MEMBER_VIEWER(await livingYearsSetting(db));
+  const people: number[] = [];
+  for (const line of wanted) {
+    const byId = /(?:^|#)(\d{1,10})$/.exec(line);
+    if (byId) {
+      const id = Number(byId[1]);
+      const person = (await summaries(db, treeId, [id], seen))[id];
+      if (!person || person.hidden) return { ok: false, message: `Asmens Nr. ${id} nėra.` };
+      people.push(id);
+      continue;
+    }
+    const matches = await searchPeople(db, treeId, line, seen, 6);
+    if (matches.length === 0) return { ok: false, message: `Asmens „${line}“ nerasta.` };
+    if (matches.length > 1) {
+      return {
+        ok: false,
+        message: `„${line}“ atitinka kelis asmenis (${matches.map((m) => `${m.name} #${m.id}`).join(", ")}): įrašykite numerį.`,
+      };
+    }
+    people.push(matches[0].id);
+  }
+  return { ok: true, people: [...new Set(people)] };
+}
+
+/** The people as the reviewer reads (and may edit) them: "Vardas Pavardė #12", one a line. */
+async function peopleLines(db: Database, people: number[]): Promise<string[]> {
+  const treeId = await currentTreeId(db);
+  if (treeId === null || people.length === 0) return [];
+  const found = await summaries(db, treeId, people, editorViewer(await livingYearsSetting(db)));
+  return people.map((id) => (found[id] ? `${found[id].name} #${id}` : `#${id}`));
+}
+
+/**
+ * The description and the date the gallery item gets. A date proposed before
+ * the gallery had dates (free text) goes after the description, as it did.
+ */
+export function photoDescriptionAndDate(payload: Pick<PhotoPayload, "description" | "date">): { description: string; date: string } {
+  const date = dateInputToGedcom(payload.date);
+  if (date !== null) return { description: payload.description, date };
+  return { description: [payload.description, `Data: ${payload.date}`].filter(Boolean).join("\n\n"), date: "" };
+}
+
+export const photoKind: ProposalKind<PhotoPayload> = {
+  label: "Nuotrauka galerijai",
+  // A new gallery item: nothing it could overwrite.
+  baseline: async () => null,
+  // The member's form (made by the server, contributions.ts) has every field;
+  // a reviewer's edit only those of fields() below: what a form leaves out is
+  // left out of the payload, for the review to keep as proposed.
+  async parse({ db }, _subjectId, form) {
+    const title = text(form, "title");
+    const description = text(form, "description");
+    const date = text(form, "date");
+    if (!title) return { ok: false, message: "Įrašykite nuotraukos pavadinimą." };
+    if (title.length > GALLERY_TITLE_MAX) return { ok: false, message: `Pavadinimas per ilgas: daugiausia ${GALLERY_TITLE_MAX} simbolių.` };
+    if (description.length > GALLERY_DESCRIPTION_MAX) {
+      return { ok: false, message: `Aprašymas per ilgas: daugiausia ${GALLERY_DESCRIPTION_MAX} simbolių.` };
+    }
+    if (date.length > PHOTO_DATE_MAX) return { ok: false, message: `Data per ilga: daugiausia ${PHOTO_DATE_MAX} simbolių.` };
+    if (dateInputToGedcom(date) === null) return { ok: false, message: DATE_FORMS_MESSAGE };
+    const payload: Partial<PhotoPayload> = { title, description, date };
+    if (form.has("people")) {
+      const people = await resolvePeople(db, text(form, "people"));
+      if (!people.ok) return people;
+      payload.people = people.people;
+    }
+    if (form.has("membersOnly")) payload.membersOnly = form.get("membersOnly") === "1";
+    if (form.has("media")) {
+      const mediaId = text(form, "media");
+      if (!/^[0-9a-f]{24}$/.test(mediaId)) return { ok: false, message: "Pasirinkite nuotrauką." };
+      payload.mediaId = mediaId;
+    }
+    return { ok: true, payload: payload as PhotoPayload };
+  },
+  fields: (payload) => [
+    { name: "title", label: "Pavadinimas", value: payload.title, type: "text" },
+    { name: "description", label: "Aprašymas", value: payload.description, type: "textarea" },
+    { name: "date", label: "Data (pvz., apie 1930)", value: payload.date, type: "text" },
+    {
+      name: "people",
+      label: "Žmonės nuotraukoje (po vieną eilutėje)",
+      value: payload.people.map((id) => `#${id}`).join("\n"),
+      type: "textarea",
+    },
+  ],
+  async describe({ db }, _subjectId, payload) {
+    const people = await peopleLines(db, payload.people);
+    const { description, date } = photoDescriptionAndDate(payload);
+    return [
+      { label: "Nuotrauka", before: "", after: payload.title, images: await proposalImages(db, [payload.mediaId]) },
+      { label: "Aprašymas", before: "", after: description },
+      ...(date ? [{ label: "Data", before: "", after: formatGedcomDateLt(parseGedcomDate(date)) }] : []),
+      ...(people.length ? [{ label: "Žmonės nuotraukoje", before: "", after: people.join("\n") }] : []),
+      ...(payload.membersOnly ? [{ label: "Kas mato", before: "", after: "Tik giminė" }] : []),
+    ];
+  },
+  async change(_ctx, _subjectId, payload) {
+    return {
+      subject: { kind: "gallery", id: null, summary: `Įkelta nuotrauka „${payload.title}“` },
+      scopes: [],
+      created: (id) => [
+        scope("galleryItems", (q: any) => q.where("id", "=", Number(id))),
+        scope("photoPeople", (q: any) => q.where("galleryItemId", "=", Number(id))),
+      ],
+    };
+  },
+  async apply(tx, { media }, _subjectId, payload) {
+    if (!payload.mediaId) throw new Error("photo proposal without its photo");
+    const id = await addGalleryItemForMedia(
+      tx,
+      media,
+      { title: payload.title, ...photoDescriptionAndDate(payload), membersOnly: payload.membersOnly },
+      payload.mediaId,
+    );
+    const treeId = await currentTreeId(tx);
+    if (treeId !== null) await linkPeopleToGalleryItem(tx, treeId, id, payload.people);
+    return id;
+  },
+  discard: ({ db, media }, payload) => removeProposalPhotos(db, media, [payload.mediaId]),
+  photos: (payload) => (payload.mediaId ? [payload.mediaId] : []),
+};

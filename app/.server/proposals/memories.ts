@@ -1,0 +1,173 @@
+import type { ImageRef } from "#app/lib/media.ts";
+import { MEMORY_TEXT_MAX } from "#app/lib/memories.ts";
+import { scope } from "#app/.server/changes/changes.ts";
+import { now } from "#app/.server/platform/db/writes.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import { galleryItemsByIds } from "#app/.server/gallery/gallery.ts";
+import { editorViewer, livingYearsSetting, type Viewer } from "#app/.server/genealogy/living.ts";
+import { summaries } from "#app/.server/genealogy/people.ts";
+import { currentTreeId } from "#app/.server/genealogy/trees.ts";
+import { proposalImages, removeProposalPhotos } from "./attached-photos.ts";
+import type { ProposalKind } from "./proposals.ts";
+
+// Memories (prisiminimai, issue 17): a member's text about a person or a
+// gallery photo, perhaps with photos of its own. A member proposes one
+// (kind "memory"); it becomes a row of `memories` when an editor approves it,
+// and only then do the person's page and the gallery show it.
+
+/** What a memory is about: a person (by their lasting id, decision 011) or a gallery item. */
+export type MemoryTarget = { personId: number; galleryItemId: null } | { personId: null; galleryItemId: number };
+
+export interface MemoryPayload {
+  personId: number | null;
+  galleryItemId: number | null;
+  text: string;
+  /** The photos made at submission (proposal-photos.ts). */
+  mediaIds: string[];
+}
+
+/** An approved memory, as the pages show it. */
+export interface Memory {
+  id: number;
+  text: string;
+  author: string;
+  createdAt: string;
+  images: ImageRef[];
+}
+
+const positiveId = (value: FormDataEntryValue | null) => {
+  const n = Number(value);
+  return typeof value === "string" && /^\d{1,10}$/.test(value) && n > 0 ? n : null;
+};
+
+/** The memory's text as typed: line breaks kept (as \n), surrounding space trimmed. */
+export function memoryText(form: FormData): string {
+  const value = form.get("text");
+  return typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "";
+}
+
+/** Checks the text alone (before any photo is processed); null when it is fine. */
+export function memoryTextProblem(text: string): string | null {
+  if (!text) return "Įrašykite prisiminimą.";
+  if (text.length > MEMORY_TEXT_MAX) return `Prisiminimas per ilgas: daugiausia ${MEMORY_TEXT_MAX} simbolių (dabar ${text.length}).`;
+  return null;
+}
+
+/** "apie Jonas Jonaitis" / "prie nuotraukos „…“", as the reviewer sees it. */
+async function targetLabel(db: Database, payload: MemoryPayload): Promise<string> {
+  if (payload.personId !== null) {
+    const treeId = await currentTreeId(db);
+    const people = treeId === null ? {} : await summaries(db, treeId, [payload.personId], editorViewer(await livingYearsSetting(db)));
+    return `Prisiminimas apie asmenį: ${people[payload.personId]?.name ?? `Nr. ${payload.personId}`}`;
+  }
+  const item = await db.selectFrom("galleryItems").select("title").where("id", "=", payload.galleryItemId!).executeTakeFirst();
+  return `Prisiminimas prie nuotraukos: „${item?.title ?? `Nr. ${payload.galleryItemId}`}“`;
+}
+
+export const memoryKind: ProposalKind<MemoryPayload> = {
+  label: "Prisiminimas",
+  // A memory adds; there is nothing it could overwrite.
+  baseline: async () => null,
+  // The member's form (made by the server, contributions.ts) names the
+  // subject and the photos; a reviewer's edit has only the text: what a form
+  // leaves out is left out of the payload, for the review to keep as proposed.
+  async parse(_ctx, _subjectId, form) {
+    const text = memoryText(form);
+    const problem = memoryTextProblem(text);
+    if (problem) return { ok: false, message: problem };
+    const payload: Partial<MemoryPayload> = { text };
+    if (form.has("asmuo") || form.has("nuotrauka")) {
+      const personId = positiveId(form.get("asmuo"));
+      const galleryItemId = personId === null ? positiveId(form.get("nuotrauka")) : null;
+      if (personId === null && galleryItemId === null) return { ok: false, message: "Nenurodyta, apie ką šis prisiminimas." };
+      Object.assign(payload, { personId, galleryItemId });
+    }
+    if (form.has("media"))
+      payload.mediaIds = form.getAll("media").filter((id): id is string => typeof id === "string" && /^[0-9a-f]{24}$/.test(id));
+    return { ok: true, payload: payload as MemoryPayload };
+  },
+  fields: (payload) => [{ name: "text", label: "Prisiminimas", value: payload.text, type: "textarea" }],
+  async describe({ db }, _subjectId, payload) {
+    return [
+      { label: await targetLabel(db, payload), before: "", after: payload.text, images: await proposalImages(db, payload.mediaIds ?? []) },
+    ];
+  },
+  async change({ db }, _subjectId, payload) {
+    return {
+      subject: { kind: "memory", id: null, summary: `Pridėtas prisiminimas. ${await targetLabel(db, payload)}` },
+      scopes: [],
+      created: (id) => [scope("memories", (q: any) => q.where("id", "=", Number(id)))],
+    };
+  },
+  async apply(tx, _ctx, _subjectId, payload, author) {
+    if (payload.personId == null && payload.galleryItemId == null) throw new Error("memory without a subject");
+    const { id } = await tx
+      .insertInto("memories")
+      .values({
+        personId: payload.personId,
+        galleryItemId: payload.galleryItemId,
+        text: payload.text,
+        author: author.username,
+        userId: author.id,
+        createdAt: now(),
+        mediaIds: JSON.stringify(payload.mediaIds ?? []),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return id;
+  },
+  discard: ({ db, media }, payload) => removeProposalPhotos(db, media, payload.mediaIds ?? []),
+  photos: (payload) => payload.mediaIds ?? [],
+};
+
+/**
+ * Whether the memory's subject is there for this user to write about: a
+ * person of the tree they may see, or a gallery item they may see.
+ */
+export async function memoryTargetVisible(db: Database, target: MemoryTarget, viewer: Viewer): Promise<boolean> {
+  if (target.personId !== null) {
+    const treeId = await currentTreeId(db);
+    if (treeId === null) return false;
+    const person = (await summaries(db, treeId, [target.personId], viewer))[target.personId];
+    return person !== undefined && !person.hidden;
+  }
+  return (await galleryItemsByIds(db, viewer, [target.galleryItemId])).length === 1;
+}
+
+async function toMemories(
+  db: Database,
+  rows: { id: number; text: string; author: string; createdAt: string; mediaIds: string }[],
+): Promise<Memory[]> {
+  const ids = rows.flatMap((row) => JSON.parse(row.mediaIds) as string[]);
+  const images = new Map((await proposalImages(db, ids)).map((image) => [image.id, image]));
+  return rows.map(({ mediaIds, ...row }) => ({
+    ...row,
+    images: (JSON.parse(mediaIds) as string[]).flatMap((id) => images.get(id) ?? []),
+  }));
+}
+
+/** A person's approved memories, oldest first. The caller decides whether the viewer may see the person at all. */
+export async function personMemories(db: Database, personId: number): Promise<Memory[]> {
+  const rows = await db
+    .selectFrom("memories")
+    .select(["id", "text", "author", "createdAt", "mediaIds"])
+    .where("personId", "=", personId)
+    .orderBy("id")
+    .execute();
+  return toMemories(db, rows);
+}
+
+/** The approved memories of these gallery items (the ones the viewer may see), by item. */
+export async function galleryMemories(db: Database, itemIds: number[]): Promise<Record<number, Memory[]>> {
+  if (itemIds.length === 0) return {};
+  const rows = await db
+    .selectFrom("memories")
+    .select(["id", "galleryItemId", "text", "author", "createdAt", "mediaIds"])
+    .where("galleryItemId", "in", itemIds)
+    .orderBy("id")
+    .execute();
+  const memories = await toMemories(db, rows);
+  const byItem: Record<number, Memory[]> = {};
+  rows.forEach((row, i) => (byItem[row.galleryItemId!] ??= []).push(memories[i]));
+  return byItem;
+}

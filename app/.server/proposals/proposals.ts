@@ -1,0 +1,407 @@
+import type { Selectable } from "kysely";
+import type { ImageRef } from "#app/lib/media.ts";
+import { record, type Actor, type ChangeSubject, type Scope } from "#app/.server/changes/changes.ts";
+import { inTransaction, now } from "#app/.server/platform/db/writes.ts";
+import type { Database, ProposalsTable, ProposalStatus } from "#app/.server/platform/db/schema.ts";
+import { placeItemMedia, type MediaStore } from "#app/.server/media/storage.ts";
+import { ProposalInputError } from "./error.ts";
+import { PROPOSAL_KINDS } from "./kinds.ts";
+
+// What members propose (issue 17): a correction or an addition to a person,
+// a memory, a photo. Nothing a member proposes is public or changes the tree
+// until an editor approves it; approving applies it in one transaction
+// through the change history (changes.ts), so an approved proposal can be
+// undone like any change. Each kind of proposal is a handler (ProposalKind)
+// registered in proposal-kinds.ts (tests may pass their own); this module keeps the rules common to all:
+// the daily cap, who sees what, conflicts, and the decision.
+
+/** How many proposals a member may make in 24 hours. */
+export const PROPOSALS_PER_DAY = 20;
+
+export const PROPOSAL_STATUS_LABELS: Record<ProposalStatus, string> = {
+  pending: "Laukia peržiūros",
+  approved: "Priimta",
+  rejected: "Atmesta",
+  withdrawn: "Atsiimta",
+};
+
+/** One line of what a proposal changes, for the review queue and the member's list. */
+export interface ProposalLine {
+  label: string;
+  /** "" when the proposal adds the thing. */
+  before: string;
+  after: string;
+  /** Photos the line is about (a memory's or an upload's), shown beside it. */
+  images?: ImageRef[];
+}
+
+/** A field the reviewer may edit before approving (and the member fills in). */
+export interface ProposalField {
+  name: string;
+  label: string;
+  value: string;
+  type: "text" | "textarea" | "date";
+}
+
+export interface ProposalContext {
+  db: Database;
+  media: MediaStore;
+}
+
+/**
+ * One kind of proposal. The payload is what the member asked for (JSON); the
+ * baseline is the subject as it was when they asked, compared with the
+ * subject as it is at review time to show a conflict.
+ */
+export interface ProposalKind<P = unknown> {
+  /** "Gimimo data", "Prisiminimas": how the kind is named in lists. */
+  label: string;
+  /** The subject as it is now (JSON-able); null when the kind adds something new with nothing to conflict with. */
+  baseline(ctx: ProposalContext, subjectId: string | null, payload: P): Promise<unknown>;
+  /** Before → after, as the reviewer reads it. */
+  describe(ctx: ProposalContext, subjectId: string | null, payload: P): Promise<ProposalLine[]>;
+  /** What applying it touches and how it is named in the history. */
+  change(
+    ctx: ProposalContext,
+    subjectId: string | null,
+    payload: P,
+  ): Promise<{ subject: ChangeSubject; scopes: Scope[]; created?: (result: unknown) => Scope[] }>;
+  /** Applies it, inside the approval's transaction. */
+  apply(tx: Database, ctx: ProposalContext, subjectId: string | null, payload: P, author: Actor): Promise<unknown>;
+  /** Reads the form (the member's, or the reviewer's edit of the fields below) into a payload, or a Lithuanian message. */
+  parse(ctx: ProposalContext, subjectId: string | null, form: FormData): Promise<{ ok: true; payload: P } | { ok: false; message: string }>;
+  /** The fields of the payload the reviewer may edit before approving. */
+  fields(payload: P): ProposalField[];
+  /** Frees what a rejected proposal held (uploaded photos). */
+  discard?(ctx: ProposalContext, payload: P): Promise<void>;
+  /** The photos it carries: they wait out of a visitor's sight and are placed by what shows them once approved. */
+  photos?(payload: P): string[];
+}
+
+export type Kinds = Record<string, ProposalKind<any>>;
+
+export interface Proposal {
+  id: number;
+  userId: number | null;
+  username: string;
+  createdAt: string;
+  kind: string;
+  subjectKind: string;
+  subjectId: string | null;
+  payload: unknown;
+  baseline: unknown;
+  status: ProposalStatus;
+  decidedAt: string | null;
+  decidedBy: string | null;
+  decisionNote: string;
+  changeId: number | null;
+}
+
+function toProposal(row: Selectable<ProposalsTable>): Proposal {
+  return { ...row, payload: JSON.parse(row.payload), baseline: JSON.parse(row.baseline) };
+}
+
+export type SubmitResult = { ok: true; id: number } | { ok: false; message: string };
+
+export const CAP_MESSAGE = `Per parą galima pateikti ne daugiau kaip ${PROPOSALS_PER_DAY} pasiūlymų. Pabandykite rytoj.`;
+
+/**
+ * Files a member's proposal, unless they reached the day's cap. The cap is
+ * counted in the same transaction as the insert, so two requests at once
+ * cannot both take the last place.
+ */
+export async function submitProposal(
+  ctx: ProposalContext,
+  author: Actor,
+  proposal: { kind: string; subjectKind: string; subjectId: string | null; payload: unknown },
+  kinds: Kinds = PROPOSAL_KINDS,
+): Promise<SubmitResult> {
+  const handler = kinds[proposal.kind];
+  if (!handler) return { ok: false, message: "Nežinoma pasiūlymo rūšis." };
+  const baseline = await handler.baseline(ctx, proposal.subjectId, proposal.payload);
+  return inTransaction(ctx.db, async (tx) => {
+    const since = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
+    const { n } = await tx
+      .selectFrom("proposals")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("userId", "=", author.id)
+      .where("createdAt", ">=", since)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= PROPOSALS_PER_DAY) return { ok: false, message: CAP_MESSAGE };
+    const { id } = await tx
+      .insertInto("proposals")
+      .values({
+        userId: author.id,
+        username: author.username,
+        createdAt: now(),
+        kind: proposal.kind,
+        subjectKind: proposal.subjectKind,
+        subjectId: proposal.subjectId,
+        payload: JSON.stringify(proposal.payload),
+        baseline: JSON.stringify(baseline ?? null),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { ok: true, id };
+  });
+}
+
+/** Whether the member may still propose today (for the forms: say so before they type). */
+export async function proposalsLeftToday(db: Database, userId: number): Promise<number> {
+  const since = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
+  const { n } = await db
+    .selectFrom("proposals")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("userId", "=", userId)
+    .where("createdAt", ">=", since)
+    .executeTakeFirstOrThrow();
+  return Math.max(0, PROPOSALS_PER_DAY - Number(n));
+}
+
+/** A member's own proposals, newest first; never anyone else's. */
+export async function ownProposals(
+  db: Database,
+  userId: number,
+  page: number,
+  perPage = 30,
+): Promise<{ items: Proposal[]; more: boolean }> {
+  const rows = await db
+    .selectFrom("proposals")
+    .selectAll()
+    .where("userId", "=", userId)
+    .orderBy("id", "desc")
+    .limit(perPage + 1)
+    .offset((page - 1) * perPage)
+    .execute();
+  return { items: rows.slice(0, perPage).map(toProposal), more: rows.length > perPage };
+}
+
+/** The review queue: pending proposals, oldest first. */
+export async function pendingProposals(db: Database, page: number, perPage = 30): Promise<{ items: Proposal[]; more: boolean }> {
+  const rows = await db
+    .selectFrom("proposals")
+    .selectAll()
+    .where("status", "=", "pending")
+    .orderBy("id", "asc")
+    .limit(perPage + 1)
+    .offset((page - 1) * perPage)
+    .execute();
+  return { items: rows.slice(0, perPage).map(toProposal), more: rows.length > perPage };
+}
+
+export async function countPendingProposals(db: Database): Promise<number> {
+  const { n } = await db
+    .selectFrom("proposals")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function findProposal(db: Database, id: number): Promise<Proposal | null> {
+  const row = await db.selectFrom("proposals").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toProposal(row) : null;
+}
+
+/** Whether the subject changed since the member proposed (the reviewer is shown both). */
+export async function hasConflict(ctx: ProposalContext, proposal: Proposal, kinds: Kinds = PROPOSAL_KINDS): Promise<boolean> {
+  const handler = kinds[proposal.kind];
+  if (!handler || proposal.baseline === null) return false;
+  const current = await handler.baseline(ctx, proposal.subjectId, proposal.payload);
+  return JSON.stringify(current) !== JSON.stringify(proposal.baseline);
+}
+
+export type DecisionResult = { ok: true; changeId: number | null } | { ok: false; message: string; conflict?: boolean };
+
+/**
+ * Approves a pending proposal: applies it (the payload as the reviewer may
+ * have edited it) and records the change, in one transaction with the
+ * decision. A proposal whose subject changed since is refused unless the
+ * reviewer saw the conflict and confirmed.
+ */
+export async function approveProposal(
+  ctx: ProposalContext,
+  id: number,
+  reviewer: Actor,
+  options: { payload?: unknown; confirmConflict?: boolean; note?: string } = {},
+  kinds: Kinds = PROPOSAL_KINDS,
+): Promise<DecisionResult> {
+  const proposal = await findProposal(ctx.db, id);
+  if (!proposal || proposal.status !== "pending") return { ok: false, message: "Šis pasiūlymas jau išspręstas arba jo nėra." };
+  const handler = kinds[proposal.kind];
+  if (!handler) return { ok: false, message: "Nežinoma pasiūlymo rūšis." };
+  if (!options.confirmConflict && (await hasConflict(ctx, proposal, kinds))) {
+    return {
+      ok: false,
+      conflict: true,
+      message: "Po pasiūlymo šie duomenys buvo pakeisti. Peržiūrėkite dabartinius duomenis ir patvirtinkite dar kartą.",
+    };
+  }
+  // A reviewer's form carries only the editable fields: they are laid over
+  // what the member proposed (a memory's photos and subject stay).
+  const payload =
+    options.payload && typeof options.payload === "object" && proposal.payload && typeof proposal.payload === "object"
+      ? { ...(proposal.payload as object), ...(options.payload as object) }
+      : (options.payload ?? proposal.payload);
+  const change = await handler.change(ctx, proposal.subjectId, payload);
+  try {
+    return await approveInTransaction(ctx, handler, proposal, id, reviewer, payload, change, options.note ?? "");
+  } catch (error) {
+    if (error instanceof ProposalInputError) return { ok: false, message: error.message };
+    throw error;
+  } finally {
+    // Its photos go where what now shows them says (public/ for a public page), approved or not.
+    await placeItemMedia(ctx.db, ctx.media, handler.photos?.(payload) ?? []);
+  }
+}
+
+async function approveInTransaction(
+  ctx: ProposalContext,
+  handler: ProposalKind<any>,
+  proposal: Proposal,
+  id: number,
+  reviewer: Actor,
+  payload: unknown,
+  change: Awaited<ReturnType<ProposalKind["change"]>>,
+  note: string,
+): Promise<DecisionResult> {
+  const author: Actor = { id: proposal.userId ?? reviewer.id, username: proposal.username };
+  return inTransaction(ctx.db, async (tx) => {
+    // Decided first, under the condition that it is still pending: a second reviewer's approval changes nothing.
+    const taken = await tx
+      .updateTable("proposals")
+      .set({
+        status: "approved",
+        decidedAt: now(),
+        decidedBy: reviewer.username,
+        decisionNote: note,
+        payload: JSON.stringify(payload),
+      })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 0) return { ok: false, message: "Šis pasiūlymas jau išspręstas arba jo nėra." };
+    const { changeId } = await record(
+      tx,
+      {
+        actor: reviewer,
+        subject: { ...change.subject, summary: `${change.subject.summary} (pasiūlė ${proposal.username})` },
+        scopes: change.scopes,
+        created: change.created,
+        proposalId: id,
+      },
+      (inner) => handler.apply(inner, ctx, proposal.subjectId, payload, author),
+    );
+    await tx.updateTable("proposals").set({ changeId }).where("id", "=", id).execute();
+    return { ok: true, changeId };
+  });
+}
+
+/** Rejects a pending proposal with the reviewer's note, which the member reads. */
+export async function rejectProposal(
+  ctx: ProposalContext,
+  id: number,
+  reviewer: Actor,
+  note: string,
+  kinds: Kinds = PROPOSAL_KINDS,
+): Promise<DecisionResult> {
+  const proposal = await findProposal(ctx.db, id);
+  const taken = await ctx.db
+    .updateTable("proposals")
+    .set({ status: "rejected", decidedAt: now(), decidedBy: reviewer.username, decisionNote: note.trim().slice(0, 2000) })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (!proposal || Number(taken.numUpdatedRows) === 0) return { ok: false, message: "Šis pasiūlymas jau išspręstas arba jo nėra." };
+  await kinds[proposal.kind]?.discard?.(ctx, proposal.payload);
+  return { ok: true, changeId: null };
+}
+
+/** A member takes back their own pending proposal. */
+export async function withdrawProposal(ctx: ProposalContext, id: number, userId: number, kinds: Kinds = PROPOSAL_KINDS): Promise<boolean> {
+  const proposal = await findProposal(ctx.db, id);
+  const taken = await ctx.db
+    .updateTable("proposals")
+    .set({ status: "withdrawn", decidedAt: now() })
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (!proposal || Number(taken.numUpdatedRows) === 0) return false;
+  await kinds[proposal.kind]?.discard?.(ctx, proposal.payload);
+  return true;
+}
+
+/** A proposal as the member's list and the review queue show it. */
+export interface ProposalView {
+  id: number;
+  username: string;
+  createdAt: string;
+  kind: string;
+  label: string;
+  status: ProposalStatus;
+  statusLabel: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  decisionNote: string;
+  /** Where the subject is on the site. */
+  subjectLink: string | null;
+  lines: ProposalLine[];
+  /** For the queue: the fields a reviewer may edit, and whether the subject changed since. */
+  fields: ProposalField[];
+  conflict: boolean;
+}
+
+function subjectLink(proposal: Proposal): string | null {
+  if (proposal.subjectKind === "person" && proposal.subjectId) return `/asmuo/${proposal.subjectId}`;
+  if (proposal.subjectKind === "gallery") return "/galerija";
+  return null;
+}
+
+/**
+ * A decided proposal as what was asked: the fields it carried, or, for a kind
+ * with nothing to edit (a relative: who they are), its own description.
+ */
+async function askedLines(ctx: ProposalContext, handler: ProposalKind<any>, proposal: Proposal): Promise<ProposalLine[]> {
+  const lines = handler
+    .fields(proposal.payload)
+    .filter((field) => field.value !== "")
+    .map((field) => ({ label: field.label, before: "", after: field.value }));
+  return lines.length ? lines : handler.describe(ctx, proposal.subjectId, proposal.payload).catch(() => []);
+}
+
+export async function proposalViews(
+  ctx: ProposalContext,
+  proposals: Proposal[],
+  { review = false } = {},
+  kinds: Kinds = PROPOSAL_KINDS,
+): Promise<ProposalView[]> {
+  const views: ProposalView[] = [];
+  for (const proposal of proposals) {
+    const handler = kinds[proposal.kind];
+    const pending = proposal.status === "pending";
+    views.push({
+      id: proposal.id,
+      username: proposal.username,
+      createdAt: proposal.createdAt,
+      kind: proposal.kind,
+      label: handler?.label ?? proposal.kind,
+      status: proposal.status,
+      statusLabel: PROPOSAL_STATUS_LABELS[proposal.status],
+      decidedBy: proposal.decidedBy,
+      decidedAt: proposal.decidedAt,
+      decisionNote: proposal.decisionNote,
+      subjectLink: subjectLink(proposal),
+      // A pending proposal against the subject as it is now; a decided one by
+      // what was asked (once applied, "now" already is what was asked).
+      lines: !handler
+        ? []
+        : pending
+          ? await handler.describe(ctx, proposal.subjectId, proposal.payload).catch(() => [])
+          : await askedLines(ctx, handler, proposal),
+      fields: review && pending && handler ? handler.fields(proposal.payload) : [],
+      conflict: review && pending ? await hasConflict(ctx, proposal, kinds) : false,
+    });
+  }
+  return views;
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import type { SiteSettings } from "#app/lib/site.ts";
+import { inTransaction } from "#app/.server/platform/db/writes.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import { scope, type Scope } from "#app/.server/changes/changes.ts";
+import { SEED_SITE } from "#app/.server/seed/site-texts.ts";
+
+export type { SiteSettings };
+
+// The family's words and settings live in the settings table, one row a
+// field (snake_case keys; lists as JSON). A field never saved reads as the
+// seed's (seed-site.ts).
+
+const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const KEYS = Object.keys(SEED_SITE) as (keyof SiteSettings)[];
+
+function decode<K extends keyof SiteSettings>(field: K, stored: string | undefined): SiteSettings[K] {
+  if (stored === undefined) return SEED_SITE[field];
+  switch (field) {
+    case "branches":
+      return JSON.parse(stored) as SiteSettings[K];
+    case "branchesWithTree":
+      return (stored === "1") as SiteSettings[K];
+    case "heroPhotoId":
+      return (stored === "" ? null : Number(stored)) as SiteSettings[K];
+    default:
+      return stored as SiteSettings[K];
+  }
+}
+
+function encode(field: keyof SiteSettings, value: SiteSettings[keyof SiteSettings]): string {
+  if (field === "branches") return JSON.stringify(value);
+  if (field === "branchesWithTree") return value ? "1" : "0";
+  if (field === "heroPhotoId") return value === null ? "" : String(value);
+  return String(value);
+}
+
+/** Everything the family has set (or the seed's words where they have not). */
+export async function getSiteSettings(db: Database): Promise<SiteSettings> {
+  const rows = await db
+    .selectFrom("settings")
+    .select(["key", "value"])
+    .where(
+      "key",
+      "in",
+      KEYS.map((k) => snake(k)),
+    )
+    .execute();
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  return Object.fromEntries(KEYS.map((k) => [k, decode(k, stored.get(snake(k)))])) as unknown as SiteSettings;
+}
+
+/** Saves the given fields, together. */
+export async function updateSiteSettings(db: Database, values: Partial<SiteSettings>): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    for (const [field, value] of Object.entries(values) as [keyof SiteSettings, SiteSettings[keyof SiteSettings]][]) {
+      const key = snake(field);
+      const stored = encode(field, value);
+      await tx
+        .insertInto("settings")
+        .values({ key, value: stored })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value: stored }))
+        .execute();
+    }
+  });
+}
+
+/** Whether the first-run content has been written (so deleting it all does not bring it back). */
+export async function isSeeded(db: Database): Promise<boolean> {
+  return (await db.selectFrom("settings").select("key").where("key", "=", "seeded_at").executeTakeFirst()) !== undefined;
+}
+
+export async function markSeeded(db: Database, at: string): Promise<void> {
+  await db.insertInto("settings").values({ key: "seeded_at", value: at }).execute();
+}
+
+/**
+ * A random secret generated on first use and kept in the database, so every
+ * server process of the installation shares it and none is ever configured or
+ * committed. Used to sign form tokens and to hash addresses.
+ */
+export async function installationSecret(db: Database, name: string): Promise<string> {
+  const key = `secret_${name}`;
+  await db
+    .insertInto("settings")
+    .values({ key, value: randomBytes(32).toString("base64url") })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirstOrThrow();
+  return row.value;
+}
+
+/**
+ * The settings an editor's change may touch, for the change history: every
+ * one but the installation's secrets and the values the server keeps for
+ * itself (the content version, the digest's last day).
+ */
+export function editableSettingsScope(): Scope {
+  return scope("settings", (q: any) =>
+    q.where("key", "not like", "secret_%").where("key", "not in", ["content_version", "notify_digest_at", "seeded_at"]),
+  );
+}

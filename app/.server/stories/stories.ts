@@ -1,0 +1,584 @@
+import { sql } from "kysely";
+import type { ImageRef } from "#app/lib/media.ts";
+import { searchKey } from "#app/lib/lithuanian.ts";
+import { pageOffset, pageCount, type Page } from "#app/lib/paging.ts";
+import { STORIES_PAGE_SIZE, STORY_FIELD_LABELS, STORY_LIMITS, STORY_YEARS, slugOf, type StoryField } from "#app/lib/stories.ts";
+import {
+  storyHtml,
+  storyPlainText,
+  storyReferences,
+  UNKNOWN_PERSON_LABEL,
+  type StoryPerson,
+  type StoryPhoto,
+} from "#app/lib/story-text.ts";
+import type { Audience } from "#app/.server/accounts/audience.ts";
+import { recordSubject, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
+import { now, retryOnConflict } from "#app/.server/platform/db/writes.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import { galleryItemsByIds } from "#app/.server/gallery/gallery.ts";
+import type { Viewer } from "#app/.server/genealogy/living.ts";
+import { summaries } from "#app/.server/genealogy/people.ts";
+
+// Stories of the family's history (issue 19): chapters beside the spec's
+// one history text, each at /istorija/<slug>. A story is a draft until
+// published (editors only see drafts), may be for the family only, and keeps
+// a revision of every save, restored as the history's are (a copy on top).
+// The address follows the title; every address a story had stays its own in
+// story_slugs and redirects to the current one, so no link given out breaks
+// and no other story can take it. Every write is in the change history under
+// the subject "story" (decision 022). See docs/decisions/027.
+
+/** What an editor writes: a story's content and its two marks. */
+export interface StoryFields {
+  title: string;
+  lead: string;
+  body: string;
+  era: string;
+  yearFrom: number | null;
+  yearTo: number | null;
+  places: string;
+  coverPhotoId: number | null;
+  membersOnly: boolean;
+  published: boolean;
+}
+
+/** A story in a list: what its card shows. */
+export interface StorySummary {
+  id: number;
+  slug: string;
+  title: string;
+  lead: string;
+  era: string;
+  yearFrom: number | null;
+  yearTo: number | null;
+  places: string;
+  published: boolean;
+  membersOnly: boolean;
+  /** The cover as the reader may see it; null when there is none or it is for the family only. */
+  cover: ImageRef | null;
+}
+
+/** A story as a reader gets it: its text made into safe HTML for that reader. */
+export interface StoryPage extends StorySummary {
+  html: string;
+  updatedAt: string;
+  /** The cover's gallery photo (its page), when the reader may see it. */
+  coverPhotoId: number | null;
+}
+
+export interface StoryRevisionSummary {
+  id: number;
+  createdAt: string;
+  author: string | null;
+  title: string;
+}
+
+const SUMMARY_COLUMNS = [
+  "stories.id",
+  "stories.slug",
+  "stories.title",
+  "stories.lead",
+  "stories.era",
+  "stories.yearFrom",
+  "stories.yearTo",
+  "stories.places",
+  "stories.published",
+  "stories.membersOnly",
+  "stories.coverPhotoId",
+] as const;
+
+/** A story's rows, for the change history: the story, its addresses and its revisions. */
+function storyScopes(id: number): Scope[] {
+  return [
+    scope("stories", (q: any) => q.where("id", "=", id)),
+    scope("storySlugs", (q: any) => q.where("storyId", "=", id)),
+    scope("storyRevisions", (q: any) => q.where("storyId", "=", id)),
+  ];
+}
+
+/** The stories this audience may read: published, and for the family only to members and above. */
+function readable(db: Database, audience: Audience) {
+  return db
+    .selectFrom("stories")
+    .where("stories.published", "=", 1)
+    .$if(!audience.members, (q) => q.where("stories.membersOnly", "=", 0));
+}
+
+/** The covers the audience may see, by photo id. */
+async function covers(db: Database, audience: Audience, ids: (number | null)[]): Promise<Map<number, ImageRef>> {
+  const photos = await galleryItemsByIds(
+    db,
+    audience,
+    ids.filter((id): id is number => id !== null),
+  );
+  return new Map(photos.filter((p) => p.image).map((p) => [p.id, p.image!]));
+}
+
+/** A story's summary as its row holds it: the marks as numbers, the cover as a photo's id. */
+type SummaryRow = Omit<StorySummary, "published" | "membersOnly" | "cover"> & {
+  published: number;
+  membersOnly: number;
+  coverPhotoId: number | null;
+};
+
+async function withCovers(db: Database, audience: Audience, rows: SummaryRow[]): Promise<StorySummary[]> {
+  const found = await covers(
+    db,
+    audience,
+    rows.map((row) => row.coverPhotoId),
+  );
+  return rows.map(({ coverPhotoId, published, membersOnly, ...row }) => ({
+    ...row,
+    published: published === 1,
+    membersOnly: membersOnly === 1,
+    cover: coverPhotoId === null ? null : (found.get(coverPhotoId) ?? null),
+  }));
+}
+
+/** A search's words as LIKE patterns over the folded text: every word must be there, diacritics and case aside. */
+function searchWords(search: string): string[] {
+  return searchKey(search)
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 10)
+    .map((word) => `%${word.replace(/[\\%_]/g, "\\$&")}%`);
+}
+
+/** One page of the stories the audience may read, in the family's order; with `search`, those whose words contain it. */
+export async function storiesPage(
+  db: Database,
+  audience: Audience,
+  { search = "", page = 1 }: { search?: string; page?: number } = {},
+): Promise<Page<StorySummary>> {
+  const words = searchWords(search);
+  const selected = () =>
+    words.reduce((q, word) => q.where(sql<boolean>`${sql.ref("stories.searchText")} like ${word} escape '\\'`), readable(db, audience));
+  const [{ total }, rows] = await Promise.all([
+    selected()
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow(),
+    selected()
+      .select(SUMMARY_COLUMNS)
+      .orderBy("stories.position")
+      .orderBy("stories.id")
+      .limit(STORIES_PAGE_SIZE)
+      .offset(pageOffset(page, STORIES_PAGE_SIZE))
+      .execute(),
+  ]);
+  const count = Number(total);
+  return { items: await withCovers(db, audience, rows), total: count, page, pages: pageCount(count, STORIES_PAGE_SIZE) };
+}
+
+/** The most a whole-history page prints. */
+const WHOLE_HISTORY_MAX = 200;
+
+/** Every story the reader may read, in order, each with its text: the whole history, for printing. */
+export async function wholeHistory(db: Database, treeId: number | null, viewer: Viewer): Promise<StoryPage[]> {
+  const rows = await readable(db, viewer)
+    .select([...SUMMARY_COLUMNS, "stories.body", "stories.updatedAt"])
+    .orderBy("stories.position")
+    .orderBy("stories.id")
+    .limit(WHOLE_HISTORY_MAX)
+    .execute();
+  // Each story's title an h2 under the history's h1: the text's headings from h3.
+  return readerPages(db, treeId, viewer, rows, 3);
+}
+
+async function readerPages(
+  db: Database,
+  treeId: number | null,
+  viewer: Viewer,
+  rows: (SummaryRow & { body: string; updatedAt: string })[],
+  headingTop: 2 | 3 = 2,
+): Promise<StoryPage[]> {
+  const refs = await references(
+    db,
+    treeId,
+    viewer,
+    rows.map((row) => row.body),
+  );
+  // The text as typed never leaves the server: it names whom the reader may not see ("Gyvas asmuo").
+  const summaries = await withCovers(
+    db,
+    viewer,
+    rows.map(({ body, updatedAt, ...row }) => row),
+  );
+  return rows.map((row, i) => ({
+    ...summaries[i],
+    html: storyHtml(row.body, refs, headingTop),
+    updatedAt: row.updatedAt,
+    coverPhotoId: summaries[i].cover ? row.coverPhotoId : null,
+  }));
+}
+
+/** What the reader may see of the photos and people these texts name. */
+async function references(db: Database, treeId: number | null, viewer: Viewer, bodies: string[]) {
+  const photoIds = new Set<number>();
+  const personIds = new Set<number>();
+  for (const body of bodies) {
+    const refs = storyReferences(body);
+    for (const id of refs.photoIds) photoIds.add(id);
+    for (const id of refs.personIds) personIds.add(id);
+  }
+  const [photos, people] = await Promise.all([
+    galleryItemsByIds(db, viewer, [...photoIds]),
+    treeId === null ? ({} as Awaited<ReturnType<typeof summaries>>) : summaries(db, treeId, [...personIds], viewer),
+  ]);
+  return {
+    photos: new Map<number, StoryPhoto>(photos.filter((p) => p.image).map((p) => [p.id, { id: p.id, title: p.title, image: p.image! }])),
+    people: new Map<number, StoryPerson>(Object.values(people).map((p) => [p.id, { id: p.id, hiddenAs: p.hidden ? p.name : null }])),
+    // A mention of someone not in the tree (removed, another tree, no tree): whether they are living is
+    // unknown, so only a reader who sees everyone reads the words the editor wrote.
+    unknownPersonAs: viewer.seesPrivate ? null : UNKNOWN_PERSON_LABEL,
+  };
+}
+
+export type StoryLookup = { story: StoryPage } | { redirectTo: string } | null;
+
+/**
+ * The story at an address, as this reader may read it: an earlier address
+ * answers with the current one (a redirect); a draft is for editors only, a
+ * story for the family only for members; otherwise null (not found).
+ */
+export async function storyBySlug(db: Database, treeId: number | null, viewer: Viewer, slug: string): Promise<StoryLookup> {
+  const row = await db
+    .selectFrom("storySlugs")
+    .innerJoin("stories", "stories.id", "storySlugs.storyId")
+    .select([...SUMMARY_COLUMNS, "stories.body", "stories.updatedAt"])
+    .where("storySlugs.slug", "=", slug)
+    .executeTakeFirst();
+  if (!row) {
+    // An address typed or pasted with capitals or the letters' marks ("Emigracija-į-Čikagą") leads to its story.
+    const plain = slugOf(slug);
+    return plain !== slug
+      ? storyBySlug(db, treeId, viewer, plain).then((found) => (found && "story" in found ? { redirectTo: plain } : found))
+      : null;
+  }
+  const mayRead = (row.published === 1 || viewer.seesPrivate) && (row.membersOnly === 0 || viewer.members);
+  if (!mayRead) return null;
+  if (row.slug !== slug) return { redirectTo: row.slug };
+  return { story: (await readerPages(db, treeId, viewer, [row]))[0] };
+}
+
+/** The stories the audience may read that mention this person (a person's page lists them). */
+export async function storiesMentioning(db: Database, audience: Audience, personId: number): Promise<{ slug: string; title: string }[]> {
+  return readable(db, audience)
+    .select(["stories.slug", "stories.title"])
+    .where("stories.personIds", "like", `%,${personId},%`)
+    .orderBy("stories.position")
+    .orderBy("stories.id")
+    .limit(100)
+    .execute();
+}
+
+/** The stories the audience may read that show this photo, in the text or as the cover (a photo's page lists them). */
+export async function storiesShowing(db: Database, audience: Audience, photoId: number): Promise<{ slug: string; title: string }[]> {
+  return readable(db, audience)
+    .select(["stories.slug", "stories.title"])
+    .where("stories.photoIds", "like", `%,${photoId},%`)
+    .orderBy("stories.position")
+    .orderBy("stories.id")
+    .limit(100)
+    .execute();
+}
+
+/** The addresses of the stories a visitor may read, in order (the sitemap). */
+export async function publicStorySlugs(db: Database): Promise<string[]> {
+  const rows = await readable(db, { members: false }).select("stories.slug").orderBy("stories.position").orderBy("stories.id").execute();
+  return rows.map((row) => row.slug);
+}
+
+/** Every story, drafts and the family's own included, for the editors' list. */
+export async function storiesForEditors(db: Database, audience: Audience): Promise<StorySummary[]> {
+  const rows = await db.selectFrom("stories").select(SUMMARY_COLUMNS).orderBy("position").orderBy("id").execute();
+  return withCovers(db, audience, rows);
+}
+
+/** A story being edited, with its revisions (newest first). */
+export async function storyForEditing(
+  db: Database,
+  id: number,
+): Promise<{ id: number; slug: string; fields: StoryFields; updatedAt: string; revisions: StoryRevisionSummary[] } | null> {
+  const row = await db.selectFrom("stories").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const revisions = await db
+    .selectFrom("storyRevisions")
+    .select(["id", "createdAt", "author", "title"])
+    .where("storyId", "=", id)
+    .orderBy("id", "desc")
+    .limit(100)
+    .execute();
+  return {
+    id: row.id,
+    slug: row.slug,
+    updatedAt: row.updatedAt,
+    fields: {
+      title: row.title,
+      lead: row.lead,
+      body: row.body,
+      era: row.era,
+      yearFrom: row.yearFrom,
+      yearTo: row.yearTo,
+      places: row.places,
+      coverPhotoId: row.coverPhotoId,
+      membersOnly: row.membersOnly === 1,
+      published: row.published === 1,
+    },
+    revisions,
+  };
+}
+
+export type StoryFormValues = Record<Exclude<StoryField, "yearFrom" | "yearTo" | "coverPhotoId">, string> & {
+  yearFrom: string;
+  yearTo: string;
+  coverPhotoId: string;
+  membersOnly: boolean;
+  published: boolean;
+};
+
+export type StoryFormResult =
+  { ok: true; fields: StoryFields } | { ok: false; values: StoryFormValues; errors: Partial<Record<StoryField, string>> };
+
+/** Reads and checks the editor's form: the title is required, years are whole years in range, nothing too long. */
+export function parseStoryForm(form: FormData): StoryFormResult {
+  const raw = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "";
+  };
+  const values: StoryFormValues = {
+    title: raw("title").trim().replace(/\s+/g, " "),
+    lead: raw("lead").trim(),
+    body: raw("body"),
+    era: raw("era").trim().replace(/\s+/g, " "),
+    places: raw("places").trim().replace(/\s+/g, " "),
+    yearFrom: raw("yearFrom").trim(),
+    yearTo: raw("yearTo").trim(),
+    coverPhotoId: raw("coverPhotoId").trim(),
+    membersOnly: form.get("membersOnly") === "1",
+    published: form.get("published") === "1",
+  };
+  const errors: Partial<Record<StoryField, string>> = {};
+  if (!values.title) errors.title = "Įrašykite pasakojimo pavadinimą.";
+  for (const field of ["title", "lead", "body", "era", "places"] as const) {
+    if (values[field].length > STORY_LIMITS[field]) {
+      errors[field] = `Laukas „${STORY_FIELD_LABELS[field]}“ per ilgas: daugiausia ${STORY_LIMITS[field]} simbolių.`;
+    }
+  }
+  const year = (field: "yearFrom" | "yearTo"): number | null => {
+    if (!values[field]) return null;
+    const n = /^\d{1,4}$/.test(values[field]) ? Number(values[field]) : NaN;
+    if (!(n >= STORY_YEARS[0] && n <= STORY_YEARS[1])) {
+      errors[field] = `Įrašykite metus nuo ${STORY_YEARS[0]} iki ${STORY_YEARS[1]}, pavyzdžiui 1923.`;
+      return null;
+    }
+    return n;
+  };
+  const yearFrom = year("yearFrom");
+  const yearTo = year("yearTo");
+  if (yearFrom !== null && yearTo !== null && yearFrom > yearTo) errors.yearTo = "Pabaigos metai negali būti ankstesni už pradžios.";
+  const cover = values.coverPhotoId ? Number(values.coverPhotoId) : null;
+  if (cover !== null && !(Number.isSafeInteger(cover) && cover > 0)) errors.coverPhotoId = "Pasirinkite nuotrauką iš sąrašo.";
+  if (Object.keys(errors).length > 0) return { ok: false, values, errors };
+  return {
+    ok: true,
+    fields: {
+      title: values.title,
+      lead: values.lead,
+      body: values.body,
+      era: values.era,
+      yearFrom,
+      yearTo,
+      places: values.places,
+      coverPhotoId: cover,
+      membersOnly: values.membersOnly,
+      published: values.published,
+    },
+  };
+}
+
+/** The form's values for a story as stored (the editor starts from them). */
+export function formValues(fields: StoryFields): StoryFormValues {
+  return {
+    ...fields,
+    yearFrom: fields.yearFrom === null ? "" : String(fields.yearFrom),
+    yearTo: fields.yearTo === null ? "" : String(fields.yearTo),
+    coverPhotoId: fields.coverPhotoId === null ? "" : String(fields.coverPhotoId),
+  };
+}
+
+const ids = (list: number[]) => (list.length ? `,${list.join(",")},` : "");
+
+/** The columns a story's content decides: the derived ones (references, search) with it. */
+function contentColumns(fields: Omit<StoryFields, "membersOnly" | "published">) {
+  const refs = storyReferences(fields.body);
+  const photos = fields.coverPhotoId === null ? refs.photoIds : [...new Set([fields.coverPhotoId, ...refs.photoIds])];
+  return {
+    title: fields.title,
+    lead: fields.lead,
+    body: fields.body,
+    era: fields.era,
+    yearFrom: fields.yearFrom,
+    yearTo: fields.yearTo,
+    places: fields.places,
+    coverPhotoId: fields.coverPhotoId,
+    personIds: ids(refs.personIds),
+    photoIds: ids(photos),
+    searchText: searchKey([fields.title, fields.lead, fields.era, fields.places, storyPlainText(fields.body)].join("\n")),
+  };
+}
+
+/**
+ * The address for a title: the title's own when free or already this story's
+ * (an earlier title of it), else the first of "-2", "-3"… that is.
+ */
+async function freeSlug(tx: Database, title: string, storyId: number | null): Promise<string> {
+  const base = slugOf(title);
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    const owner = await tx.selectFrom("storySlugs").select("storyId").where("slug", "=", candidate).executeTakeFirst();
+    if (!owner || owner.storyId === storyId) return candidate;
+  }
+}
+
+/**
+ * Makes the title's address the story's current one, keeping every earlier
+ * one (they redirect). An address taken meanwhile by another story's save is
+ * a unique violation, and the caller's transaction runs again.
+ */
+async function settleSlug(tx: Database, id: number, title: string): Promise<string> {
+  const slug = await freeSlug(tx, title, id);
+  const own = await tx.selectFrom("storySlugs").select("slug").where("slug", "=", slug).where("storyId", "=", id).executeTakeFirst();
+  if (!own) await tx.insertInto("storySlugs").values({ slug, storyId: id }).execute();
+  return slug;
+}
+
+async function addRevision(tx: Database, storyId: number, fields: Omit<StoryFields, "membersOnly" | "published">, author: string | null) {
+  const { title, lead, body, era, yearFrom, yearTo, places, coverPhotoId } = fields;
+  await tx
+    .insertInto("storyRevisions")
+    .values({ storyId, title, lead, body, era, yearFrom, yearTo, places, coverPhotoId, createdAt: now(), author })
+    .execute();
+}
+
+/** A new story at the end of the list; its id and address. */
+export async function createStory(db: Database, fields: StoryFields, by: Actor | null): Promise<{ id: number; slug: string }> {
+  // Two saves choosing one free address at once (PostgreSQL runs them side by side): the second, refused
+  // by the address's uniqueness, runs again and takes the next.
+  const { result } = await retryOnConflict(() =>
+    recordSubject(
+      db,
+      "story",
+      by,
+      (r: { id: number }) => ({ id: r.id, summary: `Sukurtas pasakojimas „${fields.title}“` }),
+      [],
+      async (tx) => {
+        const { last } = await tx
+          .selectFrom("stories")
+          .select((eb) => eb.fn.max("position").as("last"))
+          .executeTakeFirstOrThrow();
+        const at = now();
+        // A provisional address, unique by construction, replaced in the same transaction once the id is known.
+        const provisional = `-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+        const { id } = await tx
+          .insertInto("stories")
+          .values({
+            ...contentColumns(fields),
+            slug: provisional,
+            published: fields.published ? 1 : 0,
+            membersOnly: fields.membersOnly ? 1 : 0,
+            position: Number(last ?? 0) + 1,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        const slug = await settleSlug(tx, id, fields.title);
+        await tx.updateTable("stories").set({ slug }).where("id", "=", id).execute();
+        await addRevision(tx, id, fields, by?.username ?? null);
+        return { id, slug };
+      },
+      (r) => storyScopes(r.id),
+    ),
+  );
+  return result;
+}
+
+/** Saves a story (a new revision); its address, or null when there is no such story. */
+export async function saveStory(db: Database, id: number, fields: StoryFields, by: Actor | null): Promise<{ slug: string } | null> {
+  const { result } = await retryOnConflict(() =>
+    recordSubject(db, "story", by, { id, summary: `Pakeistas pasakojimas „${fields.title}“` }, storyScopes(id), async (tx) => {
+      const current = await tx.selectFrom("stories").select(["title", "slug"]).where("id", "=", id).executeTakeFirst();
+      if (!current) return null;
+      const slug = current.title === fields.title ? current.slug : await settleSlug(tx, id, fields.title);
+      await tx
+        .updateTable("stories")
+        .set({
+          ...contentColumns(fields),
+          slug,
+          published: fields.published ? 1 : 0,
+          membersOnly: fields.membersOnly ? 1 : 0,
+          updatedAt: now(),
+        })
+        .where("id", "=", id)
+        .execute();
+      await addRevision(tx, id, fields, by?.username ?? null);
+      return { slug };
+    }),
+  );
+  return result;
+}
+
+/** Makes an earlier revision the story's text again (saved as a new revision; the marks stay); false when either is missing. */
+export async function restoreStoryRevision(db: Database, storyId: number, revisionId: number, by: Actor | null): Promise<boolean> {
+  const [revision, story] = await Promise.all([
+    db.selectFrom("storyRevisions").selectAll().where("id", "=", revisionId).where("storyId", "=", storyId).executeTakeFirst(),
+    db.selectFrom("stories").select(["published", "membersOnly"]).where("id", "=", storyId).executeTakeFirst(),
+  ]);
+  if (!revision || !story) return false;
+  const saved = await saveStory(db, storyId, { ...revision, published: story.published === 1, membersOnly: story.membersOnly === 1 }, by);
+  return saved !== null;
+}
+
+/** Removes a story, its addresses and revisions (the change history can bring them back); false when there is none. */
+export async function removeStory(db: Database, id: number, by: Actor | null): Promise<boolean> {
+  const story = await db.selectFrom("stories").select("title").where("id", "=", id).executeTakeFirst();
+  if (!story) return false;
+  const { result } = await recordSubject(
+    db,
+    "story",
+    by,
+    { id, summary: `Pašalintas pasakojimas „${story.title}“` },
+    storyScopes(id),
+    async (tx) => Number((await tx.deleteFrom("stories").where("id", "=", id).executeTakeFirst()).numDeletedRows) > 0,
+  );
+  return result;
+}
+
+/** Moves a story a place up or down in the family's order; false when there is no such story. */
+export async function moveStory(db: Database, id: number, direction: "up" | "down", by: Actor | null): Promise<boolean> {
+  const { result } = await recordSubject(
+    db,
+    "story",
+    by,
+    { id: null, summary: "Pakeista pasakojimų tvarka" },
+    [scope("stories", (q: any) => q)],
+    async (tx) => {
+      const order = (await tx.selectFrom("stories").select("id").orderBy("position").orderBy("id").execute()).map((row) => row.id);
+      const from = order.indexOf(id);
+      if (from < 0) return false;
+      const to = direction === "up" ? from - 1 : from + 1;
+      if (to < 0 || to >= order.length) return true;
+      [order[from], order[to]] = [order[to], order[from]];
+      for (const [index, storyId] of order.entries()) {
+        await tx
+          .updateTable("stories")
+          .set({ position: index + 1 })
+          .where("id", "=", storyId)
+          .where("position", "!=", index + 1)
+          .execute();
+      }
+      return true;
+    },
+  );
+  return result;
+}
