@@ -1,7 +1,8 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { accessMiddleware } from "#app/.server/accounts/access.ts";
-import { currentUser, services, sessionMiddleware } from "#app/.server/platform/context.ts";
+import { currentUser, services } from "#app/.server/platform/context.ts";
+import { sessionMiddleware } from "#app/.server/accounts/session.ts";
 import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { takeToast } from "#app/.server/platform/toast.ts";
 import stylesheet from "./app.css?url";

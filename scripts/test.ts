@@ -1,5 +1,5 @@
 // npm test: the whole suite, in the order a failure is cheapest to find:
-// type check, production build, unit and integration tests (Vitest), browser
+// type check, lint, production build, unit and integration tests (Vitest), browser
 // tests (Playwright against the built site). The integration and browser
 // tests run on SQLite, and again on PostgreSQL (the integration tests all, the
 // browser tests those that exercise the database, POSTGRES_JOURNEYS). For PostgreSQL it uses
@@ -179,6 +179,9 @@ const POSTGRES_JOURNEYS = [
 const suiteStarted = performance.now();
 const typed = run("type check: route types", bin("react-router"), ["typegen"]) && run("type check", bin("tsc"), []);
 count("type check", typed ? 1 : 0, typed ? 0 : 1);
+// The linter (.oxlintrc.json): import cycles, the import style, hooks, what generic code may import.
+const linted = run("lint", bin("oxlint"), ["--deny-warnings"]);
+count("lint", linted ? 1 : 0, linted ? 0 : 1);
 const built = run("build", bin("react-router"), ["build"]);
 count("build", built ? 1 : 0, built ? 0 : 1);
 

@@ -1,5 +1,6 @@
 import type * as WebAuthn from "@simplewebauthn/browser";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useBrowserValue } from "./use-hydrated.ts";
 import { useRevalidator } from "react-router";
 import { PASSWORD_MAX_LENGTH } from "#app/lib/login.ts";
 import type { Toast } from "#app/lib/toasts.ts";
@@ -18,9 +19,7 @@ async function resolveToast(key: "passkeyLoginFailed" | "passkeyAdded"): Promise
 
 /** What @simplewebauthn/browser's browserSupportsWebAuthn checks, without loading it. */
 function useSupported(): boolean {
-  const [supported, setSupported] = useState(false);
-  useEffect(() => setSupported(typeof globalThis.PublicKeyCredential === "function"), []);
-  return supported;
+  return useBrowserValue(() => typeof globalThis.PublicKeyCredential === "function", false);
 }
 
 async function post<T>(url: string, fields: Record<string, string>): Promise<{ status: number; body: T }> {

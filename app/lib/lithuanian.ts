@@ -39,7 +39,7 @@ export const collator = new Intl.Collator("lt");
 /** Lower case without diacritics, for search: 'Žemės' and 'zemes' both give 'zemes'. */
 export function searchKey(text: string): string {
   // Plain ASCII has no diacritics to take off (a large import computes this for every person).
-  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
+  if (/^\p{ASCII}*$/u.test(text)) return text.toLowerCase();
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("lt");
 }
 

@@ -102,5 +102,16 @@ export const TEXT_SECTIONS = {
 
 export type TextSection = keyof typeof TEXT_SECTIONS;
 
+/** Each section's title in the texts editor (and in the change history's summary of a save). */
+export const TEXT_SECTION_TITLES: Record<TextSection, string> = {
+  pradzia: "Pradžios puslapis",
+  medis: "Giminės medžio puslapis",
+  apie: "Puslapis „Apie“",
+  galerija: "Galerijos puslapis",
+  dokumentai: "Dokumentų puslapis",
+  sveciai: "Svečių knygos puslapis",
+  porate: "Paantraštė ir poraštė",
+};
+
 /** What every page shows around its content: the header and the footer. */
 export type FrameSettings = Pick<SiteSettings, "familyName" | "contactEmail" | "tagline" | "footerLine">;

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { undoChangeWithFiles } from "#app/.server/changes/files.ts";
-import { changeLines, findChange, listChanges, record, undoChange, type Actor, type Change } from "#app/.server/changes/changes.ts";
+import { changeLines, findChange, listChanges, undoChange, type Actor, type Change } from "#app/.server/changes/changes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { addDocument, removeDocument, updateDocument } from "#app/.server/documents/documents.ts";
 import {
@@ -34,9 +34,9 @@ import { setPrivate } from "#app/.server/genealogy/living.ts";
 import { recordNewPerson, recordPersonEdit } from "#app/.server/genealogy/person-changes.ts";
 import { type ReceivedFile } from "#app/.server/media/intake.ts";
 import { prepareImage, prepareScan } from "#app/.server/media/pipeline.ts";
-import { deleteEntry, entryScope, setEntryStatus } from "#app/.server/guestbook/guestbook.ts";
-import { restoreHistoryRevision, revisionScope, saveHistory } from "#app/.server/site-texts/history-text.ts";
-import { editableSettingsScope, getSiteSettings, updateSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { deleteEntry, setEntryStatus } from "#app/.server/guestbook/guestbook.ts";
+import { editHistory, restoreHistory } from "#app/.server/site-texts/history-text.ts";
+import { getSiteSettings, saveSiteTexts } from "#app/.server/site-texts/settings.ts";
 import { SEED_HISTORY } from "#app/.server/seed/seed.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -81,82 +81,29 @@ async function entry(): Promise<number> {
 
 test("history saves and restores, texts, and guestbook moderation: recorded with before and after, undone exactly", async () => {
   const id = await entry();
-  const steps: [string, () => Promise<number | null>][] = [
+  // Each write as the editor's page calls it: the domain records it itself.
+  const steps: [string, () => Promise<unknown>, string][] = [
+    ["history", () => editHistory(t.db, ona, { ...SEED_HISTORY, title: "Nauja antraštė" }, false), "Pakeista istorija"],
+    ["restore", () => restoreHistory(t.db, ona, 1), "Atkurta istorijos versija Nr. 1"],
+    ["texts", () => saveSiteTexts(t.db, jonas, "pradzia", { familyName: "Petraičių giminė" }), "Pakeisti tekstai: Pradžios puslapis"],
     [
-      "history",
-      async () =>
-        (
-          await record(
-            t.db,
-            {
-              actor: ona,
-              subject: { kind: "history", summary: "Pakeista istorija" },
-              scopes: [],
-              created: (r: { id: number }) => [revisionScope(r.id)],
-            },
-            (tx) => saveHistory(tx, { ...SEED_HISTORY, title: "Nauja antraštė" }, "ona", false),
-          )
-        ).changeId,
+      "settings",
+      () => saveSiteTexts(t.db, jonas, "nustatymai", { contactEmail: "petraiciai@example.lt" }),
+      "Pakeisti nustatymai: giminės vardas ir kontaktinis adresas",
     ],
-    [
-      "restore",
-      async () =>
-        (
-          await record(
-            t.db,
-            {
-              actor: ona,
-              subject: { kind: "history", summary: "Atkurta" },
-              scopes: [],
-              created: (r: { id: number } | null) => (r ? [revisionScope(r.id)] : []),
-            },
-            (tx) => restoreHistoryRevision(tx, 1, "ona"),
-          )
-        ).changeId,
-    ],
-    [
-      "texts",
-      async () =>
-        (
-          await record(
-            t.db,
-            { actor: jonas, subject: { kind: "texts", id: "pradzia", summary: "Pakeisti tekstai" }, scopes: [editableSettingsScope()] },
-            (tx) => updateSiteSettings(tx, { familyName: "Petraičių giminė" }),
-          )
-        ).changeId,
-    ],
-    [
-      "approve",
-      async () =>
-        (
-          await record(t.db, { actor: ona, subject: { kind: "guestbook", id, summary: "Patvirtintas" }, scopes: [entryScope(id)] }, (tx) =>
-            setEntryStatus(tx, id, "approved"),
-          )
-        ).changeId,
-    ],
-    [
-      "hide",
-      async () =>
-        (
-          await record(t.db, { actor: ona, subject: { kind: "guestbook", id, summary: "Paslėptas" }, scopes: [entryScope(id)] }, (tx) =>
-            setEntryStatus(tx, id, "hidden"),
-          )
-        ).changeId,
-    ],
-    [
-      "delete",
-      async () =>
-        (
-          await record(t.db, { actor: ona, subject: { kind: "guestbook", id, summary: "Ištrintas" }, scopes: [entryScope(id)] }, (tx) =>
-            deleteEntry(tx, id),
-          )
-        ).changeId,
-    ],
+    ["approve", () => setEntryStatus(t.db, id, "approved", ona), "Svečių knygos įrašas patvirtintas"],
+    ["hide", () => setEntryStatus(t.db, id, "hidden", ona), "Svečių knygos įrašas paslėptas"],
+    ["delete", () => deleteEntry(t.db, id, ona), "Svečių knygos įrašas ištrintas"],
   ];
-  for (const [name, step] of steps) {
+  const newest = () => t.db.selectFrom("changes").select(["id", "summary"]).orderBy("id", "desc").limit(1).executeTakeFirst();
+  for (const [name, step, summary] of steps) {
     const before = await dump(t.db);
-    const changeId = await step();
-    expect(changeId, name).not.toBeNull();
+    const last = await newest();
+    await step();
+    const change = await newest();
+    expect(change?.id, name).not.toBe(last?.id);
+    expect(change?.summary, name).toBe(summary);
+    const changeId = change?.id ?? null;
     expect(await dump(t.db), name).not.toEqual(before);
     expect(await undoChange(t.db, changeId!, ona), name).toMatchObject({ ok: true });
     expect(await dump(t.db), name).toEqual(before);
@@ -165,15 +112,10 @@ test("history saves and restores, texts, and guestbook moderation: recorded with
 });
 
 test("a change reads as before → after lines, and the history filters by user, subject and date", async () => {
-  const { changeId } = await record(
-    t.db,
-    { actor: jonas, subject: { kind: "texts", id: "pradzia", summary: "Pakeisti tekstai" }, scopes: [editableSettingsScope()] },
-    (tx) => updateSiteSettings(tx, { familyName: "Petraičių giminė" }),
-  );
+  await saveSiteTexts(t.db, jonas, "pradzia", { familyName: "Petraičių giminė" });
+  const changeId = (await t.db.selectFrom("changes").select("id").orderBy("id", "desc").limit(1).executeTakeFirstOrThrow()).id;
   const id = await entry();
-  await record(t.db, { actor: ona, subject: { kind: "guestbook", id, summary: "Patvirtintas" }, scopes: [entryScope(id)] }, (tx) =>
-    setEntryStatus(tx, id, "approved"),
-  );
+  await setEntryStatus(t.db, id, "approved", ona);
 
   const [texts] = (await listChanges(t.db, { userId: jonas.id }, 1)).items;
   expect(texts.id).toBe(changeId);
@@ -185,11 +127,7 @@ test("a change reads as before → after lines, and the history filters by user,
 });
 
 test("the filter by dates leaves out what was before or after them", async () => {
-  await record(
-    t.db,
-    { actor: jonas, subject: { kind: "texts", id: "pradzia", summary: "Pakeisti tekstai" }, scopes: [editableSettingsScope()] },
-    (tx) => updateSiteSettings(tx, { familyName: "Petraičių giminė" }),
-  );
+  await saveSiteTexts(t.db, jonas, "pradzia", { familyName: "Petraičių giminė" });
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   expect((await listChanges(t.db, { from: tomorrow }, 1)).items).toHaveLength(0);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { currentTreeId, importFile, listTrees, makeCurrent, sweepAbandonedImports } from "#app/.server/genealogy/trees.ts";
-import { generate } from "../../bench/gedcom-generate.ts";
+import { generate } from "#bench/gedcom-generate.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 // Files that are not what they claim: cut off, circular, left half imported.

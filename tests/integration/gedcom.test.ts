@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { NotGedcomError } from "#app/.server/genealogy/gedcom/import.ts";
 import { currentTreeId, discardTree, exportFile, importFile, KEPT_TREES, listTrees, makeCurrent } from "#app/.server/genealogy/trees.ts";
-import { generate } from "../../bench/gedcom-generate.ts";
+import { generate } from "#bench/gedcom-generate.ts";
 import { CORPUS, inventory } from "./corpus.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { treeSnapshot } from "./genealogy.ts";

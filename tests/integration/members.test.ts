@@ -9,7 +9,7 @@ import {
   linkState,
   pendingInvitations,
   revokeLink,
-  useResetLink,
+  redeemResetLink,
 } from "#app/.server/accounts/account-links.ts";
 import { restoreBackup, writeBackup } from "#app/.server/backup/backup.ts";
 import { addGalleryItem, updateGalleryItem } from "#app/.server/gallery/gallery.ts";
@@ -114,13 +114,13 @@ test("a new-password link sets the password once, ends every session and passkey
   const second = await createResetLink(t.db, ruta.id, admin.id);
   expect(await linkState(t.db, "reset", first)).toEqual({ state: "revoked" });
 
-  expect(await useResetLink(t.db, second, { next: "naujas-slaptazodis", repeated: "naujas-slaptazodis" })).toMatchObject({ ok: true });
+  expect(await redeemResetLink(t.db, second, { next: "naujas-slaptazodis", repeated: "naujas-slaptazodis" })).toMatchObject({ ok: true });
   expect(await authenticate(t.db, "ruta", "senas-slaptazodis")).toBeNull();
   expect(await authenticate(t.db, "ruta", "naujas-slaptazodis")).toMatchObject({ username: "ruta" });
   expect(await findSessionUser(t.db, session)).toBeNull();
   // A passkey someone added meanwhile no longer opens the account.
   expect(await t.db.selectFrom("passkeys").select("id").where("userId", "=", ruta.id).execute()).toEqual([]);
-  expect(await useResetLink(t.db, second, { next: "trecias-slaptazodis", repeated: "trecias-slaptazodis" })).toEqual({
+  expect(await redeemResetLink(t.db, second, { next: "trecias-slaptazodis", repeated: "trecias-slaptazodis" })).toEqual({
     ok: false,
     state: "used",
   });

@@ -209,7 +209,7 @@ export async function acceptInvitation(
 }
 
 /** Uses a reset link: the user's new password; every session and passkey of theirs ends. */
-export async function useResetLink(
+export async function redeemResetLink(
   db: Database,
   token: string,
   chosen: Pick<PasswordChange, "next" | "repeated">,

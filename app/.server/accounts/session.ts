@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createCookie } from "react-router";
-import type { Role } from "#app/lib/roles.ts";
+import { createCookie, type MiddlewareFunction } from "react-router";
+import { atLeast, type Role } from "#app/lib/roles.ts";
+import { services, setCurrentUser } from "#app/.server/platform/context.ts";
+import { changeContentVersion } from "#app/.server/platform/content-version.ts";
 import { now as timestamp } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 
@@ -174,3 +176,28 @@ export async function destroyOtherSessions(db: Database, userId: number, keepTok
 export async function deleteExpiredSessions(db: Database): Promise<void> {
   await db.deleteFrom("sessions").where("expiresAt", "<=", timestamp()).execute();
 }
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Root middleware: finds the user of the request's session cookie, if it is
+ * still valid. After an editor's or the administrator's state-changing
+ * request, whatever it did, the content version changes (platform/content-version.ts);
+ * not after a member's (their own account is all they change) nor after a
+ * request refused as not theirs (403: nothing ran).
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { db } = services(context);
+  const token = await readSessionToken(request);
+  const user = token ? await findSessionUser(db, token) : null;
+  setCurrentUser(context, user);
+  if (!user || SAFE_METHODS.has(request.method) || !atLeast(user.role, "redaktorius")) return next();
+  let refused = false;
+  try {
+    const response = await next();
+    refused = response.status === 403;
+    return response;
+  } finally {
+    if (!refused) await changeContentVersion(db);
+  }
+};

@@ -2,7 +2,7 @@ import type { Selectable, SelectQueryBuilder } from "kysely";
 import { inTransaction, now } from "#app/.server/platform/db/writes.ts";
 import type { ChangesTable, Database, Tables } from "#app/.server/platform/db/schema.ts";
 import { formatGedcomDateLt, parseGedcomDate } from "#app/lib/gedcom-date.ts";
-import { recountTree } from "#app/.server/genealogy/editing.ts";
+import { recountTree } from "#app/.server/genealogy/tree-counts.ts";
 
 // The history of every change (issue 17): who, when, what, and the rows it
 // touched as they were before and after. A change is recorded by running the
@@ -51,8 +51,13 @@ export interface Scope {
   where: (query: SelectQueryBuilder<Tables, ChangeTable, object>) => SelectQueryBuilder<Tables, ChangeTable, object>;
 }
 
-export function scope<T extends ChangeTable>(table: T, where: Scope["where"]): Scope {
-  return { table, where };
+/** The rows of `table` a change may touch, typed by that table's columns. */
+export function scope<T extends ChangeTable>(
+  table: T,
+  where: (query: SelectQueryBuilder<Tables, T, object>) => SelectQueryBuilder<Tables, T, object>,
+): Scope {
+  // Stored without its table's type so that scopes of every table go in one list.
+  return { table, where: where as unknown as Scope["where"] };
 }
 
 /** One row a change touched: null before when it was added, null after when it was removed. */

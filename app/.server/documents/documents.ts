@@ -183,9 +183,9 @@ function columns({ membersOnly, ...fields }: DocumentFields) {
 /** A document's rows, for the change history. */
 export function documentScopes(id: number): Scope[] {
   return [
-    scope("documents", (q: any) => q.where("id", "=", id)),
-    scope("documentPeople", (q: any) => q.where("documentId", "=", id)),
-    scope("photoDocuments", (q: any) => q.where("documentId", "=", id)),
+    scope("documents", (q) => q.where("id", "=", id)),
+    scope("documentPeople", (q) => q.where("documentId", "=", id)),
+    scope("photoDocuments", (q) => q.where("documentId", "=", id)),
   ];
 }
 

@@ -37,7 +37,7 @@ export interface AlbumForEditing extends AlbumFields {
 
 /** An album's rows, for the change history: the album and its photos. */
 function albumScopes(id: number): Scope[] {
-  return [scope("albums", (q: any) => q.where("id", "=", id)), scope("albumPhotos", (q: any) => q.where("albumId", "=", id))];
+  return [scope("albums", (q) => q.where("id", "=", id)), scope("albumPhotos", (q) => q.where("albumId", "=", id))];
 }
 
 /** The photos of albums the audience may see, each album's cover first, then in the gallery's order. */
@@ -249,7 +249,7 @@ export async function moveAlbum(db: Database, id: number, direction: "up" | "dow
     "album",
     by,
     { id: null, summary: "Pakeista albumų tvarka" },
-    [scope("albums", (q: any) => q)],
+    [scope("albums", (q) => q)],
     async (tx) => {
       const ids = (await tx.selectFrom("albums").select("id").orderBy("position").orderBy("id").execute()).map((row) => row.id);
       const from = ids.indexOf(id);

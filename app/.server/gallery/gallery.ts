@@ -238,17 +238,17 @@ export interface GalleryFields {
 /** An item's rows, for the change history. */
 export function galleryItemScopes(id: number): Scope[] {
   return [
-    scope("galleryItems", (q: any) => q.where("id", "=", id)),
-    scope("photoPeople", (q: any) => q.where("galleryItemId", "=", id)),
-    scope("memories", (q: any) => q.where("galleryItemId", "=", id)),
-    scope("albumPhotos", (q: any) => q.where("galleryItemId", "=", id)),
-    scope("photoDocuments", (q: any) => q.where("galleryItemId", "=", id)),
+    scope("galleryItems", (q) => q.where("id", "=", id)),
+    scope("photoPeople", (q) => q.where("galleryItemId", "=", id)),
+    scope("memories", (q) => q.where("galleryItemId", "=", id)),
+    scope("albumPhotos", (q) => q.where("galleryItemId", "=", id)),
+    scope("photoDocuments", (q) => q.where("galleryItemId", "=", id)),
   ];
 }
 
 /** Every item's row, for a change of the gallery's order. */
 export function galleryOrderScope(): Scope {
-  return scope("galleryItems", (q: any) => q);
+  return scope("galleryItems", (q) => q);
 }
 
 /** Records a write to the gallery under `by` (null: the system's own write, e.g. a test's). */

@@ -105,7 +105,7 @@ export async function setPortrait(db: Database, by: Actor | null, itemId: number
     .executeTakeFirst();
   if (!row || row.treeId === null || row.personId === null || row.boxLeft === null) return false;
   const { treeId, personId } = row;
-  const theirs = scope("photoPeople", (q: any) => q.where("treeId", "=", treeId).where("personId", "=", personId));
+  const theirs = scope("photoPeople", (q) => q.where("treeId", "=", treeId).where("personId", "=", personId));
   const summary = on ? `Portretas iš nuotraukos „${row.title}“` : `Atsisakyta portreto iš nuotraukos „${row.title}“`;
   await recorded(db, by, { id: itemId, summary }, [...galleryItemScopes(itemId), theirs], async (tx) => {
     // One portrait a person: choosing this one drops another; dropping touches only this one (a stale form drops nothing else).

@@ -37,7 +37,7 @@ function ownedBy(
   kind: "person" | "family",
   ids: (eb: any) => unknown,
 ): Scope {
-  return scope(table, (q: any) =>
+  return scope(table, (q) =>
     q
       .where("treeId", "=", treeId)
       .where((eb: any) =>
@@ -53,17 +53,17 @@ export function personScopes(treeId: number, personId: number): Scope[] {
   const selfIds = () => [personId];
   const families = familyIdsOf(treeId, personId);
   return [
-    scope("genealogyPeople", (q: any) => q.where("treeId", "=", treeId).where("id", "=", personId)),
-    scope("genealogyEvents", (q: any) => q.where("treeId", "=", treeId).where("ownerKind", "=", "person").where("ownerId", "=", personId)),
+    scope("genealogyPeople", (q) => q.where("treeId", "=", treeId).where("id", "=", personId)),
+    scope("genealogyEvents", (q) => q.where("treeId", "=", treeId).where("ownerKind", "=", "person").where("ownerId", "=", personId)),
     ownedBy("genealogyCitations", treeId, "person", selfIds),
     ownedBy("genealogyMediaLinks", treeId, "person", selfIds),
-    scope("genealogyFamilies", (q: any) => q.where("treeId", "=", treeId).where(familiesOf(treeId, personId))),
-    scope("genealogyChildren", (q: any) => q.where("treeId", "=", treeId).where("familyId", "in", families)),
-    scope("genealogyEvents", (q: any) => q.where("treeId", "=", treeId).where("ownerKind", "=", "family").where("ownerId", "in", families)),
+    scope("genealogyFamilies", (q) => q.where("treeId", "=", treeId).where(familiesOf(treeId, personId))),
+    scope("genealogyChildren", (q) => q.where("treeId", "=", treeId).where("familyId", "in", families)),
+    scope("genealogyEvents", (q) => q.where("treeId", "=", treeId).where("ownerKind", "=", "family").where("ownerId", "in", families)),
     ownedBy("genealogyCitations", treeId, "family", families),
     ownedBy("genealogyMediaLinks", treeId, "family", families),
     // The places of their events: a place typed for the first time is a new row (see placeStillUsed in changes.ts).
-    scope("genealogyPlaces", (q: any) =>
+    scope("genealogyPlaces", (q) =>
       q.where("treeId", "=", treeId).where("id", "in", (eb: any) =>
         eb
           .selectFrom("genealogyEvents")
@@ -78,9 +78,9 @@ export function personScopes(treeId: number, personId: number): Scope[] {
           ),
       ),
     ),
-    scope("photoPeople", (q: any) => q.where("treeId", "=", treeId).where("personId", "=", personId)),
-    scope("documentPeople", (q: any) => q.where("treeId", "=", treeId).where("personId", "=", personId)),
-    scope("privatePeople", (q: any) => q.where("personId", "=", personId)),
+    scope("photoPeople", (q) => q.where("treeId", "=", treeId).where("personId", "=", personId)),
+    scope("documentPeople", (q) => q.where("treeId", "=", treeId).where("personId", "=", personId)),
+    scope("privatePeople", (q) => q.where("personId", "=", personId)),
   ];
 }
 
@@ -93,9 +93,9 @@ export function peopleScopes(treeId: number, ids: (number | null | undefined)[])
 export function familyScopes(treeId: number, familyId: number): Scope[] {
   const ids = () => [familyId];
   return [
-    scope("genealogyFamilies", (q: any) => q.where("treeId", "=", treeId).where("id", "=", familyId)),
-    scope("genealogyChildren", (q: any) => q.where("treeId", "=", treeId).where("familyId", "=", familyId)),
-    scope("genealogyEvents", (q: any) => q.where("treeId", "=", treeId).where("ownerKind", "=", "family").where("ownerId", "=", familyId)),
+    scope("genealogyFamilies", (q) => q.where("treeId", "=", treeId).where("id", "=", familyId)),
+    scope("genealogyChildren", (q) => q.where("treeId", "=", treeId).where("familyId", "=", familyId)),
+    scope("genealogyEvents", (q) => q.where("treeId", "=", treeId).where("ownerKind", "=", "family").where("ownerId", "=", familyId)),
     ownedBy("genealogyCitations", treeId, "family", ids),
     ownedBy("genealogyMediaLinks", treeId, "family", ids),
   ];

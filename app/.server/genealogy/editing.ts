@@ -14,6 +14,7 @@ import { familiesAround, familiesAsPartner, treeQueries } from "./family-graph.t
 import { personExists, summaries } from "./people.ts";
 import { searchPeople } from "./search.ts";
 import { currentTreeId } from "./trees.ts";
+import { recountTree } from "./tree-counts.ts";
 
 // The administrator's changes to the current tree: people, their basic facts
 // and events, and the links between them. The structures an import kept
@@ -76,7 +77,7 @@ export function parsePersonFields(form: FormData): PersonFields | { error: strin
 /** The names as GEDCOM keeps them: the main one, and the birth surname as a NAME of type birth. */
 function namesFor(fields: PersonFields, previous: PersonName[]): PersonName[] {
   const primary: PersonName = {
-    ...(previous[0] ?? {}),
+    ...previous[0],
     value: `${fields.givenNames} /${fields.surname}/`.trim(),
     given: fields.givenNames || undefined,
     surname: fields.surname || undefined,
@@ -550,24 +551,6 @@ export async function setPersonLinks(
 }
 
 /** Keeps the tree's counts (shown on /admin/medis) in step with edits. */
-/** Counts the tree's people and families again (after an edit or an undo). */
-export async function recountTree(db: Database, treeId: number): Promise<void> {
-  const count = async (table: "genealogyPeople" | "genealogyFamilies") =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as("n"))
-          .where("treeId", "=", treeId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  await db
-    .updateTable("genealogyTrees")
-    .set({ people: await count("genealogyPeople"), families: await count("genealogyFamilies") })
-    .where("id", "=", treeId)
-    .execute();
-}
 
 /**
  * A person the administrator named in a relation form: '#12', '12', or a name

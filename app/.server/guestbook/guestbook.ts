@@ -3,7 +3,7 @@ import { HONEYPOT_FIELD, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from "#app/lib/gu
 import { pageCount, pageOffset } from "#app/lib/paging.ts";
 import type { ToastKey } from "#app/lib/toasts.ts";
 import type { Database, GuestbookStatus } from "#app/.server/platform/db/schema.ts";
-import { scope, type Scope } from "#app/.server/changes/changes.ts";
+import { record, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
 import { installationSecret } from "#app/.server/site-texts/settings.ts";
 
 // The public guestbook. Entries are stored at once but shown only after the
@@ -72,20 +72,46 @@ export async function countPendingEntries(db: Database): Promise<number> {
   return Number(n);
 }
 
+const MODERATION_SUMMARIES = {
+  approved: "Svečių knygos įrašas patvirtintas",
+  hidden: "Svečių knygos įrašas paslėptas",
+  deleted: "Svečių knygos įrašas ištrintas",
+} as const;
+
+/** An editor's moderation of one entry, recorded in the change history. */
+function moderated(
+  db: Database,
+  by: Actor | null,
+  id: number,
+  what: keyof typeof MODERATION_SUMMARIES,
+  write: (tx: Database) => Promise<boolean>,
+) {
+  return record(
+    db,
+    { actor: by, subject: { kind: "guestbook", id, summary: MODERATION_SUMMARIES[what] }, scopes: [entryScope(id)] },
+    write,
+  ).then((r) => r.result);
+}
+
 /** Approves or hides an entry; false if there is no such entry. */
-export async function setEntryStatus(db: Database, id: number, status: "approved" | "hidden"): Promise<boolean> {
-  const result = await db.updateTable("guestbookEntries").set({ status }).where("id", "=", id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export async function setEntryStatus(db: Database, id: number, status: "approved" | "hidden", by: Actor | null = null): Promise<boolean> {
+  return moderated(db, by, id, status, async (tx) => {
+    const result = await tx.updateTable("guestbookEntries").set({ status }).where("id", "=", id).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  });
 }
 
 /** An entry's row, for the change history of moderation. */
 export function entryScope(id: number): Scope {
-  return scope("guestbookEntries", (q: any) => q.where("id", "=", id));
+  return scope("guestbookEntries", (q) => q.where("id", "=", id));
 }
 
-export async function deleteEntry(db: Database, id: number): Promise<boolean> {
-  const result = await db.deleteFrom("guestbookEntries").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** Deletes an entry; false if there is no such entry. */
+export async function deleteEntry(db: Database, id: number, by: Actor | null = null): Promise<boolean> {
+  return moderated(db, by, id, "deleted", async (tx) => {
+    const result = await tx.deleteFrom("guestbookEntries").where("id", "=", id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  });
 }
 
 async function secret(db: Database): Promise<string> {

@@ -5,7 +5,7 @@ import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { DISPLAY_BOX, DISPLAY_QUALITY, GRID_WIDTHS, zoomWidths } from "#app/lib/media.ts";
 import type { Database, MediaTable } from "#app/.server/platform/db/schema.ts";
 import { Semaphore } from "#app/.server/platform/limit.ts";
-import { isReadablePdf } from "#app/.server/documents/pdf.ts";
+import { isReadablePdf } from "./pdf.ts";
 import { rejection, UploadRejected, type ReceivedFile } from "./intake.ts";
 import { membersMediaDir, originalPath, originalsDir, publicMediaDir, removeMediaFiles, tmpDir, type MediaStore } from "./storage.ts";
 

@@ -1,11 +1,10 @@
-import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import { atLeast, type Role } from "#app/lib/roles.ts";
-import { changeContentVersion } from "./content-version.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Config } from "./env.ts";
 import type { ImportRunner } from "#app/.server/genealogy/gedcom/import-process.ts";
 import type { MediaStore } from "#app/.server/media/storage.ts";
-import { findSessionUser, readSessionToken, type SessionUser } from "#app/.server/accounts/session.ts";
+import type { SessionUser } from "#app/.server/accounts/session.ts";
 
 // What every loader and action may use, set per request by the HTTP server
 // (server/app.ts) and by the session middleware of the root route.
@@ -48,30 +47,10 @@ export function currentUser(context: Context): SessionUser | null {
   return context.get(userContext);
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/**
- * Root middleware: finds the user of the request's session cookie, if it is
- * still valid. After an editor's or the administrator's state-changing
- * request, whatever it did, the content version changes (content-version.ts);
- * not after a member's (their own account is all they change) nor after a
- * request refused as not theirs (403: nothing ran).
- */
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { db } = services(context);
-  const token = await readSessionToken(request);
-  const user = token ? await findSessionUser(db, token) : null;
+/** Sets the request's user: the session middleware's (accounts/session.ts), once per request. */
+export function setCurrentUser(context: Context, user: SessionUser | null): void {
   context.set(userContext, user);
-  if (!user || SAFE_METHODS.has(request.method) || !atLeast(user.role, "redaktorius")) return next();
-  let refused = false;
-  try {
-    const response = await next();
-    refused = response.status === 403;
-    return response;
-  } finally {
-    if (!refused) await changeContentVersion(db);
-  }
-};
+}
 
 /**
  * The user of this request, when their role is at least `role`: someone

@@ -154,8 +154,8 @@ export const photoKind: ProposalKind<PhotoPayload> = {
       subject: { kind: "gallery", id: null, summary: `Įkelta nuotrauka „${payload.title}“` },
       scopes: [],
       created: (id) => [
-        scope("galleryItems", (q: any) => q.where("id", "=", Number(id))),
-        scope("photoPeople", (q: any) => q.where("galleryItemId", "=", Number(id))),
+        scope("galleryItems", (q) => q.where("id", "=", Number(id))),
+        scope("photoPeople", (q) => q.where("galleryItemId", "=", Number(id))),
       ],
     };
   },

@@ -96,7 +96,7 @@ export const memoryKind: ProposalKind<MemoryPayload> = {
     return {
       subject: { kind: "memory", id: null, summary: `Pridėtas prisiminimas. ${await targetLabel(db, payload)}` },
       scopes: [],
-      created: (id) => [scope("memories", (q: any) => q.where("id", "=", Number(id)))],
+      created: (id) => [scope("memories", (q) => q.where("id", "=", Number(id)))],
     };
   },
   async apply(tx, _ctx, _subjectId, payload, author) {

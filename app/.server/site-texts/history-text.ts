@@ -1,6 +1,6 @@
 import { HISTORY_FIELDS, HISTORY_FIELD_LABELS, HISTORY_FIELD_MAX_LENGTH, type HistoryContent } from "#app/lib/history.ts";
 import type { Audience } from "#app/.server/accounts/audience.ts";
-import { scope, type Scope } from "#app/.server/changes/changes.ts";
+import { record, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
 import { now } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 
@@ -28,7 +28,37 @@ export async function getHistory(db: Database, audience: Audience): Promise<Hist
   return { ...current, periodTitle: "", periodText: "", periodText2: "" };
 }
 
-/** Saves the text as a new revision, which visitors see at once. */
+/** An editor's save of the text: a new revision, recorded in the change history. */
+export async function editHistory(db: Database, by: Actor, content: HistoryContent, periodMembersOnly: boolean): Promise<HistoryRevision> {
+  const { result } = await record(
+    db,
+    {
+      actor: by,
+      subject: { kind: "history", summary: "Pakeista istorija" },
+      scopes: [],
+      created: (r: { id: number }) => [revisionScope(r.id)],
+    },
+    (tx) => saveHistory(tx, content, by.username, periodMembersOnly),
+  );
+  return result;
+}
+
+/** An editor's restore of an earlier revision (a copy of it on top), recorded; null if there is no such revision. */
+export async function restoreHistory(db: Database, by: Actor, id: number): Promise<HistoryRevision | null> {
+  const { result } = await record(
+    db,
+    {
+      actor: by,
+      subject: { kind: "history", summary: `Atkurta istorijos versija Nr. ${id}` },
+      scopes: [],
+      created: (r: { id: number } | null) => (r ? [revisionScope(r.id)] : []),
+    },
+    (tx) => restoreHistoryRevision(tx, id, by.username),
+  );
+  return result;
+}
+
+/** Saves the text as a new revision, which visitors see at once (unrecorded: the seed's, and the editor's inside editHistory). */
 export async function saveHistory(
   db: Database,
   content: HistoryContent,
@@ -77,5 +107,5 @@ export function parseHistoryForm(form: FormData): HistoryFormResult {
 
 /** A revision's row, for the change history (a save adds one; undoing it takes it away again). */
 export function revisionScope(id: number): Scope {
-  return scope("historyRevisions", (q: any) => q.where("id", "=", id));
+  return scope("historyRevisions", (q) => q.where("id", "=", id));
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { SiteSettings } from "#app/lib/site.ts";
+import { TEXT_SECTION_TITLES, type SiteSettings, type TextSection } from "#app/lib/site.ts";
 import { inTransaction } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
-import { scope, type Scope } from "#app/.server/changes/changes.ts";
+import { record, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
 import { SEED_SITE } from "#app/.server/seed/site-texts.ts";
 
 export type { SiteSettings };
@@ -65,6 +65,24 @@ export async function updateSiteSettings(db: Database, values: Partial<SiteSetti
   });
 }
 
+/** What an editor saved, as the change history names it: a section of the texts editor, the family's branches, or the dashboard's name and address. */
+export type TextsChange = TextSection | "sakos" | "nustatymai";
+
+function textsSummary(section: TextsChange): string {
+  if (section === "sakos") return "Pakeisti tekstai: giminės šakos";
+  if (section === "nustatymai") return "Pakeisti nustatymai: giminės vardas ir kontaktinis adresas";
+  return `Pakeisti tekstai: ${TEXT_SECTION_TITLES[section]}`;
+}
+
+/** An editor's save of the site's texts or settings: the fields together, recorded in the change history as one change. */
+export async function saveSiteTexts(db: Database, by: Actor | null, section: TextsChange, values: Partial<SiteSettings>): Promise<void> {
+  await record(
+    db,
+    { actor: by, subject: { kind: "texts", id: section, summary: textsSummary(section) }, scopes: [editableSettingsScope()] },
+    (tx) => updateSiteSettings(tx, values),
+  );
+}
+
 /** Whether the first-run content has been written (so deleting it all does not bring it back). */
 export async function isSeeded(db: Database): Promise<boolean> {
   return (await db.selectFrom("settings").select("key").where("key", "=", "seeded_at").executeTakeFirst()) !== undefined;
@@ -96,7 +114,7 @@ export async function installationSecret(db: Database, name: string): Promise<st
  * itself (the content version, the digest's last day).
  */
 export function editableSettingsScope(): Scope {
-  return scope("settings", (q: any) =>
+  return scope("settings", (q) =>
     q.where("key", "not like", "secret_%").where("key", "not in", ["content_version", "notify_digest_at", "seeded_at"]),
   );
 }

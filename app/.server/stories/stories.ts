@@ -90,9 +90,9 @@ const SUMMARY_COLUMNS = [
 /** A story's rows, for the change history: the story, its addresses and its revisions. */
 function storyScopes(id: number): Scope[] {
   return [
-    scope("stories", (q: any) => q.where("id", "=", id)),
-    scope("storySlugs", (q: any) => q.where("storyId", "=", id)),
-    scope("storyRevisions", (q: any) => q.where("storyId", "=", id)),
+    scope("stories", (q) => q.where("id", "=", id)),
+    scope("storySlugs", (q) => q.where("storyId", "=", id)),
+    scope("storyRevisions", (q) => q.where("storyId", "=", id)),
   ];
 }
 
@@ -561,7 +561,7 @@ export async function moveStory(db: Database, id: number, direction: "up" | "dow
     "story",
     by,
     { id: null, summary: "Pakeista pasakojimų tvarka" },
-    [scope("stories", (q: any) => q)],
+    [scope("stories", (q) => q)],
     async (tx) => {
       const order = (await tx.selectFrom("stories").select("id").orderBy("position").orderBy("id").execute()).map((row) => row.id);
       const from = order.indexOf(id);

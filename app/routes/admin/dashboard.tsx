@@ -3,7 +3,7 @@ import type { Route } from "./+types/dashboard";
 import { firstRunChecklist } from "#app/.server/dashboard/checklist.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import { waitingCounts } from "#app/.server/accounts/notifications.ts";
-import { getSiteSettings, updateSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { getSiteSettings, saveSiteTexts } from "#app/.server/site-texts/settings.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { Field, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // The family's name and address are settings: the administrator's.
-  requireRole(context, "administratorius");
+  const user = requireRole(context, "administratorius");
   const form = await request.formData();
   const values = {
     familyName: String(form.get("familyName") ?? "").trim(),
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const errors = checkTexts(values);
   if (Object.keys(errors).length > 0) return refusal("formInvalid", 400, { values, errors });
-  await updateSiteSettings(services(context).db, values);
+  await saveSiteTexts(services(context).db, user, "nustatymai", values);
   return redirectWithToast("/admin", "settingsSaved");
 }
 

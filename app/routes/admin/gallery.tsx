@@ -138,6 +138,8 @@ type Item = Route.ComponentProps["loaderData"]["items"][number];
 function useObjectUrl(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
+    // An object URL is a resource outside React: made and released in the effect, its state set there.
+    // oxlint-disable-next-line react/set-state-in-effect
     if (!file) return setUrl(null);
     const created = URL.createObjectURL(file);
     setUrl(created);
@@ -333,7 +335,12 @@ function PhotoList({ items }: { items: Item[] }) {
   const [order, setOrder] = useState(() => items.map((i) => i.id));
   const [dragging, setDragging] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");
-  useEffect(() => setOrder(saved ? saved.split(",").map(Number) : []), [saved]);
+  // A new saved order from the server resets the one being arranged (during the render: React's way).
+  const [savedShown, setSavedShown] = useState(saved);
+  if (savedShown !== saved) {
+    setSavedShown(saved);
+    setOrder(saved ? saved.split(",").map(Number) : []);
+  }
   const byId = new Map(items.map((i) => [i.id, i]));
   const changed = order.join(",") !== saved;
 

@@ -1,9 +1,7 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/guestbook";
 import { requireRole, services } from "#app/.server/platform/context.ts";
-import { record } from "#app/.server/changes/changes.ts";
-import type { Database } from "#app/.server/platform/db/schema.ts";
-import { deleteEntry, entryScope, listEntriesForReview, setEntryStatus } from "#app/.server/guestbook/guestbook.ts";
+import { deleteEntry, listEntriesForReview, setEntryStatus } from "#app/.server/guestbook/guestbook.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
@@ -22,19 +20,16 @@ const removeQuestion = (name: string) => `Ar tikrai ištrinti „${name}“ įra
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireRole(context, "redaktorius");
-  const { db: site } = services(context);
+  const { db } = services(context);
   const form = await request.formData();
   const id = parseId(form.get("id")) ?? 0;
-  const moderated = <T,>(summary: string, write: (db: Database) => Promise<T>) =>
-    record(site, { actor: user, subject: { kind: "guestbook", id, summary }, scopes: [entryScope(id)] }, write).then((r) => r.result);
-  const db = site;
   switch (form.get("intent")) {
     case "approve":
-      return (await moderated("Svečių knygos įrašas patvirtintas", (tx) => setEntryStatus(tx, id, "approved")))
+      return (await setEntryStatus(db, id, "approved", user))
         ? redirectWithToast(PAGE, "guestbookApproved")
         : refusal("guestbookNotFound", 404);
     case "hide":
-      return (await moderated("Svečių knygos įrašas paslėptas", (tx) => setEntryStatus(tx, id, "hidden")))
+      return (await setEntryStatus(db, id, "hidden", user))
         ? redirectWithToast(PAGE, "guestbookHidden")
         : refusal("guestbookNotFound", 404);
     case "remove": {
@@ -42,9 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const entry = (await listEntriesForReview(db)).find((e) => e.id === id);
         return entry ? data({ confirmRemove: { id: entry.id, name: entry.name } }) : refusal("guestbookNotFound", 404);
       }
-      return (await moderated("Svečių knygos įrašas ištrintas", (tx) => deleteEntry(tx, id)))
-        ? redirectWithToast(PAGE, "guestbookDeleted")
-        : refusal("guestbookNotFound", 404);
+      return (await deleteEntry(db, id, user)) ? redirectWithToast(PAGE, "guestbookDeleted") : refusal("guestbookNotFound", 404);
     }
   }
   throw data("Nežinomas veiksmas", { status: 400 });

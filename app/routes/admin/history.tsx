@@ -3,15 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/history";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
-import { record } from "#app/.server/changes/changes.ts";
-import {
-  getHistory,
-  listHistoryRevisions,
-  parseHistoryForm,
-  restoreHistoryRevision,
-  revisionScope,
-  saveHistory,
-} from "#app/.server/site-texts/history-text.ts";
+import { editHistory, getHistory, listHistoryRevisions, parseHistoryForm, restoreHistory } from "#app/.server/site-texts/history-text.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
@@ -45,16 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.get("intent") === "restore") {
     const revisionId = parseId(form.get("revisionId")) ?? 0;
-    const { result: restored } = await record(
-      db,
-      {
-        actor: user,
-        subject: { kind: "history", summary: `Atkurta istorijos versija Nr. ${revisionId}` },
-        scopes: [],
-        created: (r: { id: number } | null) => (r ? [revisionScope(r.id)] : []),
-      },
-      (tx) => restoreHistoryRevision(tx, revisionId, user.username),
-    );
+    const restored = await restoreHistory(db, user, revisionId);
     if (!restored) throw data("Tokios versijos nėra", { status: 404 });
     return redirectWithToast("/admin/istorija", "historyRestored");
   }
@@ -62,16 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = parseHistoryForm(form);
   if (!result.ok)
     return refusal("formInvalid", 400, { content: result.content, periodMembersOnly: result.periodMembersOnly, errors: result.errors });
-  await record(
-    db,
-    {
-      actor: user,
-      subject: { kind: "history", summary: "Pakeista istorija" },
-      scopes: [],
-      created: (r: { id: number }) => [revisionScope(r.id)],
-    },
-    (tx) => saveHistory(tx, result.content, user.username, result.periodMembersOnly),
-  );
+  await editHistory(db, user, result.content, result.periodMembersOnly);
   return redirectWithToast("/admin/istorija", "historySaved");
 }
 

@@ -1,26 +1,11 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/person";
 import { requireRole, services } from "#app/.server/platform/context.ts";
-import type { Database } from "#app/.server/platform/db/schema.ts";
-import { recordPersonEdit } from "#app/.server/genealogy/person-changes.ts";
-import {
-  addChild,
-  addPartner,
-  parsePersonFields,
-  personForEditing,
-  removeChildLink,
-  removeEvent,
-  removePartnerLink,
-  removePerson,
-  resolvePerson,
-  saveEvent,
-  setParents,
-  setPersonLinks,
-  updatePerson,
-} from "#app/.server/genealogy/editing.ts";
+import { personForEditing } from "#app/.server/genealogy/editing.ts";
+import { PERSON_EDITS } from "#app/.server/genealogy/person-edits.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 import { personExists } from "#app/.server/genealogy/people.ts";
-import { privateAmong, setPrivate } from "#app/.server/genealogy/living.ts";
+import { privateAmong } from "#app/.server/genealogy/living.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { FormAlert } from "#app/components/form-alert.tsx";
@@ -45,108 +30,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireRole(context, "redaktorius");
-  const { db: site } = services(context);
-  const treeId = await currentTreeId(site);
-  const id = parseId(params.id);
-  // Every change below is about this person: one that does not exist changes nothing.
-  if (treeId === null || id === null || !(await personExists(site, treeId, id))) return refusal("personNotFound", 404);
+  const { db } = services(context);
+  const treeId = await currentTreeId(db);
+  const personId = parseId(params.id);
+  // Every change is about this person: one that does not exist changes nothing.
+  if (treeId === null || personId === null || !(await personExists(db, treeId, personId))) return refusal("personNotFound", 404);
   const form = await request.formData();
-  const page = `/admin/medis/asmenys/${id}`;
-  const saved = () => redirectWithToast(page, "personSaved");
-  const person = async (field: string) => resolvePerson(site, treeId, String(form.get(field) ?? ""));
-  // Each edit is recorded in the change history (person-changes.ts) with the
-  // rows of this person, the others it names and the families it touches.
-  const recorded =
-    (summary: string, others: (number | null)[] = [], families: number[] = []) =>
-    <T,>(write: (db: Database) => Promise<T>) =>
-      recordPersonEdit(site, user, treeId, id, { summary, others, families }, write).then((r) => r.result);
-  switch (form.get("intent")) {
-    case "private":
-      // Who the members may not see is the administrator's to say.
-      requireRole(context, "administratorius");
-      await recorded(form.get("private") === "1" ? "Pažymėtas privačiu" : "Nebe privatus")((db) =>
-        setPrivate(db, id, form.get("private") === "1"),
-      );
-      return redirectWithToast(page, "privacySaved");
-    case "details": {
-      const fields = parsePersonFields(form);
-      if ("error" in fields) return refusal({ title: fields.error, variant: "error" });
-      return (await recorded("Pakeisti asmens duomenys")((db) => updatePerson(db, treeId, id, fields)))
-        ? saved()
-        : refusal("personNotFound", 404);
-    }
-    case "event": {
-      const eventId = form.get("eventId") ? parseId(form.get("eventId")) : null;
-      if (form.get("eventId") && eventId === null) return refusal({ title: "Tokio įvykio nėra.", variant: "error" }, 404);
-      const tag = String(form.get("tag") ?? "");
-      const label = EDITABLE_EVENTS[tag] ?? "įvykis";
-      const result = await recorded(eventId === null ? `Pridėtas įvykis „${label}“` : "Pakeistas įvykis")((db) =>
-        saveEvent(db, treeId, id, {
-          eventId,
-          tag: String(form.get("tag") ?? ""),
-          date: String(form.get("date") ?? ""),
-          place: String(form.get("place") ?? ""),
-          value: String(form.get("value") ?? ""),
-        }),
-      );
-      return result.ok ? saved() : refusal({ title: "Įvykis neišsaugotas", description: result.message, variant: "error" });
-    }
-    case "removeEvent":
-      await recorded("Pašalintas įvykis")((db) => removeEvent(db, treeId, id, parseId(form.get("eventId")) ?? 0));
-      return saved();
-    case "parents": {
-      const [first, second] = [await person("first"), await person("second")];
-      for (const p of [first, second]) if (p && "error" in p) return refusal({ title: p.error, variant: "error" });
-      const [a, b] = [first && "id" in first ? first.id : null, second && "id" in second ? second.id : null];
-      const result = await recorded("Nurodyti tėvai", [a, b])((db) => setParents(db, treeId, id, a, b));
-      return result.ok ? saved() : refusal({ title: result.message, variant: "error" });
-    }
-    case "partner": {
-      const partner = await person("partner");
-      if (!partner) return refusal({ title: "Nurodykite partnerį.", variant: "error" });
-      if ("error" in partner) return refusal({ title: partner.error, variant: "error" });
-      const result = await recorded("Pridėtas partneris", [partner.id])((db) => addPartner(db, treeId, id, partner.id));
-      return result.ok ? saved() : refusal({ title: result.message, variant: "error" });
-    }
-    case "child": {
-      const child = await person("child");
-      if (!child) return refusal({ title: "Nurodykite vaiką.", variant: "error" });
-      if ("error" in child) return refusal({ title: child.error, variant: "error" });
-      const partnerId = form.get("partnerId") ? parseId(form.get("partnerId")) : null;
-      const result = await recorded("Pridėtas vaikas", [partnerId, child.id])((db) => addChild(db, treeId, id, partnerId, child.id));
-      return result.ok ? saved() : refusal({ title: result.message, variant: "error" });
-    }
-    case "unlinkChild":
-    case "unlinkPartner": {
-      const [familyId, other] = [parseId(form.get("familyId")) ?? 0, parseId(form.get("personId")) ?? 0];
-      const unlink = form.get("intent") === "unlinkChild" ? removeChildLink : removePartnerLink;
-      const what = form.get("intent") === "unlinkChild" ? "Atsietas vaikas" : "Atsietas partneris";
-      await recorded(what, [other], [familyId])((db) => unlink(db, treeId, familyId, other));
-      return saved();
-    }
-    case "links":
-      await recorded("Pakeistos susietos nuotraukos ir dokumentai")((db) =>
-        setPersonLinks(
-          db,
-          treeId,
-          id,
-          form
-            .getAll("gallery")
-            .map(parseId)
-            .filter((id) => id !== null),
-          form
-            .getAll("document")
-            .map(parseId)
-            .filter((id) => id !== null),
-        ),
-      );
-      return saved();
-    case "remove":
-      if (form.get("confirmed") !== "1") return data({ confirmRemove: true });
-      await recorded("Pašalintas asmuo")((db) => removePerson(db, treeId, id));
-      return redirectWithToast("/admin/medis/asmenys", "personRemoved");
-  }
-  throw data("Nežinomas veiksmas", { status: 400 });
+  const edit = Object.hasOwn(PERSON_EDITS, String(form.get("intent"))) ? PERSON_EDITS[String(form.get("intent"))] : null;
+  if (!edit) throw data("Nežinomas veiksmas", { status: 400 });
+  if (edit.role) requireRole(context, edit.role);
+  const outcome = await edit.run({ db, by: user, treeId, personId }, form);
+  if ("confirmRemove" in outcome) return data({ confirmRemove: true });
+  if ("missing" in outcome) return refusal("personNotFound", 404);
+  if ("refused" in outcome)
+    return refusal({ title: outcome.refused, description: outcome.description, variant: "error" }, outcome.status ?? 400);
+  return redirectWithToast(outcome.goTo === "list" ? "/admin/medis/asmenys" : `/admin/medis/asmenys/${personId}`, outcome.saved);
 }
 
 function Who({ person }: { person: PersonSummary }) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/photo-people";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
@@ -103,7 +103,12 @@ export default function PhotoPeopleEditor({
   const [highlighted, setHighlighted] = useState<number | null>(null);
   // A rectangle is used once: when someone has been added (or taken off), a new one is drawn for the next.
   // (A search reloads the page's data too, and keeps it.)
-  useEffect(() => setBox(null), [people.length]);
+  // (React's way to reset state when a prop changes: during the render, not in an effect.)
+  const [peopleCount, setPeopleCount] = useState(people.length);
+  if (peopleCount !== people.length) {
+    setPeopleCount(people.length);
+    setBox(null);
+  }
 
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     event.currentTarget.setPointerCapture(event.pointerId);

@@ -4,8 +4,7 @@ import type { Route } from "./+types/texts";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import { listGalleryItems } from "#app/.server/gallery/gallery.ts";
-import { record } from "#app/.server/changes/changes.ts";
-import { editableSettingsScope, getSiteSettings, updateSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { getSiteSettings, saveSiteTexts } from "#app/.server/site-texts/settings.ts";
 import { readBranches, readTextSection } from "#app/.server/site-texts/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { Field, useFocusFirstError, type FieldErrors } from "#app/components/fields.tsx";
@@ -13,7 +12,16 @@ import { FormAlert } from "#app/components/form-alert.tsx";
 import { GalleryPicture } from "#app/components/gallery.tsx";
 import { PageTitle, TextBlock } from "#app/components/page.tsx";
 import type { Toast } from "#app/lib/toasts.ts";
-import { BRANCH_LIMITS, EMAIL_TOKEN, TEXT_FIELDS, TEXT_SECTIONS, type Branch, type TextField, type TextSection } from "#app/lib/site.ts";
+import {
+  BRANCH_LIMITS,
+  EMAIL_TOKEN,
+  TEXT_FIELDS,
+  TEXT_SECTION_TITLES,
+  TEXT_SECTIONS,
+  type Branch,
+  type TextField,
+  type TextSection,
+} from "#app/lib/site.ts";
 
 // The family's own words on the public pages: the home page (and its
 // photograph), the tree page's text and branches, the about page, the
@@ -36,37 +44,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (section === "sakos") {
     const result = readBranches(form);
     if (!result.ok) return refusal("formInvalid", 400, { section, values: result.values, errors: result.errors });
-    await record(
-      db,
-      {
-        actor: user,
-        subject: { kind: "texts", id: "sakos", summary: "Pakeisti tekstai: giminės šakos" },
-        scopes: [editableSettingsScope()],
-      },
-      (tx) => updateSiteSettings(tx, result.values),
-    );
+    await saveSiteTexts(db, user, "sakos", result.values);
     return redirectWithToast(`${PAGE}#sakos`, "textsSaved");
   }
   if (!(section in TEXT_SECTIONS)) throw data("Nežinoma dalis", { status: 400 });
   const photoIds = new Set((await listGalleryItems(db, MEMBERS)).filter((i) => i.image).map((i) => i.id));
   const result = readTextSection(section as TextSection, form, photoIds);
   if (!result.ok) return refusal("formInvalid", 400, { section, values: result.values, errors: result.errors });
-  const summary = `Pakeisti tekstai: ${SECTION_TITLES[section as TextSection]}`;
-  await record(db, { actor: user, subject: { kind: "texts", id: section, summary }, scopes: [editableSettingsScope()] }, (tx) =>
-    updateSiteSettings(tx, result.values),
-  );
+  await saveSiteTexts(db, user, section as TextSection, result.values);
   return redirectWithToast(`${PAGE}#${section}`, "textsSaved");
 }
-
-const SECTION_TITLES: Record<TextSection, string> = {
-  pradzia: "Pradžios puslapis",
-  medis: "Giminės medžio puslapis",
-  apie: "Puslapis „Apie“",
-  galerija: "Galerijos puslapis",
-  dokumentai: "Dokumentų puslapis",
-  sveciai: "Svečių knygos puslapis",
-  porate: "Paantraštė ir poraštė",
-};
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
@@ -87,7 +74,7 @@ export default function TextsEditor({ loaderData, actionData }: Route.ComponentP
         kontaktinis el. pašto adresas su nuoroda. <Link to="/admin/pakeitimai?tema=texts">Pakeitimų istorija</Link>
       </p>
       <nav aria-label="Tekstų dalys" className="mt-4 flex flex-wrap gap-2 text-sm">
-        {[...Object.entries(SECTION_TITLES), ["sakos", "Giminės šakos"]].map(([id, title]) => (
+        {[...Object.entries(TEXT_SECTION_TITLES), ["sakos", "Giminės šakos"]].map(([id, title]) => (
           <a key={id} href={`#${id}`} className="btn-secondary">
             {title}
           </a>
@@ -125,7 +112,7 @@ function TextSectionForm({ section, loaderData, refused }: { section: TextSectio
   return (
     <section id={section} aria-labelledby={`${section}-title`} className="card mt-8 scroll-mt-4 p-6">
       <h2 id={`${section}-title`} className="text-2xl font-semibold">
-        {SECTION_TITLES[section]}
+        {TEXT_SECTION_TITLES[section]}
       </h2>
       {refused ? <FormAlert toast={refused.toast} /> : null}
       {/* noValidate: the server's Lithuanian message, not the browser's, says what is wrong. */}

@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useBrowserValue } from "#app/components/use-hydrated.ts";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import {
@@ -198,8 +199,7 @@ function CreatedLink({
 }) {
   const siteUrl = useSiteUrl();
   // Without SITE_URL the browser knows the site's address; the server never takes it from the request.
-  const [origin, setOrigin] = useState(siteUrl ?? "");
-  useEffect(() => setOrigin(siteUrl ?? window.location.origin), [siteUrl]);
+  const origin = useBrowserValue(() => siteUrl ?? window.location.origin, siteUrl ?? "");
   const link = `${origin}${created.path}`;
   const [copied, setCopied] = useState(false);
   return (

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/reset";
-import { linkState, useResetLink } from "#app/.server/accounts/account-links.ts";
+import { linkState, redeemResetLink } from "#app/.server/accounts/account-links.ts";
 import { services } from "#app/.server/platform/context.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/.server/platform/env.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
@@ -20,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const result = await useResetLink(services(context).db, params.token, {
+  const result = await redeemResetLink(services(context).db, params.token, {
     next: String(form.get("next") ?? ""),
     repeated: String(form.get("repeated") ?? ""),
   });

@@ -457,6 +457,7 @@ const MEDIA_TYPE = (() => {
 // RFC 3986 URI-reference, by its characters: unreserved, reserved and well-formed percent escapes.
 const URI_REFERENCE = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
 // WHATWG "valid URL string", by its characters: URL code points (any non-ASCII) and percent escapes.
+// oxlint-disable-next-line no-control-regex -- the range of every ASCII code is the point: what is outside it is allowed.
 const URL_STRING = /^(?:[A-Za-z0-9!$&'()*+,\-./:;=?@_~#[\]]|[^\x00-\x7F]|%[0-9A-Fa-f]{2})*$/;
 
 function filePathError(path: string): string | undefined {
@@ -601,6 +602,7 @@ interface Line {
 const STRICT_LINE = /^(0|[1-9][0-9]*) (?:(@[A-Z0-9_]+@) )?([A-Z][A-Z0-9_]*|_[A-Z0-9_]+)(?: (.+))?$/s;
 const LOOSE_LINE = /^ *([0-9]+) +(?:(@[^ ]*@) +)?([^ ]+)(?: (.*))?$/s;
 // C0 controls other than tab, LF and CR; DEL; C1; unpaired surrogates; U+FFFE and U+FFFF.
+// oxlint-disable-next-line no-control-regex -- finding control characters is what this pattern is for.
 const BANNED = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function parseLines(text: string, report: (line: number, message: string) => void): { records: Line[]; lineCount: number } {

@@ -271,7 +271,7 @@ describe("payloads 7.0 does not accept", () => {
   test("AGE spelling: spaces, unit case, unit order, a bare number of years; what cannot be read goes to PHRASE", () => {
     const ages = ["<8", "0Y", "> 0 M", ">42y 6m", "11m99y", "0", "about 3", "42y approx"];
     const written = ["< 8y", "0y", "> 0m", "> 42y 6m", "99y 11m", "0y", "", "42y"];
-    const phrases = [, , , , , , "about 3", "42y approx"];
+    const phrases = [...Array<string | undefined>(6).fill(undefined), "about 3", "42y approx"];
     converts(
       ["0 @I1@ INDI", ...ages.flatMap((age) => ["1 DEAT", `2 AGE ${age}`])],
       [
