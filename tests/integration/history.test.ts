@@ -3,11 +3,12 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import {
   getHistory,
   listHistoryRevisions,
-  parseHistoryForm,
+  HISTORY_FORM,
   restoreHistoryRevision,
   saveHistory,
 } from "#app/.server/site-texts/history-text.ts";
 import { SEED_HISTORY } from "#app/.server/seed/seed.ts";
+import { readForm } from "#app/.server/platform/form.ts";
 import type { HistoryContent } from "#app/lib/history.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -46,9 +47,12 @@ test("markup is stored as typed, line breaks normalised", async () => {
   const form = new FormData();
   for (const [k, v] of Object.entries(SEED_HISTORY)) form.set(k, v);
   form.set("paragraph1", "<script>alert(1)</script>\r\nKita eilutė");
-  const result = parseHistoryForm(form);
+  const result = readForm(form, HISTORY_FORM);
   expect(result.ok).toBe(true);
-  await saveHistory(t.db, result.content, "ona", false);
+  if (!result.ok) return;
+  const { periodMembersOnly, ...content } = result.value;
+  expect(periodMembersOnly).toBe(false);
+  await saveHistory(t.db, content, "ona", false);
   expect((await getHistory(t.db, MEMBERS)).paragraph1).toBe("<script>alert(1)</script>\nKita eilutė");
 });
 
@@ -57,9 +61,12 @@ test("an empty title or an overlong field is refused with a Lithuanian message",
   for (const [k, v] of Object.entries(SEED_HISTORY)) form.set(k, v);
   form.set("title", "   ");
   form.set("intro", "x".repeat(5001));
-  const result = parseHistoryForm(form);
+  const result = readForm(form, HISTORY_FORM);
   expect(result.ok).toBe(false);
   if (result.ok) return;
   expect(result.errors.title).toBe("Įrašykite pavadinimą.");
-  expect(result.errors.intro).toContain("per ilgas");
+  expect(result.errors.intro).toBe("Laukas „Įžanga“ per ilgas: daugiausia 5000 simbolių.");
+  // What was typed comes back as typed, to fill the form in again.
+  expect(result.typed.intro).toBe("x".repeat(5001));
+  expect(result.typed.paragraph1).toBe(SEED_HISTORY.paragraph1);
 });

@@ -1,12 +1,22 @@
 import {
   BRANCH_LIMITS,
   checkTexts,
+  TEXT_FIELDS,
   TEXT_SECTIONS,
   type Branch,
   type SiteSettings,
   type TextField,
   type TextSection,
 } from "#app/lib/site.ts";
+
+import { z } from "zod";
+import { emailField, textField } from "#app/.server/platform/form.ts";
+
+/** The dashboard's settings form (/admin): the family's name and its contact address. */
+export const SETTINGS_FORM = z.object({
+  familyName: textField(TEXT_FIELDS.familyName.label, { max: TEXT_FIELDS.familyName.max }),
+  contactEmail: emailField(TEXT_FIELDS.contactEmail.label, TEXT_FIELDS.contactEmail.max),
+});
 
 // Reading the texts editor's forms (/admin/tekstai): what was typed, checked,
 // with a Lithuanian message for each field that is wrong. The route saves

@@ -1,4 +1,12 @@
-import { HISTORY_FIELDS, HISTORY_FIELD_LABELS, HISTORY_FIELD_MAX_LENGTH, type HistoryContent } from "#app/lib/history.ts";
+import { z } from "zod";
+import {
+  HISTORY_FIELDS,
+  HISTORY_FIELD_LABELS,
+  HISTORY_FIELD_MAX_LENGTH,
+  type HistoryContent,
+  type HistoryField,
+} from "#app/lib/history.ts";
+import { checkbox, textField } from "#app/.server/platform/form.ts";
 import type { Audience } from "#app/.server/accounts/audience.ts";
 import { record, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
 import { now } from "#app/.server/platform/db/writes.ts";
@@ -84,26 +92,25 @@ export async function restoreHistoryRevision(db: Database, id: number, author: s
   return old ? saveHistory(db, old, author, old.periodMembersOnly === 1) : null;
 }
 
-export type HistoryFormResult =
-  | { ok: true; content: HistoryContent; periodMembersOnly: boolean }
-  | { ok: false; content: HistoryContent; periodMembersOnly: boolean; errors: Partial<Record<keyof HistoryContent, string>> };
-
-/** Reads and checks the editor's form. Only the title is required. */
-export function parseHistoryForm(form: FormData): HistoryFormResult {
-  const content = {} as HistoryContent;
-  const errors: Partial<Record<keyof HistoryContent, string>> = {};
-  for (const field of HISTORY_FIELDS) {
-    const raw = form.get(field);
-    const value = typeof raw === "string" ? raw.replace(/\r\n?/g, "\n") : "";
-    content[field] = field === "title" || field === "periodTitle" ? value.trim() : value;
-    if (value.length > HISTORY_FIELD_MAX_LENGTH[field]) {
-      errors[field] = `Laukas „${HISTORY_FIELD_LABELS[field]}“ per ilgas: daugiausia ${HISTORY_FIELD_MAX_LENGTH[field]} simbolių.`;
-    }
-  }
-  if (content.title === "") errors.title = "Įrašykite pavadinimą.";
-  const periodMembersOnly = form.get("periodMembersOnly") === "1";
-  return Object.keys(errors).length > 0 ? { ok: false, content, periodMembersOnly, errors } : { ok: true, content, periodMembersOnly };
-}
+/**
+ * The history editor's form: every field at most its limit as typed, only the
+ * title required; the titles are trimmed, the texts kept as typed (Markdown's
+ * indentation), line breaks made "\n".
+ */
+export const HISTORY_FORM = z.object({
+  ...(Object.fromEntries(
+    HISTORY_FIELDS.map((field) => [
+      field,
+      textField(HISTORY_FIELD_LABELS[field], {
+        max: HISTORY_FIELD_MAX_LENGTH[field],
+        optional: field !== "title",
+        required: "Įrašykite pavadinimą.",
+        keepSpaces: field !== "title" && field !== "periodTitle",
+      }),
+    ]),
+  ) as Record<HistoryField, ReturnType<typeof textField>>),
+  periodMembersOnly: checkbox(),
+});
 
 /** A revision's row, for the change history (a save adds one; undoing it takes it away again). */
 export function revisionScope(id: number): Scope {

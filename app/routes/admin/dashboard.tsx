@@ -4,13 +4,15 @@ import { firstRunChecklist } from "#app/.server/dashboard/checklist.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import { waitingCounts } from "#app/.server/accounts/notifications.ts";
 import { getSiteSettings, saveSiteTexts } from "#app/.server/site-texts/settings.ts";
-import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { redirectWithToast } from "#app/.server/platform/toast.ts";
+import { readForm, refuseForm } from "#app/.server/platform/form.ts";
+import { SETTINGS_FORM } from "#app/.server/site-texts/form.ts";
 import { Field, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { plural } from "#app/lib/lithuanian.ts";
 import { atLeast } from "#app/lib/roles.ts";
-import { checkTexts, EMAIL_TOKEN, TEXT_FIELDS } from "#app/lib/site.ts";
+import { EMAIL_TOKEN, TEXT_FIELDS } from "#app/lib/site.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);
@@ -28,14 +30,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   // The family's name and address are settings: the administrator's.
   const user = requireRole(context, "administratorius");
-  const form = await request.formData();
-  const values = {
-    familyName: String(form.get("familyName") ?? "").trim(),
-    contactEmail: String(form.get("contactEmail") ?? "").trim(),
-  };
-  const errors = checkTexts(values);
-  if (Object.keys(errors).length > 0) return refusal("formInvalid", 400, { values, errors });
-  await saveSiteTexts(services(context).db, user, "nustatymai", values);
+  const read = readForm(await request.formData(), SETTINGS_FORM);
+  if (!read.ok) return refuseForm(read);
+  await saveSiteTexts(services(context).db, user, "nustatymai", read.value);
   return redirectWithToast("/admin", "settingsSaved");
 }
 
@@ -177,7 +174,7 @@ interface SettingsFormProps {
 
 function SettingsForm({ settings, refused }: SettingsFormProps) {
   const errors: Partial<Record<string, string>> | undefined = refused?.errors;
-  const values = refused?.values ?? settings;
+  const values = refused?.typed ?? settings;
   const saving = useNavigation().formAction === "/admin?index";
   useFocusFirstError(errors, refused?.toast.id, ["familyName", "contactEmail"]);
   return (

@@ -3,8 +3,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/history";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
-import { editHistory, getHistory, listHistoryRevisions, parseHistoryForm, restoreHistory } from "#app/.server/site-texts/history-text.ts";
-import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { editHistory, getHistory, HISTORY_FORM, listHistoryRevisions, restoreHistory } from "#app/.server/site-texts/history-text.ts";
+import { readForm, refuseForm } from "#app/.server/platform/form.ts";
+import { redirectWithToast } from "#app/.server/platform/toast.ts";
 import { useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { MembersOnlyBox } from "#app/components/members-only.tsx";
@@ -42,11 +43,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/admin/istorija", "historyRestored");
   }
 
-  const result = parseHistoryForm(form);
-  if (!result.ok)
-    return refusal("formInvalid", 400, { content: result.content, periodMembersOnly: result.periodMembersOnly, errors: result.errors });
-  await editHistory(db, user, result.content, result.periodMembersOnly);
+  const read = readForm(form, HISTORY_FORM);
+  if (!read.ok) return refuseForm(read);
+  const { periodMembersOnly, ...content } = read.value;
+  await editHistory(db, user, content, periodMembersOnly);
   return redirectWithToast("/admin/istorija", "historySaved");
+}
+
+/** The text as the editor typed it, when the save was refused: every field, typed or not. */
+function refusedContent(typed: Record<string, string> | undefined): HistoryContent | null {
+  return typed ? (Object.fromEntries(HISTORY_FIELDS.map((field) => [field, typed[field] ?? ""])) as HistoryContent) : null;
 }
 
 const SINGLE_LINE: ReadonlySet<HistoryField> = new Set(["title", "periodTitle"]);
@@ -63,10 +69,10 @@ export default function HistoryEditor({ loaderData, actionData }: Route.Componen
       {/* A new key after each save starts the form from the stored text. */}
       <Editor
         key={loaderData.revisionId}
-        initial={actionData?.content ?? loaderData.content}
+        initial={refusedContent(actionData?.typed) ?? loaderData.content}
         errors={actionData?.errors ?? {}}
         refusal={actionData?.toast}
-        periodMembersOnly={actionData?.periodMembersOnly ?? loaderData.periodMembersOnly}
+        periodMembersOnly={actionData?.typed ? actionData.typed.periodMembersOnly === "1" : loaderData.periodMembersOnly}
       />
       <Revisions
         revisions={loaderData.revisions}

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { refusal } from "./toast.ts";
+
+// One way to read a form (issue 27): a zod schema per form, built from the
+// field helpers below so that every refusal reads alike, and one result shape
+// for every action: what was typed (to fill the form in again, with or without
+// JavaScript), a Lithuanian message per field, and the form's own message.
+// Over-long input is refused with the limit named, never cut silently.
+
+/** A form the reader refused: each field's text as typed, and what is wrong, by field name. */
+export interface FormRefused {
+  ok: false;
+  typed: Record<string, string>;
+  errors: Record<string, string>;
+}
+
+export type FormRead<T> = { ok: true; value: T; typed: Record<string, string> } | FormRefused;
+
+/** What is wrong with a text field, in the words the editor reads. */
+export const fieldMessages = {
+  tooLong: (label: string, max: number) => `Laukas „${label}“ per ilgas: daugiausia ${max} simbolių.`,
+  required: (label: string) => `Laukas „${label}“ privalomas.`,
+  email: () => "Įrašykite teisingą el. pašto adresą, pvz., vardas@pastas.lt.",
+};
+
+const lineBreaks = (value: string) => value.replace(/\r\n?/g, "\n");
+
+/**
+ * A text field: line breaks made "\n", trimmed unless `keepSpaces` (a
+ * multi-line text keeps its indentation), at most `max` characters; required
+ * unless `optional`, with `required` as the message when given.
+ */
+export function textField(label: string, options: { max: number; optional?: boolean; required?: string; keepSpaces?: boolean }) {
+  return z
+    .string()
+    .default("")
+    .transform((value) => (options.keepSpaces ? lineBreaks(value) : lineBreaks(value).trim()))
+    .check((ctx) => {
+      if (ctx.value.length > options.max)
+        ctx.issues.push({ code: "custom", message: fieldMessages.tooLong(label, options.max), input: ctx.value });
+      else if (!options.optional && ctx.value.trim() === "")
+        ctx.issues.push({ code: "custom", message: options.required ?? fieldMessages.required(label), input: ctx.value });
+    });
+}
+
+/** An e-mail address field (required). */
+export function emailField(label: string, max: number) {
+  return textField(label, { max }).check((ctx) => {
+    if (ctx.value !== "" && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(ctx.value))
+      ctx.issues.push({ code: "custom", message: fieldMessages.email(), input: ctx.value });
+  });
+}
+
+/** A checkbox sent as "1" when ticked. */
+export const checkbox = () =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value === "1");
+
+/**
+ * Reads `form` with `schema`: each field's first value (files and other
+ * entries the schema does not name are left out), checked all at once so
+ * every wrong field is named together.
+ */
+export function readForm<S extends z.ZodObject>(form: FormData, schema: S): FormRead<z.output<S>> {
+  const typed: Record<string, string> = {};
+  for (const name of Object.keys(schema.shape)) {
+    const value = form.get(name);
+    if (typeof value === "string") typed[name] = value;
+  }
+  const parsed = schema.safeParse(typed);
+  if (parsed.success) return { ok: true, value: parsed.data, typed };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? "");
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, typed, errors };
+}
+
+/** The answer to a refused form, the same for every action: 400, the "check the fields" toast, what was typed and each field's message. */
+export function refuseForm(read: FormRefused) {
+  return refusal("formInvalid", 400, { typed: read.typed, errors: read.errors });
+}
