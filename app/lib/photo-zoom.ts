@@ -18,6 +18,7 @@ export interface PhotoZoomView {
   maxScale: number;
 }
 
+/** What the photo's buttons call, and the page when it leaves. */
 export interface PhotoZoomControls {
   zoom(direction: 1 | -1): void;
   reset(): void;
@@ -126,6 +127,7 @@ export function attachPhotoZoom(
     if (!was) return;
     const before = middle();
     fingers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    // Panzoom has just dragged or pinched it.
     update();
     // Panzoom pinches around the point between two fingers but does not follow it; moving it drags the picture too.
     if (fingers.size > 1) {

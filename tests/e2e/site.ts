@@ -58,6 +58,8 @@ export async function startSite(
     env: {
       ...process.env,
       TMPDIR: tmpDir,
+      // As `npm run serve` starts it (decision 030).
+      MALLOC_ARENA_MAX: "2",
       NODE_ENV: "production",
       PORT: "0",
       HOST: "127.0.0.1",
