@@ -79,6 +79,11 @@ export function readForm<S extends z.ZodObject>(form: FormData, schema: S): Form
   return { ok: false, typed, errors };
 }
 
+/** A refusal found after the form was read (the chosen photo is gone): one field named, the same shape as the reader's. */
+export function refusedField(typed: Record<string, string>, field: string, message: string): FormRefused {
+  return { ok: false, typed, errors: { [field]: message } };
+}
+
 /** The answer to a refused form, the same for every action: 400, the "check the fields" toast, what was typed and each field's message. */
 export function refuseForm(read: FormRefused) {
   return refusal("formInvalid", 400, { typed: read.typed, errors: read.errors });
