@@ -258,8 +258,7 @@ describe("the image pipeline", () => {
        try { await prepareImage(store, { path: ${JSON.stringify(bomb)}, name: "bomb.png", size }); } catch (e) { reason = e.reason ?? String(e); }
        console.log(JSON.stringify({ reason, maxRssMb: process.resourceUsage().maxRSS / 1024 }));`,
     );
-    // In the environment `npm run serve` gives the server (decision 030: without
-    // it, glibc's per-thread arenas made the peak vary from 240 to 370 MB).
+    // In the environment `npm run serve` gives the server (decision 030).
     const { stdout } = await promisify(execFile)(process.execPath, [script], {
       cwd: path.resolve(import.meta.dirname, "../.."),
       env: { ...process.env, MALLOC_ARENA_MAX: "2" },
@@ -301,7 +300,11 @@ describe("the image pipeline", () => {
        }
        console.log(JSON.stringify({ sizes, maxRssMb: process.resourceUsage().maxRSS / 1024 }));`,
     );
-    const { stdout } = await promisify(execFile)(process.execPath, [script], { cwd: path.resolve(import.meta.dirname, "../..") });
+    // In the environment `npm run serve` gives the server (decision 030).
+    const { stdout } = await promisify(execFile)(process.execPath, [script], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { ...process.env, MALLOC_ARENA_MAX: "2" },
+    });
     const outcome = JSON.parse(stdout.trim().split("\n").pop()!);
     expect(outcome.sizes).toEqual([
       [800, 800],

@@ -18,7 +18,14 @@ import { createEmptyDatabase, type TestDatabase } from "./database.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const camelCase = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-const KINDS: Record<string, "number" | "string"> = { integer: "number", real: "number", int4: "number", float4: "number", float8: "number", text: "string" };
+const KINDS: Record<string, "number" | "string"> = {
+  integer: "number",
+  real: "number",
+  int4: "number",
+  float4: "number",
+  float8: "number",
+  text: "string",
+};
 
 interface Assertion {
   line: string;
@@ -99,6 +106,7 @@ test(
       `declare function ok<T extends true>(value: T): void;`,
     ];
     // Inside the project, so that "kysely" resolves; node_modules/.cache is ignored by git.
+    fs.mkdirSync(path.join(ROOT, "node_modules/.cache"), { recursive: true });
     checkDir = fs.mkdtempSync(path.join(ROOT, "node_modules/.cache/schema-types-"));
     const file = path.join(checkDir, "check.ts");
     fs.writeFileSync(file, [...header, ...assertions.map((a) => a.line)].join("\n") + "\n");
