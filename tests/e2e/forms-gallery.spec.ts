@@ -149,3 +149,21 @@ test("with JavaScript a refused mark names the field: a name over its limit, kep
   await expect(name).toHaveAccessibleDescription(`Laukas „Vardas“ per ilgas: daugiausia ${PHOTO_NAME_MAX} simbolių.`);
   await expect(name).toHaveValue("ą".repeat(PHOTO_NAME_MAX + 1));
 });
+
+test("without JavaScript an album's refused save comes back as typed and ticked", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await logInAsAdmin(page, site());
+  await page.goto(`${site().url}/admin/galerija/albumai/1`);
+  await page.getByLabel("Pavadinimas").fill(" ");
+  await page.getByLabel("Aprašymas (nebūtina)").fill("Sodyba ir jos laukai.");
+  await page.getByRole("checkbox", { name: "Jono ir Onos vestuvės" }).check();
+  await page.getByRole("radio", { name: "Viršelis: Senoji sodyba" }).check();
+  await page.getByRole("button", { name: "Išsaugoti albumą" }).click();
+  await expect(page.getByLabel("Pavadinimas")).toHaveAccessibleDescription("Įrašykite albumo pavadinimą.");
+  await expect(page.getByLabel("Aprašymas (nebūtina)")).toHaveValue("Sodyba ir jos laukai.");
+  await expect(page.getByRole("checkbox", { name: "Jono ir Onos vestuvės" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Viršelis: Senoji sodyba" })).toBeChecked();
+  expect((await albumRows(site())).photos).toEqual([]);
+  await context.close();
+});
