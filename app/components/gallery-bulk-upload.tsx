@@ -2,7 +2,7 @@ import { useId, useRef, useState, type DragEvent } from "react";
 import { useRevalidator } from "react-router";
 import { MembersOnlyBox } from "./members-only.tsx";
 import { useHydrated } from "./use-hydrated.ts";
-import { BULK_UPLOAD_MAX_FILES, GALLERY_DESCRIPTION_MAX, titleFromFileName } from "#app/lib/gallery.ts";
+import { BULK_UPLOAD_MAX_FILES, GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX, titleFromFileName } from "#app/lib/gallery.ts";
 import { postUpload } from "#app/lib/upload-request.ts";
 
 // Many photos at once (issue 18): the administrator drops or picks files;
@@ -32,7 +32,10 @@ async function send(endpoint: string, fields: Record<string, string>, file: File
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   body.set("image", file, file.name);
   const answer = await postUpload(endpoint, body, onProgress);
-  return answer.ok ? { state: "added", id: answer.id } : { state: "refused", message: answer.toast.title };
+  if (answer.ok) return { state: "added", id: answer.id };
+  // A refused form names what is wrong field by field (the file, the title, the album gone); else the toast says it.
+  const messages = Object.values(answer.errors ?? {});
+  return { state: "refused", message: messages.length ? messages.join(" ") : answer.toast.title };
 }
 
 export function GalleryBulkUpload({
@@ -236,6 +239,7 @@ function EntryRow({ entry, editable, onTitle }: { entry: Entry; editable: boolea
           <input
             id={titleId}
             className="field-input py-1"
+            maxLength={GALLERY_TITLE_MAX}
             value={entry.title}
             disabled={!editable}
             onChange={(event) => onTitle(event.target.value)}

@@ -153,6 +153,14 @@ export const TOASTS = {
   changeUndone: { title: "Pakeitimas atšauktas", variant: "success" },
   notifySaved: { title: "Pranešimų nustatymai išsaugoti", variant: "success" },
   loggedOutEverywhere: { title: "Atsijungėte visur", description: "Visi jūsų prisijungimai baigti.", variant: "info" },
+  // Reasons the gallery's domain gives and its routes name (issue 27, group a).
+  photoPersonPhotoGone: { title: "Tokios nuotraukos nėra.", variant: "error" },
+  photoPersonNotInTree: { title: "Tokio asmens medyje nėra.", variant: "error" },
+  photoPersonAlreadyMarked: { title: "Šis asmuo jau pažymėtas šioje nuotraukoje.", variant: "error" },
+  albumPhotosGone: {
+    title: "Kai kurių pažymėtų nuotraukų galerijoje jau nebėra: atnaujinkite puslapį ir pažymėkite iš naujo.",
+    variant: "error",
+  },
 } as const satisfies Record<string, Toast>;
 
 export type ToastKey = keyof typeof TOASTS;

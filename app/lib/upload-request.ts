@@ -1,7 +1,7 @@
 import { resolveToast, type Toast } from "./toasts.ts";
 
-/** What an upload endpoint answered (gallery-upload.ts): the new item's id, or why not. */
-export type UploadAnswer = { ok: true; id: number } | { ok: false; toast: Toast };
+/** What an upload endpoint answered (gallery-upload.ts): the new item's id, or why not (and, for a refused form, each field's message). */
+export type UploadAnswer = { ok: true; id: number } | { ok: false; toast: Toast; errors?: Record<string, string> };
 
 /**
  * Posts a form with a file to an upload endpoint with XMLHttpRequest, which
@@ -18,9 +18,9 @@ export function postUpload(endpoint: string, body: FormData, onProgress: (progre
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     request.onload = () => {
-      const answer = request.response as { ok?: boolean; id?: number; toast?: Toast } | null;
+      const answer = request.response as { ok?: boolean; id?: number; toast?: Toast; errors?: Record<string, string> } | null;
       if (answer?.ok && typeof answer.id === "number") resolve({ ok: true, id: answer.id });
-      else if (answer?.toast) resolve({ ok: false, toast: answer.toast });
+      else if (answer?.toast) resolve({ ok: false, toast: answer.toast, ...(answer.errors ? { errors: answer.errors } : {}) });
       else resolve({ ok: false, toast: resolveToast(request.responseURL.endsWith("/login") ? "sessionExpired" : "uploadFailed") });
     };
     request.onerror = () => resolve({ ok: false, toast: resolveToast("uploadFailed") });

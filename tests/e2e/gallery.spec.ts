@@ -209,7 +209,11 @@ test("a file that is not a picture is refused by the server with a clear message
   await page.getByRole("button", { name: "Patvirtinti nuotrauką" }).click();
   const count = await adminItems(page).count();
   await page.getByRole("button", { name: "Pridėti nuotrauką" }).click();
-  await expect(toasts(page).getByText("Šis failas nėra nuotrauka.", { exact: false })).toBeVisible();
+  // The message beside the image; the toast says to look at it.
+  await expect(page.getByLabel("Nuotraukos failas")).toHaveAccessibleDescription(/^Šis failas nėra nuotrauka\./);
+  await expect(page.getByLabel("Nuotraukos failas")).toHaveAttribute("aria-invalid", "true");
+  await expect(toasts(page).getByText("Patikrinkite pažymėtus laukus.")).toBeVisible();
+  await expect(addForm(page).getByLabel("Pavadinimas")).toHaveValue("Netikra");
   await expect(adminItems(page)).toHaveCount(count);
   expect(await rows("select id from gallery_items where title = 'Netikra'")).toEqual([]);
 });
@@ -223,13 +227,13 @@ test("the server repeats every check: missing fields, missing image", async ({ p
     multipart: { title: "", description: "x", image: { name: "a.jpg", mimeType: "image/jpeg", buffer: fs.readFileSync(PHOTO) } },
   });
   expect(noTitle.status()).toBe(400);
-  expect((await noTitle.json()).toast.title).toBe("Prašome užpildyti visus laukus");
+  expect((await noTitle.json()).errors).toEqual({ title: "Prašome užpildyti visus laukus" });
   const noImage = await page.request.post(endpoint, {
     headers: { Origin: site().url },
     multipart: { title: "Be nuotraukos", description: "x" },
   });
   expect(noImage.status()).toBe(400);
-  expect((await noImage.json()).toast.title).toBe("Prašome pasirinkti nuotrauką");
+  expect((await noImage.json()).errors).toEqual({ image: "Prašome pasirinkti nuotrauką" });
   expect(await rows("select id from gallery_items where title = 'Be nuotraukos'")).toEqual([]);
 });
 
@@ -352,10 +356,12 @@ test("without JavaScript: add with the plain form, move with one press, remove a
   await expect(toasts(page).getByText("Nuotrauka sėkmingai pridėta!")).toBeVisible();
   await expect(adminItems(page).last()).toContainText("Be skriptų");
 
-  // Missing fields come back as a message on the page.
+  // Missing fields come back as a message beside each, the rest as typed.
   await addForm(page).getByLabel("Pavadinimas").fill("Tik pavadinimas");
   await page.getByRole("button", { name: "Pridėti nuotrauką" }).click();
-  await expect(page.getByRole("alert")).toContainText("Prašome užpildyti visus laukus");
+  await expect(page.getByRole("alert")).toContainText("Patikrinkite pažymėtus laukus.");
+  await expect(addForm(page).getByLabel("Aprašymas")).toHaveAccessibleDescription("Prašome užpildyti visus laukus");
+  await expect(addForm(page).getByLabel("Pavadinimas")).toHaveValue("Tik pavadinimas");
 
   await adminItems(page)
     .last()

@@ -8,8 +8,8 @@ import {
   createAlbum,
   findAlbum,
   listAlbums,
+  ALBUM_FORM,
   moveAlbum,
-  parseAlbumFields,
   removeAlbum,
   saveAlbum,
 } from "#app/.server/gallery/albums.ts";
@@ -17,12 +17,16 @@ import { MEMBERS, VISITORS } from "#app/.server/accounts/audience.ts";
 import { restoreBackup, writeBackup } from "#app/.server/backup/backup.ts";
 import { listChanges, undoChange } from "#app/.server/changes/changes.ts";
 import {
-  addGalleryItemFromForm,
+  addGalleryUpload,
+  addRefusedField,
+  GALLERY_ADD_FORM,
   galleryPage,
   listGalleryItems,
   removeGalleryItem,
   updateGalleryItem,
 } from "#app/.server/gallery/gallery.ts";
+import { readForm } from "#app/.server/platform/form.ts";
+import { TOASTS } from "#app/lib/toasts.ts";
 import { contentOf } from "./content.ts";
 import { addTestUser, createEmptyDatabase, createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -102,17 +106,23 @@ describe("albums", () => {
   });
 
   test("the fields: a title is required, long texts are refused with their limits", () => {
-    expect(parseAlbumFields(form({ title: "  Senasis   kaimas ", description: " Sodyba\r\nir laukai " }))).toEqual({
+    expect(readForm(form({ title: "  Senasis   kaimas ", description: " Sodyba\r\nir laukai " }), ALBUM_FORM)).toMatchObject({
       ok: true,
-      fields: { title: "Senasis kaimas", description: "Sodyba\nir laukai" },
+      value: { title: "Senasis kaimas", description: "Sodyba\nir laukai" },
     });
-    expect(parseAlbumFields(form({ title: " ", description: "x" }))).toEqual({
+    expect(readForm(form({ title: " ", description: "x" }), ALBUM_FORM)).toEqual({
       ok: false,
-      field: "title",
-      message: "Įrašykite albumo pavadinimą.",
+      typed: { title: " ", description: "x" },
+      errors: { title: "Įrašykite albumo pavadinimą." },
     });
-    expect(parseAlbumFields(form({ title: "x".repeat(201) }))).toMatchObject({ ok: false, field: "title" });
-    expect(parseAlbumFields(form({ title: "x", description: "x".repeat(2001) }))).toMatchObject({ ok: false, field: "description" });
+    expect(readForm(form({ title: "x".repeat(201) }), ALBUM_FORM)).toMatchObject({
+      ok: false,
+      errors: { title: "Laukas „Pavadinimas“ per ilgas: daugiausia 200 simbolių." },
+    });
+    expect(readForm(form({ title: "x", description: "x".repeat(2001) }), ALBUM_FORM)).toMatchObject({
+      ok: false,
+      errors: { description: "Laukas „Aprašymas“ per ilgas: daugiausia 2000 simbolių." },
+    });
   });
 
   test("a photo removed from the gallery meanwhile is refused and nothing of the save is kept", async () => {
@@ -121,9 +131,13 @@ describe("albums", () => {
     const before = await albumRows();
     await removeGalleryItem(t.db, t.media, photos[1], editor);
     const refused = await saveAlbum(t.db, album, { title: "Kaimas ir laukai", description: "" }, [photos[0], photos[1]], null, editor);
-    expect(refused).toMatchObject({ ok: false, notFound: false, message: expect.stringContaining("nebėra") });
+    expect(refused).toEqual({ ok: false, reason: "albumPhotosGone" });
+    expect(TOASTS.albumPhotosGone.title).toContain("nebėra");
     expect(await albumRows()).toEqual(before);
-    expect(await saveAlbum(t.db, 999, { title: "Niekas", description: "" }, [], null, editor)).toEqual({ ok: false, notFound: true });
+    expect(await saveAlbum(t.db, 999, { title: "Niekas", description: "" }, [], null, editor)).toEqual({
+      ok: false,
+      reason: "albumNotFound",
+    });
   });
 
   test("every album write is in the history with its rows, and undoing it puts them back", async () => {
@@ -177,7 +191,17 @@ describe("albums", () => {
       fields.set("title", "Senelis prie arklių");
       fields.set("description", "Iš senelio albumo");
       fields.set("album", albumField);
-      return addGalleryItemFromForm(t.db, t.media, fields, { path: file, name: "senelis.jpg", size: fs.statSync(file).size }, editor);
+      // As the upload endpoint does: the form read, then the upload; a refusal in the words of its field.
+      const read = readForm(fields, GALLERY_ADD_FORM);
+      if (!read.ok) return { ok: false, errors: read.errors };
+      const added = await addGalleryUpload(
+        t.db,
+        t.media,
+        read.value,
+        { path: file, name: "senelis.jpg", size: fs.statSync(file).size },
+        editor,
+      );
+      return added.ok ? added : { ok: false, errors: addRefusedField(read.typed, added).errors };
     };
     const added = await upload(String(album));
     expect(added).toMatchObject({ ok: true });
@@ -189,10 +213,7 @@ describe("albums", () => {
 
     const count = (await listGalleryItems(t.db, MEMBERS)).length;
     for (const gone of ["999", "x", "99999999999"]) {
-      expect(await upload(gone)).toEqual({
-        ok: false,
-        toast: { title: "Tokio albumo nebėra", description: "Galbūt jis jau pašalintas.", variant: "error" },
-      });
+      expect(await upload(gone)).toEqual({ ok: false, errors: { album: "Tokio albumo nebėra" } });
     }
     expect((await listGalleryItems(t.db, MEMBERS)).length).toBe(count);
   });

@@ -7,14 +7,17 @@ import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import {
-  addGalleryItemFromForm,
+  addGalleryUpload,
+  addRefusedField,
+  GALLERY_ADD_FORM,
   listGalleryItems,
   moveGalleryItem,
   removeGalleryItem,
   saveGalleryOrder,
   updateGalleryItem,
 } from "#app/.server/gallery/gallery.ts";
-import { readUploadForm, UploadRejected, type ReceivedFile } from "#app/.server/media/intake.ts";
+import { discardReceived, readUploadForm, UploadRejected, type ReceivedFile } from "#app/.server/media/intake.ts";
+import { readForm } from "#app/.server/platform/form.ts";
 import { deriveMissingZoom, prepareImage } from "#app/.server/media/pipeline.ts";
 import { cleanUpMedia, locateMediaFiles, placeAllMedia, removeMediaFiles } from "#app/.server/media/storage.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -58,8 +61,22 @@ async function jpeg(width: number, height: number, options: { exif?: Record<stri
   return image.toBuffer();
 }
 
+/**
+ * The add as both routes make it: the form read (GALLERY_ADD_FORM), then the
+ * upload; a refusal as the page shows it, each field's message.
+ */
+async function addFromForm(fields: Record<string, string>, file: ReceivedFile | undefined) {
+  const read = readForm(form(fields), GALLERY_ADD_FORM);
+  if (!read.ok) {
+    await discardReceived(file);
+    return { ok: false, errors: read.errors };
+  }
+  const result = await addGalleryUpload(t.db, t.media, read.value, file);
+  return result.ok ? result : { ok: false, errors: addRefusedField(read.typed, result).errors };
+}
+
 async function add(bytes: Buffer, name: string, fields = { title: "Sodyba", description: "Apie 1930 m." }) {
-  return addGalleryItemFromForm(t.db, t.media, form(fields), received(bytes, name));
+  return addFromForm(fields, received(bytes, name));
 }
 
 function publicFile(mediaId: string, file: string) {
@@ -216,7 +233,7 @@ describe("the image pipeline", () => {
     const result = await add(Buffer.from("Tai ne nuotrauka, o laiškas.\n"), "laiskas.jpg");
     expect(result).toEqual({
       ok: false,
-      toast: { title: "Šis failas nėra nuotrauka. Pasirinkite paveikslėlio failą (pvz., JPEG, PNG ar TIFF).", variant: "error" },
+      errors: { image: "Šis failas nėra nuotrauka. Pasirinkite paveikslėlio failą (pvz., JPEG, PNG ar TIFF)." },
     });
     expect(storedFiles()).toEqual(before);
     expect(await listGalleryItems(t.db, MEMBERS)).toHaveLength(1);
@@ -237,7 +254,7 @@ describe("the image pipeline", () => {
       .jpeg()
       .toBuffer();
     const result = await add(whole.subarray(0, Math.floor(whole.length * 0.6)), "nutruke.jpg");
-    expect(result).toEqual({ ok: false, toast: { title: "Failas pažeistas arba neužbaigtas. Įkelkite jį dar kartą.", variant: "error" } });
+    expect(result).toEqual({ ok: false, errors: { image: "Failas pažeistas arba neužbaigtas. Įkelkite jį dar kartą." } });
     expect(storedFiles()).toEqual([]);
     expect(await t.db.selectFrom("media").selectAll().execute()).toEqual([]);
   });
@@ -267,13 +284,8 @@ describe("the image pipeline", () => {
     expect(outcome.reason).toBe("tooManyPixels");
     expect(outcome.maxRssMb).toBeLessThan(300);
 
-    const result = await addGalleryItemFromForm(
-      t.db,
-      t.media,
-      form({ title: "x", description: "y" }),
-      received(fs.readFileSync(bomb), "bomb.png"),
-    );
-    expect(result).toEqual({ ok: false, toast: { title: "Nuotrauka per didelė: daugiausia 100 megapikselių.", variant: "error" } });
+    const result = await addFromForm({ title: "x", description: "y" }, received(fs.readFileSync(bomb), "bomb.png"));
+    expect(result).toEqual({ ok: false, errors: { image: "Nuotrauka per didelė: daugiausia 100 megapikselių." } });
     expect(storedFiles()).toEqual([]);
   });
 
@@ -341,13 +353,36 @@ describe("the image pipeline", () => {
     const bytes = await jpeg(800, 600);
     expect(await add(bytes, "a.jpg", { title: "  ", description: "Aprašymas" })).toEqual({
       ok: false,
-      toast: { title: "Prašome užpildyti visus laukus", variant: "error" },
+      errors: { title: "Prašome užpildyti visus laukus" },
     });
-    expect(await addGalleryItemFromForm(t.db, t.media, form({ title: "Pavadinimas", description: "Aprašymas" }), undefined)).toEqual({
+    expect(await add(bytes, "a.jpg", { title: "", description: "" })).toEqual({
       ok: false,
-      toast: { title: "Prašome pasirinkti nuotrauką", variant: "error" },
+      errors: { title: "Prašome užpildyti visus laukus", description: "Prašome užpildyti visus laukus" },
+    });
+    expect(await addFromForm({ title: "Pavadinimas", description: "Aprašymas" }, undefined)).toEqual({
+      ok: false,
+      errors: { image: "Prašome pasirinkti nuotrauką" },
+    });
+    // The domain gives the reason; the route the words.
+    const fields = { title: "Pavadinimas", description: "Aprašymas", membersOnly: false, album: null };
+    expect(await addGalleryUpload(t.db, t.media, fields, undefined)).toEqual({ ok: false, reason: "galleryMissingImage" });
+    expect(storedFiles()).toEqual([]);
+    expect(await listGalleryItems(t.db, MEMBERS)).toEqual([]);
+  });
+
+  test("over-long fields are refused with their limits named, never cut; the file is not kept", async () => {
+    const bytes = await jpeg(800, 600);
+    expect(await add(bytes, "a.jpg", { title: "ą".repeat(201), description: "ą".repeat(2001) })).toEqual({
+      ok: false,
+      errors: {
+        title: "Laukas „Pavadinimas“ per ilgas: daugiausia 200 simbolių.",
+        description: "Laukas „Aprašymas“ per ilgas: daugiausia 2000 simbolių.",
+      },
     });
     expect(storedFiles()).toEqual([]);
+    // At the limit, it is all kept.
+    expect(await add(bytes, "a.jpg", { title: "ą".repeat(200), description: "ą".repeat(2000) })).toMatchObject({ ok: true });
+    expect((await listGalleryItems(t.db, MEMBERS))[0]).toMatchObject({ title: "ą".repeat(200), description: "ą".repeat(2000) });
   });
 
   test("when the database write fails, the files already written are removed", async () => {
@@ -358,7 +393,7 @@ describe("the image pipeline", () => {
     await t.db.schema.dropTable("photo_documents").execute();
     await t.db.schema.dropTable("gallery_items").execute();
     const result = await add(await jpeg(1000, 800), "a.jpg");
-    expect(result).toEqual({ ok: false, toast: { title: "Nepavyko apdoroti nuotraukos. Bandykite dar kartą.", variant: "error" } });
+    expect(result).toEqual({ ok: false, errors: { image: "Nepavyko apdoroti nuotraukos. Bandykite dar kartą." } });
     expect(storedFiles()).toEqual([]);
     expect(await t.db.selectFrom("media").selectAll().execute()).toEqual([]);
   });

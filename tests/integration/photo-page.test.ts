@@ -5,8 +5,8 @@ import {
   galleryItemsByIds,
   galleryPage,
   linkPeopleToGalleryItem,
+  GALLERY_EDIT_FORM,
   listGalleryItems,
-  parsePhotoWhen,
   removeGalleryItem,
   updateGalleryItem,
 } from "#app/.server/gallery/gallery.ts";
@@ -15,7 +15,9 @@ import { createPerson, editableTree, removePerson, saveEvent, setPersonLinks } f
 import type { Viewer } from "#app/.server/genealogy/living.ts";
 import { undoChange } from "#app/.server/changes/changes.ts";
 import { photoPage } from "#app/.server/gallery/photo-page.ts";
-import { addPhotoPerson, parsePhotoPersonForm, removePhotoPerson, setPortrait } from "#app/.server/gallery/photo-people.ts";
+import { addPhotoPerson, PHOTO_PERSON_FORM, photoPersonOf, removePhotoPerson, setPortrait } from "#app/.server/gallery/photo-people.ts";
+import { readForm } from "#app/.server/platform/form.ts";
+import { TOASTS } from "#app/lib/toasts.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import { chartPortraits, neighbourhood } from "#app/.server/genealogy/chart.ts";
 import { faceViewBox } from "#app/lib/photo-people.ts";
@@ -52,21 +54,36 @@ afterEach(() => t.close());
 describe("a photo's page", () => {
   test("the date in the tree's forms and the place: stored, read back, and a date that is not one refused", async () => {
     const [item] = await listGalleryItems(t.db, MEMBERS);
-    const when = parsePhotoWhen(form({ date: "1930–1935", place: "  Kaunas,   Laisvės alėja " }));
-    expect(when).toEqual({ ok: true, date: "BET 1930 AND 1935", place: "Kaunas, Laisvės alėja" });
+    const edit = (fields: Record<string, string>) =>
+      readForm(form({ id: String(item.id), title: "x", description: "y", ...fields }), GALLERY_EDIT_FORM);
+    const when = edit({ date: "1930–1935", place: "  Kaunas,   Laisvės alėja " });
+    expect(when).toMatchObject({ ok: true, value: { date: "BET 1930 AND 1935", place: "Kaunas, Laisvės alėja" } });
     if (!when.ok) return;
-    await updateGalleryItem(t.db, t.media, item.id, { ...item, date: when.date, place: when.place });
+    await updateGalleryItem(t.db, t.media, item.id, { ...item, date: when.value.date, place: when.value.place });
     const page = await photoPage(t.db, VISITORS, { treeId, viewer: visitor }, item.id);
     expect(page).toMatchObject({ date: "tarp 1930 ir 1935 m.", item: { place: "Kaunas, Laisvės alėja" } });
 
-    expect(parsePhotoWhen(form({ date: "kažkada" }))).toEqual({ ok: false, message: DATE_FORMS_MESSAGE });
-    expect(parsePhotoWhen(form({ place: "x".repeat(201) }))).toMatchObject({
+    expect(edit({ date: "kažkada" })).toMatchObject({ ok: false, errors: { date: DATE_FORMS_MESSAGE } });
+    expect(edit({ place: "x".repeat(201) })).toMatchObject({
       ok: false,
-      message: expect.stringContaining("Vieta per ilga"),
+      errors: { place: "Laukas „Vieta“ per ilgas: daugiausia 200 simbolių." },
     });
-    // A form without the fields (the spec's add form) leaves them as they are.
-    expect(parsePhotoWhen(form({ title: "x" }))).toEqual({ ok: true });
-    await updateGalleryItem(t.db, t.media, item.id, { title: "Kitas", description: "x", membersOnly: false });
+    expect(edit({ date: "1".repeat(101) })).toMatchObject({
+      ok: false,
+      errors: { date: "Laukas „Data“ per ilgas: daugiausia 100 simbolių." },
+    });
+    // A form without the fields leaves them as they are.
+    const without = edit({});
+    expect(without.ok).toBe(true);
+    if (!without.ok) return;
+    expect([without.value.date, without.value.place]).toEqual([undefined, undefined]);
+    await updateGalleryItem(t.db, t.media, item.id, {
+      title: "Kitas",
+      description: "x",
+      membersOnly: false,
+      date: without.value.date,
+      place: without.value.place,
+    });
     expect((await photoPage(t.db, VISITORS, { treeId, viewer: visitor }, item.id))!.item).toMatchObject({
       title: "Kitas",
       date: "BET 1930 AND 1935",
@@ -115,18 +132,22 @@ describe("a photo's page", () => {
     expect(await addPhotoPerson(t.db, editor, item.id, treeId, { personId: grandfather }, { ...box, left: 0.1 })).toEqual({ ok: true });
     expect(await addPhotoPerson(t.db, editor, item.id, treeId, { name: "Kaimynė Elzė" }, null)).toEqual({ ok: true });
     // Refused: twice the same person, someone not in the tree, a photo that is not there.
+    // (The domain gives the reason; the route names it in these words.)
     expect(await addPhotoPerson(t.db, editor, item.id, treeId, { personId: grandfather }, null)).toEqual({
       ok: false,
-      message: "Šis asmuo jau pažymėtas šioje nuotraukoje.",
+      reason: "photoPersonAlreadyMarked",
     });
+    expect(TOASTS.photoPersonAlreadyMarked.title).toBe("Šis asmuo jau pažymėtas šioje nuotraukoje.");
     expect(await addPhotoPerson(t.db, editor, item.id, treeId, { personId: 999_999 }, null)).toEqual({
       ok: false,
-      message: "Tokio asmens medyje nėra.",
+      reason: "photoPersonNotInTree",
     });
+    expect(TOASTS.photoPersonNotInTree.title).toBe("Tokio asmens medyje nėra.");
     expect(await addPhotoPerson(t.db, editor, 999_999, treeId, { name: "X" }, null)).toEqual({
       ok: false,
-      message: "Tokios nuotraukos nėra.",
+      reason: "photoPersonPhotoGone",
     });
+    expect(TOASTS.photoPersonPhotoGone.title).toBe("Tokios nuotraukos nėra.");
 
     // From left to right, then the ones without a place; a living one is the rule's label to a visitor, with the rectangle.
     const seen = (await photoPage(t.db, VISITORS, { treeId, viewer: visitor }, item.id))!.people;
@@ -202,25 +223,31 @@ describe("a photo's page", () => {
   });
 
   test("the tag form: who and where, with a message for what is missing or wrong", () => {
-    expect(parsePhotoPersonForm(form({ personId: "5", left: "0.1", top: "0.2", width: "0.3", height: "0.4" }))).toEqual({
+    const tag = (fields: Record<string, string>) => {
+      const read = readForm(form(fields), PHOTO_PERSON_FORM);
+      return read.ok ? { ok: true, ...photoPersonOf(read.value) } : { ok: false, errors: read.errors };
+    };
+    expect(tag({ personId: "5", left: "0.1", top: "0.2", width: "0.3", height: "0.4" })).toEqual({
       ok: true,
       who: { personId: 5 },
       box: { left: 0.1, top: 0.2, width: 0.3, height: 0.4 },
     });
-    expect(parsePhotoPersonForm(form({ name: "  Nežinoma   moteris ", left: "", top: "", width: "", height: "" }))).toEqual({
+    expect(tag({ name: "  Nežinoma   moteris ", left: "", top: "", width: "", height: "" })).toEqual({
       ok: true,
       who: { name: "Nežinoma moteris" },
       box: null,
     });
-    expect(parsePhotoPersonForm(form({ name: "" }))).toEqual({ ok: false, message: "Pasirinkite asmenį iš medžio arba įrašykite vardą." });
-    expect(parsePhotoPersonForm(form({ name: "x".repeat(201) }))).toMatchObject({
+    expect(tag({ name: "" })).toEqual({ ok: false, errors: { name: "Pasirinkite asmenį iš medžio arba įrašykite vardą." } });
+    expect(tag({ name: "x".repeat(201) })).toEqual({
       ok: false,
-      message: expect.stringContaining("per ilgas"),
+      errors: { name: "Laukas „Vardas“ per ilgas: daugiausia 200 simbolių." },
     });
-    expect(parsePhotoPersonForm(form({ personId: "5", left: "0.1", top: "0.2", width: "0", height: "0.4" }))).toMatchObject({
+    expect(tag({ personId: "5", left: "0.1", top: "0.2", width: "0", height: "0.4" })).toEqual({
       ok: false,
-      message: expect.stringContaining("Pažymėkite vietą nuotraukoje iš naujo"),
+      errors: { box: "Pažymėkite vietą nuotraukoje iš naujo: ji per maža arba netinkama." },
     });
+    // A picked person that is not a number names nobody in the tree.
+    expect(tag({ personId: "1e18" })).toEqual({ ok: false, errors: { personId: "Tokio asmens medyje nėra." } });
   });
 
   test("the gallery browsed by decade, by date and by who is in the photos, a page at a time, as the audience may see it", async () => {

@@ -1,7 +1,9 @@
+import { z } from "zod";
 import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from "#app/lib/gallery.ts";
 import type { ImageRef } from "#app/lib/media.ts";
 import type { Audience } from "#app/.server/accounts/audience.ts";
 import { recordSubject, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
+import { lineField, textField } from "#app/.server/platform/form.ts";
 import { now } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 
@@ -115,24 +117,14 @@ export async function albumForEditing(db: Database, id: number): Promise<AlbumFo
   };
 }
 
-/** The title is required; both are trimmed; too long is refused, in Lithuanian. */
-export function parseAlbumFields(
-  form: FormData,
-): { ok: true; fields: AlbumFields } | { ok: false; message: string; field: "title" | "description" } {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value.trim() : "";
-  };
-  const title = text("title").replace(/\s+/g, " ");
-  const description = text("description").replace(/\r\n?/g, "\n");
-  if (!title) return { ok: false, field: "title", message: "Įrašykite albumo pavadinimą." };
-  if (title.length > ALBUM_TITLE_MAX)
-    return { ok: false, field: "title", message: `Pavadinimas per ilgas: daugiausia ${ALBUM_TITLE_MAX} simbolių.` };
-  if (description.length > ALBUM_DESCRIPTION_MAX) {
-    return { ok: false, field: "description", message: `Aprašymas per ilgas: daugiausia ${ALBUM_DESCRIPTION_MAX} simbolių.` };
-  }
-  return { ok: true, fields: { title, description } };
-}
+/**
+ * An album's form (a new album's, and an album's own page): the title
+ * required, on one line; the description as typed, its lines kept.
+ */
+export const ALBUM_FORM = z.object({
+  title: lineField("Pavadinimas", { max: ALBUM_TITLE_MAX, required: "Įrašykite albumo pavadinimą." }),
+  description: textField("Aprašymas", { max: ALBUM_DESCRIPTION_MAX, optional: true }),
+});
 
 /** A new album at the end of the list, without photos yet; its id. */
 export async function createAlbum(db: Database, fields: AlbumFields, by: Actor | null = null): Promise<number> {
@@ -159,7 +151,8 @@ export async function createAlbum(db: Database, fields: AlbumFields, by: Actor |
   return result;
 }
 
-export type AlbumSaveResult = { ok: true } | { ok: false; notFound: true } | { ok: false; notFound: false; message: string };
+/** A save, or why not: the album is gone, or a photo chosen for it is. */
+export type AlbumSaveResult = { ok: true } | { ok: false; reason: "albumNotFound" | "albumPhotosGone" };
 
 /**
  * Saves an album's title, description, photos and cover. The cover is one of
@@ -183,11 +176,11 @@ export async function saveAlbum(
     albumScopes(id),
     async (tx): Promise<AlbumSaveResult> => {
       const updated = await tx.updateTable("albums").set(fields).where("id", "=", id).executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) return { ok: false, notFound: true };
+      if (Number(updated.numUpdatedRows) === 0) return { ok: false, reason: "albumNotFound" };
       const existing = chosen.length ? await tx.selectFrom("galleryItems").select("id").where("id", "in", chosen).execute() : [];
       if (existing.length !== chosen.length) {
         // Nothing of this save stays: the transaction is rolled back by throwing.
-        throw new AlbumRefused("Kai kurių pažymėtų nuotraukų galerijoje jau nebėra: atnaujinkite puslapį ir pažymėkite iš naujo.");
+        throw new AlbumRefused();
       }
       const present = await tx.selectFrom("albumPhotos").select(["galleryItemId", "cover"]).where("albumId", "=", id).execute();
       const wanted = new Set(chosen);
@@ -216,7 +209,7 @@ export async function saveAlbum(
       return { ok: true };
     },
   ).catch((error: unknown) => {
-    if (error instanceof AlbumRefused) return { result: { ok: false, notFound: false, message: error.message } as AlbumSaveResult };
+    if (error instanceof AlbumRefused) return { result: { ok: false, reason: "albumPhotosGone" } as AlbumSaveResult };
     throw error;
   });
   return result;

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { dateInputToGedcom, DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
 import {
   decadeDays,
@@ -9,15 +10,16 @@ import {
   type GalleryBrowse,
 } from "#app/lib/gallery.ts";
 import type { ImageRef } from "#app/lib/media.ts";
-import { parseId } from "#app/lib/numbers.ts";
+import { PHOTO_DATE_MAX } from "#app/lib/memories.ts";
 import { pageCount, pageOffset, type Page } from "#app/lib/paging.ts";
-import { resolveToast, type Toast } from "#app/lib/toasts.ts";
+import { TOASTS } from "#app/lib/toasts.ts";
 import { albumExists } from "./albums.ts";
 import { MEMBERS, type Audience } from "#app/.server/accounts/audience.ts";
 import { recordSubject, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
 import { inTransaction, retryOnConflict } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
-import { discardReceived, UploadRejected, type ReceivedFile } from "#app/.server/media/intake.ts";
+import { checkbox, idField, lineField, refusedField, textField, type FormRefused } from "#app/.server/platform/form.ts";
+import { discardReceived, UploadRejected, type ReceivedFile, type RejectReason } from "#app/.server/media/intake.ts";
 import { prepareImage, type PreparedMedia } from "#app/.server/media/pipeline.ts";
 import { insertMedia, placeItemMedia, placeMediaFiles, type MediaStore } from "#app/.server/media/storage.ts";
 
@@ -263,38 +265,59 @@ export function recorded<T>(
   return recordSubject(db, "gallery", by, subject, scopes, write, created);
 }
 
-/** Title and description are both required (the spec's 'Prašome užpildyti visus laukus'). */
-export function parseGalleryFields(form: FormData): GalleryFields | null {
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v.trim() : "";
-  };
-  const title = text("title").slice(0, GALLERY_TITLE_MAX);
-  const description = text("description").slice(0, GALLERY_DESCRIPTION_MAX);
-  return title && description ? { title, description, membersOnly: form.get("membersOnly") === "1" } : null;
-}
+// The editor's forms (/admin/galerija), read by the one form reader: the add
+// (the page's own form and the upload endpoint, with its album for a bulk
+// upload's batch) and an item's edit. Title and description are both
+// required, with the spec's message ('Prašome užpildyti visus laukus').
+
+const titleField = () => textField("Pavadinimas", { max: GALLERY_TITLE_MAX, required: TOASTS.galleryMissingFields.title });
+const descriptionField = () => textField("Aprašymas", { max: GALLERY_DESCRIPTION_MAX, required: TOASTS.galleryMissingFields.title });
 
 /**
- * When and where a photo was taken, from a form that has these fields (the
- * editor's): the date in the tree's forms ("apie 1930", "1930–1935"), stored
- * in GEDCOM form. A form without them gives nothing, which leaves them as
- * they are; a date that is not one is refused with the forms it may take.
+ * When a photo was taken, in the tree's forms ("apie 1930", "1930–1935"),
+ * read into GEDCOM form ('' when left empty); what is not a date is refused
+ * with the forms it may take.
  */
-export function parsePhotoWhen(form: FormData): { ok: true; date?: string; place?: string } | { ok: false; message: string } {
-  const out: { ok: true; date?: string; place?: string } = { ok: true };
-  const date = form.get("date");
-  if (typeof date === "string") {
-    const gedcom = dateInputToGedcom(date);
-    if (gedcom === null) return { ok: false, message: DATE_FORMS_MESSAGE };
-    out.date = gedcom;
-  }
-  const place = form.get("place");
-  if (typeof place === "string") {
-    out.place = place.replace(/\s+/g, " ").trim();
-    if (out.place.length > GALLERY_PLACE_MAX) return { ok: false, message: `Vieta per ilga: daugiausia ${GALLERY_PLACE_MAX} simbolių.` };
-  }
-  return out;
+const photoDateField = () =>
+  lineField("Data", { max: PHOTO_DATE_MAX, optional: true }).transform((value, ctx) => {
+    const gedcom = dateInputToGedcom(value);
+    if (gedcom !== null) return gedcom;
+    ctx.issues.push({ code: "custom", message: DATE_FORMS_MESSAGE, input: value });
+    return z.NEVER;
+  });
+
+/** `field`, or undefined when the form does not send it at all: what is stored then stays as it is. */
+function unlessLeftOut<T extends z.ZodType>(field: T) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx): z.output<T> | undefined => {
+      if (value === undefined) return undefined;
+      const read = field.safeParse(value);
+      if (read.success) return read.data;
+      for (const issue of read.error.issues) ctx.issues.push({ code: "custom", message: issue.message, input: value });
+      return z.NEVER;
+    });
 }
+
+/** A new photo's fields (its image is the upload's file). */
+export const GALLERY_ADD_FORM = z.object({
+  title: titleField(),
+  description: descriptionField(),
+  membersOnly: checkbox(),
+  /** The album a batch goes into, when one was chosen. */
+  album: idField(TOASTS.albumNotFound.title),
+});
+
+/** An item's edit: its fields, and when and where it was taken (left as stored when the form has no such field). */
+export const GALLERY_EDIT_FORM = z.object({
+  id: idField(TOASTS.galleryNotFound.title),
+  title: titleField(),
+  description: descriptionField(),
+  membersOnly: checkbox(),
+  date: unlessLeftOut(photoDateField()),
+  place: unlessLeftOut(lineField("Vieta", { max: GALLERY_PLACE_MAX, optional: true })),
+});
 
 /** The item's rows, at the end of the gallery: its id is the highest id plus one, as the spec says. */
 async function insertGalleryItem(tx: Database, fields: GalleryFields, media: { id: string; createdAt: string }): Promise<number> {
@@ -404,42 +427,56 @@ export async function nextPhotoPosition(db: Database, itemId: number): Promise<n
   return Number(last?.position ?? 0) + 1;
 }
 
-export type AddResult = { ok: true; id: number } | { ok: false; toast: Toast };
+/**
+ * Why an add was refused: a reason of the toasts' table, or the media
+ * intake's refusal of the file (its reason, and its own words, which name
+ * the limits of this installation).
+ */
+export type AddRefusal =
+  | { ok: false; reason: "galleryMissingImage" | "albumNotFound" | "uploadFailed" }
+  | { ok: false; reason: "fileRefused"; refused: RejectReason; message: string };
+
+export type AddResult = { ok: true; id: number } | AddRefusal;
 
 /**
- * The whole add, as both the page's form and the upload endpoint submit it:
- * the server repeats every check the browser made, then derives the images
- * and stores the item. A refusal changes nothing and says why.
+ * The whole add, as both the page's form and the upload endpoint submit it,
+ * once the form is read (GALLERY_ADD_FORM): the image is there, the album
+ * chosen is still there, the images are derived, the item is stored. A
+ * refusal changes nothing and says why. The received file is discarded
+ * either way.
  */
-export async function addGalleryItemFromForm(
+export async function addGalleryUpload(
   db: Database,
   store: MediaStore,
-  form: FormData,
+  fields: z.output<typeof GALLERY_ADD_FORM>,
   file: ReceivedFile | undefined,
   by: Actor | null = null,
 ): Promise<AddResult> {
   try {
-    const fields = parseGalleryFields(form);
-    if (!fields) return { ok: false, toast: resolveToast("galleryMissingFields") };
-    if (!file) return { ok: false, toast: resolveToast("galleryMissingImage") };
-    // The album a batch goes into, when one was chosen: it must still be there.
-    if (form.get("album")) {
-      const albumId = parseId(form.get("album"));
-      if (albumId === null || !(await albumExists(db, albumId))) return { ok: false, toast: resolveToast("albumNotFound") };
-      fields.albumId = albumId;
-    }
+    if (!file) return { ok: false, reason: "galleryMissingImage" };
+    if (fields.album !== null && !(await albumExists(db, fields.album))) return { ok: false, reason: "albumNotFound" };
     const image = await prepareImage(store, file);
-    return { ok: true, id: await addGalleryItem(db, store, fields, image, by) };
+    const { album, ...item } = fields;
+    return { ok: true, id: await addGalleryItem(db, store, { ...item, albumId: album }, image, by) };
   } catch (error) {
     if (error instanceof UploadRejected) {
       if (error.reason === "failed") console.error(error.cause ?? error);
-      return { ok: false, toast: { title: error.message, variant: "error" } };
+      return { ok: false, reason: "fileRefused", refused: error.reason, message: error.message };
     }
     console.error(error);
-    return { ok: false, toast: resolveToast("uploadFailed") };
+    return { ok: false, reason: "uploadFailed" };
   } finally {
     await discardReceived(file);
   }
+}
+
+/**
+ * A refused add in words, on the field it concerns (the image, or the album
+ * a batch goes into), for the page and the upload endpoint to answer with.
+ */
+export function addRefusedField(typed: Record<string, string>, refused: AddRefusal): FormRefused {
+  if (refused.reason === "fileRefused") return refusedField(typed, "image", refused.message);
+  return refusedField(typed, refused.reason === "albumNotFound" ? "album" : "image", TOASTS[refused.reason].title);
 }
 
 /** An item's photo and its memories' photos (issue 17): the files that follow the item's audience. */

@@ -1,4 +1,7 @@
+import { z } from "zod";
 import { PHOTO_NAME_MAX, parseBox, type PhotoBox } from "#app/lib/photo-people.ts";
+import { TOASTS } from "#app/lib/toasts.ts";
+import { idField, lineField } from "#app/.server/platform/form.ts";
 import { scope, type Actor } from "#app/.server/changes/changes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { galleryItemScopes, nextPhotoPosition, recorded } from "./gallery.ts";
@@ -11,27 +14,36 @@ import { personExists } from "#app/.server/genealogy/people.ts";
 
 export type PhotoPersonInput = { personId: number; name?: undefined } | { personId?: undefined; name: string };
 
-export type TagResult = { ok: true } | { ok: false; message: string };
+/** A mark made, or why not (a reason of the toasts' table). */
+export type TagResult = { ok: true } | { ok: false; reason: "photoPersonPhotoGone" | "photoPersonNotInTree" | "photoPersonAlreadyMarked" };
+
+/** The words for a rectangle that is not one. */
+const BOX_REFUSED = "Pažymėkite vietą nuotraukoje iš naujo: ji per maža arba netinkama.";
 
 /**
- * Reads the tag form: who (a person's id from the picker, or a free name) and
- * where (four fractions, or none). The messages say what to fix, in Lithuanian.
+ * The tag form: who (a person's id from the picker, or else a free name, on
+ * one line) and where (four fractions of the photo, or none). The messages
+ * say what to fix: the rectangle's under "box", for its four fields.
  */
-export function parsePhotoPersonForm(
-  form: FormData,
-): { ok: true; who: PhotoPersonInput; box: PhotoBox | null } | { ok: false; message: string } {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value.trim() : "";
-  };
-  const box = parseBox({ left: form.get("left"), top: form.get("top"), width: form.get("width"), height: form.get("height") });
-  if (box === "invalid") return { ok: false, message: "Pažymėkite vietą nuotraukoje iš naujo: ji per maža arba netinkama." };
-  const personId = Number(text("personId"));
-  if (text("personId") && Number.isSafeInteger(personId) && personId > 0) return { ok: true, who: { personId }, box };
-  const name = text("name").replace(/\s+/g, " ");
-  if (!name) return { ok: false, message: "Pasirinkite asmenį iš medžio arba įrašykite vardą." };
-  if (name.length > PHOTO_NAME_MAX) return { ok: false, message: `Vardas per ilgas: daugiausia ${PHOTO_NAME_MAX} simbolių.` };
-  return { ok: true, who: { name }, box };
+export const PHOTO_PERSON_FORM = z
+  .object({
+    personId: idField(TOASTS.photoPersonNotInTree.title),
+    name: lineField("Vardas", { max: PHOTO_NAME_MAX, optional: true }),
+    left: z.string().default(""),
+    top: z.string().default(""),
+    width: z.string().default(""),
+    height: z.string().default(""),
+  })
+  .check((ctx) => {
+    if (parseBox(ctx.value) === "invalid") ctx.issues.push({ code: "custom", path: ["box"], message: BOX_REFUSED, input: ctx.value });
+    if (ctx.value.personId === null && ctx.value.name === "")
+      ctx.issues.push({ code: "custom", path: ["name"], message: "Pasirinkite asmenį iš medžio arba įrašykite vardą.", input: ctx.value });
+  });
+
+/** Who and where, from the tag form as read: the person picked, else the name. */
+export function photoPersonOf(value: z.output<typeof PHOTO_PERSON_FORM>): { who: PhotoPersonInput; box: PhotoBox | null } {
+  const box = parseBox(value);
+  return { who: value.personId !== null ? { personId: value.personId } : { name: value.name }, box: box === "invalid" ? null : box };
 }
 
 /** Marks someone in a photo; refused when the photo or the person is not there, or the person is already marked on it. */
@@ -44,9 +56,9 @@ export async function addPhotoPerson(
   box: PhotoBox | null,
 ): Promise<TagResult> {
   const item = await db.selectFrom("galleryItems").select("title").where("id", "=", itemId).executeTakeFirst();
-  if (!item) return { ok: false, message: "Tokios nuotraukos nėra." };
+  if (!item) return { ok: false, reason: "photoPersonPhotoGone" };
   if (who.personId !== undefined) {
-    if (treeId === null || !(await personExists(db, treeId, who.personId))) return { ok: false, message: "Tokio asmens medyje nėra." };
+    if (treeId === null || !(await personExists(db, treeId, who.personId))) return { ok: false, reason: "photoPersonNotInTree" };
     const already = await db
       .selectFrom("photoPeople")
       .select("id")
@@ -54,7 +66,7 @@ export async function addPhotoPerson(
       .where("treeId", "=", treeId)
       .where("personId", "=", who.personId)
       .executeTakeFirst();
-    if (already) return { ok: false, message: "Šis asmuo jau pažymėtas šioje nuotraukoje." };
+    if (already) return { ok: false, reason: "photoPersonAlreadyMarked" };
   }
   const summary = `Pažymėta, kas yra nuotraukoje „${item.title}“`;
   await recorded(db, by, { id: itemId, summary }, galleryItemScopes(itemId), async (tx) => {

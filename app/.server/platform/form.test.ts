@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { z } from "zod";
-import { checkbox, emailField, readForm, textField } from "./form.ts";
+import { checkbox, emailField, idField, lineField, readForm, textField } from "./form.ts";
 
 const FORM = z.object({
   title: textField("Pavadinimas", { max: 10 }),
@@ -51,4 +51,28 @@ test("a file where text was expected is not read as text", () => {
   data.set("text", new File(["x"], "x.txt"));
   const read = readForm(data, FORM);
   expect(read).toMatchObject({ ok: true, value: { text: "" } });
+});
+
+// The gallery's helpers (issue 27, group a).
+test("a one-line field makes each run of spaces and line breaks one space; an id field is null, a number, or refused", () => {
+  const LINES = z.object({
+    name: lineField("Vardas", { max: 5 }),
+    place: lineField("Vieta", { max: 5, optional: true }),
+    album: idField("Tokio albumo nebėra"),
+  });
+  expect(readForm(form({ name: "  a \r\n\t b ", album: "7" }), LINES)).toMatchObject({
+    ok: true,
+    value: { name: "a b", place: "", album: 7 },
+  });
+  expect(readForm(form({ name: "a", album: " " }), LINES)).toMatchObject({ ok: true, value: { album: null } });
+  expect(readForm(form({ name: "   ", place: "ąąąąąą", album: "1e18" }), LINES)).toEqual({
+    ok: false,
+    typed: { name: "   ", place: "ąąąąąą", album: "1e18" },
+    errors: {
+      name: "Laukas „Vardas“ privalomas.",
+      place: "Laukas „Vieta“ per ilgas: daugiausia 5 simbolių.",
+      album: "Tokio albumo nebėra",
+    },
+  });
+  expect(readForm(form({ name: "a", album: "99999999999" }), LINES)).toMatchObject({ ok: false, errors: { album: "Tokio albumo nebėra" } });
 });

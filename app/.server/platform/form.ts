@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseId } from "#app/lib/numbers.ts";
 import { refusal } from "./toast.ts";
 
 // One way to read a form (issue 27): a zod schema per form, built from the
@@ -87,4 +88,53 @@ export function refusedField(typed: Record<string, string>, field: string, messa
 /** The answer to a refused form, the same for every action: 400, the "check the fields" toast, what was typed and each field's message. */
 export function refuseForm(read: FormRefused) {
   return refusal("formInvalid", 400, { typed: read.typed, errors: read.errors });
+}
+
+// Added with the gallery's forms (issue 27, group a: gallery, albums, who is in a photo).
+
+/**
+ * A one-line text field (a title, a place, a name): every run of spaces, tabs
+ * or line breaks made one space, trimmed, at most `max` characters; required
+ * unless `optional`, with `required` as the message when given.
+ */
+export function lineField(label: string, options: { max: number; optional?: boolean; required?: string }) {
+  return z
+    .string()
+    .default("")
+    .transform((value) => value.replace(/\s+/g, " ").trim())
+    .check((ctx) => {
+      if (ctx.value.length > options.max)
+        ctx.issues.push({ code: "custom", message: fieldMessages.tooLong(label, options.max), input: ctx.value });
+      else if (!options.optional && ctx.value === "")
+        ctx.issues.push({ code: "custom", message: options.required ?? fieldMessages.required(label), input: ctx.value });
+    });
+}
+
+/**
+ * An id chosen in the form (a radio button, a list, a hidden field): null when
+ * left empty, else a whole number an id column holds; anything else is
+ * refused with `message` (what the chosen thing's absence is called).
+ */
+export function idField(message: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = (value ?? "").trim();
+      if (text === "") return null;
+      const id = parseId(text);
+      if (id === null) {
+        ctx.issues.push({ code: "custom", message, input: value });
+        return z.NEVER;
+      }
+      return id;
+    });
+}
+
+/**
+ * The same answer as refuseForm, carrying back what the reader does not hold
+ * (the boxes ticked in a list), so that the page keeps that too.
+ */
+export function refuseFormKeeping<Kept extends object>(read: FormRefused, kept: Kept) {
+  return refusal("formInvalid", 400, { ...kept, typed: read.typed, errors: read.errors });
 }

@@ -1,8 +1,9 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/album";
-import { albumForEditing, parseAlbumFields, saveAlbum } from "#app/.server/gallery/albums.ts";
+import { ALBUM_FORM, albumForEditing, saveAlbum } from "#app/.server/gallery/albums.ts";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
+import { readForm, refuseFormKeeping } from "#app/.server/platform/form.ts";
 import { listGalleryItems } from "#app/.server/gallery/gallery.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { Field, useFocusFirstError } from "#app/components/fields.tsx";
@@ -32,31 +33,29 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const id = parseId(params.id) ?? 0;
   const form = await request.formData();
   if (form.get("intent") !== "save") throw data("Nežinomas veiksmas", { status: 400 });
-  const ids = (name: string) => form.getAll(name).map((value) => parseId(value));
-  const photoIds = ids("photo");
+  // The photos ticked and the cover chosen: a list, which the form reader does not read.
+  const photoIds = form.getAll("photo").map((value) => parseId(value));
   const cover = form.get("cover") ? parseId(form.get("cover")) : null;
   // What was typed and ticked comes back with a refusal, so a page without JavaScript keeps it.
-  const values = {
-    title: String(form.get("title") ?? ""),
-    description: String(form.get("description") ?? ""),
-    photoIds: photoIds.filter((value) => value !== null),
-    coverId: cover,
-  };
-  const parsed = parseAlbumFields(form);
-  if (!parsed.ok) return refusal({ title: parsed.message, variant: "error" }, 400, { errors: { [parsed.field]: parsed.message }, values });
+  const ticked = { photoIds: photoIds.filter((value) => value !== null), coverId: cover };
+  const read = readForm(form, ALBUM_FORM);
+  if (!read.ok) return refuseFormKeeping(read, { ticked });
   if (photoIds.includes(null) || (form.get("cover") && cover === null)) {
-    return refusal({ title: "Netinkamas nuotraukos numeris.", variant: "error" }, 400, { values });
+    return refusal({ title: "Netinkamas nuotraukos numeris.", variant: "error" }, 400, { typed: read.typed, ticked });
   }
-  const saved = await saveAlbum(db, id, parsed.fields, values.photoIds, cover, user);
+  const saved = await saveAlbum(db, id, read.value, ticked.photoIds, cover, user);
   if (!saved.ok)
-    return saved.notFound ? refusal("albumNotFound", 404) : refusal({ title: saved.message, variant: "error" }, 409, { values });
+    return saved.reason === "albumNotFound" ? refusal("albumNotFound", 404) : refusal(saved.reason, 409, { typed: read.typed, ticked });
   return redirectWithToast("/admin/galerija/albumai", "albumSaved");
 }
 
 export default function AlbumEditor({ loaderData: { album, photos }, actionData }: Route.ComponentProps) {
   const refused = actionData && "toast" in actionData ? actionData : null;
   const errors = refused && "errors" in refused ? (refused.errors as Partial<Record<string, string>>) : undefined;
-  const values = refused && "values" in refused ? (refused.values as typeof album & { photoIds: number[] }) : album;
+  // Refused, the form comes back as typed and ticked.
+  const typed = refused && "typed" in refused ? (refused.typed as Record<string, string>) : null;
+  const ticked = refused && "ticked" in refused ? (refused.ticked as Pick<typeof album, "photoIds" | "coverId">) : null;
+  const values = typed && ticked ? { title: typed.title ?? "", description: typed.description ?? "", ...ticked } : album;
   useFocusFirstError(errors, refused?.toast.id, ["title", "description"]);
   const chosen = new Set(values.photoIds);
   return (

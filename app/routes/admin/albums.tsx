@@ -1,8 +1,9 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/albums";
-import { createAlbum, listAlbums, moveAlbum, parseAlbumFields, removeAlbum } from "#app/.server/gallery/albums.ts";
+import { ALBUM_FORM, createAlbum, listAlbums, moveAlbum, removeAlbum } from "#app/.server/gallery/albums.ts";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
+import { readForm, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { Field, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
@@ -35,14 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = parseId(form.get("id")) ?? 0;
   switch (intent) {
     case "create": {
-      const parsed = parseAlbumFields(form);
-      if (!parsed.ok) {
-        return refusal({ title: parsed.message, variant: "error" }, 400, {
-          errors: { [parsed.field]: parsed.message },
-          values: { title: String(form.get("title") ?? ""), description: String(form.get("description") ?? "") },
-        });
-      }
-      const created = await createAlbum(db, parsed.fields, user);
+      const read = readForm(form, ALBUM_FORM);
+      if (!read.ok) return refuseForm(read);
+      const created = await createAlbum(db, read.value, user);
       // Straight to the new album's page, where its photos are chosen.
       return redirectWithToast(`${PAGE}/${created}`, "albumCreated");
     }
@@ -69,7 +65,7 @@ export default function AlbumsEditor({ loaderData: { albums }, actionData }: Rou
   const confirmRemove = actionData && "confirmRemove" in actionData ? actionData.confirmRemove : null;
   const refused = actionData && "toast" in actionData ? actionData : null;
   const errors = refused && "errors" in refused ? (refused.errors as Partial<Record<string, string>>) : undefined;
-  const values = refused && "values" in refused ? (refused.values as { title: string; description: string }) : undefined;
+  const typed = refused && "typed" in refused ? (refused.typed as Record<string, string>) : undefined;
   useFocusFirstError(errors, refused?.toast.id, ["title", "description"]);
   return (
     <>
@@ -138,7 +134,7 @@ export default function AlbumsEditor({ loaderData: { albums }, actionData }: Rou
               label="Pavadinimas"
               maxLength={ALBUM_TITLE_MAX}
               required
-              defaultValue={values?.title ?? ""}
+              defaultValue={typed?.title ?? ""}
               error={errors?.title}
             />
             <Field
@@ -146,7 +142,7 @@ export default function AlbumsEditor({ loaderData: { albums }, actionData }: Rou
               label="Aprašymas (nebūtina)"
               multiline
               maxLength={ALBUM_DESCRIPTION_MAX}
-              defaultValue={values?.description ?? ""}
+              defaultValue={typed?.description ?? ""}
               error={errors?.description}
             />
             <button type="submit" className="btn-primary">

@@ -1,7 +1,9 @@
 import type { Route } from "./+types/gallery-upload";
 import { requireRole, services } from "#app/.server/platform/context.ts";
-import { addGalleryItemFromForm } from "#app/.server/gallery/gallery.ts";
-import { readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
+import { addGalleryUpload, addRefusedField, GALLERY_ADD_FORM } from "#app/.server/gallery/gallery.ts";
+import { discardReceived, readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
+import { readForm, type FormRefused } from "#app/.server/platform/form.ts";
+import { resolveToast } from "#app/lib/toasts.ts";
 
 // The gallery editor's upload endpoint: the browser sends the form here with
 // XMLHttpRequest (for its progress bar) and gets JSON back. Without JavaScript
@@ -18,6 +20,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     throw error;
   }
-  const result = await addGalleryItemFromForm(db, media, upload.form, upload.file, user);
-  return Response.json(result, { status: result.ok ? 201 : 400 });
+  const read = readForm(upload.form, GALLERY_ADD_FORM);
+  if (!read.ok) {
+    await discardReceived(upload.file);
+    return refused(read);
+  }
+  const added = await addGalleryUpload(db, media, read.value, upload.file, user);
+  return added.ok ? Response.json(added, { status: 201 }) : refused(addRefusedField(read.typed, added));
+}
+
+/** A refused form as the page's own action answers it (refuseForm), in JSON: the toast, what was typed, each field's message. */
+function refused(read: FormRefused) {
+  return Response.json({ ok: false, toast: resolveToast("formInvalid"), typed: read.typed, errors: read.errors }, { status: 400 });
 }

@@ -5,17 +5,20 @@ import { listAlbums } from "#app/.server/gallery/albums.ts";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import {
-  addGalleryItemFromForm,
+  addGalleryUpload,
+  addRefusedField,
+  GALLERY_ADD_FORM,
+  GALLERY_EDIT_FORM,
   listGalleryItems,
   moveGalleryItem,
-  parseGalleryFields,
-  parsePhotoWhen,
   removeGalleryItem,
   saveGalleryOrder,
   updateGalleryItem,
 } from "#app/.server/gallery/gallery.ts";
 import { discardReceived, readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
+import { readForm, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { Field, useFocusFirstError, type FieldErrors } from "#app/components/fields.tsx";
 import { FileInput } from "#app/components/file-input.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { GalleryBulkUpload } from "#app/components/gallery-bulk-upload.tsx";
@@ -30,7 +33,7 @@ import { gedcomToDateInput } from "#app/lib/date-input.ts";
 import { GALLERY_DESCRIPTION_MAX, GALLERY_PLACE_MAX, GALLERY_TITLE_MAX } from "#app/lib/gallery.ts";
 import { PHOTO_DATE_MAX } from "#app/lib/memories.ts";
 import { parseId } from "#app/lib/numbers.ts";
-import { resolveToast } from "#app/lib/toasts.ts";
+import { resolveToast, type Toast } from "#app/lib/toasts.ts";
 import { postUpload } from "#app/lib/upload-request.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -58,21 +61,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "add") {
     // The page's own form: the way in without JavaScript.
-    const result = await addGalleryItemFromForm(db, media, form, file, user);
-    return result.ok ? redirectWithToast(PAGE, "galleryAdded") : refusal(result.toast);
+    const read = readForm(form, GALLERY_ADD_FORM);
+    if (!read.ok) {
+      await discardReceived(file);
+      return refuseForm(read);
+    }
+    const added = await addGalleryUpload(db, media, read.value, file, user);
+    return added.ok ? redirectWithToast(PAGE, "galleryAdded") : refuseForm(addRefusedField(read.typed, added));
   }
   await discardReceived(file);
   const id = parseId(form.get("id")) ?? 0;
 
   switch (intent) {
     case "update": {
-      const fields = parseGalleryFields(form);
-      if (!fields) return refusal("galleryMissingFields");
-      const when = parsePhotoWhen(form);
-      if (!when.ok) return refusal({ title: when.message, variant: "error" });
-      if (!(await updateGalleryItem(db, media, id, { ...fields, date: when.date, place: when.place }, user))) {
-        return refusal("galleryNotFound", 404);
-      }
+      const read = readForm(form, GALLERY_EDIT_FORM);
+      if (!read.ok) return refuseForm(read);
+      const { id: itemId, ...fields } = read.value;
+      if (itemId === null || !(await updateGalleryItem(db, media, itemId, fields, user))) return refusal("galleryNotFound", 404);
       return redirectWithToast(PAGE, "galleryUpdated");
     }
     case "remove": {
@@ -102,6 +107,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function GalleryEditor({ loaderData: { items, albums, maxBytes }, actionData }: Route.ComponentProps) {
   const confirmRemove = actionData && "confirmRemove" in actionData ? actionData.confirmRemove : null;
   const toast = actionData && "toast" in actionData ? actionData.toast : null;
+  // A refused form: the edit of the item it names (its id), else the add.
+  const refused = actionData && "typed" in actionData ? (actionData as Refused) : null;
+  const refusedAdd = refused && refused.typed.id === undefined ? refused : null;
+  const refusedEdit = refused && refused.typed.id !== undefined ? refused : null;
   return (
     <>
       <PageTitle>Galerijos redaktorius</PageTitle>
@@ -123,16 +132,28 @@ export default function GalleryEditor({ loaderData: { items, albums, maxBytes },
       ) : null}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="space-y-8">
-          <AddPhotoForm maxBytes={maxBytes} />
+          <AddPhotoForm key={refusedAdd?.toast.id ?? "add"} maxBytes={maxBytes} refused={refusedAdd} />
           <GalleryBulkUpload endpoint={`${PAGE}/ikelti`} maxBytes={maxBytes} albums={albums} />
         </div>
-        <PhotoList items={items} />
+        <PhotoList items={items} refused={refusedEdit} />
       </div>
     </>
   );
 }
 
 type Item = Route.ComponentProps["loaderData"]["items"][number];
+
+/** A form the server refused: what was typed, each field's message, and the toast that says so. */
+interface Refused {
+  toast: Toast & { id: string };
+  typed: Record<string, string>;
+  errors: FieldErrors;
+}
+
+/** The messages keyed by the ids of their fields (`prefix` and the field's name), for the focus to find. */
+function errorsById(errors: FieldErrors | undefined, prefix: string): FieldErrors | undefined {
+  return errors && Object.fromEntries(Object.entries(errors).map(([field, message]) => [`${prefix}${field}`, message]));
+}
 
 /** An object URL for a chosen file, released when the file changes. */
 function useObjectUrl(file: File | null): string | null {
@@ -159,14 +180,19 @@ function formatSize(bytes: number): string {
  * image are there. With JavaScript the upload goes through XMLHttpRequest to
  * show its progress; without it, the form posts the file directly.
  */
-function AddPhotoForm({ maxBytes }: { maxBytes: number }) {
+function AddPhotoForm({ maxBytes, refused }: { maxBytes: number; refused: Refused | null }) {
   const toast = useToast();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [title, setTitle] = useState("");
-  const [description, setDescription] = useState("");
-  const [membersOnly, setMembersOnly] = useState(false);
+  // Refused without JavaScript, the form comes back as typed (a file cannot be: it is chosen again).
+  const [title, setTitle] = useState(refused?.typed.title ?? "");
+  const [description, setDescription] = useState(refused?.typed.description ?? "");
+  const [membersOnly, setMembersOnly] = useState(refused?.typed.membersOnly === "1");
+  // The server's messages by field, and a new token for each refusal (the focus moves to the first).
+  const [errors, setErrors] = useState<FieldErrors>(refused?.errors ?? {});
+  const [refusal, setRefusal] = useState(refused?.toast.id);
+  useFocusFirstError(errorsById(errors, "add-"), refusal, ["add-title", "add-description", "add-image"]);
   const [selected, setSelected] = useState<File | null>(null);
   const [confirmed, setConfirmed] = useState<File | null>(null);
   const [previewFailed, setPreviewFailed] = useState(false);
@@ -209,9 +235,14 @@ function AddPhotoForm({ maxBytes }: { maxBytes: number }) {
     if (membersOnly) body.set("membersOnly", "1");
     body.set("image", confirmed, confirmed.name);
     setProgress(0);
+    setErrors({});
     void postUpload(`${PAGE}/ikelti`, body, setProgress).then((answer) => {
       setProgress(null);
-      if (!answer.ok) return toast(answer.toast);
+      if (!answer.ok) {
+        setErrors(answer.errors ?? {});
+        setRefusal(`upload-${Date.now()}`);
+        return toast(answer.toast);
+      }
       toast(resolveToast("galleryAdded"));
       setTitle("");
       setDescription("");
@@ -226,35 +257,29 @@ function AddPhotoForm({ maxBytes }: { maxBytes: number }) {
       <h2 id="nauja-nuotrauka" className="mb-4 text-xl font-semibold">
         Nauja nuotrauka
       </h2>
-      <form method="post" encType="multipart/form-data" onSubmit={hydrated ? upload : undefined} className="space-y-4">
+      {/* noValidate: the server's Lithuanian message, not the browser's, says what is wrong. */}
+      <form method="post" encType="multipart/form-data" noValidate onSubmit={hydrated ? upload : undefined} className="space-y-4">
         <input type="hidden" name="intent" value="add" />
-        <div>
-          <label htmlFor="add-title" className="field-label">
-            Pavadinimas
-          </label>
-          <input
-            id="add-title"
-            name="title"
-            className="field-input"
-            maxLength={GALLERY_TITLE_MAX}
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="add-description" className="field-label">
-            Aprašymas
-          </label>
-          <textarea
-            id="add-description"
-            name="description"
-            rows={3}
-            className="field-input"
-            maxLength={GALLERY_DESCRIPTION_MAX}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
+        <Field
+          id="add-title"
+          name="title"
+          label="Pavadinimas"
+          maxLength={GALLERY_TITLE_MAX}
+          value={title}
+          onChange={setTitle}
+          error={errors.title}
+        />
+        <Field
+          id="add-description"
+          name="description"
+          label="Aprašymas"
+          multiline
+          rows={3}
+          maxLength={GALLERY_DESCRIPTION_MAX}
+          value={description}
+          onChange={setDescription}
+          error={errors.description}
+        />
         <MembersOnlyBox checked={membersOnly} onChange={setMembersOnly} />
         <fieldset className="space-y-3">
           <legend className="field-label">Nuotrauka</legend>
@@ -266,7 +291,14 @@ function AddPhotoForm({ maxBytes }: { maxBytes: number }) {
             accept="image/*,.tif,.tiff,.heic"
             chosenName={selected?.name ?? null}
             onChange={choose}
+            aria-invalid={errors.image ? true : undefined}
+            aria-describedby={errors.image ? "add-image-error" : undefined}
           />
+          {errors.image ? (
+            <p id="add-image-error" className="text-sm text-red-800">
+              {errors.image}
+            </p>
+          ) : null}
           {hydrated ? (
             <>
               <div className="aspect-[4/3] w-full overflow-hidden rounded-md border border-line bg-accent-soft" aria-live="polite">
@@ -329,7 +361,7 @@ function placeAt(order: number[], id: number, index: number): number[] {
  * the arrow buttons, and the order is saved with one button; without it each
  * arrow button saves its move at once.
  */
-function PhotoList({ items }: { items: Item[] }) {
+function PhotoList({ items, refused }: { items: Item[]; refused: Refused | null }) {
   const hydrated = useHydrated();
   const saved = items.map((i) => i.id).join(",");
   const [order, setOrder] = useState(() => items.map((i) => i.id));
@@ -420,7 +452,7 @@ function PhotoList({ items }: { items: Item[] }) {
                   {item.membersOnly ? <MembersOnlyBadge /> : null}
                 </p>
                 <p className="text-sm text-ink-soft break-words">{item.description}</p>
-                <ItemEditor item={item} />
+                <ItemEditor item={item} refused={refused?.typed.id === String(item.id) ? refused : null} />
               </div>
               <div className="ml-auto flex shrink-0 items-center gap-1">
                 <MoveForm
@@ -440,40 +472,66 @@ function PhotoList({ items }: { items: Item[] }) {
   );
 }
 
-function ItemEditor({ item }: { item: Item }) {
+/**
+ * An item's fields, folded away until opened. Refused, it comes back open,
+ * as typed, with each message beside its field (ids `item-<id>-<field>`).
+ */
+function ItemEditor({ item, refused }: { item: Item; refused: Refused | null }) {
+  const prefix = `item-${item.id}-`;
+  const typed = refused?.typed;
+  const errors = refused?.errors;
+  useFocusFirstError(
+    errorsById(errors, prefix),
+    refused?.toast.id,
+    ["title", "description", "date", "place"].map((f) => prefix + f),
+  );
   return (
-    <details className="mt-2">
+    <details className="mt-2" open={refused ? true : undefined}>
       <summary className="cursor-pointer text-sm text-accent">Redaguoti aprašymą, datą ir matomumą</summary>
-      <Form method="post" className="mt-2 space-y-2">
+      {/* A refusal gives the form new defaults: a new key shows them (after a client-side submit too). */}
+      <Form key={refused?.toast.id ?? "saved"} method="post" noValidate className="mt-2 space-y-2">
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={item.id} />
-        <label className="block text-sm">
-          <span className="field-label">Pavadinimas</span>
-          <input name="title" defaultValue={item.title} required maxLength={GALLERY_TITLE_MAX} className="field-input" />
-        </label>
-        <label className="block text-sm">
-          <span className="field-label">Aprašymas</span>
-          <textarea
-            name="description"
-            defaultValue={item.description}
-            required
-            rows={3}
-            maxLength={GALLERY_DESCRIPTION_MAX}
-            className="field-input"
-          />
-        </label>
+        <Field
+          id={`${prefix}title`}
+          name="title"
+          label="Pavadinimas"
+          defaultValue={typed?.title ?? item.title}
+          required
+          maxLength={GALLERY_TITLE_MAX}
+          error={errors?.title}
+        />
+        <Field
+          id={`${prefix}description`}
+          name="description"
+          label="Aprašymas"
+          multiline
+          rows={3}
+          defaultValue={typed?.description ?? item.description}
+          required
+          maxLength={GALLERY_DESCRIPTION_MAX}
+          error={errors?.description}
+        />
         <div className="grid gap-2 sm:grid-cols-2">
-          <label className="block text-sm">
-            <span className="field-label">Data</span>
-            <input name="date" defaultValue={gedcomToDateInput(item.date)} maxLength={PHOTO_DATE_MAX} className="field-input" />
-            <span className="mt-1 block text-xs text-ink-soft">Pvz., 1936, apie 1930, 1930–1935.</span>
-          </label>
-          <label className="block text-sm">
-            <span className="field-label">Vieta</span>
-            <input name="place" defaultValue={item.place} maxLength={GALLERY_PLACE_MAX} className="field-input" />
-          </label>
+          <Field
+            id={`${prefix}date`}
+            name="date"
+            label="Data"
+            hint="Pvz., 1936, apie 1930, 1930–1935."
+            defaultValue={typed?.date ?? gedcomToDateInput(item.date)}
+            maxLength={PHOTO_DATE_MAX}
+            error={errors?.date}
+          />
+          <Field
+            id={`${prefix}place`}
+            name="place"
+            label="Vieta"
+            defaultValue={typed?.place ?? item.place}
+            maxLength={GALLERY_PLACE_MAX}
+            error={errors?.place}
+          />
         </div>
-        <MembersOnlyBox defaultChecked={item.membersOnly} />
+        <MembersOnlyBox defaultChecked={typed ? typed.membersOnly === "1" : item.membersOnly} />
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary">
             Išsaugoti

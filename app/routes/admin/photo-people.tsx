@@ -9,8 +9,10 @@ import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { documentsPage } from "#app/.server/documents/documents.ts";
 import { documentsOfPhoto, linkDocument, unlinkDocument } from "#app/.server/gallery/photo-documents.ts";
 import { peopleIn } from "#app/.server/gallery/photo-page.ts";
-import { addPhotoPerson, parsePhotoPersonForm, removePhotoPerson, setPortrait } from "#app/.server/gallery/photo-people.ts";
+import { addPhotoPerson, PHOTO_PERSON_FORM, photoPersonOf, removePhotoPerson, setPortrait } from "#app/.server/gallery/photo-people.ts";
+import { readForm, refusedField, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { Field, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { PhotoRegion } from "#app/components/photo-region.tsx";
@@ -18,6 +20,7 @@ import { useHydrated } from "#app/components/use-hydrated.ts";
 import { displayUrl } from "#app/lib/media.ts";
 import { parseId } from "#app/lib/numbers.ts";
 import { PHOTO_BOX_MIN, PHOTO_NAME_MAX, type PhotoBox } from "#app/lib/photo-people.ts";
+import { TOASTS } from "#app/lib/toasts.ts";
 
 // Who is in a photo (issue 18): the editor drags a rectangle around someone
 // on the photo and names them with a person of the tree (found by name,
@@ -61,11 +64,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "add") {
-    const parsed = parsePhotoPersonForm(form);
-    if (!parsed.ok) return refusal({ title: parsed.message, variant: "error" });
+    const read = readForm(form, PHOTO_PERSON_FORM);
+    if (!read.ok) return refuseForm(read);
+    const { who, box } = photoPersonOf(read.value);
     const { treeId } = await treeViewer(context);
-    const added = await addPhotoPerson(db, user, id, treeId, parsed.who, parsed.box);
-    return added.ok ? redirectWithToast(page, "photoPersonAdded") : refusal({ title: added.message, variant: "error" });
+    const added = await addPhotoPerson(db, user, id, treeId, who, box);
+    if (added.ok) return redirectWithToast(page, "photoPersonAdded");
+    // The photo gone is the page's; the person gone, or marked already, is the one picked.
+    if (added.reason === "photoPersonPhotoGone") return refusal(added.reason);
+    return refuseForm(refusedField(read.typed, "personId", TOASTS[added.reason].title));
   }
   if (intent === "portrait") {
     const on = form.get("on") === "1";
@@ -98,6 +105,10 @@ export default function PhotoPeopleEditor({
 }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const toast = actionData && "toast" in actionData ? actionData.toast : null;
+  // A refused mark: what was typed and picked comes back, each message beside its field.
+  const typed = actionData && "typed" in actionData ? (actionData.typed as Record<string, string>) : undefined;
+  const errors = actionData && "errors" in actionData ? (actionData.errors as Partial<Record<string, string>>) : undefined;
+  useFocusFirstError(errors, toast?.id, ["box", "personId", "name"]);
   const start = useRef<{ x: number; y: number } | null>(null);
   const [box, setBox] = useState<PhotoBox | null>(null);
   const [highlighted, setHighlighted] = useState<number | null>(null);
@@ -177,7 +188,9 @@ export default function PhotoPeopleEditor({
                   : "Vietą nuotraukoje pažymėti galima naršyklėje su įjungtu JavaScript; be jo žmogų galima pridėti be vietos."}
               </p>
               <div
+                id="box"
                 data-testid="tag-surface"
+                aria-describedby={errors?.box ? "box-error" : undefined}
                 className="relative mx-auto w-fit touch-none select-none"
                 onPointerDown={hydrated ? onPointerDown : undefined}
                 onPointerMove={hydrated ? onPointerMove : undefined}
@@ -217,6 +230,11 @@ export default function PhotoPeopleEditor({
             <p className="mb-3 text-sm" role="status">
               {box ? "Vieta nuotraukoje pažymėta." : "Vieta nepažymėta: žmogus bus pridėtas be vietos."}
             </p>
+            {errors?.box ? (
+              <p id="box-error" className="mb-3 text-sm text-red-800">
+                {errors.box}
+              </p>
+            ) : null}
             <Form method="get" className="mb-3 flex flex-wrap items-end gap-2">
               {documentQuery ? <input type="hidden" name="dokumentas" value={documentQuery} /> : null}
               <div className="min-w-48 flex-1">
@@ -238,13 +256,19 @@ export default function PhotoPeopleEditor({
               <input type="hidden" name="height" value={box?.height ?? ""} />
               {query ? (
                 found.length ? (
-                  <fieldset>
+                  // (Focusable by the script alone, for a refusal to move the focus to.)
+                  <fieldset
+                    id="personId"
+                    tabIndex={-1}
+                    aria-invalid={errors?.personId ? true : undefined}
+                    aria-describedby={errors?.personId ? "personId-error" : undefined}
+                  >
                     <legend className="field-label">Rasti asmenys</legend>
                     <ul className="max-h-64 space-y-1 overflow-y-auto">
                       {found.map((p) => (
                         <li key={p.id}>
                           <label className="flex items-baseline gap-2">
-                            <input type="radio" name="personId" value={p.id} />
+                            <input type="radio" name="personId" value={p.id} defaultChecked={typed?.personId === String(p.id)} />
                             <span>
                               {p.name}
                               {p.years ? <span className="text-sm text-ink-soft"> ({p.years})</span> : null}
@@ -258,12 +282,18 @@ export default function PhotoPeopleEditor({
                   <p className="text-sm">Medyje nieko nerasta pagal „{query}“.</p>
                 )
               ) : null}
-              <div>
-                <label htmlFor="vardas-be-medzio" className="field-label">
-                  Arba vardas (jei žmogaus medyje nėra)
-                </label>
-                <input id="vardas-be-medzio" name="name" className="field-input" maxLength={PHOTO_NAME_MAX} />
-              </div>
+              {errors?.personId ? (
+                <p id="personId-error" className="text-sm text-red-800">
+                  {errors.personId}
+                </p>
+              ) : null}
+              <Field
+                id="name"
+                label="Arba vardas (jei žmogaus medyje nėra)"
+                maxLength={PHOTO_NAME_MAX}
+                defaultValue={typed?.name ?? ""}
+                error={errors?.name}
+              />
               <button type="submit" className="btn-primary">
                 Pažymėti
               </button>
