@@ -15,7 +15,7 @@ export interface FormCase {
   valid: Record<string, string>;
   /** Each limited field: its label and limit. */
   limits: Record<string, { label: string; max: number }>;
-  /** What an empty post (the hidden fields only) is told, by field. */
+  /** What an empty post (the hidden fields only) is told, by field; none: every field may be left empty (the test is skipped). */
   empty: Record<string, string>;
   /** The hidden fields an empty post still carries (`intent`, an id). */
   hidden?: Record<string, string>;
@@ -25,6 +25,10 @@ export interface FormCase {
   client?: (site: Site) => Promise<APIRequestContext>;
   /** What is stored, to check a refusal changes nothing. */
   stored(site: Site): Promise<unknown>;
+  /** The element id of a field whose id is not its name (one of several forms of a kind on a page: a new event's `new-date`). */
+  ids?: Record<string, string>;
+  /** What the "empty" post sends when the hidden fields alone are a valid post (an empty list): a row with its required field left empty. */
+  emptyPost?: Record<string, string>;
 }
 
 /** The administrator's client, logged in. */
@@ -45,14 +49,16 @@ async function post(client: APIRequestContext, form: FormCase, fields: Record<st
 export function formRefusalTests(site: () => Site, forms: FormCase[]) {
   for (const form of forms) {
     test(`${form.name}: an empty post names each required field in Lithuanian and stores nothing`, async () => {
+      test.skip(Object.keys(form.empty).length === 0, "every field may be left empty");
       const client = await (form.client ?? adminClient)(site());
       const before = await form.stored(site());
-      const response = await post(client, form, form.hidden ?? {});
+      const response = await post(client, form, form.emptyPost ?? form.hidden ?? {});
       expect(response.status()).toBe(400);
       const html = await response.text();
       for (const [field, message] of Object.entries(form.empty)) {
+        const id = form.ids?.[field] ?? field;
         expect(html, field).toContain(escaped(message));
-        expect(html, field).toMatch(new RegExp(`id="${field}"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="${field}"`));
+        expect(html, field).toMatch(new RegExp(`id="${id}"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="${id}"`));
       }
       expect(await form.stored(site())).toEqual(before);
       await client.dispose();
@@ -66,8 +72,9 @@ export function formRefusalTests(site: () => Site, forms: FormCase[]) {
         const response = await post(client, form, typed);
         expect(response.status(), field).toBe(400);
         const html = await response.text();
+        const id = form.ids?.[field] ?? field;
         expect(html, field).toContain(escaped(`Laukas „${label}“ per ilgas: daugiausia ${max} simbolių.`));
-        expect(html, field).toMatch(new RegExp(`id="${field}"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="${field}"`));
+        expect(html, field).toMatch(new RegExp(`id="${id}"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="${id}"`));
         // Everything typed comes back (the over-long value too, to be shortened by hand rather than lost).
         for (const [name, value] of Object.entries(typed))
           if (value && name !== "intent" && !form.hidden?.[name]) expect(html, `${field}: ${name}`).toContain(escaped(value));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseId } from "#app/lib/numbers.ts";
 import { refusal } from "./toast.ts";
 
 // One way to read a form (issue 27): a zod schema per form, built from the
@@ -87,4 +88,63 @@ export function refusedField(typed: Record<string, string>, field: string, messa
 /** The answer to a refused form, the same for every action: 400, the "check the fields" toast, what was typed and each field's message. */
 export function refuseForm(read: FormRefused) {
   return refusal("formInvalid", 400, { typed: read.typed, errors: read.errors });
+}
+
+// --- Added by the forms (tree) group: a whole number, an id chosen from a list, a choice among values ---
+
+type WholeNumber<T> = z.ZodPipe<z.ZodDefault<z.ZodString>, z.ZodTransform<T, string>>;
+
+/** A whole number typed in a field (the living rule's years, a story's year), from `min` to `max`; `message` when it is not one. */
+export function wholeNumberField(
+  label: string,
+  options: { min: number; max: number; message?: string; optional?: false },
+): WholeNumber<number>;
+/** The same, or null when left empty. */
+export function wholeNumberField(
+  label: string,
+  options: { min: number; max: number; message?: string; optional: true },
+): WholeNumber<number | null>;
+export function wholeNumberField(
+  label: string,
+  options: { min: number; max: number; message?: string; optional?: boolean },
+): WholeNumber<number> | WholeNumber<number | null> {
+  const message = options.message ?? `Laukas „${label}“: įrašykite skaičių nuo ${options.min} iki ${options.max}.`;
+  return z
+    .string()
+    .default("")
+    .transform((typed, ctx) => {
+      const value = typed.trim();
+      if (value === "" && options.optional) return null;
+      const n = /^-?\d{1,9}$/.test(value) ? Number(value) : NaN;
+      if (n >= options.min && n <= options.max) return n;
+      ctx.issues.push({ code: "custom", message, input: typed });
+      return z.NEVER;
+    });
+}
+
+/** An id chosen from a list (a select, a radio button, a hidden field): a positive whole number, or null when none is chosen. */
+export function idField(message: string) {
+  return z
+    .string()
+    .default("")
+    .transform((typed, ctx) => {
+      if (typed.trim() === "") return null;
+      const id = parseId(typed.trim());
+      if (id !== null) return id;
+      ctx.issues.push({ code: "custom", message, input: typed });
+      return z.NEVER;
+    });
+}
+
+/** One of `values` (a select's options); `fallback` when nothing was sent, `message` for anything else. */
+export function choiceField<const V extends string>(values: readonly V[], fallback: V, message: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((typed, ctx) => {
+      const value = typed === "" ? fallback : typed;
+      if ((values as readonly string[]).includes(value)) return value as V;
+      ctx.issues.push({ code: "custom", message, input: typed });
+      return z.NEVER;
+    });
 }
