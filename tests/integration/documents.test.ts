@@ -70,7 +70,7 @@ describe("document fields", () => {
 
   test("the year is checked and written one way", () => {
     const range = read({ ...TYPED, year: "1920-1925" });
-    expect(range.ok && range.value).toEqual({ ...FIELDS, year: "1920–1925" });
+    expect(range.ok && range.value).toEqual({ ...FIELDS, year: "1920–1925", removeScan: false });
     expect(read({ ...TYPED, year: "Apie 1900" })).toMatchObject({ ok: true, value: { year: "apie 1900" } });
     const refused = read({ ...TYPED, year: "XIX a. pabaiga" });
     expect(refused).toEqual({

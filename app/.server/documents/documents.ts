@@ -158,7 +158,8 @@ const documentText = (field: keyof typeof DOCUMENT_FIELD_MAX) =>
 /**
  * The editor's form (/admin/dokumentai, the intents "add" and "update"): all
  * four fields are required (the spec's disabled add button, repeated here),
- * and the year must be a year a reader understands, written one way.
+ * and the year must be a year a reader understands, written one way; an
+ * edited document's scan may be removed.
  */
 export const DOCUMENT_FORM = z.object({
   title: documentText("title"),
@@ -174,7 +175,8 @@ export const DOCUMENT_FORM = z.object({
     }),
   type: documentText("type"),
   membersOnly: checkbox(),
-}) satisfies z.ZodType<DocumentFields>;
+  removeScan: checkbox(),
+}) satisfies z.ZodType<DocumentFields & { removeScan: boolean }>;
 
 /** The row's columns for the fields, with the keys made from them. */
 function columns({ membersOnly, ...fields }: DocumentFields) {

@@ -85,12 +85,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     await discardReceived(file);
   }
 
+  const { removeScan, ...fields } = read.value;
   if (intent === "add") {
-    await addDocument(db, media, read.value, scan, user);
+    await addDocument(db, media, fields, scan, user);
     return redirectWithToast(PAGE, "documentAdded");
   }
-  const change = scan ? { replace: scan } : form.get("removeScan") === "1" ? ({ remove: true } as const) : null;
-  if (!(await updateDocument(db, media, id, read.value, change, user))) return refusal("documentNotFound", 404);
+  const change = scan ? { replace: scan } : removeScan ? ({ remove: true } as const) : null;
+  if (!(await updateDocument(db, media, id, fields, change, user))) return refusal("documentNotFound", 404);
   return redirectWithToast(PAGE, "documentUpdated");
 }
 
@@ -197,7 +198,7 @@ function DocumentForm({ editing, refused }: { editing: Doc | null; refused?: Ref
             <p className="flex flex-wrap items-center gap-3 text-sm">
               <a href={scanUrl(editing.scan)}>Dabartinis skenas{editing.scan.kind === "pdf" ? " (PDF)" : ""}</a>
               <label className="inline-flex items-center gap-2">
-                <input type="checkbox" name="removeScan" value="1" /> Pašalinti skeną
+                <input type="checkbox" name="removeScan" value="1" defaultChecked={typed?.removeScan === "1"} /> Pašalinti skeną
               </label>
             </p>
           ) : null}

@@ -8,12 +8,11 @@ import { getSiteSettings, saveSiteTexts } from "#app/.server/site-texts/settings
 import { arrangeBranches, BRANCHES_FORM, branchesRead, refuseGoneHeroPhoto, TEXT_SECTION_FORMS } from "#app/.server/site-texts/form.ts";
 import { readForm, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast } from "#app/.server/platform/toast.ts";
-import { Field, useFocusFirstError, type FieldErrors } from "#app/components/fields.tsx";
+import { Field, refusedForm, useFocusFirstError, type RefusedForm } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { GalleryPicture } from "#app/components/gallery.tsx";
 import { PageTitle, TextBlock } from "#app/components/page.tsx";
 import { parseId } from "#app/lib/numbers.ts";
-import type { Toast } from "#app/lib/toasts.ts";
 import {
   BRANCH_LIMITS,
   EMAIL_TOKEN,
@@ -69,10 +68,9 @@ type LoaderData = Route.ComponentProps["loaderData"];
 function stored(settings: LoaderData["settings"], fields: readonly (keyof LoaderData["settings"])[]): string {
   return JSON.stringify(fields.map((field) => settings[field]));
 }
-type Refused = { typed: Record<string, string>; errors: FieldErrors; toast: Toast & { id: string } };
 
 export default function TextsEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const refused: Refused | undefined = actionData;
+  const refused = refusedForm(actionData);
   const refusedSection = refused?.typed.section;
   return (
     <>
@@ -112,7 +110,7 @@ export default function TextsEditor({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function TextSectionForm({ section, loaderData, refused }: { section: TextSection; loaderData: LoaderData; refused?: Refused }) {
+function TextSectionForm({ section, loaderData, refused }: { section: TextSection; loaderData: LoaderData; refused?: RefusedForm }) {
   const fields = TEXT_SECTIONS[section] as readonly TextField[];
   const start = (field: TextField) => refused?.typed[field] ?? loaderData.settings[field];
   const [values, setValues] = useState(() => Object.fromEntries(fields.map((f) => [f, start(f)])) as Record<TextField, string>);
@@ -232,7 +230,7 @@ function HeroChoice({ photos, initial, error }: { photos: LoaderData["photos"]; 
  * row, move and remove with the buttons. Every button saves the whole list as
  * typed, so it works the same without JavaScript.
  */
-function BranchesForm({ initial, refused }: { initial: LoaderData["settings"]; refused?: Refused }) {
+function BranchesForm({ initial, refused }: { initial: LoaderData["settings"]; refused?: RefusedForm }) {
   // After a refusal: the rows as typed, in the order the button pressed left them.
   const typed = refused?.typed;
   const branches: Branch[] = typed
