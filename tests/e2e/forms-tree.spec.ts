@@ -9,7 +9,7 @@ import { BRANCH_LIMITS, TEXT_FIELDS, TEXT_SECTIONS, type TextField, type TextSec
 import { STORY_FIELD_LABELS, STORY_LIMITS } from "#app/lib/stories.ts";
 import { storyFields } from "#tests/story-fields.ts";
 import { formRefusalTests, type FormCase } from "./form-posts.ts";
-import { useSite } from "./site.ts";
+import { hydrated, logInAsAdmin, toasts, useSite } from "./site.ts";
 
 // The documents, the tree, the stories and the site's texts, read by the one
 // form reader (form-posts.ts says what is checked): each form posted empty
@@ -208,3 +208,31 @@ formRefusalTests(site, [
     stored: settings,
   },
 ]);
+
+test("with JavaScript too: the message beside the field, the focus on it, what was typed kept", async ({ page }) => {
+  await logInAsAdmin(page, site());
+  await page.goto(`${site().url}/admin/medis/asmenys`);
+  await hydrated(page);
+  const form = page.getByRole("region", { name: "Naujas asmuo" });
+  await form.getByLabel("Mergautinė (gimimo) pavardė").fill("Kalvaitytė");
+  await form.getByRole("button", { name: "Pridėti asmenį" }).click();
+  await expect(form.getByLabel("Vardas (vardai)")).toHaveAccessibleDescription("Įrašykite vardą arba pavardę.");
+  await expect(form.getByLabel("Vardas (vardai)")).toBeFocused();
+  await expect(form.getByLabel("Mergautinė (gimimo) pavardė")).toHaveValue("Kalvaitytė");
+  await expect(toasts(page).getByText("Patikrinkite pažymėtus laukus.")).toBeVisible();
+
+  // A branch moved while another has no name: refused, the rows as the move left them.
+  await page.goto(`${site().url}/admin/tekstai`);
+  await hydrated(page);
+  const branches = page.getByRole("region", { name: "Giminės šakos", exact: true });
+  const names = branches.getByLabel("Pavadinimas", { exact: true });
+  const before = await names.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  await names.first().fill("");
+  await branches.getByRole("button", { name: `Perkelti žemyn: ${before[1]}` }).click();
+  await expect(names.nth(0)).toHaveAccessibleDescription("Įrašykite šakos pavadinimą.");
+  await expect(names.nth(0)).toBeFocused();
+  await expect(names.nth(2)).toHaveValue(before[1]);
+  expect((await settings(site())).find((row) => row.key === "branches")?.value ?? JSON.stringify(SEED_SITE.branches)).toBe(
+    JSON.stringify(SEED_SITE.branches),
+  );
+});
