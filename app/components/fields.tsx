@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { PASSWORD_MAX_LENGTH } from "#app/lib/login.ts";
+import type { Toast } from "#app/lib/toasts.ts";
 
 // Form fields as every editor shows them: the label, the input, and the
 // server's message for it, tied together for screen readers.
@@ -123,4 +124,24 @@ export function NewPasswordFields({
       />
     </>
   );
+}
+
+// --- Added by the forms (tree) group ---
+
+/** A form the server refused (refuseForm): what was typed, each field's message and the toast. */
+export interface RefusedForm {
+  typed: Record<string, string>;
+  errors: FieldErrors;
+  toast: Toast & { id: string };
+}
+
+/**
+ * The refused form in an action's answer, when that is what it is (an action
+ * that also answers otherwise, with a confirmation or a plain refusal, has
+ * its answers' types merged into one by TypeScript); undefined otherwise.
+ */
+export function refusedForm(actionData: unknown): RefusedForm | undefined {
+  return actionData && typeof actionData === "object" && "typed" in actionData && "errors" in actionData && "toast" in actionData
+    ? (actionData as RefusedForm)
+    : undefined;
 }

@@ -1,28 +1,32 @@
-/** A person's name and sex, as the editors' forms and a member's correction ask for them. */
-export function NameFields({ values }: { values?: { givenNames: string; surname: string; birthSurname: string | null; sex: string } }) {
+import { PERSON_FIELDS } from "#app/lib/person-fields.ts";
+import { Field, type FieldErrors } from "./fields.tsx";
+
+/**
+ * A person's name and sex, as the editors' forms and a member's correction
+ * ask for them; each field's message from the server beside it.
+ */
+export function NameFields({
+  values,
+  errors,
+}: {
+  values?: { givenNames: string; surname: string; birthSurname: string | null; sex: string };
+  errors?: FieldErrors;
+}) {
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-2">
+        {(["givenNames", "surname", "birthSurname"] as const).map((field) => (
+          <Field
+            key={field}
+            id={field}
+            label={PERSON_FIELDS[field].label}
+            defaultValue={values?.[field] ?? ""}
+            maxLength={PERSON_FIELDS[field].max}
+            error={errors?.[field]}
+          />
+        ))}
         <div>
-          <label htmlFor="givenNames" className="field-label">
-            Vardas (vardai)
-          </label>
-          <input id="givenNames" name="givenNames" defaultValue={values?.givenNames} maxLength={120} className="field-input" />
-        </div>
-        <div>
-          <label htmlFor="surname" className="field-label">
-            Pavardė
-          </label>
-          <input id="surname" name="surname" defaultValue={values?.surname} maxLength={120} className="field-input" />
-        </div>
-        <div>
-          <label htmlFor="birthSurname" className="field-label">
-            Mergautinė (gimimo) pavardė
-          </label>
-          <input id="birthSurname" name="birthSurname" defaultValue={values?.birthSurname ?? ""} maxLength={120} className="field-input" />
-        </div>
-        <div>
-          <SexSelect id="sex" defaultValue={values?.sex ?? "U"} />
+          <SexSelect id="sex" defaultValue={values?.sex ?? "U"} error={errors?.sex} />
         </div>
       </div>
     </>
@@ -30,18 +34,30 @@ export function NameFields({ values }: { values?: { givenNames: string; surname:
 }
 
 /** A person's sex, as every form of the site asks for it. */
-export function SexSelect({ id, defaultValue }: { id: string; defaultValue: string }) {
+export function SexSelect({ id, defaultValue, error }: { id: string; defaultValue: string; error?: string }) {
   return (
     <>
       <label htmlFor={id} className="field-label">
         Lytis
       </label>
-      <select id={id} name="sex" defaultValue={defaultValue} className="field-input">
+      <select
+        id={id}
+        name="sex"
+        defaultValue={defaultValue}
+        className="field-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
         <option value="U">Nenurodyta</option>
         <option value="M">Vyras</option>
         <option value="F">Moteris</option>
         <option value="X">Kita</option>
       </select>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
     </>
   );
 }

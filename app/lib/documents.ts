@@ -19,6 +19,9 @@ export const DOCUMENT_TYPES = [
 
 export const DOCUMENT_FIELD_MAX = { title: 200, person: 200, year: 20, type: 60 } as const;
 
+/** The editor's labels of the four fields (the public list's column headers say the same). */
+export const DOCUMENT_FIELD_LABELS = { title: "Pavadinimas", person: "Asmuo", year: "Metai", type: "Tipas" } as const;
+
 export const SORT_COLUMNS = { pavadinimas: "title", asmuo: "person", metai: "year", tipas: "type" } as const;
 export type SortColumn = keyof typeof SORT_COLUMNS;
 

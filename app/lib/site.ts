@@ -75,20 +75,6 @@ export const BRANCH_LIMITS = { name: 80, text: 300, count: 30 };
 /** What passes for an e-mail address: something@host.domain, no spaces. */
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Lithuanian messages for what is wrong with the given fields; empty when all is well. */
-export function checkTexts(values: Partial<Record<TextField, string>>): Partial<Record<TextField, string>> {
-  const errors: Partial<Record<TextField, string>> = {};
-  for (const [field, value] of Object.entries(values) as [TextField, string][]) {
-    const rule = TEXT_FIELDS[field];
-    if (!value.trim() && !rule.optional) errors[field] = `Laukas „${rule.label}“ privalomas.`;
-    else if (value.length > rule.max) errors[field] = `Laukas „${rule.label}“ per ilgas: daugiausia ${rule.max} simbolių.`;
-  }
-  if (values.contactEmail !== undefined && !errors.contactEmail && !EMAIL.test(values.contactEmail.trim())) {
-    errors.contactEmail = "Įrašykite teisingą el. pašto adresą, pvz., vardas@pastas.lt.";
-  }
-  return errors;
-}
-
 /** The editor's sections (/admin/tekstai): each saves its own fields. */
 export const TEXT_SECTIONS = {
   pradzia: ["homeHeading", "homeIntro", "cardHistory", "cardTree", "cardGallery", "cardGuestbook"],

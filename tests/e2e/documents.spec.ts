@@ -150,9 +150,12 @@ test("a year in a form nobody understands is refused with what is accepted", asy
   await form(page).getByLabel("Metai").fill("XIX a. pabaiga");
   await form(page).getByLabel("Tipas").fill("Kita");
   await page.getByRole("button", { name: "Pridėti dokumentą" }).click();
-  await expect(page.getByRole("alert").first()).toContainText(
-    "Metai turi būti, pavyzdžiui, „1918“, „1920–1925“, „apie 1900“, „prieš 1900“ arba „po 1900“.",
+  // The message beside the year (after its hint), the focus on it.
+  await expect(form(page).getByLabel("Metai")).toHaveAccessibleDescription(
+    /Metai turi būti, pavyzdžiui, „1918“, „1920–1925“, „apie 1900“, „prieš 1900“ arba „po 1900“\.$/,
   );
+  await expect(form(page).getByLabel("Metai")).toBeFocused();
+  await expect(form(page).getByLabel("Metai")).toHaveValue("XIX a. pabaiga");
   await expect(form(page).getByLabel("Pavadinimas")).toHaveValue("Neaiškūs metai");
   expect(await storedTitles()).not.toContain("Neaiškūs metai");
 });

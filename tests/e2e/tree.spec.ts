@@ -641,7 +641,11 @@ test("the living rule's years are a setting; a wrong number is refused with a me
   await section.getByLabel("Metų skaičius").evaluate((input: HTMLInputElement) => input.removeAttribute("min"));
   await section.getByLabel("Metų skaičius").fill("5");
   await section.getByRole("button", { name: "Išsaugoti" }).click();
-  await expect(toasts(page).getByText("Įrašykite metų skaičių nuo 50 iki 150.")).toBeVisible();
+  // The message beside the field, the focus on it, what was typed kept.
+  await expect(section.getByLabel("Metų skaičius")).toHaveAccessibleDescription("Įrašykite metų skaičių nuo 50 iki 150.");
+  await expect(section.getByLabel("Metų skaičius")).toBeFocused();
+  await expect(section.getByLabel("Metų skaičius")).toHaveValue("5");
+  await expect(toasts(page).getByText("Patikrinkite pažymėtus laukus.")).toBeVisible();
   expect(await site().db().selectFrom("settings").select("value").where("key", "=", "living_years").executeTakeFirst()).toBeUndefined();
 });
 
@@ -663,7 +667,9 @@ test("the administrator adds a person with a Lithuanian date, links parents, a p
   await events.getByLabel("Naujas įvykis").selectOption("BIRT");
   await events.locator("#new-date").fill("kažkada");
   await events.getByRole("button", { name: "Pridėti įvykį" }).click();
-  await expect(toasts(page).getByText(/Data neatpažinta\. Rašykite, pvz\.: 1898/)).toBeVisible();
+  await expect(events.locator("#new-date")).toHaveAccessibleDescription(/^Data neatpažinta\. Rašykite, pvz\.: 1898/);
+  await expect(events.locator("#new-date")).toBeFocused();
+  await expect(events.locator("#new-date")).toHaveValue("kažkada");
   expect(
     await site().db().selectFrom("genealogyEvents").select("id").where("ownerId", "=", kazys).where("ownerKind", "=", "person").execute(),
   ).toEqual([]);

@@ -5,12 +5,13 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import {
   addDocument,
+  DOCUMENT_FORM,
   findDocument,
   listDocuments,
-  parseDocumentFields,
   removeDocument,
   updateDocument,
 } from "#app/.server/documents/documents.ts";
+import { readForm } from "#app/.server/platform/form.ts";
 import { UploadRejected, type ReceivedFile } from "#app/.server/media/intake.ts";
 import { prepareScan } from "#app/.server/media/pipeline.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -57,20 +58,32 @@ const TYPED = { title: "Mirties liudijimas", person: "Ona Jonaitienė", year: "1
 const FIELDS = { ...TYPED, membersOnly: false };
 
 describe("document fields", () => {
-  test("all four are required", () => {
-    for (const missing of ["title", "person", "year", "type"]) {
-      const result = parseDocumentFields(form({ ...TYPED, [missing]: "  " }));
-      expect(result).toEqual({ ok: false, message: "Užpildykite visus laukus: pavadinimą, asmenį, metus ir tipą." });
+  const read = (fields: Record<string, string>) => readForm(form(fields), DOCUMENT_FORM);
+
+  test("all four are required, each named; what was typed comes back", () => {
+    const labels = { title: "Pavadinimas", person: "Asmuo", year: "Metai", type: "Tipas" };
+    for (const [missing, label] of Object.entries(labels)) {
+      const result = read({ ...TYPED, [missing]: "  " });
+      expect(result).toEqual({ ok: false, typed: { ...TYPED, [missing]: "  " }, errors: { [missing]: `Laukas „${label}“ privalomas.` } });
     }
   });
 
   test("the year is checked and written one way", () => {
-    expect(parseDocumentFields(form({ ...TYPED, year: "1920-1925" }))).toEqual({ ok: true, fields: { ...FIELDS, year: "1920–1925" } });
-    expect(parseDocumentFields(form({ ...TYPED, year: "Apie 1900" }))).toMatchObject({ ok: true, fields: { year: "apie 1900" } });
-    const refused = parseDocumentFields(form({ ...TYPED, year: "XIX a. pabaiga" }));
+    const range = read({ ...TYPED, year: "1920-1925" });
+    expect(range.ok && range.value).toEqual({ ...FIELDS, year: "1920–1925", removeScan: false });
+    expect(read({ ...TYPED, year: "Apie 1900" })).toMatchObject({ ok: true, value: { year: "apie 1900" } });
+    const refused = read({ ...TYPED, year: "XIX a. pabaiga" });
     expect(refused).toEqual({
       ok: false,
-      message: "Metai turi būti, pavyzdžiui, „1918“, „1920–1925“, „apie 1900“, „prieš 1900“ arba „po 1900“.",
+      typed: { ...TYPED, year: "XIX a. pabaiga" },
+      errors: { year: "Metai turi būti, pavyzdžiui, „1918“, „1920–1925“, „apie 1900“, „prieš 1900“ arba „po 1900“." },
+    });
+  });
+
+  test("a field over its limit is refused with the limit named, not cut", () => {
+    expect(read({ ...TYPED, title: "a".repeat(201) })).toMatchObject({
+      ok: false,
+      errors: { title: "Laukas „Pavadinimas“ per ilgas: daugiausia 200 simbolių." },
     });
   });
 });

@@ -15,12 +15,14 @@ import {
   updatePerson,
 } from "#app/.server/genealogy/editing.ts";
 import { documentPeople } from "#app/.server/documents/people.ts";
-import { withheldPeople, setLivingYears, livingYearsSetting, type Viewer } from "#app/.server/genealogy/living.ts";
+import { LIVING_YEARS_FORM, withheldPeople, setLivingYears, livingYearsSetting, type Viewer } from "#app/.server/genealogy/living.ts";
 import { neighbourhood } from "#app/.server/genealogy/chart.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import { searchPeople } from "#app/.server/genealogy/search.ts";
 import { summaries } from "#app/.server/genealogy/people.ts";
 import { currentTreeId, exportFile, importFile, makeCurrent } from "#app/.server/genealogy/trees.ts";
+import { EVENT_FORM, NEW_PERSON_FORM, PERSON_DETAILS_FORM } from "#app/.server/genealogy/person-forms.ts";
+import { readForm } from "#app/.server/platform/form.ts";
 import { DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -490,5 +492,76 @@ describe("documents and people", () => {
     expect(await makeCurrent(t.db, t.media, again.treeId)).toBe("done");
     const page = await personDetail(t.db, again.treeId, await idOf(again.treeId, "@GF@"), visitor);
     expect(page?.gallery.map((g) => g.id)).toEqual([photo]);
+  });
+});
+
+describe("the tree's forms", () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.set(name, value);
+    return data;
+  };
+
+  test("a person: a given name or a surname, each name at most its limit, the sex from the list", () => {
+    expect(readForm(form({ givenNames: " Kazys ", surname: "", sex: "M" }), NEW_PERSON_FORM)).toEqual({
+      ok: true,
+      value: { givenNames: "Kazys", surname: "", birthSurname: "", sex: "M" },
+      typed: { givenNames: " Kazys ", surname: "", sex: "M" },
+    });
+    expect(readForm(form({ surname: "Jonaitis" }), NEW_PERSON_FORM)).toMatchObject({ ok: true, value: { sex: "U" } });
+    expect(readForm(form({ givenNames: " ", surname: "" }), NEW_PERSON_FORM)).toEqual({
+      ok: false,
+      typed: { givenNames: " ", surname: "" },
+      errors: { givenNames: "Įrašykite vardą arba pavardę." },
+    });
+    expect(readForm(form({ givenNames: "", surname: "ą".repeat(121), sex: "Q" }), NEW_PERSON_FORM)).toMatchObject({
+      ok: false,
+      errors: { surname: "Laukas „Pavardė“ per ilgas: daugiausia 120 simbolių.", sex: "Pasirinkite lytį iš sąrašo." },
+    });
+    const details = readForm(form({ intent: "details", givenNames: "Ona", note: "Pirma.\r\n\r\nAntra. " }), PERSON_DETAILS_FORM);
+    expect(details.ok && details.value).toEqual({
+      intent: "details",
+      givenNames: "Ona",
+      surname: "",
+      birthSurname: "",
+      sex: "U",
+      note: "Pirma.\n\nAntra.",
+    });
+    expect(readForm(form({ intent: "details", givenNames: "Ona", note: "a".repeat(20_001) }), PERSON_DETAILS_FORM)).toMatchObject({
+      ok: false,
+      errors: { note: "Laukas „Pastabos“ per ilgas: daugiausia 20000 simbolių." },
+    });
+  });
+
+  test("an event: a date the editor understands, the place and the description at most their limits, a kind from the list", () => {
+    expect(readForm(form({ intent: "event", tag: "BIRT", date: " apie 1880 ", place: "Alytus" }), EVENT_FORM)).toMatchObject({
+      ok: true,
+      value: { eventId: null, tag: "BIRT", date: "apie 1880", place: "Alytus", value: "" },
+    });
+    expect(readForm(form({ intent: "event", eventId: "7", tag: "EVEN", date: "" }), EVENT_FORM)).toMatchObject({
+      ok: true,
+      value: { eventId: 7, tag: "EVEN" },
+    });
+    expect(readForm(form({ intent: "event", tag: "BIRT", date: "kažkada", value: "ą".repeat(301) }), EVENT_FORM)).toMatchObject({
+      ok: false,
+      errors: { date: DATE_FORMS_MESSAGE, value: "Laukas „Aprašas“ per ilgas: daugiausia 300 simbolių." },
+    });
+    expect(readForm(form({ intent: "event", tag: "BIRT", date: "1".repeat(121) }), EVENT_FORM)).toMatchObject({
+      ok: false,
+      errors: { date: "Laukas „Data“ per ilgas: daugiausia 120 simbolių." },
+    });
+    expect(readForm(form({ intent: "event", tag: "toString" }), EVENT_FORM)).toMatchObject({
+      ok: false,
+      errors: { tag: "Nežinomas įvykio tipas." },
+    });
+  });
+
+  test("the living rule: a whole number of years in range", () => {
+    expect(readForm(form({ livingYears: " 100 " }), LIVING_YEARS_FORM)).toMatchObject({ ok: true, value: { livingYears: 100 } });
+    for (const livingYears of ["", "5", "151", "99.5", "100 metų"])
+      expect(readForm(form({ livingYears }), LIVING_YEARS_FORM), livingYears).toMatchObject({
+        ok: false,
+        errors: { livingYears: "Įrašykite metų skaičių nuo 50 iki 150." },
+      });
   });
 });

@@ -5,7 +5,8 @@ import { listGalleryItems, removeGalleryItem } from "#app/.server/gallery/galler
 import { editableTree } from "#app/.server/genealogy/editing.ts";
 import { SEED_SITE } from "#app/.server/seed/site-texts.ts";
 import { getSiteSettings, updateSiteSettings } from "#app/.server/site-texts/settings.ts";
-import { readBranches, readTextSection } from "#app/.server/site-texts/form.ts";
+import { arrangeBranches, BRANCHES_FORM, branchesRead, refuseGoneHeroPhoto, TEXT_SECTION_FORMS } from "#app/.server/site-texts/form.ts";
+import { readForm } from "#app/.server/platform/form.ts";
 import { changePassword, ensureAdministrator, hasInitialPassword, setPassword, authenticate } from "#app/.server/accounts/users.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -43,9 +44,9 @@ describe("the family's texts", () => {
   });
 
   test("a section is read as typed, line breaks kept; an empty required field and a bad photo are refused with Lithuanian messages", () => {
-    const ok = readTextSection(
-      "pradzia",
+    const ok = readForm(
       form([
+        ["section", "pradzia"],
         ["homeHeading", " Labas! "],
         ["homeIntro", "Pirma eilutė\r\nantra\r\n\r\nKita pastraipa"],
         ["cardHistory", "a"],
@@ -54,86 +55,123 @@ describe("the family's texts", () => {
         ["cardGuestbook", "d"],
         ["heroPhotoId", "3"],
       ]),
-      new Set([3]),
+      TEXT_SECTION_FORMS.pradzia,
     );
-    expect(ok).toEqual({
-      ok: true,
-      values: {
-        homeHeading: "Labas!",
-        homeIntro: "Pirma eilutė\nantra\n\nKita pastraipa",
-        cardHistory: "a",
-        cardTree: "b",
-        cardGallery: "c",
-        cardGuestbook: "d",
-        heroPhotoId: 3,
-      },
+    expect(ok.ok && ok.value).toEqual({
+      section: "pradzia",
+      homeHeading: "Labas!",
+      homeIntro: "Pirma eilutė\nantra\n\nKita pastraipa",
+      cardHistory: "a",
+      cardTree: "b",
+      cardGallery: "c",
+      cardGuestbook: "d",
+      heroPhotoId: 3,
     });
-    const refused = readTextSection(
-      "pradzia",
-      form([
-        ["homeHeading", "  "],
-        ["heroPhotoId", "9"],
-      ]),
-      new Set([3]),
-    );
+    expect(ok.ok && refuseGoneHeroPhoto(ok.typed, ok.value.heroPhotoId, new Set([3]))).toBeNull();
+    const typed = [
+      ["section", "pradzia"],
+      ["homeHeading", "  "],
+      ["heroPhotoId", "9"],
+    ] as [string, string][];
+    const refused = readForm(form(typed), TEXT_SECTION_FORMS.pradzia);
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
+    expect(refused.typed).toEqual(Object.fromEntries(typed));
     expect(refused.errors.homeHeading).toBe("Laukas „Pasveikinimas“ privalomas.");
-    expect(refused.errors.heroPhotoId).toBe("Tokios nuotraukos galerijoje nebėra.");
     expect(refused.errors.cardTree).toBe("Laukas „Kortelė „Giminės medis““ privalomas.");
-    // Optional fields may be left empty.
+    // The photograph is checked once the form is read: one no longer in the gallery is named.
+    const gone = refuseGoneHeroPhoto(Object.fromEntries(typed), 9, new Set([3]));
+    expect(gone?.errors.heroPhotoId).toBe("Tokios nuotraukos galerijoje nebėra.");
     expect(
-      readTextSection(
-        "porate",
+      readForm(
         form([
+          ["section", "pradzia"],
+          ["heroPhotoId", "ne nuotrauka"],
+        ]),
+        TEXT_SECTION_FORMS.pradzia,
+      ),
+    ).toMatchObject({ ok: false, errors: { heroPhotoId: "Tokios nuotraukos galerijoje nebėra." } });
+    // Optional fields may be left empty; a text over its limit is refused with the limit named.
+    expect(
+      readForm(
+        form([
+          ["section", "porate"],
           ["tagline", ""],
           ["footerLine", ""],
         ]),
-        new Set(),
+        TEXT_SECTION_FORMS.porate,
       ).ok,
     ).toBe(true);
+    expect(
+      readForm(
+        form([
+          ["section", "porate"],
+          ["footerLine", "ą".repeat(201)],
+        ]),
+        TEXT_SECTION_FORMS.porate,
+      ),
+    ).toMatchObject({ ok: false, errors: { footerLine: "Laukas „Poraštės eilutė“ per ilgas: daugiausia 200 simbolių." } });
   });
 
   test("the branch list: edited in place, a new one from the last row, moved and removed", () => {
     const rows = (extra: [string, string][]) =>
       form([
-        ["branchName", "Pirma"],
-        ["branchText", "A"],
-        ["branchName", "Antra"],
-        ["branchText", "B"],
-        ["branchName", ""],
-        ["branchText", ""],
+        ["branchName-0", "Pirma"],
+        ["branchText-0", "A"],
+        ["branchName-1", "Antra"],
+        ["branchText-1", "B"],
+        ["branchName-2", ""],
+        ["branchText-2", ""],
         ...extra,
       ]);
-    const names = (result: ReturnType<typeof readBranches>) => result.values.branches.map((b) => b.name);
-    expect(names(readBranches(rows([["op", "save"]])))).toEqual(["Pirma", "Antra"]);
-    expect(names(readBranches(rows([["op", "down:0"]])))).toEqual(["Antra", "Pirma"]);
-    expect(names(readBranches(rows([["op", "up:1"]])))).toEqual(["Antra", "Pirma"]);
-    expect(names(readBranches(rows([["op", "remove:0"]])))).toEqual(["Antra"]);
-    expect(names(readBranches(rows([["op", "up:0"]])))).toEqual(["Pirma", "Antra"]);
-    const added = readBranches(
+    const read = (sent: FormData) => readForm(arrangeBranches(sent), BRANCHES_FORM);
+    const names = (result: ReturnType<typeof read>) => (result.ok ? branchesRead(result.value).branches.map((b) => b.name) : result.errors);
+    expect(names(read(rows([["op", "save"]])))).toEqual(["Pirma", "Antra"]);
+    expect(names(read(rows([["op", "down:0"]])))).toEqual(["Antra", "Pirma"]);
+    expect(names(read(rows([["op", "up:1"]])))).toEqual(["Antra", "Pirma"]);
+    expect(names(read(rows([["op", "remove:0"]])))).toEqual(["Antra"]);
+    expect(names(read(rows([["op", "up:0"]])))).toEqual(["Pirma", "Antra"]);
+    const added = read(
       form([
-        ["branchName", "Pirma"],
-        ["branchText", "A"],
-        ["branchName", "Nauja"],
-        ["branchText", "Aprašymas"],
+        ["branchName-0", "Pirma"],
+        ["branchText-0", "A"],
+        ["branchName-1", "Nauja"],
+        ["branchText-1", "Aprašymas"],
         ["op", "save"],
         ["branchesWithTree", "1"],
       ]),
     );
-    expect(added).toMatchObject({
-      ok: true,
-      values: { branches: [{ name: "Pirma" }, { name: "Nauja", text: "Aprašymas" }], branchesWithTree: true },
+    expect(added.ok && branchesRead(added.value)).toMatchObject({
+      branches: [{ name: "Pirma" }, { name: "Nauja", text: "Aprašymas" }],
+      branchesWithTree: true,
     });
-    const unnamed = readBranches(
+    const unnamed = read(
       form([
-        ["branchName", ""],
-        ["branchText", "Be pavadinimo"],
-        ["branchName", ""],
-        ["branchText", ""],
+        ["branchName-0", ""],
+        ["branchText-0", "Be pavadinimo"],
+        ["branchName-1", ""],
+        ["branchText-1", ""],
       ]),
     );
     expect(unnamed).toMatchObject({ ok: false, errors: { "branchName-0": "Įrašykite šakos pavadinimą." } });
+    // A refusal names the rows as the button left them, and gives them back as typed.
+    const moved = read(
+      form([
+        ["branchName-0", "Pirma"],
+        ["branchText-0", "A"],
+        ["branchName-1", "ą".repeat(81)],
+        ["branchText-1", "B"],
+        ["op", "up:1"],
+      ]),
+    );
+    expect(moved).toMatchObject({
+      ok: false,
+      typed: { "branchName-0": "ą".repeat(81), "branchName-1": "Pirma", branches: "2" },
+      errors: { "branchName-0": "Laukas „Pavadinimas“ per ilgas: daugiausia 80 simbolių." },
+    });
+    // At most BRANCH_LIMITS.count branches.
+    const many = form(Array.from({ length: 31 }, (_, i) => [`branchName-${i}`, `Šaka ${i}`] as [string, string]));
+    expect(read(many)).toMatchObject({ ok: false, errors: { branches: "Daugiausia 30 šakų." } });
   });
 });
 

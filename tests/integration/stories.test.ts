@@ -10,7 +10,6 @@ import { photoPage } from "#app/.server/gallery/photo-page.ts";
 import {
   createStory,
   moveStory,
-  parseStoryForm,
   publicStorySlugs,
   removeStory,
   restoreStoryRevision,
@@ -20,9 +19,11 @@ import {
   storiesPage,
   storiesShowing,
   storyBySlug,
+  STORY_FORM,
   storyForEditing,
   wholeHistory,
 } from "#app/.server/stories/stories.ts";
+import { readForm } from "#app/.server/platform/form.ts";
 import { storyFields as fields } from "#tests/story-fields.ts";
 import { contentOf } from "./content.ts";
 import { addTestUser, createEmptyDatabase, createTestDatabase, type TestDatabase } from "./database.ts";
@@ -275,18 +276,23 @@ describe("a story's text", () => {
 
 describe("editing stories", () => {
   test("the form: the title is required, years are checked, nothing is lost", () => {
-    const bad = parseStoryForm(form({ title: "  ", yearFrom: "19a0", yearTo: "1800", body: "Tekstas" }));
+    const bad = readForm(form({ title: "  ", yearFrom: "19a0", yearTo: "1800", body: "Tekstas" }), STORY_FORM);
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
     expect(bad.errors).toEqual({
       title: "Įrašykite pasakojimo pavadinimą.",
       yearFrom: "Įrašykite metus nuo 1000 iki 2100, pavyzdžiui 1923.",
     });
-    expect(bad.values.body).toBe("Tekstas");
-    const reversed = parseStoryForm(form({ title: "A", yearFrom: "1940", yearTo: "1920" }));
+    expect(bad.typed.body).toBe("Tekstas");
+    const reversed = readForm(form({ title: "A", yearFrom: "1940", yearTo: "1920" }), STORY_FORM);
     expect(reversed).toMatchObject({ ok: false, errors: { yearTo: "Pabaigos metai negali būti ankstesni už pradžios." } });
-    const good = parseStoryForm(form({ title: " Karas ", yearFrom: "1941", published: "1", membersOnly: "1" }));
-    expect(good).toMatchObject({ ok: true, fields: { title: "Karas", yearFrom: 1941, yearTo: null, published: true, membersOnly: true } });
+    const good = readForm(form({ title: " Karas ", yearFrom: "1941", published: "1", membersOnly: "1" }), STORY_FORM);
+    expect(good).toMatchObject({ ok: true, value: { title: "Karas", yearFrom: 1941, yearTo: null, published: true, membersOnly: true } });
+    // Over-long is refused with the limit named, never cut.
+    expect(readForm(form({ title: "A", era: "ą".repeat(101) }), STORY_FORM)).toMatchObject({
+      ok: false,
+      errors: { era: "Laukas „Laikotarpis“ per ilgas: daugiausia 100 simbolių." },
+    });
   });
 
   test("every save is a revision; restoring one makes its text current again as a new revision, the marks as they are", async () => {

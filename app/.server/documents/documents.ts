@@ -1,10 +1,19 @@
 import { sql } from "kysely";
 import { formatDocumentYear, parseDocumentYear, YEAR_FORMS_MESSAGE } from "#app/lib/document-year.ts";
-import { DOCUMENT_FIELD_MAX, documentKeys, SEARCH_FIELD_SEPARATOR, type DocumentQuery, type SortColumn } from "#app/lib/documents.ts";
+import { z } from "zod";
+import {
+  DOCUMENT_FIELD_LABELS,
+  DOCUMENT_FIELD_MAX,
+  documentKeys,
+  SEARCH_FIELD_SEPARATOR,
+  type DocumentQuery,
+  type SortColumn,
+} from "#app/lib/documents.ts";
 import { collator, searchKey } from "#app/lib/lithuanian.ts";
 import type { ScanRef } from "#app/lib/media.ts";
 import { pageCount, pageOffset, type Page } from "#app/lib/paging.ts";
 import { retryOnConflict } from "#app/.server/platform/db/writes.ts";
+import { checkbox, textField } from "#app/.server/platform/form.ts";
 import type { Database, MediaTable } from "#app/.server/platform/db/schema.ts";
 import type { Audience } from "#app/.server/accounts/audience.ts";
 import { record, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
@@ -143,31 +152,31 @@ export async function findDocument(db: Database, id: number): Promise<FamilyDocu
   return row ? toDocument(row) : null;
 }
 
-export type DocumentFormResult = { ok: true; fields: DocumentFields } | { ok: false; message: string };
+const documentText = (field: keyof typeof DOCUMENT_FIELD_MAX) =>
+  textField(DOCUMENT_FIELD_LABELS[field], { max: DOCUMENT_FIELD_MAX[field] });
 
 /**
- * Reads the editor's fields: all four are required (the spec's disabled add
- * button, repeated here), and the year must be a year a reader understands.
+ * The editor's form (/admin/dokumentai, the intents "add" and "update"): all
+ * four fields are required (the spec's disabled add button, repeated here),
+ * and the year must be a year a reader understands, written one way; an
+ * edited document's scan may be removed.
  */
-export function parseDocumentFields(form: FormData): DocumentFormResult {
-  const text = (name: Exclude<keyof DocumentFields, "membersOnly">) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v.trim().slice(0, DOCUMENT_FIELD_MAX[name]) : "";
-  };
-  const fields = {
-    title: text("title"),
-    person: text("person"),
-    year: text("year"),
-    type: text("type"),
-    membersOnly: form.get("membersOnly") === "1",
-  };
-  if (!fields.title || !fields.person || !fields.year || !fields.type) {
-    return { ok: false, message: "Užpildykite visus laukus: pavadinimą, asmenį, metus ir tipą." };
-  }
-  const year = parseDocumentYear(fields.year);
-  if (!year) return { ok: false, message: YEAR_FORMS_MESSAGE };
-  return { ok: true, fields: { ...fields, year: formatDocumentYear(year) } };
-}
+export const DOCUMENT_FORM = z.object({
+  title: documentText("title"),
+  person: documentText("person"),
+  year: documentText("year")
+    .check((ctx) => {
+      if (ctx.value !== "" && ctx.value.length <= DOCUMENT_FIELD_MAX.year && !parseDocumentYear(ctx.value))
+        ctx.issues.push({ code: "custom", message: YEAR_FORMS_MESSAGE, input: ctx.value });
+    })
+    .transform((typed) => {
+      const year = parseDocumentYear(typed);
+      return year ? formatDocumentYear(year) : typed;
+    }),
+  type: documentText("type"),
+  membersOnly: checkbox(),
+  removeScan: checkbox(),
+}) satisfies z.ZodType<DocumentFields & { removeScan: boolean }>;
 
 /** The row's columns for the fields, with the keys made from them. */
 function columns({ membersOnly, ...fields }: DocumentFields) {

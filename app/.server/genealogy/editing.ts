@@ -1,6 +1,7 @@
 import { EDITABLE_EVENTS } from "#app/lib/event-labels.ts";
 import { dateInputToGedcom, DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
 import { parseGedcomDate, sortRange } from "#app/lib/gedcom-date.ts";
+import { EVENT_FIELDS, type Sex } from "#app/lib/person-fields.ts";
 import type { PersonSummary } from "#app/lib/tree-layout.ts";
 import { inTransaction, retryOnConflict } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
@@ -24,11 +25,9 @@ export interface PersonFields {
   givenNames: string;
   surname: string;
   birthSurname: string;
-  sex: "M" | "F" | "X" | "U";
+  sex: Sex;
   note: string;
 }
-
-const DATE_MAX_LENGTH = 120;
 
 export type EditResult = { ok: true; id: number } | { ok: false; message: string };
 
@@ -53,25 +52,6 @@ export async function editableTree(db: Database): Promise<number> {
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: String(tree.id) }))
     .execute();
   return tree.id;
-}
-
-export function parsePersonFields(form: FormData): PersonFields | { error: string } {
-  const text = (name: string, max: number) =>
-    String(form.get(name) ?? "")
-      .trim()
-      .slice(0, max);
-  const fields = {
-    givenNames: text("givenNames", 120),
-    surname: text("surname", 120),
-    birthSurname: text("birthSurname", 120),
-    sex: (["M", "F", "X", "U"].includes(String(form.get("sex"))) ? form.get("sex") : "U") as PersonFields["sex"],
-    note: String(form.get("note") ?? "")
-      .replace(/\r\n?/g, "\n")
-      .trim()
-      .slice(0, 20000),
-  };
-  if (!fields.givenNames && !fields.surname) return { error: "Įrašykite vardą arba pavardę." };
-  return fields;
 }
 
 /** The names as GEDCOM keeps them: the main one, and the birth surname as a NAME of type birth. */
@@ -216,17 +196,18 @@ export async function saveEvent(
 ): Promise<EditResult> {
   if (!(input.tag in EDITABLE_EVENTS) && input.eventId === null) return { ok: false, message: "Nežinomas įvykio tipas." };
   // A date, even a phrase in parentheses, is a short text: a longer one is not stored.
-  const gedcomDate = input.date.length > DATE_MAX_LENGTH ? null : dateInputToGedcom(input.date);
+  const gedcomDate = input.date.length > EVENT_FIELDS.date.max ? null : dateInputToGedcom(input.date);
   if (gedcomDate === null) return { ok: false, message: DATE_FORMS_MESSAGE };
   const range = gedcomDate ? sortRange(parseGedcomDate(gedcomDate)) : null;
-  const place = await placeId(db, treeId, input.place.trim().slice(0, 300));
+  // The place and the description as the caller's form read them (within EVENT_FIELDS' limits).
+  const place = await placeId(db, treeId, input.place.trim());
   const values = {
     date: gedcomDate || null,
     datePhrase: null,
     dateFrom: range?.[0] ?? null,
     dateTo: range?.[1] ?? null,
     placeId: place,
-    value: input.value.trim().slice(0, 300) || null,
+    value: input.value.trim() || null,
   };
   if (input.eventId !== null) {
     const result = await db

@@ -5,7 +5,9 @@
 // the living; a member sees them, but not the people the administrator keeps
 // private; editors and the administrator see everyone.
 import { parseGedcomDate, provenBy, sortRange, type GedcomDate } from "#app/lib/gedcom-date.ts";
+import { z } from "zod";
 import { readInPages } from "#app/.server/platform/db/writes.ts";
+import { wholeNumberField } from "#app/.server/platform/form.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Audience } from "#app/.server/accounts/audience.ts";
 import { chunks, relativesOf, treeQueries } from "./family-graph.ts";
@@ -69,6 +71,15 @@ export async function livingYearsSetting(db: Database): Promise<number> {
   const years = Number(row?.value);
   return Number.isFinite(years) && years > 0 ? years : DEFAULT_LIVING_YEARS;
 }
+
+/** The administrator's form of the living rule (/admin/medis, the intent "privacy"): the number of years. */
+export const LIVING_YEARS_FORM = z.object({
+  livingYears: wholeNumberField("Metų skaičius", {
+    min: LIVING_YEARS_RANGE[0],
+    max: LIVING_YEARS_RANGE[1],
+    message: `Įrašykite metų skaičių nuo ${LIVING_YEARS_RANGE[0]} iki ${LIVING_YEARS_RANGE[1]}.`,
+  }),
+});
 
 export async function setLivingYears(db: Database, years: number): Promise<void> {
   await db

@@ -4,10 +4,10 @@ import { parseId } from "#app/lib/numbers.ts";
 import type { ToastKey } from "#app/lib/toasts.ts";
 import type { Actor } from "#app/.server/changes/changes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
+import { readForm, type FormRefused } from "#app/.server/platform/form.ts";
 import {
   addChild,
   addPartner,
-  parsePersonFields,
   removeChildLink,
   removeEvent,
   removePartnerLink,
@@ -19,6 +19,7 @@ import {
   updatePerson,
 } from "./editing.ts";
 import { setPrivate } from "./living.ts";
+import { EVENT_FORM, PERSON_DETAILS_FORM } from "./person-forms.ts";
 import { recordPersonEdit, type PersonEdit } from "./person-changes.ts";
 
 // The person editor's actions (/admin/medis/asmenys/:id), one handler per
@@ -35,11 +36,12 @@ export interface PersonEditTarget {
   personId: number;
 }
 
-/** What a handler decided: saved (with the toast to show), a confirmation to ask for, or a refusal. */
+/** What a handler decided: saved (with the toast to show), a confirmation to ask for, a form refused by field, or a refusal. */
 export type PersonEditOutcome =
   | { saved: ToastKey; goTo?: "list" }
   | { confirmRemove: true }
   | { missing: true }
+  | { invalid: FormRefused }
   | { refused: string; description?: string; status?: number };
 
 interface PersonEditHandler {
@@ -79,8 +81,9 @@ export const PERSON_EDITS: Record<string, PersonEditHandler> = {
 
   details: {
     async run(target, form) {
-      const fields = parsePersonFields(form);
-      if ("error" in fields) return { refused: fields.error };
+      const read = readForm(form, PERSON_DETAILS_FORM);
+      if (!read.ok) return { invalid: read };
+      const { intent: _, ...fields } = read.value;
       const updated = await recorded(target, { summary: "Pakeisti asmens duomenys" }, (db) =>
         updatePerson(db, target.treeId, target.personId, fields),
       );
@@ -90,18 +93,14 @@ export const PERSON_EDITS: Record<string, PersonEditHandler> = {
 
   event: {
     async run(target, form) {
-      const eventId = form.get("eventId") ? parseId(form.get("eventId")) : null;
-      if (form.get("eventId") && eventId === null) return { refused: "Tokio įvykio nėra.", status: 404 };
-      const tag = text(form, "tag");
-      const label = EDITABLE_EVENTS[tag] ?? "įvykis";
-      const result = await recorded(target, { summary: eventId === null ? `Pridėtas įvykis „${label}“` : "Pakeistas įvykis" }, (db) =>
-        saveEvent(db, target.treeId, target.personId, {
-          eventId,
-          tag,
-          date: text(form, "date"),
-          place: text(form, "place"),
-          value: text(form, "value"),
-        }),
+      // An event id that is not one is no event of theirs (as one that has gone).
+      if (form.get("eventId") && parseId(form.get("eventId")) === null) return { refused: "Tokio įvykio nėra.", status: 404 };
+      const read = readForm(form, EVENT_FORM);
+      if (!read.ok) return { invalid: read };
+      const { intent: _, ...event } = read.value;
+      const label = EDITABLE_EVENTS[event.tag] ?? "įvykis";
+      const result = await recorded(target, { summary: event.eventId === null ? `Pridėtas įvykis „${label}“` : "Pakeistas įvykis" }, (db) =>
+        saveEvent(db, target.treeId, target.personId, event),
       );
       return result.ok ? SAVED : { refused: "Įvykis neišsaugotas", description: result.message };
     },

@@ -138,3 +138,48 @@ export function idField(message: string) {
 export function refuseFormKeeping<Kept extends object>(read: FormRefused, kept: Kept) {
   return refusal("formInvalid", 400, { ...kept, typed: read.typed, errors: read.errors });
 }
+
+// Added with the tree's forms (issue 27, group b: documents, people, stories, texts): a whole number, a choice among values.
+
+type WholeNumber<T> = z.ZodPipe<z.ZodDefault<z.ZodString>, z.ZodTransform<T, string>>;
+
+/** A whole number typed in a field (the living rule's years, a story's year), from `min` to `max`; `message` when it is not one. */
+export function wholeNumberField(
+  label: string,
+  options: { min: number; max: number; message?: string; optional?: false },
+): WholeNumber<number>;
+/** The same, or null when left empty. */
+export function wholeNumberField(
+  label: string,
+  options: { min: number; max: number; message?: string; optional: true },
+): WholeNumber<number | null>;
+export function wholeNumberField(
+  label: string,
+  options: { min: number; max: number; message?: string; optional?: boolean },
+): WholeNumber<number> | WholeNumber<number | null> {
+  const message = options.message ?? `Laukas „${label}“: įrašykite skaičių nuo ${options.min} iki ${options.max}.`;
+  return z
+    .string()
+    .default("")
+    .transform((typed, ctx) => {
+      const value = typed.trim();
+      if (value === "" && options.optional) return null;
+      const n = /^-?\d{1,9}$/.test(value) ? Number(value) : NaN;
+      if (n >= options.min && n <= options.max) return n;
+      ctx.issues.push({ code: "custom", message, input: typed });
+      return z.NEVER;
+    });
+}
+
+/** One of `values` (a select's options); `fallback` when nothing was sent, `message` for anything else. */
+export function choiceField<const V extends string>(values: readonly V[], fallback: V, message: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((typed, ctx) => {
+      const value = typed === "" ? fallback : typed;
+      if ((values as readonly string[]).includes(value)) return value as V;
+      ctx.issues.push({ code: "custom", message, input: typed });
+      return z.NEVER;
+    });
+}

@@ -1,16 +1,7 @@
-import {
-  BRANCH_LIMITS,
-  checkTexts,
-  TEXT_FIELDS,
-  TEXT_SECTIONS,
-  type Branch,
-  type SiteSettings,
-  type TextField,
-  type TextSection,
-} from "#app/lib/site.ts";
+import { BRANCH_LIMITS, TEXT_FIELDS, TEXT_SECTIONS, type Branch, type TextField, type TextSection } from "#app/lib/site.ts";
 
 import { z } from "zod";
-import { emailField, textField } from "#app/.server/platform/form.ts";
+import { checkbox, emailField, idField, refusedField, textField, wholeNumberField, type FormRefused } from "#app/.server/platform/form.ts";
 
 /** The dashboard's settings form (/admin): the family's name and its contact address. */
 export const SETTINGS_FORM = z.object({
@@ -18,52 +9,118 @@ export const SETTINGS_FORM = z.object({
   contactEmail: emailField(TEXT_FIELDS.contactEmail.label, TEXT_FIELDS.contactEmail.max),
 });
 
-// Reading the texts editor's forms (/admin/tekstai): what was typed, checked,
-// with a Lithuanian message for each field that is wrong. The route saves
-// what passes and gives back what was typed when something does not.
+// The texts editor's forms (/admin/tekstai): each section saves its own
+// fields; the branch list saves as a whole whichever of its buttons is
+// pressed. The hidden field `section` says which form was sent (and, after a
+// refusal, which form to fill in again).
 
-export type FormResult<T> = { ok: true; values: T } | { ok: false; values: T; errors: Record<string, string> };
-
-const text = (form: FormData, name: string) => String(form.get(name) ?? "").replace(/\r\n?/g, "\n");
+export const HERO_PHOTO_GONE = "Tokios nuotraukos galerijoje nebėra.";
 
 /** One section's texts, and (for the home page) the photograph chosen. */
-export function readTextSection(section: TextSection, form: FormData, photoIds: Set<number>): FormResult<Partial<SiteSettings>> {
-  const fields = TEXT_SECTIONS[section] as readonly TextField[];
-  const values: Partial<SiteSettings> = {};
-  for (const field of fields) values[field] = text(form, field).trim();
-  const errors: Record<string, string> = { ...checkTexts(values as Partial<Record<TextField, string>>) } as Record<string, string>;
-  if (section === "pradzia") {
-    const chosen = String(form.get("heroPhotoId") ?? "");
-    values.heroPhotoId = chosen === "" ? null : Number(chosen);
-    if (values.heroPhotoId !== null && !photoIds.has(values.heroPhotoId)) errors.heroPhotoId = "Tokios nuotraukos galerijoje nebėra.";
-  }
-  return Object.keys(errors).length ? { ok: false, values, errors } : { ok: true, values };
+function textSectionForm(section: TextSection) {
+  const texts = Object.fromEntries(
+    (TEXT_SECTIONS[section] as readonly TextField[]).map((field) => {
+      const rule = TEXT_FIELDS[field];
+      return [field, textField(rule.label, { max: rule.max, optional: rule.optional })];
+    }),
+  ) as Partial<Record<TextField, ReturnType<typeof textField>>>;
+  return z.object({
+    section: z.literal(section),
+    ...texts,
+    ...(section === "pradzia" ? { heroPhotoId: idField(HERO_PHOTO_GONE) } : {}),
+  });
+}
+
+/** What any section's form reads, as a type: its own texts only (and the home page's photograph), so every text may be absent. */
+type TextSectionShape = { section: z.ZodLiteral<TextSection> } & {
+  [K in TextField]: z.ZodOptional<ReturnType<typeof textField>>;
+} & { heroPhotoId: z.ZodOptional<ReturnType<typeof idField>> };
+
+/** Each section's form: its texts (required unless optional, at most their limits), the home page's photograph. */
+export const TEXT_SECTION_FORMS = Object.fromEntries(
+  (Object.keys(TEXT_SECTIONS) as TextSection[]).map((section) => [section, textSectionForm(section)]),
+) as unknown as Record<TextSection, z.ZodObject<TextSectionShape>>;
+
+/**
+ * The home page's photograph, checked once the form is read against the
+ * gallery's photos (one may have been removed since the page was loaded):
+ * the refusal naming it, or null when it is there (or none was chosen).
+ */
+export function refuseGoneHeroPhoto(
+  typed: Record<string, string>,
+  heroPhotoId: number | null | undefined,
+  photoIds: Set<number>,
+): FormRefused | null {
+  return heroPhotoId == null || photoIds.has(heroPhotoId) ? null : refusedField(typed, "heroPhotoId", HERO_PHOTO_GONE);
 }
 
 export type BranchOp = { kind: "save" } | { kind: "up" | "down" | "remove"; index: number };
 
-/** The branch list as typed (with the new row at the end, if filled in) and the button pressed. */
-export function readBranches(form: FormData): FormResult<{ branches: Branch[]; branchesWithTree: boolean }> & { op: BranchOp } {
-  const names = form.getAll("branchName").map(String);
-  const texts = form.getAll("branchText").map(String);
-  let branches: Branch[] = names.map((name, i) => ({ name: name.trim(), text: (texts[i] ?? "").replace(/\r\n?/g, "\n").trim() }));
+const branchRow = (i: number) => [`branchName-${i}`, `branchText-${i}`] as const;
+
+/**
+ * The branch list as the page sends it (rows `branchName-0`, `branchText-0`…
+ * in its order, the last row for a new branch) arranged as the button
+ * pressed (`op`) leaves it: the new row left out when empty, a row moved or
+ * removed, the rows numbered again from 0 and `branches` their number. What
+ * BRANCHES_FORM reads, so a refusal names the rows as the page shows them next.
+ */
+export function arrangeBranches(form: FormData): FormData {
+  const text = (name: string) => String(form.get(name) ?? "");
+  const rows: { name: string; text: string }[] = [];
+  for (let i = 0; branchRow(i).some((name) => form.has(name)); i++) {
+    const [name, description] = branchRow(i);
+    rows.push({ name: text(name), text: text(description) });
+  }
   // The empty last row is for a new branch: left empty, it is none.
-  branches = branches.filter((b, i) => b.name || b.text || i < names.length - 1);
-  const [kind, at] = String(form.get("op") ?? "save").split(":");
+  const last = rows.at(-1);
+  if (last && !last.name.trim() && !last.text.trim()) rows.pop();
+  const [kind, at] = text("op").split(":");
   const index = Number(at);
-  const op: BranchOp = kind === "up" || kind === "down" || kind === "remove" ? { kind, index } : { kind: "save" };
-  if (op.kind === "remove") branches.splice(op.index, 1);
-  if (op.kind === "up" && op.index > 0) [branches[op.index - 1], branches[op.index]] = [branches[op.index], branches[op.index - 1]];
-  if (op.kind === "down" && op.index < branches.length - 1)
-    [branches[op.index + 1], branches[op.index]] = [branches[op.index], branches[op.index + 1]];
-  const values = { branches, branchesWithTree: form.get("branchesWithTree") === "1" };
-  const errors: Record<string, string> = {};
-  branches.forEach((b, i) => {
-    if (!b.name) errors[`branchName-${i}`] = "Įrašykite šakos pavadinimą.";
-    else if (b.name.length > BRANCH_LIMITS.name)
-      errors[`branchName-${i}`] = `Pavadinimas per ilgas: daugiausia ${BRANCH_LIMITS.name} simbolių.`;
-    if (b.text.length > BRANCH_LIMITS.text) errors[`branchText-${i}`] = `Aprašymas per ilgas: daugiausia ${BRANCH_LIMITS.text} simbolių.`;
+  if (kind === "remove") rows.splice(index, 1);
+  if (kind === "up" && index > 0) [rows[index - 1], rows[index]] = [rows[index], rows[index - 1]];
+  if (kind === "down" && index < rows.length - 1) [rows[index + 1], rows[index]] = [rows[index], rows[index + 1]];
+  const arranged = new FormData();
+  arranged.set("section", "sakos");
+  arranged.set("branches", String(rows.length));
+  rows.forEach((row, i) => {
+    const [name, description] = branchRow(i);
+    arranged.set(name, row.name);
+    arranged.set(description, row.text);
   });
-  if (branches.length > BRANCH_LIMITS.count) errors.branches = `Daugiausia ${BRANCH_LIMITS.count} šakų.`;
-  return Object.keys(errors).length ? { ok: false, values, errors, op } : { ok: true, values, op };
+  if (form.get("branchesWithTree") === "1") arranged.set("branchesWithTree", "1");
+  return arranged;
+}
+
+/** The rows the form has fields for: every branch the list may have, and one more (refused by `branches`). */
+const BRANCH_ROWS = BRANCH_LIMITS.count + 1;
+
+/**
+ * The branch list as arrangeBranches gives it: each row's name required (a
+ * row that is there: the ones after the last are absent), names and texts at
+ * most their limits, at most BRANCH_LIMITS.count rows.
+ */
+export const BRANCHES_FORM = z.object({
+  section: z.literal("sakos"),
+  branches: wholeNumberField("Šakos", { min: 0, max: BRANCH_LIMITS.count, message: `Daugiausia ${BRANCH_LIMITS.count} šakų.` }),
+  ...(Object.fromEntries(
+    Array.from({ length: BRANCH_ROWS }, (_, i) => {
+      const [name, description] = branchRow(i);
+      return [
+        [name, textField("Pavadinimas", { max: BRANCH_LIMITS.name, required: "Įrašykite šakos pavadinimą." }).optional()],
+        [description, textField("Aprašymas", { max: BRANCH_LIMITS.text, optional: true }).optional()],
+      ];
+    }).flat(),
+  ) as Record<string, z.ZodOptional<ReturnType<typeof textField>>>),
+  branchesWithTree: checkbox(),
+});
+
+/** The branches BRANCHES_FORM read, as the settings keep them. */
+export function branchesRead(value: z.output<typeof BRANCHES_FORM>): { branches: Branch[]; branchesWithTree: boolean } {
+  const rows = value as unknown as Record<string, string | undefined>;
+  const branches = Array.from({ length: value.branches }, (_, i) => {
+    const [name, description] = branchRow(i);
+    return { name: rows[name] ?? "", text: rows[description] ?? "" };
+  });
+  return { branches, branchesWithTree: value.branchesWithTree };
 }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { ImageRef } from "#app/lib/media.ts";
 import { searchKey } from "#app/lib/lithuanian.ts";
 import { pageOffset, pageCount, type Page } from "#app/lib/paging.ts";
+import { z } from "zod";
 import { STORIES_PAGE_SIZE, STORY_FIELD_LABELS, STORY_LIMITS, STORY_YEARS, slugOf, type StoryField } from "#app/lib/stories.ts";
 import {
   storyHtml,
@@ -14,6 +15,7 @@ import {
 import type { Audience } from "#app/.server/accounts/audience.ts";
 import { recordSubject, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
 import { now, retryOnConflict } from "#app/.server/platform/db/writes.ts";
+import { checkbox, idField, textField, wholeNumberField } from "#app/.server/platform/form.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { galleryItemsByIds } from "#app/.server/gallery/gallery.ts";
 import type { Viewer } from "#app/.server/genealogy/living.ts";
@@ -336,65 +338,47 @@ export type StoryFormValues = Record<Exclude<StoryField, "yearFrom" | "yearTo" |
   published: boolean;
 };
 
-export type StoryFormResult =
-  { ok: true; fields: StoryFields } | { ok: false; values: StoryFormValues; errors: Partial<Record<StoryField, string>> };
+// Checked together with the fields (a wrong year and an empty title are named at once).
+const always = { when: () => true };
 
-/** Reads and checks the editor's form: the title is required, years are whole years in range, nothing too long. */
-export function parseStoryForm(form: FormData): StoryFormResult {
-  const raw = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "";
-  };
-  const values: StoryFormValues = {
-    title: raw("title").trim().replace(/\s+/g, " "),
-    lead: raw("lead").trim(),
-    body: raw("body"),
-    era: raw("era").trim().replace(/\s+/g, " "),
-    places: raw("places").trim().replace(/\s+/g, " "),
-    yearFrom: raw("yearFrom").trim(),
-    yearTo: raw("yearTo").trim(),
-    coverPhotoId: raw("coverPhotoId").trim(),
-    membersOnly: form.get("membersOnly") === "1",
-    published: form.get("published") === "1",
-  };
-  const errors: Partial<Record<StoryField, string>> = {};
-  if (!values.title) errors.title = "Įrašykite pasakojimo pavadinimą.";
-  for (const field of ["title", "lead", "body", "era", "places"] as const) {
-    if (values[field].length > STORY_LIMITS[field]) {
-      errors[field] = `Laukas „${STORY_FIELD_LABELS[field]}“ per ilgas: daugiausia ${STORY_LIMITS[field]} simbolių.`;
-    }
-  }
-  const year = (field: "yearFrom" | "yearTo"): number | null => {
-    if (!values[field]) return null;
-    const n = /^\d{1,4}$/.test(values[field]) ? Number(values[field]) : NaN;
-    if (!(n >= STORY_YEARS[0] && n <= STORY_YEARS[1])) {
-      errors[field] = `Įrašykite metus nuo ${STORY_YEARS[0]} iki ${STORY_YEARS[1]}, pavyzdžiui 1923.`;
-      return null;
-    }
-    return n;
-  };
-  const yearFrom = year("yearFrom");
-  const yearTo = year("yearTo");
-  if (yearFrom !== null && yearTo !== null && yearFrom > yearTo) errors.yearTo = "Pabaigos metai negali būti ankstesni už pradžios.";
-  const cover = values.coverPhotoId ? Number(values.coverPhotoId) : null;
-  if (cover !== null && !(Number.isSafeInteger(cover) && cover > 0)) errors.coverPhotoId = "Pasirinkite nuotrauką iš sąrašo.";
-  if (Object.keys(errors).length > 0) return { ok: false, values, errors };
-  return {
-    ok: true,
-    fields: {
-      title: values.title,
-      lead: values.lead,
-      body: values.body,
-      era: values.era,
-      yearFrom,
-      yearTo,
-      places: values.places,
-      coverPhotoId: cover,
-      membersOnly: values.membersOnly,
-      published: values.published,
-    },
-  };
-}
+/** A one-line field: trimmed, its spaces made single. */
+const oneLine = (field: "title" | "era" | "places") =>
+  textField(STORY_FIELD_LABELS[field], {
+    max: STORY_LIMITS[field],
+    optional: field !== "title",
+    required: "Įrašykite pasakojimo pavadinimą.",
+  }).transform((value) => value.replace(/\s+/g, " "));
+
+const year = (field: "yearFrom" | "yearTo") =>
+  wholeNumberField(STORY_FIELD_LABELS[field], {
+    min: STORY_YEARS[0],
+    max: STORY_YEARS[1],
+    optional: true,
+    message: `Įrašykite metus nuo ${STORY_YEARS[0]} iki ${STORY_YEARS[1]}, pavyzdžiui 1923.`,
+  });
+
+/**
+ * The story editor's form (and a new story's, which sends only the title):
+ * the title is required, years are whole years in range and in order,
+ * nothing too long; the text is kept as typed (Markdown's indentation).
+ */
+export const STORY_FORM = z
+  .object({
+    title: oneLine("title"),
+    lead: textField(STORY_FIELD_LABELS.lead, { max: STORY_LIMITS.lead, optional: true }),
+    body: textField(STORY_FIELD_LABELS.body, { max: STORY_LIMITS.body, optional: true, keepSpaces: true }),
+    era: oneLine("era"),
+    yearFrom: year("yearFrom"),
+    yearTo: year("yearTo"),
+    places: oneLine("places"),
+    coverPhotoId: idField("Pasirinkite nuotrauką iš sąrašo."),
+    membersOnly: checkbox(),
+    published: checkbox(),
+  })
+  .superRefine((story, ctx) => {
+    if (typeof story.yearFrom === "number" && typeof story.yearTo === "number" && story.yearFrom > story.yearTo)
+      ctx.addIssue({ code: "custom", path: ["yearTo"], message: "Pabaigos metai negali būti ankstesni už pradžios." });
+  }, always) satisfies z.ZodType<StoryFields>;
 
 /** The form's values for a story as stored (the editor starts from them). */
 export function formValues(fields: StoryFields): StoryFormValues {

@@ -5,22 +5,24 @@ import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import {
   addDocument,
+  DOCUMENT_FORM,
   findDocument,
   listDocuments,
-  parseDocumentFields,
   removeDocument,
   updateDocument,
 } from "#app/.server/documents/documents.ts";
 import { discardReceived, readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
 import { prepareScan, type PreparedMedia } from "#app/.server/media/pipeline.ts";
+import { readForm, refusedField, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { refusedForm, useFocusFirstError, type RefusedForm } from "#app/components/fields.tsx";
 import { FileInput } from "#app/components/file-input.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { MembersOnlyBadge, MembersOnlyBox } from "#app/components/members-only.tsx";
 import { ConfirmRemovePanel, RemoveForm } from "#app/components/remove-form.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
-import { DOCUMENT_FIELD_MAX, DOCUMENT_TYPES } from "#app/lib/documents.ts";
+import { DOCUMENT_FIELD_LABELS, DOCUMENT_FIELD_MAX, DOCUMENT_TYPES } from "#app/lib/documents.ts";
 import { scanUrl } from "#app/lib/media.ts";
 import { parseId } from "#app/lib/numbers.ts";
 
@@ -67,35 +69,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     await discardReceived(file);
     throw data("Nežinomas veiksmas", { status: 400 });
   }
-  // What was typed comes back with a refusal, so nothing has to be typed again.
-  const typed = {
-    title: String(form.get("title") ?? ""),
-    person: String(form.get("person") ?? ""),
-    year: String(form.get("year") ?? ""),
-    type: String(form.get("type") ?? ""),
-    membersOnly: form.get("membersOnly") === "1",
-  };
-  const parsed = parseDocumentFields(form);
-  if (!parsed.ok) {
+  // What was typed comes back with a refusal, so nothing has to be typed again (only the file is chosen again).
+  const read = readForm(form, DOCUMENT_FORM);
+  if (!read.ok) {
     await discardReceived(file);
-    return refusal({ title: "Dokumentas neišsaugotas", description: parsed.message, variant: "error" }, 400, { values: typed });
+    return refuseForm(read);
   }
   let scan: PreparedMedia | null = null;
   try {
     if (file) scan = await prepareScan(media, file);
   } catch (error) {
-    if (error instanceof UploadRejected) return refusal({ title: error.message, variant: "error" }, 400, { values: typed });
+    if (error instanceof UploadRejected) return refuseForm(refusedField(read.typed, "scan", error.message));
     throw error;
   } finally {
     await discardReceived(file);
   }
 
+  const { removeScan, ...fields } = read.value;
   if (intent === "add") {
-    await addDocument(db, media, parsed.fields, scan, user);
+    await addDocument(db, media, fields, scan, user);
     return redirectWithToast(PAGE, "documentAdded");
   }
-  const change = scan ? { replace: scan } : form.get("removeScan") === "1" ? ({ remove: true } as const) : null;
-  if (!(await updateDocument(db, media, id, parsed.fields, change, user))) return refusal("documentNotFound", 404);
+  const change = scan ? { replace: scan } : removeScan ? ({ remove: true } as const) : null;
+  if (!(await updateDocument(db, media, id, fields, change, user))) return refusal("documentNotFound", 404);
   return redirectWithToast(PAGE, "documentUpdated");
 }
 
@@ -121,11 +117,7 @@ export default function DocumentsEditor({ loaderData: { documents, editing }, ac
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         {/* A new key starts the form afresh: for each document edited, and after an
             add (the list grows), so a saved document's values do not linger. */}
-        <DocumentForm
-          key={`${editing?.id ?? "naujas"}-${documents.length}`}
-          editing={editing}
-          typed={refused && "values" in refused ? (refused.values as Fields & { membersOnly: boolean }) : undefined}
-        />
+        <DocumentForm key={`${editing?.id ?? "naujas"}-${documents.length}`} editing={editing} refused={refusedForm(actionData)} />
         <DocumentList documents={documents} editingId={editing?.id} />
       </div>
     </>
@@ -134,50 +126,66 @@ export default function DocumentsEditor({ loaderData: { documents, editing }, ac
 
 type Doc = Route.ComponentProps["loaderData"]["documents"][number];
 type Fields = Pick<Doc, "title" | "person" | "year" | "type">;
+const FIELD_ORDER = ["title", "person", "year", "type", "scan"];
 
-function DocumentForm({ editing, typed }: { editing: Doc | null; typed?: Fields & { membersOnly: boolean } }) {
+function DocumentForm({ editing, refused }: { editing: Doc | null; refused?: RefusedForm }) {
   const hydrated = useHydrated();
   const saving = useNavigation().state === "submitting";
+  const typed = refused?.typed;
+  const errors = refused?.errors;
+  // What was typed when the server refused it, else the document edited (or nothing, for a new one).
   const [fields, setFields] = useState<Fields>(() => {
-    const from = typed ?? editing;
-    return { title: from?.title ?? "", person: from?.person ?? "", year: from?.year ?? "", type: from?.type ?? "" };
+    const start = (name: keyof Fields) => typed?.[name] ?? editing?.[name] ?? "";
+    return { title: start("title"), person: start("person"), year: start("year"), type: start("type") };
   });
+  useFocusFirstError(errors, refused?.toast.id, FIELD_ORDER);
   const complete = Object.values(fields).every((v) => v.trim() !== "");
-  const membersOnly = (typed ?? editing)?.membersOnly ?? false;
-  const input = (name: keyof Fields, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <div>
-      <label htmlFor={`doc-${name}`} className="field-label">
-        {label}
-      </label>
-      <input
-        id={`doc-${name}`}
-        name={name}
-        value={fields[name]}
-        maxLength={DOCUMENT_FIELD_MAX[name]}
-        onChange={(e) => setFields((f) => ({ ...f, [name]: e.target.value }))}
-        className="field-input"
-        {...extra}
-      />
-    </div>
-  );
+  const membersOnly = typed ? typed.membersOnly === "1" : (editing?.membersOnly ?? false);
+  const input = (name: keyof Fields, hint: string | null, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => {
+    const error = errors?.[name];
+    const described = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
+    return (
+      <div>
+        <label htmlFor={name} className="field-label">
+          {DOCUMENT_FIELD_LABELS[name]}
+        </label>
+        <input
+          id={name}
+          name={name}
+          value={fields[name]}
+          maxLength={DOCUMENT_FIELD_MAX[name]}
+          onChange={(e) => setFields((f) => ({ ...f, [name]: e.target.value }))}
+          className="field-input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          {...extra}
+        />
+        {hint ? (
+          <p id={`${name}-hint`} className="mt-1 text-sm text-ink-soft">
+            {hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={`${name}-error`} className="mt-1 text-sm text-red-800">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
   return (
     <section aria-labelledby="dokumento-forma" className="card h-fit p-6">
       <h2 id="dokumento-forma" className="mb-4 text-xl font-semibold">
         {editing ? `Redaguojamas: ${editing.title}` : "Naujas dokumentas"}
       </h2>
-      <Form method="post" encType="multipart/form-data" className="space-y-4">
+      {/* noValidate: the server's Lithuanian message, not the browser's, says what is wrong. */}
+      <Form method="post" encType="multipart/form-data" noValidate className="space-y-4">
         <input type="hidden" name="intent" value={editing ? "update" : "add"} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        {input("title", "Pavadinimas")}
-        {input("person", "Asmuo")}
-        {input("year", "Metai", { "aria-describedby": "doc-year-hint", inputMode: "text" })}
-        <p id="doc-year-hint" className="-mt-3 text-sm text-ink-soft">
-          Pvz.: 1918, 1920–1925, apie 1900, prieš 1900, po 1900.
-        </p>
-        {input("type", "Tipas", { list: "document-types", "aria-describedby": "doc-type-hint" })}
-        <p id="doc-type-hint" className="-mt-3 text-sm text-ink-soft">
-          Pasirinkite iš sąrašo arba įrašykite savo.
-        </p>
+        {input("title", null)}
+        {input("person", null)}
+        {input("year", "Pvz.: 1918, 1920–1925, apie 1900, prieš 1900, po 1900.", { inputMode: "text" })}
+        {input("type", "Pasirinkite iš sąrašo arba įrašykite savo.", { list: "document-types" })}
         <datalist id="document-types">
           {DOCUMENT_TYPES.map((type) => (
             <option key={type} value={type} />
@@ -190,16 +198,23 @@ function DocumentForm({ editing, typed }: { editing: Doc | null; typed?: Fields 
             <p className="flex flex-wrap items-center gap-3 text-sm">
               <a href={scanUrl(editing.scan)}>Dabartinis skenas{editing.scan.kind === "pdf" ? " (PDF)" : ""}</a>
               <label className="inline-flex items-center gap-2">
-                <input type="checkbox" name="removeScan" value="1" /> Pašalinti skeną
+                <input type="checkbox" name="removeScan" value="1" defaultChecked={typed?.removeScan === "1"} /> Pašalinti skeną
               </label>
             </p>
           ) : null}
           <FileInput
-            id="doc-scan"
+            id="scan"
             name="scan"
             accept="application/pdf,image/*,.tif,.tiff"
             label={editing?.scan ? "Naujas skeno failas (pakeis dabartinį)" : "Skeno failas"}
+            aria-invalid={errors?.scan ? true : undefined}
+            aria-describedby={errors?.scan ? "scan-error" : undefined}
           />
+          {errors?.scan ? (
+            <p id="scan-error" className="text-sm text-red-800">
+              {errors.scan}
+            </p>
+          ) : null}
         </fieldset>
         <div className="flex flex-wrap gap-3">
           <button type="submit" className="btn-primary" disabled={(hydrated && !complete) || saving}>

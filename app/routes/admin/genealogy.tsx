@@ -7,12 +7,14 @@ import { atLeast } from "#app/lib/roles.ts";
 import type { CodePageChoice } from "#app/.server/genealogy/gedcom/charset.ts";
 import { ImportRefused } from "#app/.server/genealogy/gedcom/reader.ts";
 import { homePersonSetting, setHomePerson } from "#app/.server/genealogy/chart.ts";
-import { editorViewer, LIVING_YEARS_RANGE, livingYearsSetting, setLivingYears } from "#app/.server/genealogy/living.ts";
+import { editorViewer, LIVING_YEARS_FORM, LIVING_YEARS_RANGE, livingYearsSetting, setLivingYears } from "#app/.server/genealogy/living.ts";
 import { personExists, personNames } from "#app/.server/genealogy/people.ts";
 import { searchPeople } from "#app/.server/genealogy/search.ts";
 import { currentTreeId, discardTree, findTree, listTrees, makeCurrent } from "#app/.server/genealogy/trees.ts";
 import { discardReceived, readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
+import { readForm, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { refusedForm, useFocusFirstError } from "#app/components/fields.tsx";
 import { FileInput } from "#app/components/file-input.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
@@ -81,11 +83,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await discardReceived(file);
   if (intent === "privacy") {
-    const years = Number(String(form.get("livingYears") ?? "").trim());
-    const [min, max] = LIVING_YEARS_RANGE;
-    if (!Number.isInteger(years) || years < min || years > max)
-      return refusal({ title: `Įrašykite metų skaičių nuo ${min} iki ${max}.`, variant: "error" });
-    await setLivingYears(db, years);
+    const read = readForm(form, LIVING_YEARS_FORM);
+    if (!read.ok) return refuseForm(read);
+    await setLivingYears(db, read.value.livingYears);
     return redirectWithToast(PAGE, "privacySaved");
   }
   if (intent === "home") {
@@ -181,7 +181,14 @@ export default function GenealogyAdmin({
         {isAdmin ? <ImportForm maxBytes={maxBytes} hasTree={Boolean(current)} /> : null}
       </div>
       {isAdmin && current ? <HomePersonForm home={home} /> : null}
-      {isAdmin ? <PrivacyForm livingYears={livingYears} livingRange={livingRange} /> : null}
+      {isAdmin ? (
+        <PrivacyForm
+          livingYears={refusedForm(actionData)?.typed.livingYears ?? String(livingYears)}
+          livingRange={livingRange}
+          error={refusedForm(actionData)?.errors.livingYears}
+          refusal={actionData?.toast.id}
+        />
+      ) : null}
       {previous.length && isAdmin ? (
         <section aria-labelledby="ankstesni" className="mt-10">
           <h2 id="ankstesni" className="text-xl font-semibold">
@@ -275,7 +282,18 @@ function HomePersonForm({ home }: { home: Route.ComponentProps["loaderData"]["ho
 }
 
 /** The living rule's number of years: the administrator's. */
-function PrivacyForm({ livingYears, livingRange }: { livingYears: number; livingRange: readonly [number, number] }) {
+function PrivacyForm({
+  livingYears,
+  livingRange,
+  error,
+  refusal,
+}: {
+  livingYears: string;
+  livingRange: readonly [number, number];
+  error: string | undefined;
+  refusal: string | undefined;
+}) {
+  useFocusFirstError({ livingYears: error }, refusal, ["livingYears"]);
   return (
     <section aria-labelledby="privatumas" className="card mt-8 p-6">
       <h2 id="privatumas" className="text-xl font-semibold">
@@ -286,7 +304,8 @@ function PrivacyForm({ livingYears, livingRange }: { livingYears: number; living
         laidojimo įrašo ir nė vienas jo įvykis nėra senesnis už nurodytą metų skaičių; kai datų nėra, sprendžiama pagal tėvų, partnerių ir
         vaikų datas.
       </p>
-      <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+      {/* noValidate: the server's Lithuanian message, not the browser's, says what is wrong. */}
+      <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="privacy" />
         <div>
           <label htmlFor="livingYears" className="field-label">
@@ -301,7 +320,14 @@ function PrivacyForm({ livingYears, livingRange }: { livingYears: number; living
             max={livingRange[1]}
             defaultValue={livingYears}
             className="field-input w-32"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "livingYears-error" : undefined}
           />
+          {error ? (
+            <p id="livingYears-error" className="mt-1 text-sm text-red-800">
+              {error}
+            </p>
+          ) : null}
         </div>
         <button type="submit" className="btn-primary">
           Išsaugoti

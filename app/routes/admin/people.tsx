@@ -1,12 +1,14 @@
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/people";
 import { requireRole, services } from "#app/.server/platform/context.ts";
-import { editableTree, parsePersonFields } from "#app/.server/genealogy/editing.ts";
+import { editableTree } from "#app/.server/genealogy/editing.ts";
+import { NEW_PERSON_FORM } from "#app/.server/genealogy/person-forms.ts";
 import { recordNewPerson } from "#app/.server/genealogy/person-changes.ts";
 import { firstPeople, peopleCount } from "#app/.server/genealogy/people.ts";
 import { searchPeople } from "#app/.server/genealogy/search.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
-import { refusal } from "#app/.server/platform/toast.ts";
+import { readForm, refuseForm } from "#app/.server/platform/form.ts";
+import { useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { NameFields } from "#app/components/person-fields.tsx";
@@ -24,15 +26,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireRole(context, "redaktorius");
-  const fields = parsePersonFields(await request.formData());
-  if ("error" in fields) return refusal({ title: fields.error, variant: "error" });
+  const read = readForm(await request.formData(), NEW_PERSON_FORM);
+  if (!read.ok) return refuseForm(read);
   const { db } = services(context);
   const treeId = await editableTree(db);
-  const { result: id } = await recordNewPerson(db, user, treeId, fields);
+  const { result: id } = await recordNewPerson(db, user, treeId, { ...read.value, note: "" });
   return redirect(`/admin/medis/asmenys/${id}`);
 }
 
 export default function People({ loaderData: { people, query, total }, actionData }: Route.ComponentProps) {
+  const typed = actionData?.typed;
+  useFocusFirstError(actionData?.errors, actionData?.toast.id, ["givenNames", "surname", "birthSurname", "sex"]);
   return (
     <>
       <PageTitle>Giminės asmenys</PageTitle>
@@ -95,7 +99,19 @@ export default function People({ loaderData: { people, query, total }, actionDat
             Naujas asmuo
           </h2>
           <Form method="post" className="mt-3 space-y-3">
-            <NameFields />
+            <NameFields
+              values={
+                typed
+                  ? {
+                      givenNames: typed.givenNames ?? "",
+                      surname: typed.surname ?? "",
+                      birthSurname: typed.birthSurname ?? "",
+                      sex: typed.sex ?? "U",
+                    }
+                  : undefined
+              }
+              errors={actionData?.errors}
+            />
             <button type="submit" className="btn-primary">
               Pridėti asmenį
             </button>

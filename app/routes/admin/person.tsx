@@ -7,7 +7,9 @@ import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 import { personExists } from "#app/.server/genealogy/people.ts";
 import { privateAmong } from "#app/.server/genealogy/living.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { Field, refusedForm, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { NameFields } from "#app/components/person-fields.tsx";
@@ -15,6 +17,7 @@ import { ConfirmRemovePanel, RemoveForm } from "#app/components/remove-form.tsx"
 import { EDITABLE_EVENTS } from "#app/lib/event-labels.ts";
 import { DATE_FORMS_MESSAGE, gedcomToDateInput } from "#app/lib/date-input.ts";
 import { parseId } from "#app/lib/numbers.ts";
+import { EVENT_FIELDS, PERSON_FIELDS } from "#app/lib/person-fields.ts";
 import { atLeast } from "#app/lib/roles.ts";
 import type { PersonSummary } from "#app/lib/tree-layout.ts";
 
@@ -42,6 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = await edit.run({ db, by: user, treeId, personId }, form);
   if ("confirmRemove" in outcome) return data({ confirmRemove: true });
   if ("missing" in outcome) return refusal("personNotFound", 404);
+  if ("invalid" in outcome) return refuseForm(outcome.invalid);
   if ("refused" in outcome)
     return refusal({ title: outcome.refused, description: outcome.description, variant: "error" }, outcome.status ?? 400);
   return redirectWithToast(outcome.goTo === "list" ? "/admin/medis/asmenys" : `/admin/medis/asmenys/${personId}`, outcome.saved);
@@ -67,9 +71,36 @@ function PersonInput({ name, label }: { name: string; label: string }) {
   );
 }
 
+type Typed = Record<string, string>;
+type Errors = Partial<Record<string, string>>;
+
+/** Which form a refusal was about: the person's details, or one event ("event:12", "event:" for a new one). */
+function formRefused(typed: Typed | undefined): string | null {
+  if (!typed) return null;
+  return typed.intent === "event" ? `event:${typed.eventId ?? ""}` : (typed.intent ?? null);
+}
+
 export default function PersonEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { person, summary, events, parents, families, gallery, documents, isPrivate, canMarkPrivate } = loaderData;
   const confirm = actionData && "confirmRemove" in actionData;
+  const refused = refusedForm(actionData);
+  const typed: Typed | undefined = refused?.typed;
+  const errors: Errors = refused?.errors ?? {};
+  const which = formRefused(typed);
+  const eventPrefix = which?.startsWith("event:") ? (which === "event:" ? "new" : `e${typed!.eventId}`) : null;
+  // The first field named takes the focus: the event's fields have ids of their own ("new-date", "e12-date").
+  const byId: Errors = eventPrefix
+    ? Object.fromEntries(Object.entries(errors).map(([field, message]) => [`${eventPrefix}-${field}`, message]))
+    : errors;
+  useFocusFirstError(byId, refused?.toast.id, [
+    "givenNames",
+    "surname",
+    "birthSurname",
+    "sex",
+    "note",
+    ...["tag", "date", "place", "value"].map((field) => `${eventPrefix}-${field}`),
+  ]);
+  const eventTyped = (id: string) => (which === `event:${id}` ? { typed: typed!, errors } : null);
   const removeQuestion = `Ar tikrai pašalinti asmenį „${summary.name}“ iš giminės medžio?`;
   return (
     <>
@@ -111,13 +142,28 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
           </h2>
           <Form method="post" className="space-y-3">
             <input type="hidden" name="intent" value="details" />
-            <NameFields values={person} />
-            <div>
-              <label htmlFor="note" className="field-label">
-                Pastabos
-              </label>
-              <textarea id="note" name="note" defaultValue={person.note} rows={4} className="field-input" />
-            </div>
+            <NameFields
+              values={
+                which === "details" && typed
+                  ? {
+                      givenNames: typed.givenNames ?? person.givenNames,
+                      surname: typed.surname ?? person.surname,
+                      birthSurname: typed.birthSurname ?? person.birthSurname,
+                      sex: typed.sex ?? person.sex,
+                    }
+                  : person
+              }
+              errors={which === "details" ? errors : undefined}
+            />
+            <Field
+              id="note"
+              label={PERSON_FIELDS.note.label}
+              multiline
+              rows={4}
+              maxLength={PERSON_FIELDS.note.max}
+              defaultValue={which === "details" ? (typed?.note ?? person.note) : person.note}
+              error={which === "details" ? errors.note : undefined}
+            />
             <button type="submit" className="btn-primary">
               Išsaugoti
             </button>
@@ -141,6 +187,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
                     place={e.place ?? ""}
                     value={e.value ?? ""}
                     idPrefix={`e${e.id}`}
+                    refused={eventTyped(String(e.id))}
                   />
                   <button type="submit" className="btn-secondary">
                     Išsaugoti
@@ -162,15 +209,27 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
               <label htmlFor="new-tag" className="field-label">
                 Naujas įvykis
               </label>
-              <select id="new-tag" name="tag" className="field-input">
+              <select
+                id="new-tag"
+                name="tag"
+                className="field-input"
+                defaultValue={which === "event:" ? typed?.tag : undefined}
+                aria-invalid={which === "event:" && errors.tag ? true : undefined}
+                aria-describedby={which === "event:" && errors.tag ? "new-tag-error" : undefined}
+              >
                 {Object.entries(EDITABLE_EVENTS).map(([tag, label]) => (
                   <option key={tag} value={tag}>
                     {label}
                   </option>
                 ))}
               </select>
+              {which === "event:" && errors.tag ? (
+                <p id="new-tag-error" className="mt-1 text-sm text-red-800">
+                  {errors.tag}
+                </p>
+              ) : null}
             </div>
-            <EventFields date="" place="" value="" idPrefix="new" />
+            <EventFields date="" place="" value="" idPrefix="new" refused={eventTyped("")} />
             <button type="submit" className="btn-primary">
               Pridėti įvykį
             </button>
@@ -297,27 +356,54 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
   );
 }
 
-function EventFields({ date, place, value, idPrefix }: { date: string; place: string; value: string; idPrefix: string }) {
+/** An event's date, place and description: as stored, or as typed when the server refused them (each message beside its field). */
+function EventFields({
+  date,
+  place,
+  value,
+  idPrefix,
+  refused,
+}: {
+  date: string;
+  place: string;
+  value: string;
+  idPrefix: string;
+  refused: { typed: Typed; errors: Errors } | null;
+}) {
+  const stored = { date, place, value };
+  const fields = [
+    { name: "date", placeholder: "pvz., apie 1900", className: "" },
+    { name: "place", placeholder: undefined, className: "min-w-40 flex-1" },
+    { name: "value", placeholder: "pvz., profesija", className: "min-w-32" },
+  ] as const;
   return (
     <>
-      <div>
-        <label htmlFor={`${idPrefix}-date`} className="field-label">
-          Data
-        </label>
-        <input id={`${idPrefix}-date`} name="date" defaultValue={date} placeholder="pvz., apie 1900" className="field-input" />
-      </div>
-      <div className="min-w-40 flex-1">
-        <label htmlFor={`${idPrefix}-place`} className="field-label">
-          Vieta
-        </label>
-        <input id={`${idPrefix}-place`} name="place" defaultValue={place} className="field-input" />
-      </div>
-      <div className="min-w-32">
-        <label htmlFor={`${idPrefix}-value`} className="field-label">
-          Aprašas
-        </label>
-        <input id={`${idPrefix}-value`} name="value" defaultValue={value} placeholder="pvz., profesija" className="field-input" />
-      </div>
+      {fields.map(({ name, placeholder, className }) => {
+        const id = `${idPrefix}-${name}`;
+        const error = refused?.errors[name];
+        return (
+          <div key={name} className={className || undefined}>
+            <label htmlFor={id} className="field-label">
+              {EVENT_FIELDS[name].label}
+            </label>
+            <input
+              id={id}
+              name={name}
+              defaultValue={refused?.typed[name] ?? stored[name]}
+              placeholder={placeholder}
+              maxLength={EVENT_FIELDS[name].max}
+              className="field-input"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+            {error ? (
+              <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
     </>
   );
 }

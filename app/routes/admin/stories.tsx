@@ -2,9 +2,10 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/stories";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
-import { createStory, moveStory, parseStoryForm, removeStory, storiesForEditors, storyForEditing } from "#app/.server/stories/stories.ts";
+import { createStory, moveStory, removeStory, storiesForEditors, STORY_FORM, storyForEditing } from "#app/.server/stories/stories.ts";
+import { readForm, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
-import { Field, useFocusFirstError } from "#app/components/fields.tsx";
+import { Field, refusedForm, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { MembersOnlyBadge } from "#app/components/members-only.tsx";
 import { PageTitle } from "#app/components/page.tsx";
@@ -35,12 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.get("intent")) {
     case "create": {
       // Only the title here: the rest is written on the story's own page.
-      const parsed = parseStoryForm(form);
-      if (!parsed.ok) {
-        const message = parsed.errors.title ?? Object.values(parsed.errors)[0]!;
-        return refusal({ title: message, variant: "error" }, 400, { errors: { title: message }, title: parsed.values.title });
-      }
-      const created = await createStory(db, { ...parsed.fields, published: false }, user);
+      const read = readForm(form, STORY_FORM);
+      if (!read.ok) return refuseForm(read);
+      const created = await createStory(db, { ...read.value, published: false }, user);
       return redirectWithToast(`${PAGE}/${created.id}`, "storyCreated");
     }
     case "move": {
@@ -65,8 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function StoriesEditor({ loaderData: { stories }, actionData }: Route.ComponentProps) {
   const confirmRemove = actionData && "confirmRemove" in actionData ? actionData.confirmRemove : null;
   const refused = actionData && "toast" in actionData ? actionData : null;
-  const errors = refused && "errors" in refused ? (refused.errors as Partial<Record<string, string>>) : undefined;
-  const typed = refused && "title" in refused ? String(refused.title) : "";
+  const errors = refusedForm(actionData)?.errors;
+  const typed = refusedForm(actionData)?.typed.title ?? "";
   useFocusFirstError(errors, refused?.toast.id, ["title"]);
   return (
     <>

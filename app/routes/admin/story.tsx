@@ -6,14 +6,15 @@ import { requireRole, services } from "#app/.server/platform/context.ts";
 import { listGalleryItems } from "#app/.server/gallery/gallery.ts";
 import {
   formValues,
-  parseStoryForm,
   restoreStoryRevision,
   saveStory,
+  STORY_FORM,
   storyForEditing,
   type StoryFormValues,
 } from "#app/.server/stories/stories.ts";
+import { readForm, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
-import { Field, useFocusFirstError } from "#app/components/fields.tsx";
+import { Field, refusedForm, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { MembersOnlyBox } from "#app/components/members-only.tsx";
 import { PageTitle } from "#app/components/page.tsx";
@@ -56,17 +57,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!(await restoreStoryRevision(db, id, revisionId, user))) throw data("Tokios versijos nėra", { status: 404 });
     return redirectWithToast(here, "storyRestored");
   }
-  const parsed = parseStoryForm(form);
-  if (!parsed.ok) return refusal("formInvalid", 400, { values: parsed.values, errors: parsed.errors });
-  if (!(await saveStory(db, id, parsed.fields, user))) return refusal("storyNotFound", 404);
+  const read = readForm(form, STORY_FORM);
+  if (!read.ok) return refuseForm(read);
+  if (!(await saveStory(db, id, read.value, user))) return refusal("storyNotFound", 404);
   return redirectWithToast(here, "storySaved");
 }
 
+/** The form as the editor typed it, when the save was refused: each field typed, else as stored. */
+function typedValues(typed: Record<string, string>, stored: StoryFormValues): StoryFormValues {
+  const text = (field: Exclude<keyof StoryFormValues, "membersOnly" | "published">) => typed[field] ?? stored[field];
+  return {
+    title: text("title"),
+    lead: text("lead"),
+    body: text("body"),
+    era: text("era"),
+    yearFrom: text("yearFrom"),
+    yearTo: text("yearTo"),
+    places: text("places"),
+    coverPhotoId: text("coverPhotoId"),
+    // A box left unticked is not sent.
+    membersOnly: typed.membersOnly === "1",
+    published: typed.published === undefined ? stored.published : typed.published === "1",
+  };
+}
+
 export default function StoryEditor({ loaderData: { story, values, photos }, actionData }: Route.ComponentProps) {
-  const refused =
-    actionData && "values" in actionData
-      ? (actionData as unknown as { values: StoryFormValues; errors: Partial<Record<StoryField, string>> })
-      : null;
+  const refused = refusedForm(actionData);
   return (
     <>
       <PageTitle>{`Pasakojimas: ${story.fields.title}`}</PageTitle>
@@ -79,7 +95,7 @@ export default function StoryEditor({ loaderData: { story, values, photos }, act
       {/* A new key after each save starts the form from the stored story. */}
       <Editor
         key={story.updatedAt}
-        initial={refused?.values ?? values}
+        initial={refused ? typedValues(refused.typed, values) : values}
         errors={refused?.errors ?? {}}
         refusal={actionData && "toast" in actionData ? actionData.toast : undefined}
         photos={photos}

@@ -5,13 +5,14 @@ import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import { listGalleryItems } from "#app/.server/gallery/gallery.ts";
 import { getSiteSettings, saveSiteTexts } from "#app/.server/site-texts/settings.ts";
-import { readBranches, readTextSection } from "#app/.server/site-texts/form.ts";
-import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
-import { Field, useFocusFirstError, type FieldErrors } from "#app/components/fields.tsx";
+import { arrangeBranches, BRANCHES_FORM, branchesRead, refuseGoneHeroPhoto, TEXT_SECTION_FORMS } from "#app/.server/site-texts/form.ts";
+import { readForm, refuseForm } from "#app/.server/platform/form.ts";
+import { redirectWithToast } from "#app/.server/platform/toast.ts";
+import { Field, refusedForm, useFocusFirstError, type RefusedForm } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { GalleryPicture } from "#app/components/gallery.tsx";
 import { PageTitle, TextBlock } from "#app/components/page.tsx";
-import type { Toast } from "#app/lib/toasts.ts";
+import { parseId } from "#app/lib/numbers.ts";
 import {
   BRANCH_LIMITS,
   EMAIL_TOKEN,
@@ -42,16 +43,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const section = String(form.get("section"));
   if (section === "sakos") {
-    const result = readBranches(form);
-    if (!result.ok) return refusal("formInvalid", 400, { section, values: result.values, errors: result.errors });
-    await saveSiteTexts(db, user, "sakos", result.values);
+    // Every button saves the list as typed, arranged as the button says (moved, removed).
+    const read = readForm(arrangeBranches(form), BRANCHES_FORM);
+    if (!read.ok) return refuseForm(read);
+    await saveSiteTexts(db, user, "sakos", branchesRead(read.value));
     return redirectWithToast(`${PAGE}#sakos`, "textsSaved");
   }
-  if (!(section in TEXT_SECTIONS)) throw data("Nežinoma dalis", { status: 400 });
-  const photoIds = new Set((await listGalleryItems(db, MEMBERS)).filter((i) => i.image).map((i) => i.id));
-  const result = readTextSection(section as TextSection, form, photoIds);
-  if (!result.ok) return refusal("formInvalid", 400, { section, values: result.values, errors: result.errors });
-  await saveSiteTexts(db, user, section as TextSection, result.values);
+  if (!Object.hasOwn(TEXT_SECTIONS, section)) throw data("Nežinoma dalis", { status: 400 });
+  const read = readForm(form, TEXT_SECTION_FORMS[section as TextSection]);
+  if (!read.ok) return refuseForm(read);
+  const { section: _, ...texts } = read.value;
+  if (texts.heroPhotoId != null) {
+    const photoIds = new Set((await listGalleryItems(db, MEMBERS)).filter((i) => i.image).map((i) => i.id));
+    const gone = refuseGoneHeroPhoto(read.typed, texts.heroPhotoId, photoIds);
+    if (gone) return refuseForm(gone);
+  }
+  await saveSiteTexts(db, user, section as TextSection, texts);
   return redirectWithToast(`${PAGE}#${section}`, "textsSaved");
 }
 
@@ -61,10 +68,10 @@ type LoaderData = Route.ComponentProps["loaderData"];
 function stored(settings: LoaderData["settings"], fields: readonly (keyof LoaderData["settings"])[]): string {
   return JSON.stringify(fields.map((field) => settings[field]));
 }
-type Refused = { section: string; values: Record<string, unknown>; errors: FieldErrors; toast: Toast & { id: string } };
 
 export default function TextsEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const refused = actionData as Refused | undefined;
+  const refused = refusedForm(actionData);
+  const refusedSection = refused?.typed.section;
   return (
     <>
       <PageTitle>Svetainės tekstai</PageTitle>
@@ -85,27 +92,27 @@ export default function TextsEditor({ loaderData, actionData }: Route.ComponentP
       {(Object.keys(TEXT_SECTIONS) as TextSection[]).map((section) => (
         <TextSectionForm
           key={
-            refused?.section === section
-              ? refused.toast.id
+            refusedSection === section
+              ? refused!.toast.id
               : stored(loaderData.settings, section === "pradzia" ? [...TEXT_SECTIONS.pradzia, "heroPhotoId"] : TEXT_SECTIONS[section])
           }
           section={section}
           loaderData={loaderData}
-          refused={refused?.section === section ? refused : undefined}
+          refused={refusedSection === section ? refused : undefined}
         />
       ))}
       <BranchesForm
-        key={refused?.section === "sakos" ? refused.toast.id : stored(loaderData.settings, ["branches", "branchesWithTree"])}
+        key={refusedSection === "sakos" ? refused!.toast.id : stored(loaderData.settings, ["branches", "branchesWithTree"])}
         initial={loaderData.settings}
-        refused={refused?.section === "sakos" ? refused : undefined}
+        refused={refusedSection === "sakos" ? refused : undefined}
       />
     </>
   );
 }
 
-function TextSectionForm({ section, loaderData, refused }: { section: TextSection; loaderData: LoaderData; refused?: Refused }) {
+function TextSectionForm({ section, loaderData, refused }: { section: TextSection; loaderData: LoaderData; refused?: RefusedForm }) {
   const fields = TEXT_SECTIONS[section] as readonly TextField[];
-  const start = (field: TextField) => (refused?.values[field] as string | undefined) ?? loaderData.settings[field];
+  const start = (field: TextField) => refused?.typed[field] ?? loaderData.settings[field];
   const [values, setValues] = useState(() => Object.fromEntries(fields.map((f) => [f, start(f)])) as Record<TextField, string>);
   const saving = useNavigation().formData?.get("section") === section;
   useFocusFirstError(refused?.errors, refused?.toast.id, fields);
@@ -140,7 +147,7 @@ function TextSectionForm({ section, loaderData, refused }: { section: TextSectio
         {section === "pradzia" ? (
           <HeroChoice
             photos={loaderData.photos}
-            initial={refused ? ((refused.values.heroPhotoId as number | null | undefined) ?? null) : loaderData.settings.heroPhotoId}
+            initial={refused ? (parseId(refused.typed.heroPhotoId) ?? null) : loaderData.settings.heroPhotoId}
             error={refused?.errors.heroPhotoId}
           />
         ) : null}
@@ -223,10 +230,16 @@ function HeroChoice({ photos, initial, error }: { photos: LoaderData["photos"]; 
  * row, move and remove with the buttons. Every button saves the whole list as
  * typed, so it works the same without JavaScript.
  */
-function BranchesForm({ initial, refused }: { initial: LoaderData["settings"]; refused?: Refused }) {
-  const values = refused?.values as { branches: Branch[]; branchesWithTree: boolean } | undefined;
-  const branches = values?.branches ?? initial.branches;
-  const withTree = values?.branchesWithTree ?? initial.branchesWithTree;
+function BranchesForm({ initial, refused }: { initial: LoaderData["settings"]; refused?: RefusedForm }) {
+  // After a refusal: the rows as typed, in the order the button pressed left them.
+  const typed = refused?.typed;
+  const branches: Branch[] = typed
+    ? Array.from({ length: Math.min(Number(typed.branches) || 0, BRANCH_LIMITS.count + 1) }, (_, i) => ({
+        name: typed[`branchName-${i}`] ?? "",
+        text: typed[`branchText-${i}`] ?? "",
+      }))
+    : initial.branches;
+  const withTree = typed ? typed.branchesWithTree === "1" : initial.branchesWithTree;
   const rows = [...branches, { name: "", text: "" }];
   const errorIds = rows.flatMap((_, i) => [`branchName-${i}`, `branchText-${i}`]);
   useFocusFirstError(refused?.errors, refused?.toast.id, errorIds);
@@ -247,7 +260,6 @@ function BranchesForm({ initial, refused }: { initial: LoaderData["settings"]; r
                 <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
                   <Field
                     id={`branchName-${i}`}
-                    name="branchName"
                     label={isNew ? "Naujos šakos pavadinimas" : "Pavadinimas"}
                     maxLength={BRANCH_LIMITS.name}
                     defaultValue={branch.name}
@@ -255,7 +267,6 @@ function BranchesForm({ initial, refused }: { initial: LoaderData["settings"]; r
                   />
                   <Field
                     id={`branchText-${i}`}
-                    name="branchText"
                     label="Aprašymas"
                     maxLength={BRANCH_LIMITS.text}
                     defaultValue={branch.text}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { DATE_FORMS_MESSAGE, dateInputToGedcom } from "#app/lib/date-input.ts";
+import { EDITABLE_EVENTS } from "#app/lib/event-labels.ts";
+import { EVENT_FIELDS, PERSON_FIELDS, SEXES } from "#app/lib/person-fields.ts";
+import { choiceField, idField, textField } from "#app/.server/platform/form.ts";
+
+// The tree's forms as the one form reader reads them (platform/form.ts): a
+// new person (/admin/medis/asmenys), and the person editor's name and notes
+// and an event (/admin/medis/asmenys/:id, the intents "details" and "event").
+
+const text = (field: keyof typeof PERSON_FIELDS) =>
+  textField(PERSON_FIELDS[field].label, { max: PERSON_FIELDS[field].max, optional: true });
+
+const names = {
+  givenNames: text("givenNames"),
+  surname: text("surname"),
+  birthSurname: text("birthSurname"),
+  sex: choiceField(SEXES, "U", "Pasirinkite lytį iš sąrašo."),
+};
+
+/** A person is named by a given name or a surname: at least one of them (the given name's field is marked). */
+function named(person: { givenNames?: string; surname?: string }, ctx: z.RefinementCtx) {
+  if (!person.givenNames && !person.surname)
+    ctx.addIssue({ code: "custom", path: ["givenNames"], message: "Įrašykite vardą arba pavardę." });
+}
+// Checked together with the fields (an over-long surname and a missing name are named at once).
+const always = { when: () => true };
+
+/** A new person: the names and the sex. */
+export const NEW_PERSON_FORM = z.object(names).superRefine(named, always);
+
+/** The person editor's "details": the names, the sex and the person's own notes. */
+export const PERSON_DETAILS_FORM = z
+  .object({
+    intent: z.literal("details"),
+    ...names,
+    note: textField(PERSON_FIELDS.note.label, { max: PERSON_FIELDS.note.max, optional: true }),
+  })
+  .superRefine(named, always);
+
+/**
+ * An event of the person, new (its kind chosen, `tag`) or one of theirs
+ * (`eventId`; its kind stays): the date in a form lib/date-input.ts reads,
+ * the place and the description.
+ */
+export const EVENT_FORM = z
+  .object({
+    intent: z.literal("event"),
+    eventId: idField("Tokio įvykio nėra."),
+    tag: z.string().default(""),
+    date: textField(EVENT_FIELDS.date.label, { max: EVENT_FIELDS.date.max, optional: true }).check((ctx) => {
+      if (ctx.value.length <= EVENT_FIELDS.date.max && dateInputToGedcom(ctx.value) === null)
+        ctx.issues.push({ code: "custom", message: DATE_FORMS_MESSAGE, input: ctx.value });
+    }),
+    place: textField(EVENT_FIELDS.place.label, { max: EVENT_FIELDS.place.max, optional: true }),
+    value: textField(EVENT_FIELDS.value.label, { max: EVENT_FIELDS.value.max, optional: true }),
+  })
+  .superRefine((event, ctx) => {
+    if (event.eventId === null && !Object.hasOwn(EDITABLE_EVENTS, event.tag))
+      ctx.addIssue({ code: "custom", path: ["tag"], message: "Nežinomas įvykio tipas." });
+  }, always);
