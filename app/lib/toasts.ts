@@ -153,6 +153,9 @@ export const TOASTS = {
   changeUndone: { title: "Pakeitimas atšauktas", variant: "success" },
   notifySaved: { title: "Pranešimų nustatymai išsaugoti", variant: "success" },
   loggedOutEverywhere: { title: "Atsijungėte visur", description: "Visi jūsų prisijungimai baigti.", variant: "info" },
+  // Accounts, proposals and the guestbook (issue 27's forms).
+  proposalNotFound: { title: "Tokio pasiūlymo nėra.", variant: "error" },
+  proposalDecided: { title: "Šis pasiūlymas jau išspręstas arba jo nėra.", variant: "error" },
 } as const satisfies Record<string, Toast>;
 
 export type ToastKey = keyof typeof TOASTS;

@@ -88,3 +88,40 @@ export function refusedField(typed: Record<string, string>, field: string, messa
 export function refuseForm(read: FormRefused) {
   return refusal("formInvalid", 400, { typed: read.typed, errors: read.errors });
 }
+
+// --- Accounts, proposals and the guestbook (issue 27, forms of the accounts group) ---
+
+/**
+ * A password as typed: never trimmed or otherwise changed (spaces are part of
+ * it), at most `max` characters, required unless `optional`.
+ */
+export function passwordField(label: string, max: number, options: { optional?: boolean } = {}) {
+  return z
+    .string()
+    .default("")
+    .check((ctx) => {
+      if (ctx.value.length > max) ctx.issues.push({ code: "custom", message: fieldMessages.tooLong(label, max), input: ctx.value });
+      else if (!options.optional && ctx.value === "")
+        ctx.issues.push({ code: "custom", message: fieldMessages.required(label), input: ctx.value });
+    });
+}
+
+/** One of `values` (a radio group, a select): anything else, or nothing, is refused with `message`. */
+export function choiceField<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.enum(values, { error: message });
+}
+
+/** An e-mail address that may be left empty; one typed must be an address, of at most `max` characters. */
+export function optionalEmailField(label: string, max: number) {
+  return textField(label, { max, optional: true }).check((ctx) => {
+    if (ctx.value !== "" && ctx.value.length <= max && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(ctx.value))
+      ctx.issues.push({ code: "custom", message: fieldMessages.email(), input: ctx.value });
+  });
+}
+
+/** A refusal without what must never be sent back to the page (passwords): those fields come back empty. */
+export function withoutSecrets(read: FormRefused, secrets: readonly string[]): FormRefused {
+  const typed = { ...read.typed };
+  for (const name of secrets) delete typed[name];
+  return { ...read, typed };
+}
