@@ -70,29 +70,41 @@ export function PasskeyLogin() {
   );
 }
 
+/** The account page's passkey fields, by the names the server's refusal uses. */
+const PASSKEY_FIELDS = { name: "passkey-name", password: "passkey-password" } as const;
+
 export function AddPasskey() {
   const supported = useSupported();
   const toast = useToast();
   const revalidator = useRevalidator();
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof PASSKEY_FIELDS, string>>>({});
   const [busy, setBusy] = useState(false);
   if (!supported) {
     return (
       <p className="mt-3 text-sm text-ink-soft">Prisijungimo raktą galima pridėti naršyklėje su įjungtu JavaScript, kuri palaiko raktus.</p>
     );
   }
+  /** A refusal naming fields (the server's form reader): each marked, the first focused, its message also in a toast. */
+  function refused(named: Partial<Record<string, string>>) {
+    const marked = Object.fromEntries(Object.entries(named).filter(([field]) => field in PASSKEY_FIELDS));
+    setErrors(marked);
+    const first = Object.keys(marked)[0] as keyof typeof PASSKEY_FIELDS | undefined;
+    toast({ title: "Prisijungimo raktas nepridėtas", description: first ? marked[first] : undefined, variant: "error" });
+    if (first) document.getElementById(PASSKEY_FIELDS[first])?.focus();
+  }
   async function add() {
     setBusy(true);
+    setErrors({});
     try {
       const { body: start } = await post<{
         challengeId?: string;
         options?: Parameters<typeof WebAuthn.startRegistration>[0]["optionsJSON"];
-        message?: string;
-      }>("/paskyra/raktai", { intent: "options", password });
+        errors?: Record<string, string>;
+      }>("/paskyra/raktai", { intent: "options", name, password });
       if (!start.challengeId || !start.options) {
-        toast({ title: "Prisijungimo raktas nepridėtas", description: start.message, variant: "error" });
-        document.getElementById("passkey-password")?.focus();
+        refused(start.errors ?? {});
         return;
       }
       let answer;
@@ -103,7 +115,7 @@ export function AddPasskey() {
         toast(CANCELLED);
         return;
       }
-      const { body } = await post<{ ok: boolean; message?: string }>("/paskyra/raktai", {
+      const { body } = await post<{ ok?: boolean; message?: string; errors?: Record<string, string> }>("/paskyra/raktai", {
         intent: "register",
         challengeId: start.challengeId,
         response: JSON.stringify(answer),
@@ -114,6 +126,8 @@ export function AddPasskey() {
         setName("");
         setPassword("");
         void revalidator.revalidate();
+      } else if (body.errors) {
+        refused(body.errors);
       } else {
         toast({ title: "Prisijungimo raktas nepridėtas", description: body.message, variant: "error" });
       }
@@ -123,8 +137,18 @@ export function AddPasskey() {
       setBusy(false);
     }
   }
+  const described = (field: keyof typeof PASSKEY_FIELDS) => ({
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `${PASSKEY_FIELDS[field]}-error` : undefined,
+  });
+  const message = (field: keyof typeof PASSKEY_FIELDS) =>
+    errors[field] ? (
+      <p id={`${PASSKEY_FIELDS[field]}-error`} className="mt-1 text-sm text-red-800">
+        {errors[field]}
+      </p>
+    ) : null;
   return (
-    <div className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+    <div className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
       <div>
         <label htmlFor="passkey-name" className="field-label">
           Rakto pavadinimas (nebūtina)
@@ -136,7 +160,9 @@ export function AddPasskey() {
           placeholder="pvz., Mano telefonas"
           value={name}
           onChange={(e) => setName(e.target.value)}
+          {...described("name")}
         />
+        {message("name")}
       </div>
       <div>
         <label htmlFor="passkey-password" className="field-label">
@@ -150,9 +176,11 @@ export function AddPasskey() {
           maxLength={PASSWORD_MAX_LENGTH}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
+          {...described("password")}
         />
+        {message("password")}
       </div>
-      <button type="button" className="btn-primary" onClick={add} disabled={busy}>
+      <button type="button" className="btn-primary sm:mt-6" onClick={add} disabled={busy}>
         {busy ? "Laukiama rakto…" : "Pridėti prisijungimo raktą"}
       </button>
     </div>

@@ -6,3 +6,5 @@ export const MEMORY_PHOTOS_MAX = 5;
 export const PHOTO_DATE_MAX = 100;
 /** How many people a member may name on one photo. */
 export const PHOTO_PEOPLE_MAX = 30;
+/** The people on a photo as typed, one a line (at most PHOTO_PEOPLE_MAX of them). */
+export const PHOTO_PEOPLE_TEXT_MAX = 6000;

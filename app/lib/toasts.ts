@@ -24,11 +24,6 @@ export const TOASTS = {
   historyRestored: { title: "Ankstesnė versija atkurta", description: "Lankytojai jau mato atkurtą tekstą.", variant: "success" },
   formInvalid: { title: "Klaida!", description: "Patikrinkite pažymėtus laukus.", variant: "error" },
   guestbookMissingFields: { title: "Klaida!", description: "Užpildykite visus privalomus laukus.", variant: "error" },
-  guestbookTooLong: {
-    title: "Klaida!",
-    description: "Vardas gali būti iki 100 simbolių, žinutė – iki 2000 simbolių.",
-    variant: "error",
-  },
   guestbookAdded: {
     title: "Įrašas pridėtas!",
     description: "Jūsų žinutė buvo sėkmingai išsaugota svečių knygoje.",
@@ -161,6 +156,9 @@ export const TOASTS = {
     title: "Kai kurių pažymėtų nuotraukų galerijoje jau nebėra: atnaujinkite puslapį ir pažymėkite iš naujo.",
     variant: "error",
   },
+  // Accounts, proposals and the guestbook (issue 27's forms).
+  proposalNotFound: { title: "Tokio pasiūlymo nėra.", variant: "error" },
+  proposalDecided: { title: "Šis pasiūlymas jau išspręstas arba jo nėra.", variant: "error" },
 } as const satisfies Record<string, Toast>;
 
 export type ToastKey = keyof typeof TOASTS;

@@ -27,11 +27,13 @@ async function write(page: Page, name: string, message: string) {
 
 test("an empty field gives the 'Klaida!' toast and sends nothing", async ({ page }) => {
   await page.goto(`${site().url}/sveciai`);
-  // The page's own script checks the form (before it runs, the server does, with the same message).
+  // The page's own script checks the form (before it runs, the server does, with the same message), and marks each empty field.
   await hydrated(page);
   await page.getByRole("button", { name: "Siųsti žinutę" }).click();
   await expect(toasts(page).getByText("Klaida!")).toBeVisible();
   await expect(toasts(page).getByText("Užpildykite visus privalomus laukus.")).toBeVisible();
+  await expect(page.getByLabel("Vardas")).toHaveAccessibleDescription("Laukas „Vardas“ privalomas.");
+  await expect(page.getByLabel("Vardas")).toBeFocused();
   const first = await toasts(page).getByText("Užpildykite visus privalomus laukus.").elementHandle();
   await page.getByLabel("Vardas").fill("Ona");
   await page.getByRole("button", { name: "Siųsti žinutę" }).click();
@@ -39,6 +41,7 @@ test("an empty field gives the 'Klaida!' toast and sends nothing", async ({ page
   await expect.poll(() => first!.evaluate((element) => element.isConnected)).toBe(false);
   await expect(toasts(page).getByText("Užpildykite visus privalomus laukus.")).toHaveCount(1);
   await expect(page.getByLabel("Vardas")).toHaveValue("Ona");
+  await expect(page.getByRole("textbox", { name: "Žinutė", exact: true })).toHaveAccessibleDescription("Laukas „Žinutė“ privalomas.");
   expect(await stored("Ona")).toEqual([]);
 });
 

@@ -6,10 +6,18 @@ import type { Services } from "#app/.server/platform/context.ts";
 import type { Config } from "#app/.server/platform/env.ts";
 import { submitMemory } from "#app/.server/proposals/with-photos.ts";
 import { createPerson, editableTree } from "#app/.server/genealogy/editing.ts";
-import { onNewItem, onProposalDecided, saveNotifySettings, sendDailyDigest, waitingCounts } from "#app/.server/accounts/notifications.ts";
+import {
+  NOTIFY_FORM,
+  onNewItem,
+  onProposalDecided,
+  saveNotifySettings,
+  sendDailyDigest,
+  waitingCounts,
+} from "#app/.server/accounts/notifications.ts";
+import { readForm } from "#app/.server/platform/form.ts";
 import { approveProposal, rejectProposal, type ProposalContext } from "#app/.server/proposals/proposals.ts";
 import { updateSiteSettings } from "#app/.server/site-texts/settings.ts";
-import { setUserNotices } from "#app/.server/accounts/users.ts";
+import { NOTICES_FORM, setUserNotices } from "#app/.server/accounts/users.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // The notices of issue 17: the badge's counts, the administrator's letters
@@ -60,10 +68,15 @@ let person: number;
 const user = (username: string, role: "narys" | "administratorius"): Promise<Actor> => addTestUser(t.db, username, role);
 
 const member = { members: true, seesPrivate: false, livingYears: 110 };
-async function memory(who: Actor, text: string): Promise<number> {
+/** A form as sent, read by its schema. */
+function read<S extends Parameters<typeof readForm>[1]>(schema: S, fields: Record<string, string>) {
   const form = new FormData();
-  form.set("text", text);
-  const sent = await submitMemory(ctx, who, member, { personId: person, galleryItemId: null }, form, []);
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return readForm(form, schema);
+}
+
+async function memory(who: Actor, text: string): Promise<number> {
+  const sent = await submitMemory(ctx, who, member, { personId: person, galleryItemId: null }, { text }, []);
   if (!sent.ok) throw new Error(sent.message);
   return sent.id;
 }
@@ -97,7 +110,8 @@ describe("notifications", () => {
   test("'each': one letter per new item, to the site's contact address unless another is set; 'none': none", async () => {
     await onNewItem(services, { kind: "proposal", id: await memory(ona, "Nieko nesiunčiama.") });
     expect(letters).toEqual([]);
-    expect(await saveNotifySettings(t.db, { mode: "each", email: "" })).toEqual({ ok: true });
+    expect(read(NOTIFY_FORM, { mode: "each", email: " " })).toMatchObject({ ok: true, value: { mode: "each", email: "" } });
+    await saveNotifySettings(t.db, { mode: "each", email: "" });
     await onNewItem(services, { kind: "proposal", id: await memory(ona, "Pirmas.") });
     await onNewItem(services, { kind: "proposal", id: await memory(petras, "Antras.") });
     expect(letters.map((l) => l.to)).toEqual([["kontaktai@example.lt"], ["kontaktai@example.lt"]]);
@@ -117,7 +131,11 @@ describe("notifications", () => {
   });
 
   test("a wrong address is refused; a mail server that cannot be reached fails nothing", async () => {
-    expect(await saveNotifySettings(t.db, { mode: "each", email: "ne-adresas" })).toMatchObject({ ok: false });
+    expect(read(NOTIFY_FORM, { mode: "each", email: "ne-adresas" })).toMatchObject({
+      ok: false,
+      errors: { email: "Įrašykite teisingą el. pašto adresą, pvz., vardas@pastas.lt." },
+    });
+    expect(read(NOTIFY_FORM, { mode: "kartais", email: "" })).toMatchObject({ ok: false, errors: { mode: "Pasirinkite, kaip pranešti." } });
     await saveNotifySettings(t.db, { mode: "each", email: "" });
     const broken = { ...services, config: { ...services.config, mail: { url: "smtp://127.0.0.1:1", from: undefined } } } as Services;
     await expect(onNewItem(broken, { kind: "proposal", id: await memory(ona, "Vis tiek.") })).resolves.toBeUndefined();
@@ -145,8 +163,13 @@ describe("notifications", () => {
   });
 
   test("a decision is mailed only to a member who asked and gave an address, with the status and the note", async () => {
-    expect(await setUserNotices(t.db, ona.id, { email: "ona@example.lt", notifyDecisions: true })).toEqual({ ok: true });
-    expect(await setUserNotices(t.db, petras.id, { email: "", notifyDecisions: true })).toMatchObject({ ok: false });
+    expect(read(NOTICES_FORM, { intent: "notices", email: "ona@example.lt", notifyDecisions: "1" })).toMatchObject({ ok: true });
+    await setUserNotices(t.db, ona.id, { email: "ona@example.lt", notifyDecisions: true });
+    // Asking to hear without an address is refused by the form.
+    expect(read(NOTICES_FORM, { intent: "notices", email: "", notifyDecisions: "1" })).toMatchObject({
+      ok: false,
+      errors: { email: "Kad gautumėte pranešimus, įrašykite el. pašto adresą." },
+    });
     await setUserNotices(t.db, petras.id, { email: "petras@example.lt", notifyDecisions: false });
     const first = await memory(ona, "Pirmas.");
     const second = await memory(petras, "Antras.");

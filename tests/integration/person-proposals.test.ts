@@ -3,7 +3,7 @@ import { undoChange, type Actor } from "#app/.server/changes/changes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { createPerson, editableTree, saveEvent, updatePerson } from "#app/.server/genealogy/editing.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
-import { eventKind, parseMemberForm, personFieldsKind, relationKind } from "#app/.server/proposals/person.ts";
+import { eventKind, personFieldsKind, readMemberProposal, relationKind } from "#app/.server/proposals/person.ts";
 import { setPrivate } from "#app/.server/genealogy/living.ts";
 import { exportFile } from "#app/.server/genealogy/trees.ts";
 import { approveProposal, findProposal, proposalViews, submitProposal, type ProposalContext } from "#app/.server/proposals/proposals.ts";
@@ -207,19 +207,63 @@ test("the reviewer's edit form carries only the editable fields: the rest stays 
 });
 
 test("a member's form must be whole: which event, and the sex (a crafted half form files nothing)", async () => {
-  for (const [kind, values, message] of [
-    ["event", { date: "1950", place: "", value: "" }, "Pasirinkite, kokį faktą ar įvykį siūlote."],
-    ["person-fields", { givenNames: "Jonas", surname: "Jonaitis", birthSurname: "" }, "Pasirinkite lytį."],
+  for (const [kind, values, field, message] of [
+    ["event", { date: "1950", place: "", value: "" }, "tag", "Pasirinkite, kokį faktą ar įvykį siūlote."],
+    ["person-fields", { givenNames: "Jonas", surname: "Jonaitis", birthSurname: "" }, "sex", "Pasirinkite lytį iš sąrašo."],
   ] as const) {
-    expect(await parseMemberForm(ctx, kind, String(person), form(values))).toEqual({ ok: false, message });
+    expect(await readMemberProposal(ctx, kind, String(person), form({ kind, ...values }))).toMatchObject({
+      ok: false,
+      errors: { [field]: message },
+    });
   }
-  expect(await parseMemberForm(ctx, "event", String(person), form({ eventId: "", date: "1950", place: "", value: "" }))).toEqual({
+  expect(
+    await readMemberProposal(ctx, "event", String(person), form({ kind: "event", eventId: "", date: "1950", place: "", value: "" })),
+  ).toMatchObject({
     ok: false,
-    message: "Tokio įvykio nėra.",
+    errors: { eventId: "Tokio įvykio nėra." },
   });
-  expect(await parseMemberForm(ctx, "event", String(person), form({ tag: "DEAT", date: "1950", place: "", value: "" }))).toEqual({
+  // An event that is not this person's, found only by looking: named the same way.
+  expect(
+    await readMemberProposal(ctx, "event", String(person), form({ kind: "event", eventId: "999999", date: "1950", place: "", value: "" })),
+  ).toMatchObject({
+    ok: false,
+    errors: { eventId: "Tokio įvykio nėra." },
+  });
+  expect(
+    await readMemberProposal(ctx, "event", String(person), form({ kind: "event", tag: "DEAT", date: "1950", place: "", value: "" })),
+  ).toMatchObject({
     ok: true,
-    payload: { eventId: null, tag: "DEAT", date: "1950", place: "", value: "" },
+    value: { eventId: null, tag: "DEAT", date: "1950", place: "", value: "" },
+  });
+});
+
+test("a member's form: each field within its limit, what is missing named, a relative not found named by its field", async () => {
+  const refused = async (kind: "event" | "person-fields" | "relation", values: Record<string, string>) => {
+    const read = await readMemberProposal(ctx, kind, String(person), form({ kind, ...values }));
+    return read.ok ? null : read.errors;
+  };
+  expect(await refused("event", { tag: "OCCU", date: "", place: "x".repeat(301), value: "" })).toEqual({
+    place: "Laukas „Vieta“ per ilgas: daugiausia 300 simbolių.",
+  });
+  expect(await refused("event", { tag: "OCCU", date: "", place: "", value: "" })).toEqual({ date: "Įrašykite datą, vietą arba aprašymą." });
+  expect(await refused("person-fields", { givenNames: "x".repeat(121), surname: "", birthSurname: "", sex: "U" })).toEqual({
+    givenNames: "Laukas „Vardas (vardai)“ per ilgas: daugiausia 120 simbolių.",
+  });
+  expect(await refused("person-fields", { givenNames: "", surname: "", birthSurname: "", sex: "U" })).toEqual({
+    givenNames: "Įrašykite vardą arba pavardę.",
+  });
+  expect(await refused("relation", { relation: "child", existing: "x".repeat(201), sex: "U" })).toEqual({
+    existing: "Laukas „Jau yra medyje“ per ilgas: daugiausia 200 simbolių.",
+  });
+  expect(await refused("relation", { relation: "child", existing: "", givenNames: "", surname: "", sex: "U" })).toEqual({
+    existing: "Nurodykite esamą asmenį (numerį ar vardą) arba įrašykite naujo asmens vardą ar pavardę.",
+  });
+  expect(await refused("relation", { relation: "child", existing: "#999999", sex: "U" })).toEqual({ existing: "Asmens Nr. 999999 nėra." });
+  // What was typed comes back whole, to fill the form in again.
+  expect(
+    await readMemberProposal(ctx, "relation", String(person), form({ kind: "relation", relation: "child", existing: "#999999" })),
+  ).toMatchObject({
+    typed: { kind: "relation", relation: "child", existing: "#999999" },
   });
 });
 

@@ -6,8 +6,16 @@ import { editableTree } from "#app/.server/genealogy/editing.ts";
 import { SEED_SITE } from "#app/.server/seed/site-texts.ts";
 import { getSiteSettings, updateSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { arrangeBranches, BRANCHES_FORM, branchesRead, refuseGoneHeroPhoto, TEXT_SECTION_FORMS } from "#app/.server/site-texts/form.ts";
+import {
+  changePassword,
+  ensureAdministrator,
+  hasInitialPassword,
+  PASSWORD_CHANGE_FORM,
+  setPassword,
+  authenticate,
+} from "#app/.server/accounts/users.ts";
 import { readForm } from "#app/.server/platform/form.ts";
-import { changePassword, ensureAdministrator, hasInitialPassword, setPassword, authenticate } from "#app/.server/accounts/users.ts";
+import { ACCOUNT_REFUSALS } from "#app/lib/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 let t: TestDatabase;
@@ -217,23 +225,40 @@ describe("the administrator's own password", () => {
   test("a change needs the current password and the new one twice, at least 8 characters; a refused change changes nothing", async () => {
     await ensureAdministrator(t.db, { username: "ona", password: "pradinis-1" }, () => {});
     const ona = (await t.db.selectFrom("users").select("id").executeTakeFirstOrThrow()).id;
-    expect(await changePassword(t.db, ona, { current: "neteisingas", next: "naujas-slaptazodis", repeated: "naujas-slaptazodis" })).toEqual(
-      {
-        current: "Dabartinis slaptažodis neteisingas.",
-      },
-    );
-    expect(await changePassword(t.db, ona, { current: "pradinis-1", next: "trumpas", repeated: "trumpas" })).toEqual({
-      next: "Naujas slaptažodis turi būti bent 8 simbolių.",
+    /** The account page's form as sent: read by its schema, then the change; what each field is told, {} when done. */
+    const change = async (current: string, next: string, repeated: string) => {
+      const read = readForm(
+        form([
+          ["intent", "password"],
+          ["current", current],
+          ["next", next],
+          ["repeated", repeated],
+        ]),
+        PASSWORD_CHANGE_FORM,
+      );
+      if (!read.ok) return read.errors;
+      const result = await changePassword(t.db, ona, read.value);
+      return result.ok ? {} : { current: ACCOUNT_REFUSALS[result.reason] };
+    };
+    expect(await change("neteisingas", "naujas-slaptazodis", "naujas-slaptazodis")).toEqual({
+      current: "Dabartinis slaptažodis neteisingas.",
     });
-    expect(await changePassword(t.db, ona, { current: "pradinis-1", next: "naujas-slaptazodis", repeated: "kitas-slaptazodis" })).toEqual({
-      repeated: "Slaptažodžiai nesutampa.",
+    expect(await change("pradinis-1", "trumpas", "trumpas")).toEqual({ next: "Naujas slaptažodis turi būti bent 8 simbolių." });
+    expect(await change("pradinis-1", "naujas-slaptazodis", "kitas-slaptazodis")).toEqual({ repeated: "Slaptažodžiai nesutampa." });
+    expect(await change("pradinis-1", "pradinis-1", "pradinis-1")).toEqual({ next: "Naujas slaptažodis turi skirtis nuo dabartinio." });
+    expect(await change("", "", "")).toEqual({
+      current: "Laukas „Dabartinis slaptažodis“ privalomas.",
+      next: "Laukas „Naujas slaptažodis“ privalomas.",
+      repeated: "Laukas „Pakartokite naują slaptažodį“ privalomas.",
+    });
+    expect(await change("pradinis-1", "x".repeat(1025), "x".repeat(1025))).toEqual({
+      next: "Laukas „Naujas slaptažodis“ per ilgas: daugiausia 1024 simbolių.",
+      repeated: "Laukas „Pakartokite naują slaptažodį“ per ilgas: daugiausia 1024 simbolių.",
     });
     expect(await authenticate(t.db, "ona", "pradinis-1")).not.toBeNull();
     expect(await hasInitialPassword(t.db, ona)).toBe(true);
 
-    expect(await changePassword(t.db, ona, { current: "pradinis-1", next: "naujas-slaptazodis", repeated: "naujas-slaptazodis" })).toEqual(
-      {},
-    );
+    expect(await change("pradinis-1", "naujas-slaptazodis", "naujas-slaptazodis")).toEqual({});
     expect(await authenticate(t.db, "ona", "pradinis-1")).toBeNull();
     expect(await authenticate(t.db, "ona", "naujas-slaptazodis")).toEqual({ id: ona, username: "ona", role: "administratorius" });
     expect(await hasInitialPassword(t.db, ona)).toBe(false);

@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
+import { EMAIL_MAX_LENGTH, INVITE_PERSON_MAX } from "#app/lib/accounts.ts";
 import type { UnusableLink } from "#app/lib/account-links.ts";
-import type { Role } from "#app/lib/roles.ts";
+import { ROLES, type Role } from "#app/lib/roles.ts";
+import { choiceField, optionalEmailField, textField } from "#app/.server/platform/form.ts";
 import { isUniqueViolation, now } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { destroyUserSessions } from "./session.ts";
-import { checkNewPassword, checkUsername, createUser, setPassword, type PasswordChange } from "./users.ts";
+import { createUser, newPasswordFields, newPasswordPair, setPassword, usernameField } from "./users.ts";
 
 // Invitations and password-reset links. There is no public sign-up: the
 // administrator makes a link for a role (an invitation) or for a user (a new
@@ -31,6 +34,17 @@ function newToken(): string {
 function expiry(from: Date): string {
   return new Date(from.getTime() + LINK_LIFETIME_DAYS * 86_400_000).toISOString();
 }
+
+/**
+ * The administrator's invitation form (/admin/nariai): the role, who the
+ * invitee is in the tree (a name or a number, looked up after reading) and
+ * an address to send the link to, both optional.
+ */
+export const INVITE_FORM = z.object({
+  role: choiceField(ROLES, "Pasirinkite vaidmenį."),
+  person: textField("Kas tai yra giminės medyje", { max: INVITE_PERSON_MAX, optional: true }),
+  email: optionalEmailField("El. paštas", EMAIL_MAX_LENGTH),
+});
 
 export interface NewInvitation {
   role: Role;
@@ -152,7 +166,7 @@ export async function linkState(db: Database, kind: LinkKind, token: string): Pr
   return { state: "ok", kind: row.kind, role: row.role, username: row.username };
 }
 
-export type LinkUse<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> } | { ok: false; state: LinkState["state"] };
+export type LinkUse<T> = { ok: true; value: T } | { ok: false; state: LinkState["state"] };
 
 /**
  * Takes the link for this use, or finds that it cannot be taken (used, revoked,
@@ -182,16 +196,29 @@ class Refused extends Error {
   }
 }
 
-/** Accepts an invitation: a new user with the name and password chosen, and the invitation's role. */
+/** An invitation's page (/kvietimas/…): the name and the password the invitee chooses. */
+export const INVITATION_FORM = z
+  .object({
+    username: usernameField("Vartotojo vardas"),
+    ...newPasswordFields({ next: "Slaptažodis", repeated: "Pakartokite slaptažodį" }),
+  })
+  .check(newPasswordPair);
+
+/** A new-password link's page (/slaptazodis/…): the new password, typed twice. */
+export const RESET_FORM = z
+  .object(newPasswordFields({ next: "Naujas slaptažodis", repeated: "Pakartokite naują slaptažodį" }))
+  .check(newPasswordPair);
+
+/**
+ * Accepts an invitation: a new user with the name and password chosen (as
+ * INVITATION_FORM reads them), and the invitation's role. A name already
+ * taken leaves the link as it was.
+ */
 export async function acceptInvitation(
   db: Database,
   token: string,
-  chosen: { username: string; next: string; repeated: string },
-): Promise<LinkUse<{ id: number; username: string; role: Role }>> {
-  const errors: Record<string, string> = { ...checkNewPassword(chosen.next, chosen.repeated) };
-  const nameProblem = checkUsername(chosen.username);
-  if (nameProblem) errors.username = nameProblem;
-  if (Object.keys(errors).length) return { ok: false, errors };
+  chosen: { username: string; next: string },
+): Promise<LinkUse<{ id: number; username: string; role: Role }> | { ok: false; reason: "usernameTaken" }> {
   try {
     const user = await db.transaction().execute(async (tx) => {
       const link = await claim(tx, "invite", token);
@@ -203,19 +230,17 @@ export async function acceptInvitation(
     return { ok: true, value: user };
   } catch (error) {
     if (error instanceof Refused) return error.use;
-    if (isUniqueViolation(error)) return { ok: false, errors: { username: `Vardas „${chosen.username}“ jau užimtas: pasirinkite kitą.` } };
+    if (isUniqueViolation(error)) return { ok: false, reason: "usernameTaken" };
     throw error;
   }
 }
 
-/** Uses a reset link: the user's new password; every session and passkey of theirs ends. */
+/** Uses a reset link: the user's new password (as RESET_FORM reads it); every session and passkey of theirs ends. */
 export async function redeemResetLink(
   db: Database,
   token: string,
-  chosen: Pick<PasswordChange, "next" | "repeated">,
+  chosen: { next: string },
 ): Promise<LinkUse<{ id: number; username: string }>> {
-  const errors = checkNewPassword(chosen.next, chosen.repeated);
-  if (Object.keys(errors).length) return { ok: false, errors: errors as Record<string, string> };
   let userId: number;
   try {
     userId = await db.transaction().execute(async (tx) => {

@@ -1,5 +1,8 @@
+import { z } from "zod";
+import { EMAIL_MAX_LENGTH } from "#app/lib/accounts.ts";
 import { DIGEST_HOUR, NOTIFY_MODES, type NotifyMode } from "#app/lib/notifications.ts";
 import { EMAIL } from "#app/lib/site.ts";
+import { choiceField, optionalEmailField } from "#app/.server/platform/form.ts";
 import type { Services } from "#app/.server/platform/context.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { countPendingEntries } from "#app/.server/guestbook/guestbook.ts";
@@ -41,20 +44,18 @@ export async function notifySettings(db: Database): Promise<NotifySettings> {
   return { mode: mode === "each" || mode === "digest" ? mode : "none", email: stored.get(ADDRESS_KEY) ?? "" };
 }
 
-/** Checks and saves the administrator's choice; a Lithuanian message when the address is not one. */
-export async function saveNotifySettings(
-  db: Database,
-  input: { mode: string; email: string },
-): Promise<{ ok: true } | { ok: false; message: string }> {
-  const mode = input.mode in NOTIFY_MODES ? (input.mode as NotifyMode) : null;
-  const email = input.email.trim();
-  if (!mode) return { ok: false, message: "Pasirinkite, kaip pranešti." };
-  if (email && (email.length > 254 || !EMAIL.test(email)))
-    return { ok: false, message: "Įrašykite teisingą el. pašto adresą, pvz., vardas@example.lt." };
+/** The administrator's notices page (/admin/pranesimai): how to hear, and where to ("" for the site's contact address). */
+export const NOTIFY_FORM = z.object({
+  mode: choiceField(Object.keys(NOTIFY_MODES) as [NotifyMode, ...NotifyMode[]], "Pasirinkite, kaip pranešti."),
+  email: optionalEmailField("Kam siųsti", EMAIL_MAX_LENGTH),
+});
+
+/** Saves the administrator's choice, as NOTIFY_FORM reads it. */
+export async function saveNotifySettings(db: Database, settings: NotifySettings): Promise<void> {
   await db.transaction().execute(async (tx) => {
     for (const [key, value] of [
-      [MODE_KEY, mode],
-      [ADDRESS_KEY, email],
+      [MODE_KEY, settings.mode],
+      [ADDRESS_KEY, settings.email],
     ]) {
       await tx
         .insertInto("settings")
@@ -63,7 +64,6 @@ export async function saveNotifySettings(
         .execute();
     }
   });
-  return { ok: true };
 }
 
 /** The address and sender of the administrator's letters; null when mail is off. */

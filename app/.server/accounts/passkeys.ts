@@ -8,6 +8,10 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import { z } from "zod";
+import type { PasskeyRefusal } from "#app/lib/accounts.ts";
+import { PASSWORD_MAX_LENGTH } from "#app/lib/login.ts";
+import { passwordField, textField } from "#app/.server/platform/form.ts";
 import { now } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Config } from "#app/.server/platform/env.ts";
@@ -102,9 +106,20 @@ export async function registrationOptions(db: Database, user: SessionUser, rp: R
   return { challengeId: await storeChallenge(db, options.challenge, user.id), options };
 }
 
-export type PasskeyResult = { ok: true } | { ok: false; message: string };
+/** A new passkey's name, as the account page sends it with the browser's answer (left empty: "Prisijungimo raktas"). */
+export const PASSKEY_NAME_FORM = z.object({
+  name: textField("Rakto pavadinimas", { max: PASSKEY_NAME_MAX, optional: true }),
+});
 
-/** Checks the browser's new passkey against the challenge and keeps it. */
+/** Asking to add one: the name it will have (checked before the browser's dialog) and the user's password. */
+export const PASSKEY_OPTIONS_FORM = z.object({
+  ...PASSKEY_NAME_FORM.shape,
+  password: passwordField("Jūsų slaptažodis", PASSWORD_MAX_LENGTH),
+});
+
+export type PasskeyResult = { ok: true } | { ok: false; reason: PasskeyRefusal };
+
+/** Checks the browser's new passkey against the challenge and keeps it under `name` (as PASSKEY_NAME_FORM reads it). */
 export async function registerPasskey(
   db: Database,
   user: SessionUser,
@@ -114,20 +129,20 @@ export async function registerPasskey(
   name: string,
 ): Promise<PasskeyResult> {
   const challenge = await takeChallenge(db, challengeId, user.id);
-  if (!challenge) return { ok: false, message: "Prašymo laikas baigėsi: pabandykite dar kartą." };
+  if (!challenge) return { ok: false, reason: "expired" };
   const count = await db
     .selectFrom("passkeys")
     .select((eb) => eb.fn.countAll().as("n"))
     .where("userId", "=", user.id)
     .executeTakeFirstOrThrow();
-  if (Number(count.n) >= MAX_PASSKEYS) return { ok: false, message: `Daugiausia ${MAX_PASSKEYS} prisijungimo raktų.` };
+  if (Number(count.n) >= MAX_PASSKEYS) return { ok: false, reason: "tooMany" };
   let verified;
   try {
     verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id });
   } catch {
-    return { ok: false, message: "Prisijungimo raktas nepatvirtintas: naršyklės atsakymas netinkamas." };
+    return { ok: false, reason: "badResponse" };
   }
-  if (!verified.verified) return { ok: false, message: "Prisijungimo raktas nepatvirtintas." };
+  if (!verified.verified) return { ok: false, reason: "notVerified" };
   const { credential } = verified.registrationInfo;
   await db
     .insertInto("passkeys")
@@ -137,7 +152,7 @@ export async function registerPasskey(
       publicKey: isoBase64URL.fromBuffer(credential.publicKey),
       counter: credential.counter,
       transports: JSON.stringify(credential.transports ?? []),
-      name: name.trim().slice(0, PASSKEY_NAME_MAX) || "Prisijungimo raktas",
+      name: name || "Prisijungimo raktas",
       createdAt: now(),
       lastUsedAt: null,
     })

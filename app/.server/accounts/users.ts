@@ -1,6 +1,9 @@
-import { PASSWORD_MAX_LENGTH } from "#app/lib/login.ts";
+import { z } from "zod";
+import { EMAIL_MAX_LENGTH } from "#app/lib/accounts.ts";
+import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "#app/lib/login.ts";
 import type { Role } from "#app/lib/roles.ts";
-import { EMAIL } from "#app/lib/site.ts";
+import type { ToastKey } from "#app/lib/toasts.ts";
+import { checkbox, optionalEmailField, passwordField, textField } from "#app/.server/platform/form.ts";
 import { isUniqueViolation, now } from "#app/.server/platform/db/writes.ts";
 import { onPostgresDatabase } from "#app/.server/platform/db/connect.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
@@ -76,6 +79,25 @@ const USERNAME = /^[\p{L}\p{N}._-]{2,100}$/u;
 /** A Lithuanian message when a chosen user name cannot be one; null when it can (it may still be taken). */
 export function checkUsername(username: string): string | null {
   return USERNAME.test(username) ? null : `Vartotojo vardas: ${USERNAME_RULE}.`;
+}
+
+/** A user name as a form asks for it (a new account's, a new one for an account): trimmed, and as USERNAME_RULE says. */
+export function usernameField(label: string) {
+  return textField(label, { max: USERNAME_MAX_LENGTH }).check((ctx) => {
+    const problem = ctx.value === "" ? null : checkUsername(ctx.value);
+    if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
+  });
+}
+
+/** A new password typed twice ('next', 'repeated'), under the labels the form shows; checked together by newPasswordPair. */
+export function newPasswordFields(labels: { next: string; repeated: string }) {
+  return { next: passwordField(labels.next, PASSWORD_MAX_LENGTH), repeated: passwordField(labels.repeated, PASSWORD_MAX_LENGTH) };
+}
+
+/** The two checked together (a form's check, run once each is within its limit): long enough, and typed the same twice. */
+export function newPasswordPair(ctx: z.core.ParsePayload<{ next: string; repeated: string }>) {
+  for (const [field, message] of Object.entries(checkNewPassword(ctx.value.next, ctx.value.repeated)))
+    ctx.issues.push({ code: "custom", message, path: [field], input: ctx.value });
 }
 
 /** Lithuanian messages for a new password typed twice; empty when it will do. */
@@ -175,12 +197,17 @@ export async function removeUser(db: Database, userId: number): Promise<UserChan
   });
 }
 
-/** Changes a user's name; a name another user has is refused. */
-export async function renameUser(db: Database, userId: number, username: string): Promise<UserChange> {
-  const problem = checkUsername(username);
-  if (problem) return { ok: false, message: problem };
+/** A user's own account page (/paskyra), the new name for the account. */
+export const ACCOUNT_NAME_FORM = z.object({ intent: z.literal("name"), username: usernameField("Vartotojo vardas") });
+
+/** Changes a user's name (as ACCOUNT_NAME_FORM reads it); a name another user has is refused. */
+export async function renameUser(
+  db: Database,
+  userId: number,
+  username: string,
+): Promise<{ ok: true } | { ok: false; reason: "usernameTaken" | Extract<ToastKey, "userNotFound"> }> {
   const user = await db.selectFrom("users").select("username").where("id", "=", userId).executeTakeFirst();
-  if (!user) return { ok: false, message: "Tokio vartotojo nėra." };
+  if (!user) return { ok: false, reason: "userNotFound" };
   if (user.username === username) return { ok: true };
   try {
     await db.transaction().execute(async (tx) => {
@@ -189,7 +216,7 @@ export async function renameUser(db: Database, userId: number, username: string)
       await tx.updateTable("loginAddresses").set({ username }).where("username", "=", user.username).execute();
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, message: `Vardas „${username}“ jau užimtas.` };
+    if (isUniqueViolation(error)) return { ok: false, reason: "usernameTaken" };
     throw error;
   }
   return { ok: true };
@@ -201,22 +228,26 @@ export async function userNotices(db: Database, userId: number): Promise<{ email
   return { email: row?.email ?? "", notifyDecisions: row?.notifyDecisions === 1 };
 }
 
-/** Saves them; an address that is not one is refused. Asking to hear needs an address. */
-export async function setUserNotices(
-  db: Database,
-  userId: number,
-  input: { email: string; notifyDecisions: boolean },
-): Promise<UserChange> {
-  const email = input.email.trim();
-  if (email && (email.length > 254 || !EMAIL.test(email)))
-    return { ok: false, message: "Įrašykite teisingą el. pašto adresą, pvz., vardas@example.lt." };
-  if (input.notifyDecisions && !email) return { ok: false, message: "Kad gautumėte pranešimus, įrašykite el. pašto adresą." };
+/** The account page's notices: an address, if any, and whether to hear of decisions (which needs the address). */
+export const NOTICES_FORM = z
+  .object({ intent: z.literal("notices"), email: optionalEmailField("El. paštas", EMAIL_MAX_LENGTH), notifyDecisions: checkbox() })
+  .check((ctx) => {
+    if (ctx.value.notifyDecisions && ctx.value.email === "")
+      ctx.issues.push({
+        code: "custom",
+        message: "Kad gautumėte pranešimus, įrašykite el. pašto adresą.",
+        path: ["email"],
+        input: ctx.value,
+      });
+  });
+
+/** Saves them, as NOTICES_FORM reads them ("" for no address). */
+export async function setUserNotices(db: Database, userId: number, input: { email: string; notifyDecisions: boolean }): Promise<void> {
   await db
     .updateTable("users")
-    .set({ email: email || null, notifyDecisions: input.notifyDecisions ? 1 : 0 })
+    .set({ email: input.email || null, notifyDecisions: input.notifyDecisions ? 1 : 0 })
     .where("id", "=", userId)
     .execute();
-  return { ok: true };
 }
 
 // A password the administrator did not choose (printed at the first start,
@@ -249,27 +280,38 @@ export interface PasswordChange {
   repeated: string;
 }
 
-/**
- * A user's own change of password: the current one must be right
- * and the new one long enough and typed the same twice. Returns a Lithuanian
- * message per field in error; nothing changes unless there are none.
- */
 /** Whether this is the user's password (asked again before a change that opens the account another way). */
 export async function isUsersPassword(db: Database, userId: number, password: string): Promise<boolean> {
   const user = await db.selectFrom("users").select("passwordHash").where("id", "=", userId).executeTakeFirst();
   return user !== undefined && password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(password, user.passwordHash));
 }
 
+/**
+ * The account page's change of password: the current one, and a new one long
+ * enough, typed the same twice, and not the current one again.
+ */
+export const PASSWORD_CHANGE_FORM = z
+  .object({
+    intent: z.literal("password"),
+    current: passwordField("Dabartinis slaptažodis", PASSWORD_MAX_LENGTH),
+    ...newPasswordFields({ next: "Naujas slaptažodis", repeated: "Pakartokite naują slaptažodį" }),
+  })
+  .check((ctx) => {
+    const before = ctx.issues.length;
+    newPasswordPair(ctx);
+    if (ctx.issues.length === before && ctx.value.next === ctx.value.current)
+      ctx.issues.push({ code: "custom", message: "Naujas slaptažodis turi skirtis nuo dabartinio.", path: ["next"], input: ctx.value });
+  });
+
+/** A user's own change of password (as PASSWORD_CHANGE_FORM reads it): nothing changes unless the current one is right. */
 export async function changePassword(
   db: Database,
   userId: number,
-  change: PasswordChange,
-): Promise<Partial<Record<keyof PasswordChange, string>>> {
-  const errors: Partial<Record<keyof PasswordChange, string>> = checkNewPassword(change.next, change.repeated);
-  if (!errors.next && !errors.repeated && change.next === change.current) errors.next = "Naujas slaptažodis turi skirtis nuo dabartinio.";
-  if (!(await isUsersPassword(db, userId, change.current))) errors.current = "Dabartinis slaptažodis neteisingas.";
-  if (Object.keys(errors).length === 0) await setPassword(db, userId, change.next);
-  return errors;
+  change: Pick<PasswordChange, "current" | "next">,
+): Promise<{ ok: true } | { ok: false; reason: "wrongPassword" }> {
+  if (!(await isUsersPassword(db, userId, change.current))) return { ok: false, reason: "wrongPassword" };
+  await setPassword(db, userId, change.next);
+  return { ok: true };
 }
 
 /**

@@ -15,7 +15,7 @@ const names = {
   givenNames: text("givenNames"),
   surname: text("surname"),
   birthSurname: text("birthSurname"),
-  sex: choiceField(SEXES, "U", "Pasirinkite lytį iš sąrašo."),
+  sex: choiceField(SEXES, "Pasirinkite lytį iš sąrašo.", "U"),
 };
 
 /** A person is named by a given name or a surname: at least one of them (the given name's field is marked). */

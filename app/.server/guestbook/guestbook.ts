@@ -1,9 +1,11 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 import { HONEYPOT_FIELD, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from "#app/lib/guestbook.ts";
 import { pageCount, pageOffset } from "#app/lib/paging.ts";
 import type { ToastKey } from "#app/lib/toasts.ts";
 import type { Database, GuestbookStatus } from "#app/.server/platform/db/schema.ts";
 import { record, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
+import { textField } from "#app/.server/platform/form.ts";
 import { installationSecret } from "#app/.server/site-texts/settings.ts";
 
 // The public guestbook. Entries are stored at once but shown only after the
@@ -143,25 +145,34 @@ export function countLinks(text: string): number {
   return text.split(/\s+/).filter((word) => /https?:\/\/|www\.|href=|\[url/i.test(word)).length;
 }
 
-export type SubmitResult = { ok: true; id: number } | { ok: false; refusal: ToastKey };
+/**
+ * The public form: the name and the message, both required, within the
+ * spec's limits; and what a person never fills in, the honeypot and the
+ * form's token, checked by submitEntry.
+ */
+export const GUESTBOOK_FORM = z.object({
+  name: textField("Vardas", { max: NAME_MAX_LENGTH }),
+  message: textField("Žinutė", { max: MESSAGE_MAX_LENGTH }),
+  [HONEYPOT_FIELD]: z.string().default(""),
+  zenklas: z.string().default(""),
+});
+
+export type SubmitResult = { ok: true; id: number } | { ok: false; refusal: Extract<ToastKey, "guestbookRefused"> };
 
 /**
- * Checks a submission from the public form and stores it as waiting for
- * review. Every refusal stores nothing.
+ * Stores a submission from the public form (as GUESTBOOK_FORM reads it) as
+ * waiting for review, unless it looks like spam. Every refusal stores nothing.
  */
-export async function submitEntry(db: Database, form: FormData, clientAddress: string, now = Date.now()): Promise<SubmitResult> {
-  const text = (field: string) => {
-    const v = form.get(field);
-    return typeof v === "string" ? v.replace(/\r\n?/g, "\n").trim() : "";
-  };
-  const name = text("name");
-  const message = text("message");
-  if (!name || !message) return { ok: false, refusal: "guestbookMissingFields" };
-  if (name.length > NAME_MAX_LENGTH || message.length > MESSAGE_MAX_LENGTH) return { ok: false, refusal: "guestbookTooLong" };
-
+export async function submitEntry(
+  db: Database,
+  entry: z.output<typeof GUESTBOOK_FORM>,
+  clientAddress: string,
+  now = Date.now(),
+): Promise<SubmitResult> {
+  const { name, message } = entry;
   const spam = { ok: false, refusal: "guestbookRefused" } as const;
-  if (text(HONEYPOT_FIELD) !== "") return spam;
-  if (!(await formTokenValid(db, text("zenklas"), now))) return spam;
+  if (entry[HONEYPOT_FIELD].trim() !== "") return spam;
+  if (!(await formTokenValid(db, entry.zenklas.trim(), now))) return spam;
   if (countLinks(`${name}\n${message}`) > MAX_LINKS) return spam;
 
   const clientHash = createHash("sha256")

@@ -171,15 +171,51 @@ export function wholeNumberField(
     });
 }
 
-/** One of `values` (a select's options); `fallback` when nothing was sent, `message` for anything else. */
-export function choiceField<const V extends string>(values: readonly V[], fallback: V, message: string) {
+/**
+ * One of `values` (a select's options, a radio group): `fallback`, when given,
+ * if nothing was sent; anything else (or nothing, without a fallback) is
+ * refused with `message`.
+ */
+export function choiceField<const V extends string>(values: readonly V[], message: string, fallback?: V) {
   return z
     .string()
-    .default(fallback)
+    .default(fallback ?? "")
     .transform((typed, ctx) => {
-      const value = typed === "" ? fallback : typed;
+      const value = typed === "" && fallback !== undefined ? fallback : typed;
       if ((values as readonly string[]).includes(value)) return value as V;
       ctx.issues.push({ code: "custom", message, input: typed });
       return z.NEVER;
     });
+}
+
+// Added with the accounts', proposals' and guestbook's forms (issue 27, group c).
+
+/**
+ * A password as typed: never trimmed or otherwise changed (spaces are part of
+ * it), at most `max` characters, required unless `optional`.
+ */
+export function passwordField(label: string, max: number, options: { optional?: boolean } = {}) {
+  return z
+    .string()
+    .default("")
+    .check((ctx) => {
+      if (ctx.value.length > max) ctx.issues.push({ code: "custom", message: fieldMessages.tooLong(label, max), input: ctx.value });
+      else if (!options.optional && ctx.value === "")
+        ctx.issues.push({ code: "custom", message: fieldMessages.required(label), input: ctx.value });
+    });
+}
+
+/** An e-mail address that may be left empty; one typed must be an address, of at most `max` characters. */
+export function optionalEmailField(label: string, max: number) {
+  return textField(label, { max, optional: true }).check((ctx) => {
+    if (ctx.value !== "" && ctx.value.length <= max && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(ctx.value))
+      ctx.issues.push({ code: "custom", message: fieldMessages.email(), input: ctx.value });
+  });
+}
+
+/** A refusal without what must never be sent back to the page (passwords): those fields come back empty. */
+export function withoutSecrets(read: FormRefused, secrets: readonly string[]): FormRefused {
+  const typed = { ...read.typed };
+  for (const name of secrets) delete typed[name];
+  return { ...read, typed };
 }

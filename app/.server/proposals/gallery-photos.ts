@@ -1,8 +1,10 @@
+import { z } from "zod";
 import { dateInputToGedcom, DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
 import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "#app/lib/gallery.ts";
 import { formatGedcomDateLt, parseGedcomDate } from "#app/lib/gedcom-date.ts";
-import { PHOTO_DATE_MAX, PHOTO_PEOPLE_MAX } from "#app/lib/memories.ts";
+import { PHOTO_DATE_MAX, PHOTO_PEOPLE_MAX, PHOTO_PEOPLE_TEXT_MAX } from "#app/lib/memories.ts";
 import { scope } from "#app/.server/changes/changes.ts";
+import { checkbox, readForm, textField } from "#app/.server/platform/form.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { addGalleryItemForMedia, linkPeopleToGalleryItem } from "#app/.server/gallery/gallery.ts";
 import { editorViewer, livingYearsSetting, type Viewer } from "#app/.server/genealogy/living.ts";
@@ -31,10 +33,25 @@ export interface PhotoPayload {
 /** A member may name the people they see (the living, not the private); the reviewer sees everyone. */
 const MEMBER_VIEWER = (livingYears: number): Viewer => ({ members: true, seesPrivate: false, livingYears });
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "";
+const PHOTO_FIELDS = {
+  title: textField("Pavadinimas", { max: GALLERY_TITLE_MAX }),
+  description: textField("Aprašymas", { max: GALLERY_DESCRIPTION_MAX, optional: true }),
+  date: textField("Data", { max: PHOTO_DATE_MAX, optional: true }).check((ctx) => {
+    if (dateInputToGedcom(ctx.value) === null) ctx.issues.push({ code: "custom", message: DATE_FORMS_MESSAGE, input: ctx.value });
+  }),
 };
+const peopleField = () => textField("Kas nuotraukoje", { max: PHOTO_PEOPLE_TEXT_MAX, optional: true });
+
+/**
+ * The member's photo form (/paskyra/pasiulymai/nuotrauka): title, description,
+ * a date in the tree's forms, the people in it one a line (looked up when the
+ * proposal is made) and whether it is for the family only. (The photo itself
+ * is the upload intake's to read.)
+ */
+export const PHOTO_FORM = z.object({ ...PHOTO_FIELDS, people: peopleField(), membersOnly: checkbox() });
+
+/** The same fields as the proposal's own form and the reviewer's edit send them (what a form leaves out, parse leaves out). */
+const PHOTO_FIELDS_FORM = z.object({ ...PHOTO_FIELDS, people: peopleField() });
 
 /**
  * The people typed one a line: "#12", "12", "Vardas Pavardė #12" (as the
@@ -103,25 +120,18 @@ export const photoKind: ProposalKind<PhotoPayload> = {
   // a reviewer's edit only those of fields() below: what a form leaves out is
   // left out of the payload, for the review to keep as proposed.
   async parse({ db }, _subjectId, form) {
-    const title = text(form, "title");
-    const description = text(form, "description");
-    const date = text(form, "date");
-    if (!title) return { ok: false, message: "Įrašykite nuotraukos pavadinimą." };
-    if (title.length > GALLERY_TITLE_MAX) return { ok: false, message: `Pavadinimas per ilgas: daugiausia ${GALLERY_TITLE_MAX} simbolių.` };
-    if (description.length > GALLERY_DESCRIPTION_MAX) {
-      return { ok: false, message: `Aprašymas per ilgas: daugiausia ${GALLERY_DESCRIPTION_MAX} simbolių.` };
-    }
-    if (date.length > PHOTO_DATE_MAX) return { ok: false, message: `Data per ilga: daugiausia ${PHOTO_DATE_MAX} simbolių.` };
-    if (dateInputToGedcom(date) === null) return { ok: false, message: DATE_FORMS_MESSAGE };
-    const payload: Partial<PhotoPayload> = { title, description, date };
+    const read = readForm(form, PHOTO_FIELDS_FORM);
+    if (!read.ok) return { ok: false, message: Object.values(read.errors)[0] ?? "" };
+    const { people: typedPeople, ...fields } = read.value;
+    const payload: Partial<PhotoPayload> = fields;
     if (form.has("people")) {
-      const people = await resolvePeople(db, text(form, "people"));
+      const people = await resolvePeople(db, typedPeople);
       if (!people.ok) return people;
       payload.people = people.people;
     }
     if (form.has("membersOnly")) payload.membersOnly = form.get("membersOnly") === "1";
     if (form.has("media")) {
-      const mediaId = text(form, "media");
+      const mediaId = String(form.get("media")).trim();
       if (!/^[0-9a-f]{24}$/.test(mediaId)) return { ok: false, message: "Pasirinkite nuotrauką." };
       payload.mediaId = mediaId;
     }

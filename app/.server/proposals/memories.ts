@@ -1,6 +1,8 @@
+import { z } from "zod";
 import type { ImageRef } from "#app/lib/media.ts";
 import { MEMORY_TEXT_MAX } from "#app/lib/memories.ts";
 import { scope } from "#app/.server/changes/changes.ts";
+import { readForm, textField } from "#app/.server/platform/form.ts";
 import { now } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { galleryItemsByIds } from "#app/.server/gallery/gallery.ts";
@@ -40,18 +42,13 @@ const positiveId = (value: FormDataEntryValue | null) => {
   return typeof value === "string" && /^\d{1,10}$/.test(value) && n > 0 ? n : null;
 };
 
-/** The memory's text as typed: line breaks kept (as \n), surrounding space trimmed. */
-export function memoryText(form: FormData): string {
-  const value = form.get("text");
-  return typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "";
-}
-
-/** Checks the text alone (before any photo is processed); null when it is fine. */
-export function memoryTextProblem(text: string): string | null {
-  if (!text) return "Įrašykite prisiminimą.";
-  if (text.length > MEMORY_TEXT_MAX) return `Prisiminimas per ilgas: daugiausia ${MEMORY_TEXT_MAX} simbolių (dabar ${text.length}).`;
-  return null;
-}
+/**
+ * A memory's text, as the member's form (/paskyra/pasiulymai/prisiminimas)
+ * and the reviewer's edit send it: line breaks kept (as \n), surrounding
+ * space trimmed, within MEMORY_TEXT_MAX. (The photos come with the form but
+ * are the upload intake's to read.)
+ */
+export const MEMORY_FORM = z.object({ text: textField("Prisiminimas", { max: MEMORY_TEXT_MAX }) });
 
 /** "apie Jonas Jonaitis" / "prie nuotraukos „…“", as the reviewer sees it. */
 async function targetLabel(db: Database, payload: MemoryPayload): Promise<string> {
@@ -72,10 +69,9 @@ export const memoryKind: ProposalKind<MemoryPayload> = {
   // subject and the photos; a reviewer's edit has only the text: what a form
   // leaves out is left out of the payload, for the review to keep as proposed.
   async parse(_ctx, _subjectId, form) {
-    const text = memoryText(form);
-    const problem = memoryTextProblem(text);
-    if (problem) return { ok: false, message: problem };
-    const payload: Partial<MemoryPayload> = { text };
+    const read = readForm(form, MEMORY_FORM);
+    if (!read.ok) return { ok: false, message: read.errors.text ?? "" };
+    const payload: Partial<MemoryPayload> = { text: read.value.text };
     if (form.has("asmuo") || form.has("nuotrauka")) {
       const personId = positiveId(form.get("asmuo"));
       const galleryItemId = personId === null ? positiveId(form.get("nuotrauka")) : null;

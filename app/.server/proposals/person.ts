@@ -1,5 +1,8 @@
+import { z } from "zod";
 import { dateInputToGedcom, DATE_FORMS_MESSAGE, gedcomToDateInput } from "#app/lib/date-input.ts";
 import { EDITABLE_EVENTS, EVENT_LABELS } from "#app/lib/event-labels.ts";
+import { PERSON_PROPOSAL_MAX } from "#app/lib/proposals.ts";
+import { choiceField, readForm, refusedField, textField, type FormRead, type FormRefused } from "#app/.server/platform/form.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { ProposalInputError } from "./error.ts";
 import type { ProposalContext, ProposalKind, ProposalLine } from "./proposals.ts";
@@ -33,11 +36,28 @@ async function treeOf(db: Database): Promise<number> {
   return treeId;
 }
 
-const text = (form: FormData, name: string, max: number) =>
-  String(form.get(name) ?? "")
-    .replace(/\r\n?/g, "\n")
-    .trim()
-    .slice(0, max);
+// The forms (proposal pages and the reviewer's edit) are read by the one form
+// reader (platform/form.ts): each kind's schema below, its fields named as
+// the member's page names them. What the schema cannot know (the event still
+// there, the relative found in the tree) is looked up after reading and
+// refused naming its field (Made).
+
+/** A form's values made into a payload, or what is wrong and in which field. */
+type Made<P> = { ok: true; payload: P } | { ok: false; field: string; message: string };
+
+/** The first thing a refused form is told: a kind's parse answers with one message (the review queue shows it). */
+const firstMessage = (read: FormRefused) => Object.values(read.errors)[0] ?? "";
+
+const SEXES = ["U", "M", "F", "X"] as const;
+const sexField = () => choiceField(SEXES, "Pasirinkite lytį iš sąrašo.");
+const nameField = (label: string) => textField(label, { max: PERSON_PROPOSAL_MAX.name, optional: true });
+/** A date in the tree's forms ("apie 1898"), or none. */
+const dateField = (label: string) =>
+  textField(label, { max: PERSON_PROPOSAL_MAX.date, optional: true }).check((ctx) => {
+    if (dateInputToGedcom(ctx.value) === null) ctx.issues.push({ code: "custom", message: DATE_FORMS_MESSAGE, input: ctx.value });
+  });
+const issue = (ctx: { issues: z.core.$ZodRawIssue[]; value: unknown }, field: string, message: string) =>
+  ctx.issues.push({ code: "custom", message, path: [field], input: ctx.value });
 
 // --- A correction of the person's names and sex -------------------------------
 
@@ -67,10 +87,22 @@ async function personFields(db: Database, personId: number): Promise<(PersonFiel
   return { givenNames: row.givenNames, surname: row.surname, birthSurname: row.birthSurname ?? "", sex, notes: row.notes };
 }
 
-function sexOf(form: FormData): PersonFieldsPayload["sex"] {
-  const sex = String(form.get("sex") ?? "U");
-  return (["M", "F", "X", "U"].includes(sex) ? sex : "U") as PersonFieldsPayload["sex"];
-}
+const PERSON_FIELDS_SHAPE = {
+  givenNames: nameField("Vardas (vardai)"),
+  surname: nameField("Pavardė"),
+  birthSurname: nameField("Mergautinė (gimimo) pavardė"),
+};
+const namesGiven = (ctx: z.core.ParsePayload<{ givenNames: string; surname: string }>) => {
+  if (!ctx.value.givenNames && !ctx.value.surname) issue(ctx, "givenNames", "Įrašykite vardą arba pavardę.");
+};
+
+/** The names and the sex: the member's form has the sex, a reviewer's edit only the names (fields() below). */
+export const PERSON_FIELDS_FORM = z.object({ ...PERSON_FIELDS_SHAPE, sex: sexField().optional() }).check(namesGiven);
+
+const personFieldsPayload = (value: z.output<typeof PERSON_FIELDS_FORM>): PersonFieldsPayload => {
+  const { sex, ...names } = value;
+  return (sex ? { ...names, sex } : names) as PersonFieldsPayload;
+};
 
 const shown = (field: keyof PersonFieldsPayload, value: string) => (field === "sex" ? (SEX_LABELS[value] ?? value) : value);
 
@@ -80,14 +112,8 @@ export const personFieldsKind: ProposalKind<PersonFieldsPayload> = {
   // fields() below, and what it leaves out stays as the member proposed
   // (decision 023): a sex read as "unknown" from its absence would overwrite it.
   async parse(_ctx, _subjectId, form) {
-    const payload: Partial<PersonFieldsPayload> = {
-      givenNames: text(form, "givenNames", 120),
-      surname: text(form, "surname", 120),
-      birthSurname: text(form, "birthSurname", 120),
-    };
-    if (form.has("sex")) payload.sex = sexOf(form);
-    if (!payload.givenNames && !payload.surname) return { ok: false, message: "Įrašykite vardą arba pavardę." };
-    return { ok: true, payload: payload as PersonFieldsPayload };
+    const read = readForm(form, PERSON_FIELDS_FORM);
+    return read.ok ? { ok: true, payload: personFieldsPayload(read.value) } : { ok: false, message: firstMessage(read) };
   },
   fields: (p) => [
     { name: "givenNames", label: FIELD_LABELS.givenNames, value: p.givenNames, type: "text" },
@@ -156,6 +182,56 @@ async function eventsOf(db: Database, personId: number, tag?: string): Promise<E
 }
 
 const NO_EVENT_KIND = "Pasirinkite, kokį faktą ar įvykį siūlote.";
+const NO_EVENT = "Tokio įvykio nėra.";
+
+const EVENT_SHAPE = {
+  date: dateField("Data"),
+  place: textField("Vieta", { max: PERSON_PROPOSAL_MAX.place, optional: true }),
+  value: textField("Aprašymas", { max: PERSON_PROPOSAL_MAX.value, optional: true }),
+  /** The event corrected (a member's correction). */
+  eventId: z.string().optional(),
+  /** The kind of a new one (a member's addition). */
+  tag: z.string().optional(),
+};
+type EventForm = { date: string; place: string; value: string; eventId?: string; tag?: string };
+const eventGiven = (ctx: z.core.ParsePayload<EventForm>) => {
+  if (!ctx.value.date && !ctx.value.place && !ctx.value.value) issue(ctx, "date", "Įrašykite datą, vietą arba aprašymą.");
+};
+const eventNamed = (ctx: z.core.ParsePayload<EventForm>) => {
+  const { eventId, tag } = ctx.value;
+  if (eventId !== undefined) {
+    if (!/^\d{1,9}$/.test(eventId)) issue(ctx, "eventId", NO_EVENT);
+  } else if (tag !== undefined && !Object.hasOwn(EDITABLE_EVENTS, tag)) issue(ctx, "tag", NO_EVENT_KIND);
+};
+
+/**
+ * A fact: a date, a place or a description (one at least); the member's form
+ * also says which event it corrects or what kind of new one it is, a
+ * reviewer's edit neither (the payload keeps the member's).
+ */
+export const EVENT_FORM = z.object(EVENT_SHAPE).check(eventGiven).check(eventNamed);
+
+/** The payload, with the event corrected looked up (it must be this person's). */
+async function eventPayload(db: Database, subjectId: string | null, value: EventForm): Promise<Made<EventPayload>> {
+  const given = { date: value.date, place: value.place, value: value.value };
+  if (value.eventId === undefined && value.tag === undefined) return { ok: true, payload: given as EventPayload };
+  let tag = value.tag ?? "";
+  const eventId = value.eventId === undefined ? null : Number(value.eventId);
+  if (eventId !== null) {
+    // A correction keeps the event's own kind, whatever the form says.
+    const found = await db
+      .selectFrom("genealogyEvents")
+      .select("tag")
+      .where("treeId", "=", await treeOf(db))
+      .where("id", "=", eventId)
+      .where("ownerKind", "=", "person")
+      .where("ownerId", "=", Number(subjectId))
+      .executeTakeFirst();
+    if (!found) return { ok: false, field: "eventId", message: NO_EVENT };
+    tag = found.tag;
+  }
+  return { ok: true, payload: { eventId, tag, ...given } };
+}
 
 const EVENT_FIELDS = [
   ["date", "Data"],
@@ -169,30 +245,10 @@ export const eventKind: ProposalKind<EventPayload> = {
   // new one (tag); a reviewer's edit has only the fields below and keeps
   // which event it is as the member proposed (decision 023).
   async parse({ db }: ProposalContext, subjectId, form) {
-    const given = { date: text(form, "date", 120), place: text(form, "place", 300), value: text(form, "value", 300) };
-    if (dateInputToGedcom(given.date) === null) return { ok: false, message: DATE_FORMS_MESSAGE };
-    if (!given.date && !given.place && !given.value) return { ok: false, message: "Įrašykite datą, vietą arba aprašymą." };
-    if (!form.has("eventId") && !form.has("tag")) return { ok: true, payload: given as EventPayload };
-    const rawEvent = String(form.get("eventId") ?? "");
-    const eventId = /^\d{1,9}$/.test(rawEvent) ? Number(rawEvent) : null;
-    let tag = String(form.get("tag") ?? "");
-    if (form.has("eventId")) {
-      if (eventId === null) return { ok: false, message: "Tokio įvykio nėra." };
-      // A correction keeps the event's own kind, whatever the form says.
-      const found = await db
-        .selectFrom("genealogyEvents")
-        .select("tag")
-        .where("treeId", "=", await treeOf(db))
-        .where("id", "=", eventId)
-        .where("ownerKind", "=", "person")
-        .where("ownerId", "=", Number(subjectId))
-        .executeTakeFirst();
-      if (!found) return { ok: false, message: "Tokio įvykio nėra." };
-      tag = found.tag;
-    } else if (!(tag in EDITABLE_EVENTS)) {
-      return { ok: false, message: NO_EVENT_KIND };
-    }
-    return { ok: true, payload: { eventId, tag, ...given } };
+    const read = readForm(form, EVENT_FORM);
+    if (!read.ok) return { ok: false, message: firstMessage(read) };
+    const made = await eventPayload(db, subjectId, read.value);
+    return made.ok ? made : { ok: false, message: made.message };
   },
   fields: (p) => [
     { name: "date", label: "Data", value: p.date, type: "text" },
@@ -262,32 +318,54 @@ async function relativeLabel(db: Database, payload: RelationPayload): Promise<st
   return `naujas asmuo: ${[p.givenNames, p.surname].filter(Boolean).join(" ")}${born}`;
 }
 
+const RELATION_SHAPE = {
+  relation: choiceField(Object.keys(RELATIONS) as [Relation, ...Relation[]], "Pasirinkite, kas tai: tėvas ar motina, partneris ar vaikas."),
+  existing: textField("Jau yra medyje", { max: PERSON_PROPOSAL_MAX.existing, optional: true }),
+  givenNames: nameField("Vardas (vardai)"),
+  surname: nameField("Pavardė"),
+  sex: sexField().optional(),
+  birthDate: textField("Gimimo data", { max: PERSON_PROPOSAL_MAX.date, optional: true }),
+};
+
+/**
+ * A relative: someone already in the tree (a number or a name, looked up
+ * after reading), or a new person's name, sex and birth date.
+ */
+export const RELATION_FORM = z.object(RELATION_SHAPE).check(relativeGiven);
+
+function relativeGiven(ctx: z.core.ParsePayload<{ existing: string; givenNames: string; surname: string; birthDate: string }>) {
+  const { existing, givenNames, surname, birthDate } = ctx.value;
+  if (existing) return;
+  if (!givenNames && !surname)
+    issue(ctx, "existing", "Nurodykite esamą asmenį (numerį ar vardą) arba įrašykite naujo asmens vardą ar pavardę.");
+  else if (dateInputToGedcom(birthDate) === null) issue(ctx, "birthDate", DATE_FORMS_MESSAGE);
+}
+
+/** The payload, with the relative already in the tree found: one the members may see, and not the person themselves. */
+async function relationPayload(
+  db: Database,
+  subjectId: string | null,
+  value: z.output<typeof RELATION_FORM>,
+): Promise<Made<RelationPayload>> {
+  const { relation, existing, givenNames, surname, sex, birthDate } = value;
+  if (!existing)
+    return { ok: true, payload: { relation, existingId: null, newPerson: { givenNames, surname, sex: sex ?? "U", birthDate } } };
+  const found = await resolvePerson(db, await treeOf(db), existing);
+  // A person the members may not see is not named to them either.
+  if (!found || "error" in found || (await privateAmong(db, [found.id])).has(found.id)) {
+    return { ok: false, field: "existing", message: found && "error" in found ? found.error : `Asmens „${existing}“ nerasta.` };
+  }
+  if (found.id === Number(subjectId)) return { ok: false, field: "existing", message: "Asmuo negali būti pats sau giminaitis." };
+  return { ok: true, payload: { relation, existingId: found.id, newPerson: null } };
+}
+
 export const relationKind: ProposalKind<RelationPayload> = {
   label: "Giminaitis",
   async parse({ db }, subjectId, form) {
-    const relation = String(form.get("relation") ?? "");
-    if (!(relation in RELATIONS)) return { ok: false, message: "Pasirinkite, kas tai: tėvas ar motina, partneris ar vaikas." };
-    const typed = text(form, "existing", 200);
-    const newPerson = {
-      givenNames: text(form, "givenNames", 120),
-      surname: text(form, "surname", 120),
-      sex: sexOf(form),
-      birthDate: text(form, "birthDate", 120),
-    };
-    if (typed) {
-      const found = await resolvePerson(db, await treeOf(db), typed);
-      // A person the members may not see is not named to them either.
-      if (!found || "error" in found || (await privateAmong(db, [found.id])).has(found.id)) {
-        return { ok: false, message: found && "error" in found ? found.error : `Asmens „${typed}“ nerasta.` };
-      }
-      if (found.id === Number(subjectId)) return { ok: false, message: "Asmuo negali būti pats sau giminaitis." };
-      return { ok: true, payload: { relation: relation as Relation, existingId: found.id, newPerson: null } };
-    }
-    if (!newPerson.givenNames && !newPerson.surname) {
-      return { ok: false, message: "Nurodykite esamą asmenį (numerį ar vardą) arba įrašykite naujo asmens vardą ar pavardę." };
-    }
-    if (dateInputToGedcom(newPerson.birthDate) === null) return { ok: false, message: DATE_FORMS_MESSAGE };
-    return { ok: true, payload: { relation: relation as Relation, existingId: null, newPerson } };
+    const read = readForm(form, RELATION_FORM);
+    if (!read.ok) return { ok: false, message: firstMessage(read) };
+    const made = await relationPayload(db, subjectId, read.value);
+    return made.ok ? made : { ok: false, message: made.message };
   },
   // Approve or reject: a relative is who they are, not a text to edit.
   fields: () => [],
@@ -336,19 +414,54 @@ export const PERSON_PROPOSAL_KINDS = { event: eventKind, "person-fields": person
 export type PersonProposalKind = keyof typeof PERSON_PROPOSAL_KINDS;
 
 /**
- * Reads a member's form. A kind's parse also reads a reviewer's edit, which
- * leaves out what is not to be edited; a member's form must be whole (which
- * event, the sex), or a crafted one would file half a proposal.
+ * The member's forms (/paskyra/pasiulymai/asmuo/…), each a kind's schema made
+ * whole: a kind's parse also reads a reviewer's edit, which leaves out what
+ * is not to be edited, but a member's form must name which event and the
+ * sex, or a crafted one would file half a proposal.
  */
-export async function parseMemberForm(
+export const MEMBER_PROPOSAL_FORMS = {
+  event: z
+    .object({ kind: z.literal("event"), ...EVENT_SHAPE })
+    .check((ctx) => {
+      if (ctx.value.eventId === undefined && ctx.value.tag === undefined) issue(ctx, "tag", NO_EVENT_KIND);
+    })
+    .check(eventGiven)
+    .check(eventNamed),
+  "person-fields": z.object({ kind: z.literal("person-fields"), ...PERSON_FIELDS_SHAPE, sex: sexField() }).check(namesGiven),
+  relation: z.object({ kind: z.literal("relation"), ...RELATION_SHAPE }).check(relativeGiven),
+} as const;
+
+/**
+ * Reads a member's proposal form with its schema, then what only the tree
+ * can say (the event corrected is still the person's, the relative is found):
+ * the payload, or the refusal naming the field, in the reader's shape.
+ */
+export async function readMemberProposal(
   ctx: ProposalContext,
   kind: PersonProposalKind,
   subjectId: string,
   form: FormData,
-): Promise<{ ok: true; payload: unknown } | { ok: false; message: string }> {
-  if (kind === "event" && !form.has("eventId") && !form.has("tag")) return { ok: false, message: NO_EVENT_KIND };
-  if (kind === "person-fields" && !form.has("sex")) return { ok: false, message: "Pasirinkite lytį." };
-  return PERSON_PROPOSAL_KINDS[kind].parse(ctx, subjectId, form);
+): Promise<FormRead<unknown>> {
+  let made: Made<unknown>;
+  let typed: Record<string, string>;
+  if (kind === "event") {
+    const read = readForm(form, MEMBER_PROPOSAL_FORMS.event);
+    if (!read.ok) return read;
+    ({ typed } = read);
+    made = await eventPayload(ctx.db, subjectId, read.value);
+  } else if (kind === "relation") {
+    const read = readForm(form, MEMBER_PROPOSAL_FORMS.relation);
+    if (!read.ok) return read;
+    ({ typed } = read);
+    made = await relationPayload(ctx.db, subjectId, read.value);
+  } else {
+    const read = readForm(form, MEMBER_PROPOSAL_FORMS["person-fields"]);
+    if (!read.ok) return read;
+    ({ typed } = read);
+    const { kind: _, ...value } = read.value;
+    made = { ok: true, payload: personFieldsPayload(value) };
+  }
+  return made.ok ? { ok: true, value: made.payload, typed } : refusedField(typed, made.field, made.message);
 }
 
 /** What the member's proposal form starts from: the person's names and their facts of the kinds a member may propose. */

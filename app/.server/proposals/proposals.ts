@@ -1,5 +1,9 @@
 import type { Selectable } from "kysely";
+import { z } from "zod";
 import type { ImageRef } from "#app/lib/media.ts";
+import { REVIEW_NOTE_MAX } from "#app/lib/proposals.ts";
+import type { ToastKey } from "#app/lib/toasts.ts";
+import { textField } from "#app/.server/platform/form.ts";
 import { record, type Actor, type ChangeSubject, type Scope } from "#app/.server/changes/changes.ts";
 import { inTransaction, now } from "#app/.server/platform/db/writes.ts";
 import type { Database, ProposalsTable, ProposalStatus } from "#app/.server/platform/db/schema.ts";
@@ -297,24 +301,31 @@ async function approveInTransaction(
   });
 }
 
-/** Rejects a pending proposal with the reviewer's note, which the member reads. */
+/** The review queue's rejection (/admin/perziura): which proposal, and the reviewer's note to the member, if any. */
+export const REJECT_FORM = z.object({
+  intent: z.literal("reject"),
+  id: z.string().default(""),
+  note: textField("Pastaba nariui", { max: REVIEW_NOTE_MAX, optional: true }),
+});
+
+/** Rejects a pending proposal with the reviewer's note (as REJECT_FORM reads it), which the member reads. */
 export async function rejectProposal(
   ctx: ProposalContext,
   id: number,
   reviewer: Actor,
   note: string,
   kinds: Kinds = PROPOSAL_KINDS,
-): Promise<DecisionResult> {
+): Promise<{ ok: true } | { ok: false; reason: Extract<ToastKey, "proposalDecided"> }> {
   const proposal = await findProposal(ctx.db, id);
   const taken = await ctx.db
     .updateTable("proposals")
-    .set({ status: "rejected", decidedAt: now(), decidedBy: reviewer.username, decisionNote: note.trim().slice(0, 2000) })
+    .set({ status: "rejected", decidedAt: now(), decidedBy: reviewer.username, decisionNote: note.trim() })
     .where("id", "=", id)
     .where("status", "=", "pending")
     .executeTakeFirst();
-  if (!proposal || Number(taken.numUpdatedRows) === 0) return { ok: false, message: "Šis pasiūlymas jau išspręstas arba jo nėra." };
+  if (!proposal || Number(taken.numUpdatedRows) === 0) return { ok: false, reason: "proposalDecided" };
   await kinds[proposal.kind]?.discard?.(ctx, proposal.payload);
-  return { ok: true, changeId: null };
+  return { ok: true };
 }
 
 /** A member takes back their own pending proposal. */

@@ -12,12 +12,22 @@ import {
   readSessionToken,
 } from "#app/.server/accounts/session.ts";
 import { listPasskeys, removePasskey } from "#app/.server/accounts/passkeys.ts";
-import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
-import { changePassword, renameUser, setUserNotices, userNotices } from "#app/.server/accounts/users.ts";
+import { readForm, refusedField, refuseForm, withoutSecrets } from "#app/.server/platform/form.ts";
+import { redirectWithToast } from "#app/.server/platform/toast.ts";
+import {
+  ACCOUNT_NAME_FORM,
+  changePassword,
+  NOTICES_FORM,
+  PASSWORD_CHANGE_FORM,
+  renameUser,
+  setUserNotices,
+  userNotices,
+} from "#app/.server/accounts/users.ts";
 import { Field, useFocusFirstError, NewPasswordFields } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { AddPasskey } from "#app/components/passkeys.tsx";
+import { ACCOUNT_REFUSALS, EMAIL_MAX_LENGTH } from "#app/lib/accounts.ts";
 import { formatDateTime } from "#app/lib/lithuanian.ts";
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "#app/lib/login.ts";
 import { ROLE_LABELS } from "#app/lib/roles.ts";
@@ -47,22 +57,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const field = (name: string) => String(form.get(name) ?? "");
   const intent = field("intent");
   if (intent === "name") {
-    const username = field("username").trim();
-    const result = await renameUser(db, user.id, username);
-    if (!result.ok) return refusal("formInvalid", 400, { intent, values: { username }, errors: { username: result.message } });
+    const read = readForm(form, ACCOUNT_NAME_FORM);
+    if (!read.ok) return refuseForm(read);
+    const result = await renameUser(db, user.id, read.value.username);
+    if (!result.ok && result.reason === "userNotFound") throw data("Tokio nario nėra", { status: 404 });
+    if (!result.ok) return refuseForm(refusedField(read.typed, "username", ACCOUNT_REFUSALS.usernameTaken(read.value.username)));
     return redirectWithToast(PAGE, "accountRenamed");
   }
   if (intent === "password") {
-    const errors = await changePassword(db, user.id, { current: field("current"), next: field("next"), repeated: field("repeated") });
-    if (Object.keys(errors).length > 0) return refusal("formInvalid", 400, { intent, values: {}, errors });
+    // A password is never sent back: the refused form comes back empty.
+    const secrets = ["current", "next", "repeated"];
+    const read = readForm(form, PASSWORD_CHANGE_FORM);
+    if (!read.ok) return refuseForm(withoutSecrets(read, secrets));
+    const result = await changePassword(db, user.id, read.value);
+    if (!result.ok) return refuseForm(withoutSecrets(refusedField(read.typed, "current", ACCOUNT_REFUSALS.wrongPassword), secrets));
     const token = await readSessionToken(request);
     if (token) await destroyOtherSessions(db, user.id, token);
     return redirectWithToast(PAGE, "passwordChanged");
   }
   if (intent === "notices") {
-    const values = { email: field("email"), notifyDecisions: form.get("notifyDecisions") === "1" };
-    const result = await setUserNotices(db, user.id, values);
-    if (!result.ok) return refusal("formInvalid", 400, { intent, values: { email: values.email }, errors: { email: result.message } });
+    const read = readForm(form, NOTICES_FORM);
+    if (!read.ok) return refuseForm(read);
+    await setUserNotices(db, user.id, read.value);
     return redirectWithToast(PAGE, "notifySaved");
   }
   if (intent === "removePasskey") {
@@ -88,7 +104,8 @@ export default function AccountPage({
   loaderData: { user, sessions, passkeys, notices, mailConfigured, minLength },
   actionData,
 }: Route.ComponentProps) {
-  const refused = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
+  // A refused form comes back with its intent among what was typed: its message goes to it.
+  const refused = (intent: string) => (actionData?.typed.intent === intent ? actionData : undefined);
   return (
     <>
       <PageTitle>Paskyra</PageTitle>
@@ -121,7 +138,7 @@ function NameForm({ username, refused }: { username: string; refused: ActionData
         <Field
           id="username"
           label="Vardas, kuriuo prisijungiate"
-          defaultValue={(refused?.values as { username?: string } | undefined)?.username ?? username}
+          defaultValue={refused?.typed.username ?? username}
           maxLength={USERNAME_MAX_LENGTH}
           autoComplete="username"
           error={errors?.username}
@@ -207,8 +224,8 @@ function Notices({
           type="email"
           label="El. paštas"
           autoComplete="email"
-          maxLength={254}
-          defaultValue={(refused?.values as { email?: string } | undefined)?.email ?? notices.email}
+          maxLength={EMAIL_MAX_LENGTH}
+          defaultValue={refused?.typed.email ?? notices.email}
           error={errors?.email}
         />
         <div className="flex items-center gap-2">
@@ -217,7 +234,7 @@ function Notices({
             name="notifyDecisions"
             type="checkbox"
             value="1"
-            defaultChecked={notices.notifyDecisions}
+            defaultChecked={refused ? refused.typed.notifyDecisions === "1" : notices.notifyDecisions}
             className="size-4"
           />
           <label htmlFor="notifyDecisions">Pranešti, kai mano pasiūlymas bus išspręstas</label>

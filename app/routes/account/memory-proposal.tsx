@@ -2,17 +2,18 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/memory-proposal";
 import { roleMiddleware } from "#app/.server/accounts/access.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
-import { submitMemory } from "#app/.server/proposals/with-photos.ts";
+import { discardFiles, submitMemory } from "#app/.server/proposals/with-photos.ts";
 import { summaries } from "#app/.server/genealogy/people.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { galleryItemsByIds } from "#app/.server/gallery/gallery.ts";
 import { readUploadFiles, UploadRejected } from "#app/.server/media/intake.ts";
-import { memoryTargetVisible, type MemoryTarget } from "#app/.server/proposals/memories.ts";
+import { MEMORY_FORM, memoryTargetVisible, type MemoryTarget } from "#app/.server/proposals/memories.ts";
 import { onNewItem } from "#app/.server/accounts/notifications.ts";
 import { proposalsLeftToday } from "#app/.server/proposals/proposals.ts";
+import { readForm, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
-import { Field } from "#app/components/fields.tsx";
+import { Field, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { MEMORY_PHOTOS_MAX, MEMORY_TEXT_MAX } from "#app/lib/memories.ts";
@@ -63,22 +64,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     upload = await readUploadFiles(request, ctx.media, "photos", MEMORY_PHOTOS_MAX);
   } catch (error) {
-    if (error instanceof UploadRejected) return refusal({ title: error.message, variant: "error" }, error.status, { text: "" });
+    // The photos refused as they came (too large, too many): nothing of the form could be read.
+    if (error instanceof UploadRejected) return photosRefused(error.message, error.status, {});
     throw error;
   }
-  const text = String(upload.form.get("text") ?? "");
-  const result = await submitMemory(ctx, user, viewer, target, upload.form, upload.files);
+  const read = readForm(upload.form, MEMORY_FORM);
+  if (!read.ok) {
+    await discardFiles(upload.files);
+    return refuseForm(read);
+  }
+  const result = await submitMemory(ctx, user, viewer, target, read.value, upload.files);
   if (!result.ok) {
     const status = "status" in result ? result.status : 400;
     if (status === 404) throw data(NOT_FOUND, { status });
-    return refusal({ title: result.message, variant: "error" }, status, { text });
+    // A photo the pipeline refused: its message on top and beside the photos, the text kept.
+    if ("field" in result) return photosRefused(result.message, status, read.typed);
+    return refusal({ title: result.message, variant: "error" }, status, { typed: read.typed, errors: {} });
   }
   await onNewItem(ctx, { kind: "proposal", id: result.id });
   return redirectWithToast(target.personId !== null ? `/asmuo/${target.personId}` : "/galerija", "memorySent");
 }
 
+/** The photos refused: the upload's own message, as the toast and beside the photos field, with what was typed. */
+function photosRefused(message: string, status: number, typed: Record<string, string>) {
+  return refusal({ title: message, variant: "error" }, status, { typed, errors: { photos: message } });
+}
+
 export default function MemoryProposalPage({ loaderData: { subject, left }, actionData }: Route.ComponentProps) {
   const sending = useNavigation().state === "submitting";
+  const errors: Partial<Record<string, string>> | undefined = actionData?.errors;
+  useFocusFirstError(errors, actionData?.toast.id, ["text", "photos"]);
   return (
     <>
       <PageTitle>Pridėti prisiminimą</PageTitle>
@@ -98,12 +113,13 @@ export default function MemoryProposalPage({ loaderData: { subject, left }, acti
         {left === 0 ? (
           <p className="text-accent">Šiandien pasiūlymų riba pasiekta. Pabandykite rytoj.</p>
         ) : (
+          // Not remounted after a refusal: with JavaScript the text and the photos chosen stay as they were; without it the page comes back with the text.
           <Form
             method="post"
             encType="multipart/form-data"
             action={`/paskyra/pasiulymai/prisiminimas?${subject.query}`}
+            noValidate
             className="space-y-4"
-            key={actionData?.toast.id}
           >
             <Field
               id="text"
@@ -112,8 +128,9 @@ export default function MemoryProposalPage({ loaderData: { subject, left }, acti
               rows={10}
               required
               maxLength={MEMORY_TEXT_MAX}
-              defaultValue={actionData?.text}
+              defaultValue={actionData?.typed.text}
               hint={`Iki ${MEMORY_TEXT_MAX} simbolių. Tekstas rodomas toks, koks parašytas.`}
+              error={errors?.text}
             />
             <div>
               <label htmlFor="photos" className="field-label">
@@ -125,13 +142,19 @@ export default function MemoryProposalPage({ loaderData: { subject, left }, acti
                 type="file"
                 accept="image/*"
                 multiple
-                aria-describedby="photos-hint"
+                aria-invalid={errors?.photos ? true : undefined}
+                aria-describedby={errors?.photos ? "photos-hint photos-error" : "photos-hint"}
                 className="block w-full text-sm"
               />
               <p id="photos-hint" className="mt-1 text-sm text-ink-soft">
                 Iki {MEMORY_PHOTOS_MAX} nuotraukų (JPEG, PNG, TIFF ar kt.).
                 {actionData ? " Po klaidos nuotraukas pasirinkite iš naujo." : ""}
               </p>
+              {errors?.photos ? (
+                <p id="photos-error" className="mt-1 text-sm text-red-800">
+                  {errors.photos}
+                </p>
+              ) : null}
             </div>
             <button type="submit" className="btn-primary" disabled={sending}>
               {sending ? "Siunčiama…" : "Pateikti prisiminimą"}

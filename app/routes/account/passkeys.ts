@@ -2,12 +2,23 @@ import { data } from "react-router";
 import type { Route } from "./+types/passkeys";
 import { roleMiddleware } from "#app/.server/accounts/access.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
-import { registerPasskey, registrationOptions, relyingParty } from "#app/.server/accounts/passkeys.ts";
+import {
+  MAX_PASSKEYS,
+  PASSKEY_NAME_FORM,
+  PASSKEY_OPTIONS_FORM,
+  registerPasskey,
+  registrationOptions,
+  relyingParty,
+} from "#app/.server/accounts/passkeys.ts";
+import { readForm, refusedField, refuseForm, withoutSecrets } from "#app/.server/platform/form.ts";
 import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { isUsersPassword } from "#app/.server/accounts/users.ts";
+import { ACCOUNT_REFUSALS, PASSKEY_REFUSALS } from "#app/lib/accounts.ts";
 
-// Adding a passkey from /paskyra: 'options' (with the user's password) hands
-// out a challenge for this user; 'register' checks the new passkey and keeps it.
+// Adding a passkey from /paskyra: 'options' (with the user's password and the
+// name the passkey will have) hands out a challenge for this user; 'register'
+// checks the new passkey and keeps it. Both are fetched by the page's script
+// (components/passkeys.tsx), which marks the fields a refusal names.
 export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("narys")];
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -17,18 +28,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rp = relyingParty(config, request, (await getSiteSettings(db)).familyName);
   if (form.get("intent") === "options") {
     // A passkey is another way into the account: whoever holds only the session
-    // (a browser left open) cannot add one without the password.
-    if (!(await isUsersPassword(db, user.id, String(form.get("password") ?? "")))) {
-      return data({ ok: false, message: "Dabartinis slaptažodis neteisingas." }, { status: 400 });
+    // (a browser left open) cannot add one without the password, which is never sent back.
+    const read = readForm(form, PASSKEY_OPTIONS_FORM);
+    if (!read.ok) return refuseForm(withoutSecrets(read, ["password"]));
+    if (!(await isUsersPassword(db, user.id, read.value.password))) {
+      return refuseForm(withoutSecrets(refusedField(read.typed, "password", ACCOUNT_REFUSALS.wrongPassword), ["password"]));
     }
     return registrationOptions(db, user, rp);
   }
+  const read = readForm(form, PASSKEY_NAME_FORM);
+  if (!read.ok) return refuseForm(read);
   let response;
   try {
     response = JSON.parse(String(form.get("response") ?? ""));
   } catch {
     throw data({ ok: false, message: "Netinkamas atsakymas." }, { status: 400 });
   }
-  const result = await registerPasskey(db, user, rp, String(form.get("challengeId") ?? ""), response, String(form.get("name") ?? ""));
-  return data(result, { status: result.ok ? 200 : 400 });
+  const result = await registerPasskey(db, user, rp, String(form.get("challengeId") ?? ""), response, read.value.name);
+  return result.ok ? data(result) : data({ ok: false, message: PASSKEY_REFUSALS[result.reason](MAX_PASSKEYS) }, { status: 400 });
 }

@@ -4,22 +4,24 @@ import { roleMiddleware } from "#app/.server/accounts/access.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import {
-  parseMemberForm,
   PERSON_PROPOSAL_KINDS,
   proposalStart,
+  readMemberProposal,
   RELATIONS,
   type PersonProposalKind,
 } from "#app/.server/proposals/person.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { onNewItem } from "#app/.server/accounts/notifications.ts";
 import { proposalsLeftToday, submitProposal } from "#app/.server/proposals/proposals.ts";
+import { refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
-import { Field } from "#app/components/fields.tsx";
+import { Field, useFocusFirstError, type FieldErrors } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
-import { NameFields, SexSelect } from "#app/components/person-fields.tsx";
+import { SexSelect } from "#app/components/person-fields.tsx";
 import { EDITABLE_EVENTS } from "#app/lib/event-labels.ts";
 import { parseId } from "#app/lib/numbers.ts";
+import { PERSON_PROPOSAL_MAX } from "#app/lib/proposals.ts";
 
 // A member proposes a correction of a person (names, sex) or a fact added or
 // corrected (issue 17). Plain forms; each becomes a proposal that an editor
@@ -54,45 +56,116 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const kind = String(form.get("kind") ?? "");
   if (!Object.hasOwn(PERSON_PROPOSAL_KINDS, kind)) throw data("Nežinomas pasiūlymas", { status: 400 });
-  // What the member typed comes back with the message, for the form that was sent (without JavaScript too).
-  const typed = Object.fromEntries([...form].map(([name, value]) => [name, String(value)]));
-  const parsed = await parseMemberForm(ctx, kind as PersonProposalKind, String(person.id), form);
-  if (!parsed.ok) return refusal({ title: parsed.message, variant: "error" }, 400, { form: typed });
-  const result = await submitProposal(ctx, user, { kind, subjectKind: "person", subjectId: String(person.id), payload: parsed.payload });
-  if (!result.ok) return refusal({ title: result.message, variant: "error" }, 429, { form: typed });
+  // What the member typed comes back with a message by field, to the form that was sent (without JavaScript too).
+  const read = await readMemberProposal(ctx, kind as PersonProposalKind, String(person.id), form);
+  if (!read.ok) return refuseForm(read);
+  const result = await submitProposal(ctx, user, { kind, subjectKind: "person", subjectId: String(person.id), payload: read.value });
+  if (!result.ok) return refusal({ title: result.message, variant: "error" }, 429, { typed: read.typed, errors: {} });
   await onNewItem(ctx, { kind: "proposal", id: result.id });
   return redirectWithToast("/paskyra/pasiulymai", "proposalSent");
 }
 
-function EventFields({ prefix, date, place, value }: { prefix: string; date: string; place: string; value: string }) {
+/** Each field of a form by the name it is sent under, and the id it has on the page (several forms here send a 'date'). */
+type Ids = Record<string, string>;
+
+const eventIds = (prefix: string): Ids => ({
+  tag: `${prefix}-tag`,
+  date: `${prefix}-date`,
+  place: `${prefix}-place`,
+  value: `${prefix}-value`,
+});
+const RELATION_IDS: Ids = {
+  relation: "relation",
+  existing: "existing",
+  givenNames: "rel-givenNames",
+  surname: "rel-surname",
+  sex: "rel-sex",
+  birthDate: "rel-birthDate",
+};
+const NAME_IDS: Ids = { givenNames: "givenNames", surname: "surname", birthSurname: "birthSurname", sex: "sex" };
+
+function EventFields({ ids, values, errors }: { ids: Ids; values: Record<"date" | "place" | "value", string>; errors: FieldErrors }) {
   return (
     <>
       <Field
-        id={`${prefix}-date`}
+        id={ids.date}
         name="date"
         label="Data"
-        defaultValue={date}
+        defaultValue={values.date}
+        maxLength={PERSON_PROPOSAL_MAX.date}
         hint="Pvz.: 1898, 1898-03-05, apie 1898, prieš 1898, tarp 1850 ir 1860."
+        error={errors.date}
       />
-      <Field id={`${prefix}-place`} name="place" label="Vieta" defaultValue={place} />
-      <Field id={`${prefix}-value`} name="value" label="Aprašymas (nebūtina)" defaultValue={value} hint="Pvz., profesija ar mokykla." />
+      <Field
+        id={ids.place}
+        name="place"
+        label="Vieta"
+        defaultValue={values.place}
+        maxLength={PERSON_PROPOSAL_MAX.place}
+        error={errors.place}
+      />
+      <Field
+        id={ids.value}
+        name="value"
+        label="Aprašymas (nebūtina)"
+        defaultValue={values.value}
+        maxLength={PERSON_PROPOSAL_MAX.value}
+        hint="Pvz., profesija ar mokykla."
+        error={errors.value}
+      />
     </>
   );
 }
 
-/** Which of the page's forms a sent form was: its message and what was typed go back to it. */
+/** A select's message, tied to it (SexSelect and the page's own selects). */
+function SelectError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** Which of the page's forms a sent form was: its messages and what was typed go back to it. */
 function formKey(sent: Record<string, string>): string {
   return sent.kind === "event" ? `event-${sent.eventId ?? "new"}` : sent.kind;
 }
 
 export default function PersonProposalPage({ loaderData: { person, fields, events, relations, left }, actionData }: Route.ComponentProps) {
-  const sent = actionData?.form ?? null;
+  const sent = actionData?.typed ?? null;
+  const errors: FieldErrors = actionData?.errors ?? {};
   const forms = ["event-new", ...events.map((e) => `event-${e.id}`), "relation", "person-fields"];
   // A form no longer on the page (its event removed meanwhile), or the day's cap: the message goes on top.
   const failed = sent && left > 0 && forms.includes(formKey(sent)) ? formKey(sent) : null;
   /** What the member typed in the form that was refused, else the field's starting value. */
   const typed = (key: string, name: string, start: string) => (failed === key ? (sent?.[name] ?? start) : start);
-  const alert = (key: string) => (failed === key ? <FormAlert toast={actionData?.toast} /> : null);
+  /** The refused form's messages; none for the others. */
+  const errorsOf = (key: string): FieldErrors => (failed === key ? errors : {});
+  const alert = (key: string) =>
+    failed === key ? (
+      <>
+        <FormAlert toast={actionData?.toast} />
+        {/* The event corrected is gone: said here, there is no field for it. */}
+        {errors.eventId ? <p className="mb-4 text-red-800">{errors.eventId}</p> : null}
+      </>
+    ) : null;
+  // The first field refused takes the focus (by its id on the page).
+  const ids: Ids =
+    failed === "relation"
+      ? RELATION_IDS
+      : failed === "person-fields"
+        ? NAME_IDS
+        : failed
+          ? eventIds(failed === "event-new" ? "new" : `e${sent?.eventId}`)
+          : {};
+  useFocusFirstError(
+    Object.fromEntries(Object.entries(errors).flatMap(([field, message]) => (ids[field] ? [[ids[field], message]] : []))),
+    actionData?.toast.id,
+    Object.values(ids),
+  );
+  const newEvent = eventIds("new");
+  const nameErrors = errorsOf("person-fields");
+  const relationErrors = errorsOf("relation");
   return (
     <>
       <PageTitle>Pasiūlyti pataisymą</PageTitle>
@@ -108,6 +181,11 @@ export default function PersonProposalPage({ loaderData: { person, fields, event
       {actionData?.toast && failed === null ? (
         <div className="mt-4 max-w-2xl">
           <FormAlert toast={actionData.toast} />
+          {Object.values(errors).map((message) => (
+            <p key={message} className="mb-4 text-red-800">
+              {message}
+            </p>
+          ))}
         </div>
       ) : null}
       {left === 0 ? (
@@ -120,25 +198,36 @@ export default function PersonProposalPage({ loaderData: { person, fields, event
               Pridėti faktą ar įvykį
             </h2>
             {alert("event-new")}
-            <Form method="post" className="space-y-4">
+            <Form method="post" noValidate className="space-y-4">
               <input type="hidden" name="kind" value="event" />
               <div>
-                <label htmlFor="new-tag" className="field-label">
+                <label htmlFor={newEvent.tag} className="field-label">
                   Kas
                 </label>
-                <select id="new-tag" name="tag" className="field-input" defaultValue={typed("event-new", "tag", "BIRT")}>
+                <select
+                  id={newEvent.tag}
+                  name="tag"
+                  className="field-input"
+                  defaultValue={typed("event-new", "tag", "BIRT")}
+                  aria-invalid={errorsOf("event-new").tag ? true : undefined}
+                  aria-describedby={errorsOf("event-new").tag ? `${newEvent.tag}-error` : undefined}
+                >
                   {Object.entries(EDITABLE_EVENTS).map(([tag, label]) => (
                     <option key={tag} value={tag}>
                       {label}
                     </option>
                   ))}
                 </select>
+                <SelectError id={newEvent.tag} error={errorsOf("event-new").tag} />
               </div>
               <EventFields
-                prefix="new"
-                date={typed("event-new", "date", "")}
-                place={typed("event-new", "place", "")}
-                value={typed("event-new", "value", "")}
+                ids={newEvent}
+                values={{
+                  date: typed("event-new", "date", ""),
+                  place: typed("event-new", "place", ""),
+                  value: typed("event-new", "value", ""),
+                }}
+                errors={errorsOf("event-new")}
               />
               <button type="submit" className="btn-primary">
                 Siūlyti faktą
@@ -153,14 +242,17 @@ export default function PersonProposalPage({ loaderData: { person, fields, event
                   Pataisyti: {event.label}
                 </h2>
                 {alert(key)}
-                <Form method="post" className="space-y-4">
+                <Form method="post" noValidate className="space-y-4">
                   <input type="hidden" name="kind" value="event" />
                   <input type="hidden" name="eventId" value={event.id} />
                   <EventFields
-                    prefix={`e${event.id}`}
-                    date={typed(key, "date", event.date)}
-                    place={typed(key, "place", event.place)}
-                    value={typed(key, "value", event.value)}
+                    ids={eventIds(`e${event.id}`)}
+                    values={{
+                      date: typed(key, "date", event.date),
+                      place: typed(key, "place", event.place),
+                      value: typed(key, "value", event.value),
+                    }}
+                    errors={errorsOf(key)}
                   />
                   <button type="submit" className="btn-primary">
                     Siūlyti pataisymą
@@ -174,39 +266,66 @@ export default function PersonProposalPage({ loaderData: { person, fields, event
               Pridėti giminaitį
             </h2>
             {alert("relation")}
-            <Form method="post" className="space-y-4">
+            <Form method="post" noValidate className="space-y-4">
               <input type="hidden" name="kind" value="relation" />
               <div>
                 <label htmlFor="relation" className="field-label">
                   Kas jis ar ji šiam asmeniui
                 </label>
-                <select id="relation" name="relation" className="field-input" defaultValue={typed("relation", "relation", "child")}>
+                <select
+                  id="relation"
+                  name="relation"
+                  className="field-input"
+                  defaultValue={typed("relation", "relation", "child")}
+                  aria-invalid={relationErrors.relation ? true : undefined}
+                  aria-describedby={relationErrors.relation ? "relation-error" : undefined}
+                >
                   {Object.entries(relations).map(([value, label]) => (
                     <option key={value} value={value}>
                       {label}
                     </option>
                   ))}
                 </select>
+                <SelectError id="relation" error={relationErrors.relation} />
               </div>
               <Field
                 id="existing"
                 label="Jau yra medyje (nebūtina)"
                 defaultValue={typed("relation", "existing", "")}
+                maxLength={PERSON_PROPOSAL_MAX.existing}
                 hint="Asmens numeris (pvz., #12) arba tikslus vardas ir pavardė. Jei jo medyje nėra, palikite tuščią ir įrašykite žemiau."
+                error={relationErrors.existing}
               />
               <fieldset className="space-y-3">
                 <legend className="field-label">Naujas asmuo</legend>
-                <Field id="rel-givenNames" name="givenNames" label="Vardas (vardai)" defaultValue={typed("relation", "givenNames", "")} />
-                <Field id="rel-surname" name="surname" label="Pavardė" defaultValue={typed("relation", "surname", "")} />
+                <Field
+                  id={RELATION_IDS.givenNames}
+                  name="givenNames"
+                  label="Vardas (vardai)"
+                  defaultValue={typed("relation", "givenNames", "")}
+                  maxLength={PERSON_PROPOSAL_MAX.name}
+                  error={relationErrors.givenNames}
+                />
+                <Field
+                  id={RELATION_IDS.surname}
+                  name="surname"
+                  label="Pavardė"
+                  defaultValue={typed("relation", "surname", "")}
+                  maxLength={PERSON_PROPOSAL_MAX.name}
+                  error={relationErrors.surname}
+                />
                 <div>
-                  <SexSelect id="rel-sex" defaultValue={typed("relation", "sex", "U")} />
+                  <SexSelect id={RELATION_IDS.sex} defaultValue={typed("relation", "sex", "U")} />
+                  <SelectError id={RELATION_IDS.sex} error={relationErrors.sex} />
                 </div>
                 <Field
-                  id="rel-birthDate"
+                  id={RELATION_IDS.birthDate}
                   name="birthDate"
                   label="Gimimo data (nebūtina)"
                   defaultValue={typed("relation", "birthDate", "")}
+                  maxLength={PERSON_PROPOSAL_MAX.date}
                   hint="Pvz.: 1898, 1898-03-05, apie 1898."
+                  error={relationErrors.birthDate}
                 />
               </fieldset>
               <button type="submit" className="btn-primary">
@@ -219,20 +338,35 @@ export default function PersonProposalPage({ loaderData: { person, fields, event
               Vardas ir lytis
             </h2>
             {alert("person-fields")}
-            <Form method="post" className="space-y-4">
+            <Form method="post" noValidate className="space-y-4">
               <input type="hidden" name="kind" value="person-fields" />
-              <NameFields
-                values={
-                  failed === "person-fields" && sent
-                    ? {
-                        givenNames: sent.givenNames ?? "",
-                        surname: sent.surname ?? "",
-                        birthSurname: sent.birthSurname ?? "",
-                        sex: sent.sex ?? "U",
-                      }
-                    : fields
-                }
-              />
+              <div className="grid gap-3 sm:grid-cols-2">
+                <Field
+                  id="givenNames"
+                  label="Vardas (vardai)"
+                  defaultValue={typed("person-fields", "givenNames", fields.givenNames)}
+                  maxLength={PERSON_PROPOSAL_MAX.name}
+                  error={nameErrors.givenNames}
+                />
+                <Field
+                  id="surname"
+                  label="Pavardė"
+                  defaultValue={typed("person-fields", "surname", fields.surname)}
+                  maxLength={PERSON_PROPOSAL_MAX.name}
+                  error={nameErrors.surname}
+                />
+                <Field
+                  id="birthSurname"
+                  label="Mergautinė (gimimo) pavardė"
+                  defaultValue={typed("person-fields", "birthSurname", fields.birthSurname ?? "")}
+                  maxLength={PERSON_PROPOSAL_MAX.name}
+                  error={nameErrors.birthSurname}
+                />
+                <div>
+                  <SexSelect id="sex" defaultValue={typed("person-fields", "sex", fields.sex)} />
+                  <SelectError id="sex" error={nameErrors.sex} />
+                </div>
+              </div>
               <button type="submit" className="btn-primary">
                 Siūlyti pataisymą
               </button>

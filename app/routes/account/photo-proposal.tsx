@@ -2,16 +2,18 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/photo-proposal";
 import { roleMiddleware } from "#app/.server/accounts/access.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
-import { submitPhoto } from "#app/.server/proposals/with-photos.ts";
+import { discardFiles, submitPhoto } from "#app/.server/proposals/with-photos.ts";
+import { PHOTO_FORM } from "#app/.server/proposals/gallery-photos.ts";
 import { readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
 import { onNewItem } from "#app/.server/accounts/notifications.ts";
 import { proposalsLeftToday } from "#app/.server/proposals/proposals.ts";
+import { readForm, refusedField, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
-import { Field } from "#app/components/fields.tsx";
+import { Field, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "#app/lib/gallery.ts";
-import { PHOTO_DATE_MAX } from "#app/lib/memories.ts";
+import { PHOTO_DATE_MAX, PHOTO_PEOPLE_TEXT_MAX } from "#app/lib/memories.ts";
 
 // A member uploads a photo for the gallery: the photo, title, description, a
 // date in the tree's forms and the people in it, one multipart form (no JavaScript
@@ -25,7 +27,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { left: await proposalsLeftToday(services(context).db, user.id) };
 }
 
-type Values = Partial<Record<"title" | "description" | "date" | "people", string>>;
+/** The photo refused (by the intake or the pipeline): its own message, as the toast and beside the photo field, with what was typed. */
+function photoRefused(message: string, status: number, typed: Record<string, string>) {
+  return refusal({ title: message, variant: "error" }, status, { typed, errors: { photo: message } });
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireRole(context, "narys");
@@ -34,21 +39,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     upload = await readUploadForm(request, ctx.media, "photo");
   } catch (error) {
-    if (error instanceof UploadRejected) return refusal({ title: error.message, variant: "error" }, error.status, { values: {} as Values });
+    // Refused as it came (too large, not one file): nothing of the form could be read.
+    if (error instanceof UploadRejected) return photoRefused(error.message, error.status, {});
     throw error;
   }
-  const values: Values = Object.fromEntries(
-    ["title", "description", "date", "people"].map((name) => [name, String(upload.form.get(name) ?? "")]),
-  );
-  const result = await submitPhoto(ctx, user, upload.form, upload.file);
-  if (!result.ok) return refusal({ title: result.message, variant: "error" }, "status" in result ? result.status : 400, { values });
+  const read = readForm(upload.form, PHOTO_FORM);
+  if (!read.ok) {
+    await discardFiles(upload.file ? [upload.file] : []);
+    return refuseForm(read);
+  }
+  const result = await submitPhoto(ctx, user, read.value, upload.file);
+  if (!result.ok) {
+    const status = "status" in result ? result.status : 400;
+    if ("field" in result && result.field === "photo" && upload.file) return photoRefused(result.message, status, read.typed);
+    if ("field" in result) return refuseForm(refusedField(read.typed, result.field, result.message));
+    return refusal({ title: result.message, variant: "error" }, status, { typed: read.typed, errors: {} });
+  }
   await onNewItem(ctx, { kind: "proposal", id: result.id });
   return redirectWithToast("/galerija", "photoSent");
 }
 
 export default function PhotoProposalPage({ loaderData: { left }, actionData }: Route.ComponentProps) {
   const sending = useNavigation().state === "submitting";
-  const values: Values = actionData?.values ?? {};
+  const values: Partial<Record<string, string>> = actionData?.typed ?? {};
+  const errors: Partial<Record<string, string>> | undefined = actionData?.errors;
+  useFocusFirstError(errors, actionData?.toast.id, ["photo", "title", "description", "date", "people"]);
   return (
     <>
       <PageTitle>Įkelti nuotrauką</PageTitle>
@@ -65,7 +80,8 @@ export default function PhotoProposalPage({ loaderData: { left }, actionData }: 
         {left === 0 ? (
           <p className="text-accent">Šiandien pasiūlymų riba pasiekta. Pabandykite rytoj.</p>
         ) : (
-          <Form method="post" encType="multipart/form-data" className="space-y-4" key={actionData?.toast.id}>
+          // Not remounted after a refusal: with JavaScript what was typed and chosen stays; without it the page comes back filled in.
+          <Form method="post" encType="multipart/form-data" noValidate className="space-y-4">
             <div>
               <label htmlFor="photo" className="field-label">
                 Nuotrauka
@@ -76,20 +92,34 @@ export default function PhotoProposalPage({ loaderData: { left }, actionData }: 
                 type="file"
                 accept="image/*"
                 required
-                aria-describedby="photo-hint"
+                aria-invalid={errors?.photo ? true : undefined}
+                aria-describedby={errors?.photo ? "photo-hint photo-error" : "photo-hint"}
                 className="block w-full text-sm"
               />
               <p id="photo-hint" className="mt-1 text-sm text-ink-soft">
                 JPEG, PNG, TIFF ar kt.{actionData ? " Po klaidos nuotrauką pasirinkite iš naujo." : ""}
               </p>
+              {errors?.photo ? (
+                <p id="photo-error" className="mt-1 text-sm text-red-800">
+                  {errors.photo}
+                </p>
+              ) : null}
             </div>
-            <Field id="title" label="Pavadinimas" required maxLength={GALLERY_TITLE_MAX} defaultValue={values.title} />
+            <Field
+              id="title"
+              label="Pavadinimas"
+              required
+              maxLength={GALLERY_TITLE_MAX}
+              defaultValue={values.title}
+              error={errors?.title}
+            />
             <Field
               id="description"
               label="Aprašymas (nebūtina)"
               multiline
               maxLength={GALLERY_DESCRIPTION_MAX}
               defaultValue={values.description}
+              error={errors?.description}
             />
             <Field
               id="date"
@@ -97,17 +127,27 @@ export default function PhotoProposalPage({ loaderData: { left }, actionData }: 
               hint="Pvz., „1956-07“, „apie 1930“ arba „1930–1935“."
               maxLength={PHOTO_DATE_MAX}
               defaultValue={values.date}
+              error={errors?.date}
             />
             <Field
               id="people"
               label="Kas nuotraukoje (nebūtina)"
               multiline
               rows={3}
+              maxLength={PHOTO_PEOPLE_TEXT_MAX}
               defaultValue={values.people}
               hint="Po vieną eilutėje: vardas ir pavardė, kaip giminės medyje, arba asmens numeris (pvz., #12)."
+              error={errors?.people}
             />
             <div className="flex items-center gap-2">
-              <input id="membersOnly" name="membersOnly" type="checkbox" value="1" className="size-4" />
+              <input
+                id="membersOnly"
+                name="membersOnly"
+                type="checkbox"
+                value="1"
+                defaultChecked={values.membersOnly === "1"}
+                className="size-4"
+              />
               <label htmlFor="membersOnly">Tik giminei (lankytojai nuotraukos nematys)</label>
             </div>
             <button type="submit" className="btn-primary" disabled={sending}>

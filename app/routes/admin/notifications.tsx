@@ -2,12 +2,14 @@ import { Form } from "react-router";
 import type { Route } from "./+types/notifications";
 import { roleMiddleware } from "#app/.server/accounts/access.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
-import { notifySettings, saveNotifySettings } from "#app/.server/accounts/notifications.ts";
+import { NOTIFY_FORM, notifySettings, saveNotifySettings } from "#app/.server/accounts/notifications.ts";
 import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
-import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
-import { Field } from "#app/components/fields.tsx";
+import { readForm, refuseForm } from "#app/.server/platform/form.ts";
+import { redirectWithToast } from "#app/.server/platform/toast.ts";
+import { Field, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
+import { EMAIL_MAX_LENGTH } from "#app/lib/accounts.ts";
 import { DIGEST_HOUR, NOTIFY_MODES, type NotifyMode } from "#app/lib/notifications.ts";
 
 // The administrator chooses how to hear of new proposals and guestbook
@@ -25,15 +27,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireRole(context, "administratorius");
-  const form = await request.formData();
-  const values = { mode: String(form.get("mode") ?? ""), email: String(form.get("email") ?? "") };
-  const result = await saveNotifySettings(services(context).db, values);
-  if (!result.ok) return refusal({ title: result.message, variant: "error" }, 400, { values });
+  const read = readForm(await request.formData(), NOTIFY_FORM);
+  if (!read.ok) return refuseForm(read);
+  await saveNotifySettings(services(context).db, read.value);
   return redirectWithToast("/admin/pranesimai", "notifySaved");
 }
 
 export default function NotificationsPage({ loaderData: { settings, contactEmail, mailConfigured }, actionData }: Route.ComponentProps) {
-  const values = actionData?.values ?? settings;
+  const errors: Partial<Record<string, string>> | undefined = actionData?.errors;
+  const values = { mode: actionData?.typed.mode ?? settings.mode, email: actionData?.typed.email ?? settings.email };
+  useFocusFirstError(errors, actionData?.toast.id, ["mode", "email"]);
   return (
     <>
       <PageTitle>Pranešimai</PageTitle>
@@ -51,8 +54,15 @@ export default function NotificationsPage({ loaderData: { settings, contactEmail
           Nustatymai
         </h2>
         <FormAlert toast={actionData?.toast} />
-        <Form method="post" className="mt-4 space-y-4" key={actionData?.toast.id}>
-          <fieldset>
+        {/* noValidate: the server's Lithuanian message, not the browser's, says what is wrong. */}
+        <Form method="post" noValidate className="mt-4 space-y-4" key={actionData?.toast.id}>
+          <fieldset
+            id="mode"
+            role="radiogroup"
+            tabIndex={-1}
+            aria-invalid={errors?.mode ? true : undefined}
+            aria-describedby={errors?.mode ? "mode-error" : undefined}
+          >
             <legend className="field-label">Siųsti laiškus</legend>
             <div className="mt-2 space-y-2">
               {(Object.entries(NOTIFY_MODES) as [NotifyMode, string][]).map(([mode, label]) => (
@@ -72,14 +82,20 @@ export default function NotificationsPage({ loaderData: { settings, contactEmail
                 </div>
               ))}
             </div>
+            {errors?.mode ? (
+              <p id="mode-error" className="mt-1 text-sm text-red-800">
+                {errors.mode}
+              </p>
+            ) : null}
           </fieldset>
           <Field
             id="email"
             type="email"
             label="Kam siųsti (nebūtina)"
             defaultValue={values.email}
-            maxLength={254}
+            maxLength={EMAIL_MAX_LENGTH}
             hint={`Neįrašius – kontaktiniu svetainės adresu (${contactEmail}).`}
+            error={errors?.email}
           />
           <button type="submit" className="btn-primary">
             Išsaugoti

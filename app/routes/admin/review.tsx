@@ -3,15 +3,24 @@ import type { Route } from "./+types/review";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import { onProposalDecided } from "#app/.server/accounts/notifications.ts";
 import { PROPOSAL_KINDS } from "#app/.server/proposals/kinds.ts";
-import { approveProposal, findProposal, pendingProposals, proposalViews, rejectProposal } from "#app/.server/proposals/proposals.ts";
-import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
-import { Field } from "#app/components/fields.tsx";
+import {
+  approveProposal,
+  findProposal,
+  pendingProposals,
+  proposalViews,
+  REJECT_FORM,
+  rejectProposal,
+} from "#app/.server/proposals/proposals.ts";
+import { readForm, refuseForm } from "#app/.server/platform/form.ts";
+import { redirectWithToast, refusal, type ShownToast } from "#app/.server/platform/toast.ts";
+import { Field, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { ChangeLines, MorePager } from "#app/components/proposal-lines.tsx";
 import { formatDateTime, plural } from "#app/lib/lithuanian.ts";
 import { parseId } from "#app/lib/numbers.ts";
 import { pageTitle, requestedPage } from "#app/lib/paging.ts";
+import { REVIEW_NOTE_MAX } from "#app/lib/proposals.ts";
 
 // The review queue (issue 17): members' proposals, oldest first. Approving
 // applies one in a transaction through the change history; rejecting keeps
@@ -34,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = parseId(form.get("id"));
   const proposal = id === null ? null : await findProposal(ctx.db, id);
-  if (!proposal || id === null) return refusal({ title: "Tokio pasiūlymo nėra.", variant: "error" }, 404);
+  if (!proposal || id === null) return refusal("proposalNotFound", 404);
   const failed = (message: string, status = 409) => refusal({ title: message, variant: "error" }, status, { id });
   switch (form.get("intent")) {
     case "approve":
@@ -52,8 +61,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(PAGE, "proposalApproved");
     }
     case "reject": {
-      const result = await rejectProposal(ctx, id, reviewer, String(form.get("note") ?? ""));
-      if (!result.ok) return failed(result.message);
+      const read = readForm(form, REJECT_FORM);
+      if (!read.ok) return refuseForm(read);
+      const result = await rejectProposal(ctx, id, reviewer, read.value.note);
+      if (!result.ok) return refusal(result.reason, 409, { id });
       await onProposalDecided(ctx, id);
       return redirectWithToast(PAGE, "proposalRejected");
     }
@@ -61,8 +72,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw data("Nežinomas veiksmas", { status: 400 });
 }
 
+/** What the action answers when it refuses: the proposal it was about, and, for a refused note, what was typed and why. */
+interface Refused {
+  toast: ShownToast;
+  id?: number;
+  typed?: Record<string, string>;
+  errors?: Partial<Record<string, string>>;
+}
+
 export default function ReviewQueue({ loaderData: { proposals, page, more }, actionData }: Route.ComponentProps) {
-  const failedId = actionData && "id" in actionData ? actionData.id : null;
+  const refused = actionData as Refused | undefined;
+  const failedId = refused?.id ?? (refused?.typed ? Number(refused.typed.id) : null);
+  // A refused note: its form open again, filled in as typed, the note marked and focused.
+  const note = refused?.typed && failedId !== null ? { typed: refused.typed.note ?? "", error: refused.errors?.note } : null;
+  useFocusFirstError(note?.error ? { [`note-${failedId}`]: note.error } : undefined, refused?.toast.id, [`note-${failedId}`]);
   return (
     <>
       <PageTitle>{pageTitle("Narių pasiūlymai", page)}</PageTitle>
@@ -126,11 +149,20 @@ export default function ReviewQueue({ loaderData: { proposals, page, more }, act
                       </button>
                     </Form>
                   </div>
-                  <details className="mt-4">
+                  <details className="mt-4" open={note !== null && failedId === p.id}>
                     <summary className="cursor-pointer">Atmesti</summary>
-                    <Form method="post" className="mt-2 max-w-xl space-y-3">
+                    <Form method="post" noValidate className="mt-2 max-w-xl space-y-3">
                       <input type="hidden" name="id" value={p.id} />
-                      <Field id={`note-${p.id}`} name="note" label="Pastaba nariui (nebūtina)" multiline rows={3} maxLength={2000} />
+                      <Field
+                        id={`note-${p.id}`}
+                        name="note"
+                        label="Pastaba nariui (nebūtina)"
+                        multiline
+                        rows={3}
+                        maxLength={REVIEW_NOTE_MAX}
+                        defaultValue={note && failedId === p.id ? note.typed : undefined}
+                        error={failedId === p.id ? note?.error : undefined}
+                      />
                       <button type="submit" name="intent" value="reject" className="btn-secondary">
                         Atmesti pasiūlymą
                       </button>

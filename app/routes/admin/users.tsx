@@ -5,6 +5,7 @@ import type { Route } from "./+types/users";
 import {
   createInvitation,
   createResetLink,
+  INVITE_FORM,
   linkPath,
   pendingInvitations,
   revokeLink,
@@ -17,16 +18,17 @@ import { personNames } from "#app/.server/genealogy/people.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 import { sendInvitation } from "#app/.server/platform/mail.ts";
 import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { readForm, refusedField, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { listUsers, removeUser, setDisabled, setRole } from "#app/.server/accounts/users.ts";
 import { Field, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle, useSiteUrl } from "#app/components/page.tsx";
 import { ConfirmRemovePanel, RemoveForm } from "#app/components/remove-form.tsx";
+import { ACCOUNT_REFUSALS, EMAIL_MAX_LENGTH, INVITE_PERSON_MAX } from "#app/lib/accounts.ts";
 import { formatDateTime } from "#app/lib/lithuanian.ts";
 import { parseId } from "#app/lib/numbers.ts";
 import { isRole, ROLE_LABELS, ROLES, type Role } from "#app/lib/roles.ts";
-import { EMAIL } from "#app/lib/site.ts";
 
 // The administrator's list of users: invitations (a link to share, valid
 // seven days, once), roles, a new-password link, disabling and removing.
@@ -77,27 +79,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   switch (intent) {
     case "invite": {
-      const role = String(form.get("role") ?? "");
-      if (!isRole(role)) return refusal("formInvalid", 400, { errors: { role: "Pasirinkite vaidmenį." } });
-      const typed = String(form.get("person") ?? "");
+      const read = readForm(form, INVITE_FORM);
+      if (!read.ok) return refuseForm(read);
+      const { role, person: typed, email } = read.value;
       const treeId = await currentTreeId(db);
       // A person typed with no tree to find them in is refused, not quietly dropped.
-      if (typed.trim() && treeId === null) {
-        return refusal("formInvalid", 400, {
-          errors: { person: "Giminės medžio dar nėra: palikite šį lauką tuščią." },
-          person: typed,
-          role,
-        });
-      }
-      const person = treeId === null || !typed.trim() ? null : await resolvePerson(db, treeId, typed);
-      if (person && "error" in person) return refusal("formInvalid", 400, { errors: { person: person.error }, person: typed, role });
-      const email = String(form.get("email") ?? "").trim();
-      if (email && (!config.mail || !EMAIL.test(email) || email.length > 254)) {
-        const problem = config.mail
-          ? "Įrašykite teisingą el. pašto adresą, pvz., vardas@pastas.lt."
-          : "Laiškai nesiunčiami: SMTP_URL nenustatytas.";
-        return refusal("formInvalid", 400, { errors: { email: problem }, person: typed, role, email });
-      }
+      if (typed && treeId === null) return refuseForm(refusedField(read.typed, "person", ACCOUNT_REFUSALS.noTree));
+      const person = treeId === null || !typed ? null : await resolvePerson(db, treeId, typed);
+      if (person && "error" in person) return refuseForm(refusedField(read.typed, "person", person.error));
+      if (email && !config.mail) return refuseForm(refusedField(read.typed, "email", ACCOUNT_REFUSALS.noMail));
       const token = await createInvitation(db, { role, personId: person?.id ?? null, email: email || null, createdBy: me.id });
       const created = {
         kind: "invite" as LinkKind,
@@ -158,6 +148,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
+/** The invitation refused by the form reader (refuseForm). */
+type RefusedForm = { typed: Record<string, string>; errors: Partial<Record<string, string>>; toast: { id: string } };
 type ActionData = Route.ComponentProps["actionData"];
 
 export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -244,14 +236,14 @@ function CreatedLink({
 }
 
 function InviteForm({ refused, canMail }: { refused: ActionData; canMail: boolean }) {
-  const {
-    errors,
-    person: typed = "",
-    email = "",
-  } = (refused ?? {}) as { errors?: Partial<Record<string, string>>; person?: string; email?: string };
+  // A refused invitation comes back with what was typed and a message by field.
+  // (The action's other answers are of another shape: this one is told by what was typed.)
+  const form = refused && "typed" in refused ? (refused as unknown as RefusedForm) : undefined;
+  const { typed, errors, toast } = form ?? {};
   const busy = useNavigation().formData?.get("intent") === "invite";
   // A refused field gets the focus, where its message is.
-  useFocusFirstError(errors, (refused as { toast?: { id: string } } | undefined)?.toast?.id, ["person", "email"]);
+  useFocusFirstError(errors, toast?.id, ["role", "person", "email"]);
+  const chosen = typed?.role ?? "narys";
   return (
     <section aria-labelledby="pakviesti" className="card h-fit p-6">
       <h2 id="pakviesti" className="text-xl font-semibold">
@@ -259,12 +251,18 @@ function InviteForm({ refused, canMail }: { refused: ActionData; canMail: boolea
       </h2>
       <Form method="post" noValidate className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="invite" />
-        <fieldset>
+        <fieldset
+          id="role"
+          role="radiogroup"
+          tabIndex={-1}
+          aria-invalid={errors?.role ? true : undefined}
+          aria-describedby={errors?.role ? "role-error" : undefined}
+        >
           <legend className="field-label">Vaidmuo</legend>
           <div className="space-y-2">
             {ROLES.map((role) => (
               <label key={role} className="flex items-start gap-2">
-                <input type="radio" name="role" value={role} defaultChecked={role === "narys"} className="mt-1" />
+                <input type="radio" name="role" value={role} defaultChecked={role === chosen} className="mt-1" />
                 <span>
                   <strong>{ROLE_LABELS[role]}</strong>
                   <span className="block text-sm text-ink-soft">{ROLE_NOTES[role]}</span>
@@ -272,24 +270,29 @@ function InviteForm({ refused, canMail }: { refused: ActionData; canMail: boolea
               </label>
             ))}
           </div>
-          {errors?.role ? <p className="mt-1 text-sm text-red-800">{errors.role}</p> : null}
+          {errors?.role ? (
+            <p id="role-error" className="mt-1 text-sm text-red-800">
+              {errors.role}
+            </p>
+          ) : null}
         </fieldset>
         <Field
           id="person"
           label="Kas tai yra giminės medyje (nebūtina)"
           hint="Vardas ir pavardė arba asmens numeris, pvz., #12."
-          defaultValue={typed}
-          maxLength={200}
+          defaultValue={typed?.person ?? ""}
+          maxLength={INVITE_PERSON_MAX}
           error={errors?.person}
         />
-        {canMail ? (
+        {/* Without SMTP_URL there is no address to send to; an address sent anyway is answered beside its field. */}
+        {canMail || errors?.email ? (
           <Field
             id="email"
             type="email"
             label="El. paštas (nebūtina)"
             hint="Įrašius adresą, kvietimas bus išsiųstas ir laišku."
-            defaultValue={email}
-            maxLength={254}
+            defaultValue={typed?.email ?? ""}
+            maxLength={EMAIL_MAX_LENGTH}
             autoComplete="off"
             error={errors?.email}
           />

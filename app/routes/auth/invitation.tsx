@@ -1,16 +1,18 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/invitation";
-import { acceptInvitation, linkState } from "#app/.server/accounts/account-links.ts";
+import { acceptInvitation, INVITATION_FORM, linkState } from "#app/.server/accounts/account-links.ts";
 import { currentUser, requestInfo, services } from "#app/.server/platform/context.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/.server/platform/env.ts";
 import { issueDeviceCookie } from "#app/.server/accounts/login-throttle.ts";
 import { createSession, destroySession, readSessionToken } from "#app/.server/accounts/session.ts";
+import { readForm, refusedField, refuseForm, withoutSecrets } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { USERNAME_RULE } from "#app/.server/accounts/users.ts";
 import { Field, useFocusFirstError, NewPasswordFields } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { UnusableLinkNotice } from "#app/components/unusable-link.tsx";
+import { ACCOUNT_REFUSALS } from "#app/lib/accounts.ts";
 import { LINK_STATE_MESSAGES, type UnusableLink } from "#app/lib/account-links.ts";
 import { USERNAME_MAX_LENGTH } from "#app/lib/login.ts";
 import { landingOf, ROLE_LABELS } from "#app/lib/roles.ts";
@@ -33,16 +35,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = services(context);
   const { secure } = requestInfo(context);
-  const form = await request.formData();
-  const username = String(form.get("username") ?? "").trim();
-  const result = await acceptInvitation(db, params.token, {
-    username,
-    next: String(form.get("next") ?? ""),
-    repeated: String(form.get("repeated") ?? ""),
-  });
+  // The passwords are never sent back: a refused form comes back with the name only.
+  const secrets = ["next", "repeated"];
+  const read = readForm(await request.formData(), INVITATION_FORM);
+  if (!read.ok) return refuseForm(withoutSecrets(read, secrets));
+  const result = await acceptInvitation(db, params.token, read.value);
   if (!result.ok) {
-    if ("state" in result) return refusal({ title: LINK_STATE_MESSAGES[result.state as UnusableLink], variant: "error" }, 410);
-    return refusal("formInvalid", 400, { username, errors: result.errors });
+    const taken = withoutSecrets(refusedField(read.typed, "username", ACCOUNT_REFUSALS.usernameTaken(read.value.username)), secrets);
+    // A link no longer usable: said as its page says it, in the form's shape (the name typed kept).
+    if ("state" in result) {
+      return refusal({ title: LINK_STATE_MESSAGES[result.state as UnusableLink], variant: "error" }, 410, {
+        typed: taken.typed,
+        errors: {},
+      });
+    }
+    return refuseForm(taken);
   }
   // Logged in as the new user (whoever was logged in in this browser before is not any more).
   const headers = new Headers();
@@ -58,8 +65,7 @@ export default function InvitationPage({
   loaderData: { state, role, loggedIn, minLength, usernameRule },
   actionData,
 }: Route.ComponentProps) {
-  const refused = actionData as { errors?: Partial<Record<string, string>>; username?: string } | undefined;
-  const errors = refused?.errors;
+  const errors: Partial<Record<string, string>> | undefined = actionData?.errors;
   const busy = useNavigation().state === "submitting";
   useFocusFirstError(errors, actionData?.toast.id, ORDER);
   return (
@@ -86,7 +92,7 @@ export default function InvitationPage({
                 id="username"
                 label="Vartotojo vardas"
                 hint={usernameRule[0].toUpperCase() + usernameRule.slice(1) + "."}
-                defaultValue={refused?.username ?? ""}
+                defaultValue={actionData?.typed.username ?? ""}
                 maxLength={USERNAME_MAX_LENGTH}
                 autoComplete="username"
                 required

@@ -1,8 +1,9 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/reset";
-import { linkState, redeemResetLink } from "#app/.server/accounts/account-links.ts";
+import { linkState, redeemResetLink, RESET_FORM } from "#app/.server/accounts/account-links.ts";
 import { services } from "#app/.server/platform/context.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/.server/platform/env.ts";
+import { readForm, refuseForm, withoutSecrets } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { NewPasswordFields, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
@@ -19,23 +20,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const result = await redeemResetLink(services(context).db, params.token, {
-    next: String(form.get("next") ?? ""),
-    repeated: String(form.get("repeated") ?? ""),
-  });
-  if (!result.ok) {
-    if ("state" in result) return refusal({ title: LINK_STATE_MESSAGES[result.state as UnusableLink], variant: "error" }, 410);
-    return refusal("formInvalid", 400, { errors: result.errors });
-  }
+  const read = readForm(await request.formData(), RESET_FORM);
+  // A password is never sent back: the refused form comes back empty.
+  if (!read.ok) return refuseForm(withoutSecrets(read, ["next", "repeated"]));
+  const result = await redeemResetLink(services(context).db, params.token, read.value);
+  // (In the form's shape, with nothing typed to keep.)
+  if (!result.ok)
+    return refusal({ title: LINK_STATE_MESSAGES[result.state as UnusableLink], variant: "error" }, 410, { typed: {}, errors: {} });
   return redirectWithToast("/login", "passwordReset");
 }
 
 const ORDER = ["next", "repeated"] as const;
 
 export default function ResetPage({ loaderData: { state, username, minLength }, actionData }: Route.ComponentProps) {
-  const refused = actionData as { errors?: Partial<Record<string, string>>; username?: string } | undefined;
-  const errors = refused?.errors;
+  const errors: Partial<Record<string, string>> | undefined = actionData?.errors;
   const busy = useNavigation().state === "submitting";
   useFocusFirstError(errors, actionData?.toast.id, ORDER);
   return (

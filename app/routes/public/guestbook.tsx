@@ -1,11 +1,13 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/guestbook";
 import { requestInfo, services } from "#app/.server/platform/context.ts";
-import { issueFormToken, listApprovedEntries, submitEntry } from "#app/.server/guestbook/guestbook.ts";
+import { GUESTBOOK_FORM, issueFormToken, listApprovedEntries, submitEntry } from "#app/.server/guestbook/guestbook.ts";
 import { onNewItem } from "#app/.server/accounts/notifications.ts";
 import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { readForm, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { useFocusFirstError, type FieldErrors } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageHeading, PageTitle, useSiteSettings } from "#app/components/page.tsx";
 import { Pager } from "#app/components/pager.tsx";
@@ -16,28 +18,47 @@ import { formatDate } from "#app/lib/lithuanian.ts";
 import { assertPageExists, pageTitle, requestedPage } from "#app/lib/paging.ts";
 import { resolveToast } from "#app/lib/toasts.ts";
 
+const FIELDS = ["name", "message"] as const;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = requestedPage(request);
   const { db } = services(context);
   const { entries, pages } = await listApprovedEntries(db, page);
   assertPageExists({ page, pages });
   const { guestbookLead } = await getSiteSettings(db);
-  return { entries, page, pages, token: await issueFormToken(db), guestbookLead };
+  // What the server answers a form sent empty, field by field: the page's own check says the same.
+  const empty = readForm(new FormData(), GUESTBOOK_FORM);
+  const required: FieldErrors = empty.ok ? {} : empty.errors;
+  return { entries, page, pages, token: await issueFormToken(db), guestbookLead, required };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitEntry(services(context).db, await request.formData(), requestInfo(context).clientAddress);
-  if (!result.ok) return refusal(result.refusal);
+  const read = readForm(await request.formData(), GUESTBOOK_FORM);
+  if (!read.ok) {
+    // The spec's words for a field left empty ('Klaida!', 'Užpildykite visus privalomus laukus.'); each field marked either way.
+    const empty = FIELDS.some((field) => !read.typed[field]?.trim());
+    return empty ? refusal("guestbookMissingFields", 400, { typed: read.typed, errors: read.errors }) : refuseForm(read);
+  }
+  const result = await submitEntry(services(context).db, read.value, requestInfo(context).clientAddress);
+  // (A refusal of spam says nothing of why, and keeps what was typed.)
+  if (!result.ok) return refusal(result.refusal, 400, { typed: read.typed, errors: {} });
   await onNewItem(services(context), { kind: "guestbook", id: result.id });
   return redirectWithToast("/sveciai", "guestbookAdded");
 }
 
-export default function GuestbookPage({ loaderData: { entries, page, pages, token, guestbookLead }, actionData }: Route.ComponentProps) {
+export default function GuestbookPage({
+  loaderData: { entries, page, pages, token, guestbookLead, required },
+  actionData,
+}: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   const form = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const toast = useToast();
   const submitting = navigation.state === "submitting";
+  // The page's own check of the empty fields (no request sent), else the server's answer.
+  const [checked, setChecked] = useState<{ errors: FieldErrors; id: string } | null>(null);
+  const errors: FieldErrors | undefined = checked?.errors ?? actionData?.errors;
+  useFocusFirstError(errors, checked?.id ?? actionData?.toast.id, FIELDS);
 
   // After a successful submission the action redirects here without action
   // data: the fields are cleared for the next message.
@@ -52,11 +73,14 @@ export default function GuestbookPage({ loaderData: { entries, page, pages, toke
 
   function checkRequired(event: React.FormEvent<HTMLFormElement>) {
     const fields = new FormData(event.currentTarget);
-    const empty = ["name", "message"].some((name) => String(fields.get(name) ?? "").trim() === "");
-    if (empty) {
-      event.preventDefault();
-      toast(resolveToast("guestbookMissingFields"));
+    const empty = FIELDS.filter((name) => String(fields.get(name) ?? "").trim() === "");
+    if (empty.length === 0) {
+      setChecked(null);
+      return;
     }
+    event.preventDefault();
+    toast(resolveToast("guestbookMissingFields"));
+    setChecked({ errors: Object.fromEntries(empty.map((name) => [name, required[name]])), id: crypto.randomUUID() });
   }
 
   return (
@@ -74,6 +98,7 @@ export default function GuestbookPage({ loaderData: { entries, page, pages, toke
             Nauja žinutė
           </h2>
           <FormAlert toast={actionData?.toast} />
+          {/* The page's script stops an empty form before it is sent; the server checks it again, and without the script it is the one to answer. Either way each field refused is marked. */}
           <Form method="post" ref={form} onSubmit={checkRequired} noValidate>
             <input type="hidden" name="zenklas" value={token} />
             {/* The honeypot: hidden from people and screen readers, filled in by bots. */}
@@ -86,11 +111,31 @@ export default function GuestbookPage({ loaderData: { entries, page, pages, toke
             <label htmlFor="name" className="field-label">
               Vardas <span aria-hidden="true">*</span>
             </label>
-            <input id="name" name="name" className="field-input" maxLength={NAME_MAX_LENGTH} aria-required="true" autoComplete="name" />
+            <input
+              id="name"
+              name="name"
+              className="field-input"
+              maxLength={NAME_MAX_LENGTH}
+              aria-required="true"
+              autoComplete="name"
+              defaultValue={actionData?.typed.name}
+              {...marked("name", errors)}
+            />
+            <FieldError field="name" errors={errors} />
             <label htmlFor="message" className="field-label mt-4">
               Žinutė <span aria-hidden="true">*</span>
             </label>
-            <textarea id="message" name="message" rows={6} className="field-input" maxLength={MESSAGE_MAX_LENGTH} aria-required="true" />
+            <textarea
+              id="message"
+              name="message"
+              rows={6}
+              className="field-input"
+              maxLength={MESSAGE_MAX_LENGTH}
+              aria-required="true"
+              defaultValue={actionData?.typed.message}
+              {...marked("message", errors)}
+            />
+            <FieldError field="message" errors={errors} />
             <p className="mt-2 text-sm text-ink-soft">Žinutė bus paskelbta, kai ją peržiūrės administratorius.</p>
             <button type="submit" className="btn-primary mt-4" disabled={submitting}>
               {submitting ? "Siunčiama…" : "Siųsti žinutę"}
@@ -125,4 +170,17 @@ export default function GuestbookPage({ loaderData: { entries, page, pages, toke
       </div>
     </>
   );
+}
+
+/** A field the server refused: marked, and tied to its message. */
+function marked(field: string, errors: Partial<Record<string, string>> | undefined) {
+  return { "aria-invalid": errors?.[field] ? true : undefined, "aria-describedby": errors?.[field] ? `${field}-error` : undefined };
+}
+
+function FieldError({ field, errors }: { field: string; errors: Partial<Record<string, string>> | undefined }) {
+  return errors?.[field] ? (
+    <p id={`${field}-error`} className="mt-1 text-sm text-red-800">
+      {errors[field]}
+    </p>
+  ) : null;
 }
