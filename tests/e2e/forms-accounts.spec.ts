@@ -211,7 +211,7 @@ formRefusalTests(site, [
       surname: { label: "Pavardė", max: PERSON_PROPOSAL_MAX.name },
       birthDate: { label: "Gimimo data", max: PERSON_PROPOSAL_MAX.date },
     },
-    fieldId: (field) => `rel-${field}`,
+    fieldId: (field) => (field === "existing" ? field : `rel-${field}`),
     empty: { existing: "Nurodykite esamą asmenį (numerį ar vardą) arba įrašykite naujo asmens vardą ar pavardę." },
     stored: proposals,
   },
