@@ -67,10 +67,17 @@ export function ToastProvider({ serverToast, children }: { serverToast: ShownToa
 }
 
 function ToastCard({ toast, onDismiss }: { toast: ShownToast; onDismiss: (id: string) => void }) {
+  // A toast stays while the pointer is over it or the focus is in it, and has
+  // its full time again once both have left: nobody loses a message they are
+  // reading or a button they are about to press (WCAG 2.2.1, timing adjustable).
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const held = hovered || focused;
   useEffect(() => {
+    if (held) return;
     const timer = setTimeout(() => onDismiss(toast.id), DISMISS_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [toast.id, onDismiss]);
+  }, [toast.id, onDismiss, held]);
 
   const colors =
     toast.variant === "error"
@@ -82,6 +89,10 @@ function ToastCard({ toast, onDismiss }: { toast: ShownToast; onDismiss: (id: st
     <div
       role={toast.variant === "error" ? "alert" : "status"}
       data-toast={toast.variant}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget as Node | null))}
       className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-3 text-sm shadow-lg sm:p-4 sm:text-base ${colors}`}
     >
       <div className="flex-1">

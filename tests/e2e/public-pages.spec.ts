@@ -183,6 +183,28 @@ test("every response carries the security headers; scripts carry the CSP nonce, 
   expect(errors).toEqual([]);
 });
 
+test("a toast stays while the pointer is on it or the focus in it, and goes six seconds after both have left", async ({ page }) => {
+  // The page's clock, moved on by hand: the test waits for nothing but the toast.
+  await page.clock.install();
+  await page.goto(`${site().url}/sveciai`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Siųsti žinutę" }).click();
+  const toast = toasts(page).getByText("Klaida!");
+  await expect(toast).toBeVisible();
+  await toast.hover();
+  await page.clock.fastForward(20_000);
+  await expect(toast).toBeVisible();
+  await page.mouse.move(0, 0);
+  await toasts(page).getByRole("button", { name: "Uždaryti pranešimą" }).focus();
+  await page.clock.fastForward(20_000);
+  await expect(toast).toBeVisible();
+  await page.getByRole("button", { name: "Siųsti žinutę" }).focus();
+  await page.clock.fastForward(5_000);
+  await expect(toast).toBeVisible();
+  await page.clock.fastForward(2_000);
+  await expect(toast).toHaveCount(0);
+});
+
 test("icon-only buttons have tooltips that open after a delay", async ({ page }) => {
   await page.goto(`${site().url}/sveciai`);
   await hydrated(page);
