@@ -3,7 +3,7 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH, INVITE_PERSON_MAX } from "#app/lib/accounts.ts";
 import type { UnusableLink } from "#app/lib/account-links.ts";
 import { ROLES, type Role } from "#app/lib/roles.ts";
-import { choiceField, optionalEmailField, textField } from "#app/.server/platform/form.ts";
+import { choiceField, emailField, textField } from "#app/.server/platform/form.ts";
 import { isUniqueViolation, now } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { destroyUserSessions } from "./session.ts";
@@ -43,7 +43,7 @@ function expiry(from: Date): string {
 export const INVITE_FORM = z.object({
   role: choiceField(ROLES, "Pasirinkite vaidmenį."),
   person: textField("Kas tai yra giminės medyje", { max: INVITE_PERSON_MAX, optional: true }),
-  email: optionalEmailField("El. paštas", EMAIL_MAX_LENGTH),
+  email: emailField("El. paštas", EMAIL_MAX_LENGTH, { optional: true }),
 });
 
 export interface NewInvitation {

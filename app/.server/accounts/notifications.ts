@@ -2,7 +2,7 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH } from "#app/lib/accounts.ts";
 import { DIGEST_HOUR, NOTIFY_MODES, type NotifyMode } from "#app/lib/notifications.ts";
 import { EMAIL } from "#app/lib/site.ts";
-import { choiceField, optionalEmailField } from "#app/.server/platform/form.ts";
+import { choiceField, emailField } from "#app/.server/platform/form.ts";
 import type { Services } from "#app/.server/platform/context.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { countPendingEntries } from "#app/.server/guestbook/guestbook.ts";
@@ -47,7 +47,7 @@ export async function notifySettings(db: Database): Promise<NotifySettings> {
 /** The administrator's notices page (/admin/pranesimai): how to hear, and where to ("" for the site's contact address). */
 export const NOTIFY_FORM = z.object({
   mode: choiceField(Object.keys(NOTIFY_MODES) as [NotifyMode, ...NotifyMode[]], "Pasirinkite, kaip pranešti."),
-  email: optionalEmailField("Kam siųsti", EMAIL_MAX_LENGTH),
+  email: emailField("Kam siųsti", EMAIL_MAX_LENGTH, { optional: true }),
 });
 
 /** Saves the administrator's choice, as NOTIFY_FORM reads it. */

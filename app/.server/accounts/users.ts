@@ -3,7 +3,7 @@ import { EMAIL_MAX_LENGTH } from "#app/lib/accounts.ts";
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "#app/lib/login.ts";
 import type { Role } from "#app/lib/roles.ts";
 import type { ToastKey } from "#app/lib/toasts.ts";
-import { checkbox, optionalEmailField, passwordField, textField } from "#app/.server/platform/form.ts";
+import { checkbox, emailField, passwordField, textField } from "#app/.server/platform/form.ts";
 import { isUniqueViolation, now } from "#app/.server/platform/db/writes.ts";
 import { onPostgresDatabase } from "#app/.server/platform/db/connect.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
@@ -230,7 +230,11 @@ export async function userNotices(db: Database, userId: number): Promise<{ email
 
 /** The account page's notices: an address, if any, and whether to hear of decisions (which needs the address). */
 export const NOTICES_FORM = z
-  .object({ intent: z.literal("notices"), email: optionalEmailField("El. paštas", EMAIL_MAX_LENGTH), notifyDecisions: checkbox() })
+  .object({
+    intent: z.literal("notices"),
+    email: emailField("El. paštas", EMAIL_MAX_LENGTH, { optional: true }),
+    notifyDecisions: checkbox(),
+  })
   .check((ctx) => {
     if (ctx.value.notifyDecisions && ctx.value.email === "")
       ctx.issues.push({

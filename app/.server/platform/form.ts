@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseId } from "#app/lib/numbers.ts";
+import { EMAIL } from "#app/lib/site.ts";
 import { refusal } from "./toast.ts";
 
 // One way to read a form (issue 27): a zod schema per form, built from the
@@ -44,10 +45,10 @@ export function textField(label: string, options: { max: number; optional?: bool
     });
 }
 
-/** An e-mail address field (required). */
-export function emailField(label: string, max: number) {
-  return textField(label, { max }).check((ctx) => {
-    if (ctx.value !== "" && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(ctx.value))
+/** An e-mail address field: required unless `optional`; one typed must be an address. */
+export function emailField(label: string, max: number, options: { optional?: boolean } = {}) {
+  return textField(label, { max, optional: options.optional }).check((ctx) => {
+    if (ctx.value !== "" && ctx.value.length <= max && !EMAIL.test(ctx.value))
       ctx.issues.push({ code: "custom", message: fieldMessages.email(), input: ctx.value });
   });
 }
@@ -86,11 +87,12 @@ export function refusedField(typed: Record<string, string>, field: string, messa
 }
 
 /** The answer to a refused form, the same for every action: 400, the "check the fields" toast, what was typed and each field's message. */
-export function refuseForm(read: FormRefused) {
-  return refusal("formInvalid", 400, { typed: read.typed, errors: read.errors });
+export function refuseForm<Kept extends object = object>(read: FormRefused, kept?: Kept) {
+  // `kept`: what the reader does not hold but the page must keep too (the boxes ticked in a list).
+  return refusal("formInvalid", 400, { ...(kept as Kept), typed: read.typed, errors: read.errors });
 }
 
-// Added with the gallery's forms (issue 27, group a: gallery, albums, who is in a photo).
+// More kinds of field: a one-line text, an id chosen in the form, a whole number, a choice, a password.
 
 /**
  * A one-line text field (a title, a place, a name): every run of spaces, tabs
@@ -130,16 +132,6 @@ export function idField(message: string) {
       return id;
     });
 }
-
-/**
- * The same answer as refuseForm, carrying back what the reader does not hold
- * (the boxes ticked in a list), so that the page keeps that too.
- */
-export function refuseFormKeeping<Kept extends object>(read: FormRefused, kept: Kept) {
-  return refusal("formInvalid", 400, { ...kept, typed: read.typed, errors: read.errors });
-}
-
-// Added with the tree's forms (issue 27, group b: documents, people, stories, texts): a whole number, a choice among values.
 
 type WholeNumber<T> = z.ZodPipe<z.ZodDefault<z.ZodString>, z.ZodTransform<T, string>>;
 
@@ -188,8 +180,6 @@ export function choiceField<const V extends string>(values: readonly V[], messag
     });
 }
 
-// Added with the accounts', proposals' and guestbook's forms (issue 27, group c).
-
 /**
  * A password as typed: never trimmed or otherwise changed (spaces are part of
  * it), at most `max` characters, required unless `optional`.
@@ -203,14 +193,6 @@ export function passwordField(label: string, max: number, options: { optional?: 
       else if (!options.optional && ctx.value === "")
         ctx.issues.push({ code: "custom", message: fieldMessages.required(label), input: ctx.value });
     });
-}
-
-/** An e-mail address that may be left empty; one typed must be an address, of at most `max` characters. */
-export function optionalEmailField(label: string, max: number) {
-  return textField(label, { max, optional: true }).check((ctx) => {
-    if (ctx.value !== "" && ctx.value.length <= max && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(ctx.value))
-      ctx.issues.push({ code: "custom", message: fieldMessages.email(), input: ctx.value });
-  });
 }
 
 /** A refusal without what must never be sent back to the page (passwords): those fields come back empty. */

@@ -3,7 +3,7 @@ import type { Route } from "./+types/album";
 import { ALBUM_FORM, albumForEditing, saveAlbum } from "#app/.server/gallery/albums.ts";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
-import { readForm, refuseFormKeeping } from "#app/.server/platform/form.ts";
+import { readForm, refuseForm } from "#app/.server/platform/form.ts";
 import { listGalleryItems } from "#app/.server/gallery/gallery.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { Field, useFocusFirstError } from "#app/components/fields.tsx";
@@ -39,7 +39,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   // What was typed and ticked comes back with a refusal, so a page without JavaScript keeps it.
   const ticked = { photoIds: photoIds.filter((value) => value !== null), coverId: cover };
   const read = readForm(form, ALBUM_FORM);
-  if (!read.ok) return refuseFormKeeping(read, { ticked });
+  if (!read.ok) return refuseForm(read, { ticked });
   if (photoIds.includes(null) || (form.get("cover") && cover === null)) {
     return refusal({ title: "Netinkamas nuotraukos numeris.", variant: "error" }, 400, { typed: read.typed, ticked });
   }
