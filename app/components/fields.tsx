@@ -24,6 +24,7 @@ interface FieldProps {
   value?: string;
   onChange?: (value: string) => void;
   name?: string;
+  placeholder?: string;
 }
 
 export function Field({
@@ -41,6 +42,7 @@ export function Field({
   value,
   onChange,
   name,
+  placeholder,
 }: FieldProps) {
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   const common = {
@@ -49,6 +51,7 @@ export function Field({
     maxLength,
     required,
     autoComplete,
+    placeholder,
     className: "field-input",
     "aria-invalid": error ? true : undefined,
     "aria-describedby": described,

@@ -14,5 +14,8 @@ export const PERSON_PROPOSAL_MAX = {
   existing: 200,
 } as const;
 
+/** How many proposals a member may make in 24 hours. */
+export const PROPOSALS_PER_DAY = 20;
+
 /** The reviewer's note to the member when a proposal is rejected. */
 export const REVIEW_NOTE_MAX = 2000;

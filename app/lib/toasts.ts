@@ -2,6 +2,8 @@
 // the key travels in a short-lived cookie across the redirect that follows the
 // action (see .server/platform/toast.ts), so the message appears with or without JavaScript.
 
+import { PROPOSALS_PER_DAY } from "./proposals.ts";
+
 export interface Toast {
   title: string;
   description?: string;
@@ -146,6 +148,12 @@ export const TOASTS = {
   proposalApproved: { title: "Pasiūlymas priimtas", description: "Pakeitimas įrašytas į pakeitimų istoriją.", variant: "success" },
   proposalRejected: { title: "Pasiūlymas atmestas", variant: "success" },
   changeUndone: { title: "Pakeitimas atšauktas", variant: "success" },
+  changeNotFound: { title: "Tokio pakeitimo nėra.", variant: "error" },
+  changeUndoneAlready: { title: "Šis pakeitimas jau atšauktas.", variant: "error" },
+  changeChangedSince: {
+    title: "Po šio pakeitimo tie patys duomenys buvo pakeisti dar kartą: pirma atšaukite vėlesnius pakeitimus.",
+    variant: "error",
+  },
   notifySaved: { title: "Pranešimų nustatymai išsaugoti", variant: "success" },
   loggedOutEverywhere: { title: "Atsijungėte visur", description: "Visi jūsų prisijungimai baigti.", variant: "info" },
   // Reasons the gallery's domain gives and its routes name (issue 27, group a).
@@ -159,6 +167,12 @@ export const TOASTS = {
   // Accounts, proposals and the guestbook (issue 27's forms).
   proposalNotFound: { title: "Tokio pasiūlymo nėra.", variant: "error" },
   proposalDecided: { title: "Šis pasiūlymas jau išspręstas arba jo nėra.", variant: "error" },
+  proposalUnknownKind: { title: "Nežinoma pasiūlymo rūšis.", variant: "error" },
+  proposalConflict: {
+    title: "Po pasiūlymo šie duomenys buvo pakeisti. Peržiūrėkite dabartinius duomenis ir patvirtinkite dar kartą.",
+    variant: "error",
+  },
+  proposalCap: { title: `Per parą galima pateikti ne daugiau kaip ${PROPOSALS_PER_DAY} pasiūlymų. Pabandykite rytoj.`, variant: "error" },
 } as const satisfies Record<string, Toast>;
 
 export type ToastKey = keyof typeof TOASTS;

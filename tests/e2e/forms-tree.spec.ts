@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { createPerson, saveEvent } from "#app/.server/genealogy/editing.ts";
+import { addPartner, createPerson, saveEvent } from "#app/.server/genealogy/editing.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 import { SEED_SITE } from "#app/.server/seed/site-texts.ts";
 import { createStory } from "#app/.server/stories/stories.ts";
 import { DOCUMENT_FIELD_LABELS, DOCUMENT_FIELD_MAX } from "#app/lib/documents.ts";
-import { EVENT_FIELDS, PERSON_FIELDS } from "#app/lib/person-fields.ts";
+import { EVENT_FIELDS, PERSON_FIELDS, RELATION_FIELDS } from "#app/lib/person-fields.ts";
 import { BRANCH_LIMITS, TEXT_FIELDS, TEXT_SECTIONS, type TextField, type TextSection } from "#app/lib/site.ts";
 import { STORY_FIELD_LABELS, STORY_LIMITS } from "#app/lib/stories.ts";
 import { storyFields } from "#tests/story-fields.ts";
@@ -18,9 +18,11 @@ import { hydrated, logInAsAdmin, toasts, useSite } from "./site.ts";
 const site = useSite();
 test.describe.configure({ mode: "serial" });
 
-// A person with an event, and a story, for the forms that edit them.
+// A person with an event and a partner, and a story, for the forms that edit them.
 let person = 0;
 let event = 0;
+let partner = 0;
+let family = 0;
 let story = 0;
 test.beforeAll(async () => {
   const db = site().db();
@@ -34,6 +36,10 @@ test.beforeAll(async () => {
   });
   expect(saved.ok).toBe(true);
   event = saved.ok ? saved.id : 0;
+  partner = await createPerson(db, { givenNames: "Petras", surname: "Jonaitis", birthSurname: "", sex: "M", note: "" });
+  const partners = await addPartner(db, (await currentTreeId(db))!, person, partner);
+  expect(partners.ok).toBe(true);
+  family = partners.ok ? partners.id : 0;
   story = (await createStory(db, storyFields(), null)).id;
 });
 
@@ -59,6 +65,12 @@ const people = (s: ReturnType<typeof site>) =>
   s.db().selectFrom("genealogyPeople").select(["id", "givenNames", "surname", "birthSurname", "sex", "notes"]).orderBy("id").execute();
 const events = (s: ReturnType<typeof site>) =>
   s.db().selectFrom("genealogyEvents").select(["id", "tag", "date", "placeId", "value"]).orderBy("id").execute();
+
+// The families and who is whose child: what the relation forms change.
+const relations = async (s: ReturnType<typeof site>) => ({
+  families: await s.db().selectFrom("genealogyFamilies").select(["id", "partner1Id", "partner2Id"]).orderBy("id").execute(),
+  children: await s.db().selectFrom("genealogyChildren").select(["familyId", "personId"]).orderBy("personId").execute(),
+});
 
 const STORY = { title: "Kelionė į Čikagą", lead: "Laivu per Atlantą.", body: "Pirmoji pastraipa.", era: "Tarpukaris", places: "Čikaga" };
 const stories = async (s: ReturnType<typeof site>) => ({
@@ -159,6 +171,44 @@ formRefusalTests(site, [
     },
     fieldId: (field) => `e${event}-${field}`,
     stored: events,
+  },
+  {
+    name: "the person editor's parents",
+    get action() {
+      return `/admin/medis/asmenys/${person}`;
+    },
+    hidden: { intent: "parents" },
+    valid: { intent: "parents", first: "Jonas Jonaitis", second: "#1" },
+    limits: limit({ first: RELATION_FIELDS.first, second: RELATION_FIELDS.second }),
+    empty: { first: "Nurodykite bent vieną iš tėvų." },
+    stored: relations,
+  },
+  {
+    name: "the person editor's new partner",
+    get action() {
+      return `/admin/medis/asmenys/${person}`;
+    },
+    hidden: { intent: "partner" },
+    valid: { intent: "partner", partner: "Jonas Jonaitis" },
+    limits: limit({ partner: RELATION_FIELDS.partner }),
+    empty: { partner: "Nurodykite partnerį." },
+    stored: relations,
+  },
+  {
+    name: "the person editor's child of a couple",
+    get action() {
+      return `/admin/medis/asmenys/${person}`;
+    },
+    get hidden() {
+      return { intent: "child", partnerId: String(partner) };
+    },
+    get valid() {
+      return { intent: "child", partnerId: String(partner), child: "Jonas Jonaitis" };
+    },
+    limits: limit({ child: RELATION_FIELDS.child }),
+    empty: { child: "Nurodykite vaiką." },
+    fieldId: () => `child-${family}`,
+    stored: relations,
   },
   {
     name: "the living rule's years",

@@ -127,7 +127,7 @@ describe("memories", () => {
   test("a memory of a gallery photo shows under that photo once approved", async () => {
     const [item] = await t.db.selectFrom("galleryItems").select("id").limit(1).execute();
     const sent = await submitMemory(ctx, ona, member, { personId: null, galleryItemId: item.id }, { text: "Tai mūsų kiemas." }, []);
-    if (!sent.ok) throw new Error(sent.message);
+    if (!sent.ok) throw new Error(JSON.stringify(sent));
     expect(await galleryMemories(t.db, [item.id])).toEqual({});
     await approveProposal(ctx, sent.id, admin);
     expect((await galleryMemories(t.db, [item.id]))[item.id]).toMatchObject([{ text: "Tai mūsų kiemas.", images: [] }]);
@@ -140,7 +140,7 @@ describe("memories", () => {
     const sent = await submitMemory(ctx, ona, member, { personId: null, galleryItemId: item.id }, { text: "Kiemas." }, [
       await received("kiemas.jpg", await jpeg()),
     ]);
-    if (!sent.ok) throw new Error(sent.message);
+    if (!sent.ok) throw new Error(JSON.stringify(sent));
     const [photo] = ((await findProposal(t.db, sent.id))!.payload as { mediaIds: string[] }).mediaIds;
     expect(await approveProposal(ctx, sent.id, admin)).toMatchObject({ ok: true });
     // Approved, but about a photo for the family only: the memory's photo stays theirs.
@@ -165,7 +165,7 @@ describe("memories", () => {
       const sent = await submitMemory(ctx, ona, member, { personId: jonas, galleryItemId: null }, { text: "Prisimenu." }, [
         await received("a.jpg", await jpeg()),
       ]);
-      if (!sent.ok) throw new Error(sent.message);
+      if (!sent.ok) throw new Error(JSON.stringify(sent));
       const { mediaIds } = (await findProposal(t.db, sent.id))!.payload as { mediaIds: string[] };
       const [id] = mediaIds;
       const row = await t.db.selectFrom("media").select("originalExtension").where("id", "=", id).executeTakeFirstOrThrow();
@@ -233,7 +233,7 @@ describe("photos for the gallery", () => {
       photo({ title: "Šeima prie namų", description: "Visa šeima.", date: "apie 1930", people: `#${jonas}` }),
       await received("seima.jpg", await jpeg()),
     );
-    if (!sent.ok) throw new Error(sent.message);
+    if (!sent.ok) throw new Error(JSON.stringify(sent));
     const { mediaId } = (await findProposal(t.db, sent.id))!.payload as { mediaId: string };
     expect(whereIs(mediaId)).toBe("members");
     const count = async () => (await t.db.selectFrom("galleryItems").select("id").execute()).length;
@@ -241,7 +241,7 @@ describe("photos for the gallery", () => {
     const approved = await approveProposal(ctx, sent.id, admin, {
       payload: { ...((await findProposal(t.db, sent.id))!.payload as object), title: "Jonaičių šeima" },
     });
-    if (!approved.ok) throw new Error(approved.message);
+    if (!approved.ok) throw new Error(JSON.stringify(approved));
     expect(await count()).toBe(items + 1);
     const item = await t.db.selectFrom("galleryItems").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(item).toMatchObject({ title: "Jonaičių šeima", description: "Visa šeima.", date: "ABT 1930" });

@@ -77,7 +77,7 @@ function read<S extends Parameters<typeof readForm>[1]>(schema: S, fields: Recor
 
 async function memory(who: Actor, text: string): Promise<number> {
   const sent = await submitMemory(ctx, who, member, { personId: person, galleryItemId: null }, { text }, []);
-  if (!sent.ok) throw new Error(sent.message);
+  if (!sent.ok) throw new Error(JSON.stringify(sent));
   return sent.id;
 }
 

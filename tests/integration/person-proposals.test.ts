@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { undoChange, type Actor } from "#app/.server/changes/changes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
+import { DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
 import { createPerson, editableTree, saveEvent, updatePerson } from "#app/.server/genealogy/editing.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import { eventKind, personFieldsKind, readMemberProposal, relationKind } from "#app/.server/proposals/person.ts";
@@ -55,7 +56,7 @@ async function propose(kind: "event" | "person-fields" | "relation", values: Rec
   const parsed = await handler.parse(ctx, String(person), form(values));
   if (!parsed.ok) throw new Error(parsed.message);
   const submitted = await submitProposal(ctx, ona, { kind, subjectKind: "person", subjectId: String(person), payload: parsed.payload });
-  if (!submitted.ok) throw new Error(submitted.message);
+  if (!submitted.ok) throw new Error(JSON.stringify(submitted));
   return submitted.id;
 }
 
@@ -112,7 +113,7 @@ test("the member's bad date is refused before it is stored; the reviewer's bad e
   });
   const id = await propose("event", { tag: "DEAT", date: "1970", place: "", value: "" });
   const before = await treeDump(t.db);
-  expect(await approveProposal(ctx, id, admin, { payload: { date: "kažkada" } })).toMatchObject({ ok: false });
+  expect(await approveProposal(ctx, id, admin, { payload: { date: "kažkada" } })).toEqual({ ok: false, invalid: DATE_FORMS_MESSAGE });
   expect(await treeDump(t.db)).toEqual(before);
   expect(await findProposal(t.db, id)).toMatchObject({ status: "pending" });
   // The reviewer's corrected date is what is stored.
@@ -130,7 +131,7 @@ test("an event changed by an editor since the proposal is a conflict the reviewe
   const eventId = await birthEventId();
   const id = await propose("event", { eventId: String(eventId), date: "1902", place: "Kaunas", value: "" });
   await saveEvent(t.db, treeId, person, { eventId, tag: "BIRT", date: "1903", place: "Kaunas", value: "" });
-  expect(await approveProposal(ctx, id, admin)).toMatchObject({ ok: false, conflict: true });
+  expect(await approveProposal(ctx, id, admin)).toEqual({ ok: false, reason: "proposalConflict" });
   expect(await approveProposal(ctx, id, admin, { confirmConflict: true })).toMatchObject({ ok: true });
   await updatePerson(t.db, treeId, person, { givenNames: "Jonas", surname: "Jonaitis", birthSurname: "", sex: "M", note: "" });
 });

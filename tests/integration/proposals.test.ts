@@ -1,15 +1,14 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { findChange, undoChange, type Actor } from "#app/.server/changes/changes.ts";
+import { PROPOSALS_PER_DAY } from "#app/lib/proposals.ts";
 import { personScopes } from "#app/.server/genealogy/change-scopes.ts";
 import { createPerson, editableTree, updatePerson } from "#app/.server/genealogy/editing.ts";
 import {
   approveProposal,
-  CAP_MESSAGE,
   countPendingProposals,
   findProposal,
   ownProposals,
   pendingProposals,
-  PROPOSALS_PER_DAY,
   rejectProposal,
   submitProposal,
   withdrawProposal,
@@ -87,7 +86,7 @@ describe("proposals", () => {
     expect(await countPendingProposals(t.db)).toBe(0);
 
     // A second approval (another reviewer's stale page) changes nothing.
-    expect(await approveProposal(ctx, id, admin, {}, kinds)).toMatchObject({ ok: false });
+    expect(await approveProposal(ctx, id, admin, {}, kinds)).toEqual({ ok: false, reason: "proposalDecided" });
     // Undone from the history like any change.
     expect(await undoChange(t.db, change!.id, admin)).toMatchObject({ ok: true });
     expect((await current(t.db, person)).surname).toBe("Jonaitis");
@@ -107,7 +106,7 @@ describe("proposals", () => {
   test("a subject changed since the proposal is a conflict, approved only when confirmed", async () => {
     const { id } = (await propose(ona, "Jonaitis-Kalvis")) as { id: number };
     await updatePerson(t.db, treeId, person, { ...surname, surname: "Jonėnas" });
-    expect(await approveProposal(ctx, id, admin, {}, kinds)).toMatchObject({ ok: false, conflict: true });
+    expect(await approveProposal(ctx, id, admin, {}, kinds)).toEqual({ ok: false, reason: "proposalConflict" });
     expect((await current(t.db, person)).surname).toBe("Jonėnas");
     expect(await approveProposal(ctx, id, admin, { confirmConflict: true }, kinds)).toMatchObject({ ok: true });
     expect((await current(t.db, person)).surname).toBe("Jonaitis-Kalvis");
@@ -124,7 +123,7 @@ describe("proposals", () => {
 
   test(`at most ${PROPOSALS_PER_DAY} proposals a day per member`, async () => {
     for (let i = 0; i < PROPOSALS_PER_DAY; i++) expect((await propose(ona, `P${i}`)).ok).toBe(true);
-    expect(await propose(ona, "per daug")).toEqual({ ok: false, message: CAP_MESSAGE });
+    expect(await propose(ona, "per daug")).toEqual({ ok: false, reason: "proposalCap" });
     expect((await propose(petras, "kitas narys")).ok).toBe(true);
   });
 });

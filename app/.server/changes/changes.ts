@@ -2,6 +2,7 @@ import type { Selectable, SelectQueryBuilder } from "kysely";
 import { inTransaction, now } from "#app/.server/platform/db/writes.ts";
 import type { ChangesTable, Database, Tables } from "#app/.server/platform/db/schema.ts";
 import { formatGedcomDateLt, parseGedcomDate } from "#app/lib/gedcom-date.ts";
+import type { ToastKey } from "#app/lib/toasts.ts";
 import { recountTree } from "#app/.server/genealogy/tree-counts.ts";
 
 // The history of every change (issue 17): who, when, what, and the rows it
@@ -290,7 +291,11 @@ export function needsAdministrator(change: Change): boolean {
   return change.rows.some((row) => ADMINISTRATORS_TABLES.has(row.table));
 }
 
-export type UndoResult = { ok: true; changeId: number } | { ok: false; message: string; conflicts?: RowChange[] };
+/** An undo done (the change that records it), or why not: no such change, undone already, or changed again since (what differs, when known). */
+export type UndoResult =
+  | { ok: true; changeId: number }
+  | { ok: false; reason: Extract<ToastKey, "changeNotFound" | "changeUndoneAlready"> }
+  | { ok: false; reason: Extract<ToastKey, "changeChangedSince">; conflicts?: RowChange[] };
 
 /** Deletion before insertion across tables: children rows go first, parents come back first. */
 const TABLE_ORDER: ChangeTable[] = [
@@ -331,12 +336,11 @@ export async function undoChange(db: Database, changeId: number, actor: Actor): 
     return await undoInTransaction(db, changeId, actor);
   } catch (error) {
     // A row to put back points at one that is gone since (a tag of a person removed later): refused, nothing written.
-    if (isForeignKeyError(error)) return { ok: false, message: LATER_CHANGES };
+    if (isForeignKeyError(error)) return { ok: false, reason: "changeChangedSince" };
     throw error;
   }
 }
 
-const LATER_CHANGES = "Po šio pakeitimo tie patys duomenys buvo pakeisti dar kartą: pirma atšaukite vėlesnius pakeitimus.";
 
 function isForeignKeyError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -384,8 +388,8 @@ async function cascadedRows(db: Database, row: RowChange): Promise<{ table: Chan
 async function undoInTransaction(db: Database, changeId: number, actor: Actor): Promise<UndoResult> {
   return inTransaction(db, async (tx) => {
     const change = await findChange(tx, changeId);
-    if (!change) return { ok: false, message: "Tokio pakeitimo nėra." };
-    if (change.undoneBy !== null) return { ok: false, message: "Šis pakeitimas jau atšauktas." };
+    if (!change) return { ok: false, reason: "changeNotFound" };
+    if (change.undoneBy !== null) return { ok: false, reason: "changeUndoneAlready" };
     const conflicts: RowChange[] = [];
     for (const row of change.rows) {
       const current = await currentRow(tx, row.table, row.key);
@@ -401,7 +405,7 @@ async function undoInTransaction(db: Database, changeId: number, actor: Actor): 
         }
       }
     }
-    if (conflicts.length > 0) return { ok: false, message: LATER_CHANGES, conflicts };
+    if (conflicts.length > 0) return { ok: false, reason: "changeChangedSince", conflicts };
     const order = (row: RowChange) => TABLE_ORDER.indexOf(row.table);
     // Removals of what the change added, children first; then the rest, parents first.
     const removals = change.rows.filter((r) => r.before === null).sort((a, b) => order(b) - order(a));

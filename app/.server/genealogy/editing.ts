@@ -1,7 +1,7 @@
 import { EDITABLE_EVENTS } from "#app/lib/event-labels.ts";
-import { dateInputToGedcom, DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
+import { dateInputToGedcom } from "#app/lib/date-input.ts";
 import { parseGedcomDate, sortRange } from "#app/lib/gedcom-date.ts";
-import { EVENT_FIELDS, type Sex } from "#app/lib/person-fields.ts";
+import { EVENT_FIELDS, type PersonNotFound, type Sex, type TreeRefusal } from "#app/lib/person-fields.ts";
 import type { PersonSummary } from "#app/lib/tree-layout.ts";
 import { inTransaction, retryOnConflict } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
@@ -12,7 +12,7 @@ import { nameSearchKey, type Note, type PersonName } from "#app/.server/genealog
 import { reservePersonIds } from "./person-ids.ts";
 import { DEFAULT_LIVING_YEARS, editorViewer, type Viewer } from "./living.ts";
 import { familiesAround, familiesAsPartner, treeQueries } from "./family-graph.ts";
-import { personExists, summaries } from "./people.ts";
+import { summaries } from "./people.ts";
 import { searchPeople } from "./search.ts";
 import { currentTreeId } from "./trees.ts";
 import { recountTree } from "./tree-counts.ts";
@@ -29,7 +29,8 @@ export interface PersonFields {
   note: string;
 }
 
-export type EditResult = { ok: true; id: number } | { ok: false; message: string };
+/** An edit done (the id it made or changed) or refused, with the reason and, when one of two people was the cause, which. */
+export type EditResult = { ok: true; id: number } | { ok: false; refused: TreeRefusal; which?: "first" | "second" };
 
 /** The current tree; one is started (and made current) when the site has none yet. */
 export async function editableTree(db: Database): Promise<number> {
@@ -194,10 +195,10 @@ export async function saveEvent(
   personId: number,
   input: { eventId: number | null; tag: string; date: string; place: string; value: string },
 ): Promise<EditResult> {
-  if (!(input.tag in EDITABLE_EVENTS) && input.eventId === null) return { ok: false, message: "Nežinomas įvykio tipas." };
+  if (!(input.tag in EDITABLE_EVENTS) && input.eventId === null) return { ok: false, refused: "unknownEventKind" };
   // A date, even a phrase in parentheses, is a short text: a longer one is not stored.
   const gedcomDate = input.date.length > EVENT_FIELDS.date.max ? null : dateInputToGedcom(input.date);
-  if (gedcomDate === null) return { ok: false, message: DATE_FORMS_MESSAGE };
+  if (gedcomDate === null) return { ok: false, refused: "unreadableDate" };
   const range = gedcomDate ? sortRange(parseGedcomDate(gedcomDate)) : null;
   // The place and the description as the caller's form read them (within EVENT_FIELDS' limits).
   const place = await placeId(db, treeId, input.place.trim());
@@ -218,7 +219,7 @@ export async function saveEvent(
       .where("ownerKind", "=", "person")
       .where("ownerId", "=", personId)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0 ? { ok: true, id: input.eventId } : { ok: false, message: "Tokio įvykio nėra." };
+    return Number(result.numUpdatedRows) > 0 ? { ok: true, id: input.eventId } : { ok: false, refused: "noSuchEvent" };
   }
   const id = await retryOnConflict(async () => {
     const id = await nextId(db, "genealogyEvents", treeId);
@@ -413,11 +414,11 @@ export async function setParents(
   first: number | null,
   second: number | null,
 ): Promise<EditResult> {
-  if (first === childId || second === childId) return { ok: false, message: "Asmuo negali būti pats sau tėvas ar motina." };
-  if (first === null && second === null) return { ok: false, message: "Nurodykite bent vieną iš tėvų." };
-  for (const parent of [first, second]) {
-    if (parent !== null && (await isDescendant(db, treeId, childId, parent)))
-      return { ok: false, message: "Palikuonis negali būti savo protėvio tėvas ar motina." };
+  if (first === childId) return { ok: false, refused: "ownParent", which: "first" };
+  if (second === childId) return { ok: false, refused: "ownParent", which: "second" };
+  if (first === null && second === null) return { ok: false, refused: "noParent", which: "first" };
+  for (const [which, parent] of [["first", first], ["second", second]] as const) {
+    if (parent !== null && (await isDescendant(db, treeId, childId, parent))) return { ok: false, refused: "descendantAsParent", which };
   }
   const familyId = await familyOf(db, treeId, first, second);
   const already = await db
@@ -443,7 +444,7 @@ export async function setParents(
 }
 
 export async function addPartner(db: Database, treeId: number, personId: number, partnerId: number): Promise<EditResult> {
-  if (personId === partnerId) return { ok: false, message: "Asmuo negali būti pats sau partneris." };
+  if (personId === partnerId) return { ok: false, refused: "ownPartner" };
   return { ok: true, id: await familyOf(db, treeId, personId, partnerId) };
 }
 
@@ -455,7 +456,7 @@ export async function addChild(
   partnerId: number | null,
   childId: number,
 ): Promise<EditResult> {
-  if (childId === personId || childId === partnerId) return { ok: false, message: "Vaikas negali būti tas pats asmuo." };
+  if (childId === personId || childId === partnerId) return { ok: false, refused: "ownChild" };
   return setParents(db, treeId, childId, personId, partnerId);
 }
 
@@ -531,25 +532,30 @@ export async function setPersonLinks(
   });
 }
 
-/** Keeps the tree's counts (shown on /admin/medis) in step with edits. */
-
 /**
- * A person the administrator named in a relation form: '#12', '12', or a name
- * that matches exactly one person.
+ * A person named in a form: '#12', '12', "Vardas Pavardė #12" or a name that
+ * matches exactly one person, among those `viewer` sees (the editors see
+ * everyone; a member's photo names only those the members see).
  */
-export async function resolvePerson(db: Database, treeId: number, typed: string): Promise<{ id: number } | { error: string } | null> {
+export async function resolvePerson(
+  db: Database,
+  treeId: number,
+  typed: string,
+  viewer: Viewer = editorViewer(DEFAULT_LIVING_YEARS),
+): Promise<{ id: number } | { notFound: PersonNotFound } | null> {
   const text = typed.trim();
   if (!text) return null;
-  const byId = /(?:^|#)(\d+)$/.exec(text);
+  const byId = /(?:^|#)(\d{1,10})$/.exec(text);
   if (byId) {
     const id = Number(byId[1]);
-    return (await personExists(db, treeId, id)) ? { id } : { error: `Asmens Nr. ${id} nėra.` };
+    const person = (await summaries(db, treeId, [id], viewer))[id];
+    return person && !person.hidden ? { id } : { notFound: { reason: "noSuchNumber", id } };
   }
-  // The tree page's search, as the administrator sees it (the living included).
-  const matches = await searchPeople(db, treeId, text, editorViewer(DEFAULT_LIVING_YEARS), 6);
+  // The tree page's search, as the viewer sees it.
+  const matches = await searchPeople(db, treeId, text, viewer, 6);
   if (matches.length === 1) return { id: matches[0].id };
-  if (matches.length === 0) return { error: `Asmens „${text}“ nerasta.` };
-  return { error: `„${text}“ atitinka kelis asmenis (${matches.map((m) => `${m.name} #${m.id}`).join(", ")}): įrašykite numerį.` };
+  if (matches.length === 0) return { notFound: { reason: "noMatch", typed: text } };
+  return { notFound: { reason: "severalMatch", typed: text, matches: matches.map(({ id, name }) => ({ id, name })) } };
 }
 
 /** A person's own events with their places' names, in order (of one kind when `tag` is given): what the editor and a member's proposal start from. */

@@ -1,10 +1,11 @@
 import type { Role } from "#app/lib/roles.ts";
 import { EDITABLE_EVENTS } from "#app/lib/event-labels.ts";
 import { parseId } from "#app/lib/numbers.ts";
+import { personNotFoundText, TREE_REFUSALS, type TreeRefusal } from "#app/lib/person-fields.ts";
 import type { ToastKey } from "#app/lib/toasts.ts";
 import type { Actor } from "#app/.server/changes/changes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
-import { readForm, type FormRefused } from "#app/.server/platform/form.ts";
+import { readForm, refusedField, type FormRefused } from "#app/.server/platform/form.ts";
 import {
   addChild,
   addPartner,
@@ -19,7 +20,7 @@ import {
   updatePerson,
 } from "./editing.ts";
 import { setPrivate } from "./living.ts";
-import { EVENT_FORM, PERSON_DETAILS_FORM } from "./person-forms.ts";
+import { CHILD_FORM, EVENT_FORM, PARENTS_FORM, PARTNER_FORM, PERSON_DETAILS_FORM } from "./person-forms.ts";
 import { recordPersonEdit, type PersonEdit } from "./person-changes.ts";
 
 // The person editor's actions (/admin/medis/asmenys/:id), one handler per
@@ -42,7 +43,7 @@ export type PersonEditOutcome =
   | { confirmRemove: true }
   | { missing: true }
   | { invalid: FormRefused }
-  | { refused: string; description?: string; status?: number };
+  | { refused: TreeRefusal; status: number };
 
 interface PersonEditHandler {
   /** The role the intent needs beyond the editor's (marking someone private is the administrator's). */
@@ -57,17 +58,28 @@ function recorded<T>(target: PersonEditTarget, edit: PersonEdit, write: (db: Dat
   return recordPersonEdit(target.db, target.by, target.treeId, target.personId, edit, write).then((r) => r.result);
 }
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 const ids = (form: FormData, name: string) =>
   form
     .getAll(name)
     .map(parseId)
     .filter((id) => id !== null);
 
-/** Another person named in a form field ('#12', '12' or a unique name): their id, a refusal, or null when left empty. */
-async function named(target: PersonEditTarget, form: FormData, field: string) {
-  return resolvePerson(target.db, target.treeId, text(form, field));
+/** The person a relation form's field names ('#12', '12' or a unique name): their id (null when left empty), or the form refused there. */
+async function named(
+  target: PersonEditTarget,
+  read: { typed: Record<string, string> },
+  field: string,
+  typed: string,
+): Promise<{ id: number | null } | { invalid: FormRefused }> {
+  const found = await resolvePerson(target.db, target.treeId, typed);
+  if (found && "notFound" in found) return { invalid: refusedField(read.typed, field, personNotFoundText(found.notFound)) };
+  return { id: found?.id ?? null };
 }
+
+/** A refusal of the tree's editing, shown at the field it is about. */
+const refusedAt = (read: { typed: Record<string, string> }, field: string, why: TreeRefusal): PersonEditOutcome => ({
+  invalid: refusedField(read.typed, field, TREE_REFUSALS[why]),
+});
 
 export const PERSON_EDITS: Record<string, PersonEditHandler> = {
   private: {
@@ -94,7 +106,7 @@ export const PERSON_EDITS: Record<string, PersonEditHandler> = {
   event: {
     async run(target, form) {
       // An event id that is not one is no event of theirs (as one that has gone).
-      if (form.get("eventId") && parseId(form.get("eventId")) === null) return { refused: "Tokio įvykio nėra.", status: 404 };
+      if (form.get("eventId") && parseId(form.get("eventId")) === null) return { refused: "noSuchEvent", status: 404 };
       const read = readForm(form, EVENT_FORM);
       if (!read.ok) return { invalid: read };
       const { intent: _, ...event } = read.value;
@@ -102,7 +114,9 @@ export const PERSON_EDITS: Record<string, PersonEditHandler> = {
       const result = await recorded(target, { summary: event.eventId === null ? `Pridėtas įvykis „${label}“` : "Pakeistas įvykis" }, (db) =>
         saveEvent(db, target.treeId, target.personId, event),
       );
-      return result.ok ? SAVED : { refused: "Įvykis neišsaugotas", description: result.message };
+      if (result.ok) return SAVED;
+      if (result.refused === "noSuchEvent") return { refused: "noSuchEvent", status: 404 };
+      return refusedAt(read, result.refused === "unknownEventKind" ? "tag" : "date", result.refused);
     },
   },
 
@@ -117,38 +131,44 @@ export const PERSON_EDITS: Record<string, PersonEditHandler> = {
 
   parents: {
     async run(target, form) {
-      const [first, second] = [await named(target, form, "first"), await named(target, form, "second")];
-      for (const parent of [first, second]) if (parent && "error" in parent) return { refused: parent.error };
-      const [a, b] = [first && "id" in first ? first.id : null, second && "id" in second ? second.id : null];
-      const result = await recorded(target, { summary: "Nurodyti tėvai", others: [a, b] }, (db) =>
-        setParents(db, target.treeId, target.personId, a, b),
+      const read = readForm(form, PARENTS_FORM);
+      if (!read.ok) return { invalid: read };
+      const first = await named(target, read, "first", read.value.first);
+      if ("invalid" in first) return first;
+      const second = await named(target, read, "second", read.value.second);
+      if ("invalid" in second) return second;
+      const result = await recorded(target, { summary: "Nurodyti tėvai", others: [first.id, second.id] }, (db) =>
+        setParents(db, target.treeId, target.personId, first.id, second.id),
       );
-      return result.ok ? SAVED : { refused: result.message };
+      return result.ok ? SAVED : refusedAt(read, result.which ?? "first", result.refused);
     },
   },
 
   partner: {
     async run(target, form) {
-      const partner = await named(target, form, "partner");
-      if (!partner) return { refused: "Nurodykite partnerį." };
-      if ("error" in partner) return { refused: partner.error };
-      const result = await recorded(target, { summary: "Pridėtas partneris", others: [partner.id] }, (db) =>
-        addPartner(db, target.treeId, target.personId, partner.id),
+      const read = readForm(form, PARTNER_FORM);
+      if (!read.ok) return { invalid: read };
+      const partner = await named(target, read, "partner", read.value.partner);
+      if ("invalid" in partner) return partner;
+      const partnerId = partner.id!; // the field is required
+      const result = await recorded(target, { summary: "Pridėtas partneris", others: [partnerId] }, (db) =>
+        addPartner(db, target.treeId, target.personId, partnerId),
       );
-      return result.ok ? SAVED : { refused: result.message };
+      return result.ok ? SAVED : refusedAt(read, "partner", result.refused);
     },
   },
 
   child: {
     async run(target, form) {
-      const child = await named(target, form, "child");
-      if (!child) return { refused: "Nurodykite vaiką." };
-      if ("error" in child) return { refused: child.error };
-      const partnerId = form.get("partnerId") ? parseId(form.get("partnerId")) : null;
-      const result = await recorded(target, { summary: "Pridėtas vaikas", others: [partnerId, child.id] }, (db) =>
-        addChild(db, target.treeId, target.personId, partnerId, child.id),
+      const read = readForm(form, CHILD_FORM);
+      if (!read.ok) return { invalid: read };
+      const child = await named(target, read, "child", read.value.child);
+      if ("invalid" in child) return child;
+      const [childId, partnerId] = [child.id!, read.value.partnerId]; // the child's field is required
+      const result = await recorded(target, { summary: "Pridėtas vaikas", others: [partnerId, childId] }, (db) =>
+        addChild(db, target.treeId, target.personId, partnerId, childId),
       );
-      return result.ok ? SAVED : { refused: result.message };
+      return result.ok ? SAVED : refusedAt(read, "child", result.refused);
     },
   },
 

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { DATE_FORMS_MESSAGE, dateInputToGedcom } from "#app/lib/date-input.ts";
 import { EDITABLE_EVENTS } from "#app/lib/event-labels.ts";
-import { EVENT_FIELDS, PERSON_FIELDS, SEXES } from "#app/lib/person-fields.ts";
-import { choiceField, idField, textField } from "#app/.server/platform/form.ts";
+import { EVENT_FIELDS, PERSON_FIELDS, RELATION_FIELDS, SEXES, TREE_REFUSALS } from "#app/lib/person-fields.ts";
+import { choiceField, idField, lineField, textField } from "#app/.server/platform/form.ts";
 
 // The tree's forms as the one form reader reads them (platform/form.ts): a
-// new person (/admin/medis/asmenys), and the person editor's name and notes
-// and an event (/admin/medis/asmenys/:id, the intents "details" and "event").
+// new person (/admin/medis/asmenys), and the person editor's name and notes,
+// an event, the parents, a partner and a child (/admin/medis/asmenys/:id, the
+// intents "details", "event", "parents", "partner" and "child").
 
 const text = (field: keyof typeof PERSON_FIELDS) =>
   textField(PERSON_FIELDS[field].label, { max: PERSON_FIELDS[field].max, optional: true });
@@ -46,7 +47,7 @@ export const PERSON_DETAILS_FORM = z
 export const EVENT_FORM = z
   .object({
     intent: z.literal("event"),
-    eventId: idField("Tokio įvykio nėra."),
+    eventId: idField(TREE_REFUSALS.noSuchEvent),
     tag: z.string().default(""),
     date: textField(EVENT_FIELDS.date.label, { max: EVENT_FIELDS.date.max, optional: true }).check((ctx) => {
       if (ctx.value.length <= EVENT_FIELDS.date.max && dateInputToGedcom(ctx.value) === null)
@@ -57,5 +58,26 @@ export const EVENT_FORM = z
   })
   .superRefine((event, ctx) => {
     if (event.eventId === null && !Object.hasOwn(EDITABLE_EVENTS, event.tag))
-      ctx.addIssue({ code: "custom", path: ["tag"], message: "Nežinomas įvykio tipas." });
+      ctx.addIssue({ code: "custom", path: ["tag"], message: TREE_REFUSALS.unknownEventKind });
   }, always);
+
+/** Another person of the tree, as typed: '#12', '12' or a name (genealogy/editing.ts's resolvePerson finds them). */
+const relative = (field: keyof typeof RELATION_FIELDS, required?: string) =>
+  lineField(RELATION_FIELDS[field].label, { max: RELATION_FIELDS[field].max, optional: !required, required });
+
+/** The person's parents: one of them at least (the father's field is marked when both are empty). */
+export const PARENTS_FORM = z
+  .object({ intent: z.literal("parents"), first: relative("first"), second: relative("second") })
+  .superRefine((parents, ctx) => {
+    if (!parents.first && !parents.second) ctx.addIssue({ code: "custom", path: ["first"], message: TREE_REFUSALS.noParent });
+  }, always);
+
+/** A new partner of the person. */
+export const PARTNER_FORM = z.object({ intent: z.literal("partner"), partner: relative("partner", TREE_REFUSALS.noPartner) });
+
+/** A child of the person and one of their partners (`partnerId`; none: a child of the person alone). */
+export const CHILD_FORM = z.object({
+  intent: z.literal("child"),
+  child: relative("child", TREE_REFUSALS.noChild),
+  partnerId: idField(TREE_REFUSALS.noSuchPartner),
+});

@@ -3,13 +3,14 @@ import { dateInputToGedcom, DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
 import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "#app/lib/gallery.ts";
 import { formatGedcomDateLt, parseGedcomDate } from "#app/lib/gedcom-date.ts";
 import { PHOTO_DATE_MAX, PHOTO_PEOPLE_MAX, PHOTO_PEOPLE_TEXT_MAX } from "#app/lib/memories.ts";
+import { personNotFoundText } from "#app/lib/person-fields.ts";
 import { scope } from "#app/.server/changes/changes.ts";
 import { checkbox, readForm, textField } from "#app/.server/platform/form.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { addGalleryItemForMedia, linkPeopleToGalleryItem } from "#app/.server/gallery/gallery.ts";
 import { editorViewer, livingYearsSetting, type Viewer } from "#app/.server/genealogy/living.ts";
 import { summaries } from "#app/.server/genealogy/people.ts";
-import { searchPeople } from "#app/.server/genealogy/search.ts";
+import { resolvePerson } from "#app/.server/genealogy/editing.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 import { proposalImages, removeProposalPhotos } from "./attached-photos.ts";
 import type { ProposalKind } from "./proposals.ts";
@@ -73,23 +74,9 @@ export async function resolvePeople(
   const seen = viewer ?? MEMBER_VIEWER(await livingYearsSetting(db));
   const people: number[] = [];
   for (const line of wanted) {
-    const byId = /(?:^|#)(\d{1,10})$/.exec(line);
-    if (byId) {
-      const id = Number(byId[1]);
-      const person = (await summaries(db, treeId, [id], seen))[id];
-      if (!person || person.hidden) return { ok: false, message: `Asmens Nr. ${id} nėra.` };
-      people.push(id);
-      continue;
-    }
-    const matches = await searchPeople(db, treeId, line, seen, 6);
-    if (matches.length === 0) return { ok: false, message: `Asmens „${line}“ nerasta.` };
-    if (matches.length > 1) {
-      return {
-        ok: false,
-        message: `„${line}“ atitinka kelis asmenis (${matches.map((m) => `${m.name} #${m.id}`).join(", ")}): įrašykite numerį.`,
-      };
-    }
-    people.push(matches[0].id);
+    const found = await resolvePerson(db, treeId, line, seen);
+    if (found && "notFound" in found) return { ok: false, message: personNotFoundText(found.notFound) };
+    if (found) people.push(found.id);
   }
   return { ok: true, people: [...new Set(people)] };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dateInputToGedcom, DATE_FORMS_MESSAGE, gedcomToDateInput } from "#app/lib/date-input.ts";
 import { EDITABLE_EVENTS, EVENT_LABELS } from "#app/lib/event-labels.ts";
 import { PERSON_PROPOSAL_MAX } from "#app/lib/proposals.ts";
+import { personNotFoundText, TREE_REFUSALS } from "#app/lib/person-fields.ts";
 import { choiceField, readForm, refusedField, textField, type FormRead, type FormRefused } from "#app/.server/platform/form.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { ProposalInputError } from "./error.ts";
@@ -182,7 +183,7 @@ async function eventsOf(db: Database, personId: number, tag?: string): Promise<E
 }
 
 const NO_EVENT_KIND = "Pasirinkite, kokį faktą ar įvykį siūlote.";
-const NO_EVENT = "Tokio įvykio nėra.";
+const NO_EVENT = TREE_REFUSALS.noSuchEvent;
 
 const EVENT_SHAPE = {
   date: dateField("Data"),
@@ -284,7 +285,7 @@ export const eventKind: ProposalKind<EventPayload> = {
     // A reviewer's edited date is checked as the member's was.
     if (dateInputToGedcom(payload.date) === null) throw new ProposalInputError(DATE_FORMS_MESSAGE);
     const result = await saveEvent(tx, await treeOf(tx), Number(subjectId), payload);
-    if (!result.ok) throw new ProposalInputError(result.message);
+    if (!result.ok) throw new ProposalInputError(TREE_REFUSALS[result.refused]);
     return result.id;
   },
 };
@@ -352,8 +353,8 @@ async function relationPayload(
     return { ok: true, payload: { relation, existingId: null, newPerson: { givenNames, surname, sex: sex ?? "U", birthDate } } };
   const found = await resolvePerson(db, await treeOf(db), existing);
   // A person the members may not see is not named to them either.
-  if (!found || "error" in found || (await privateAmong(db, [found.id])).has(found.id)) {
-    return { ok: false, field: "existing", message: found && "error" in found ? found.error : `Asmens „${existing}“ nerasta.` };
+  if (!found || "notFound" in found || (await privateAmong(db, [found.id])).has(found.id)) {
+    return { ok: false, field: "existing", message: found && "notFound" in found ? personNotFoundText(found.notFound) : `Asmens „${existing}“ nerasta.` };
   }
   if (found.id === Number(subjectId)) return { ok: false, field: "existing", message: "Asmuo negali būti pats sau giminaitis." };
   return { ok: true, payload: { relation, existingId: found.id, newPerson: null } };
@@ -395,7 +396,7 @@ export const relationKind: ProposalKind<RelationPayload> = {
       relative = newId;
       if (p.birthDate) {
         const born = await saveEvent(tx, treeId, newId, { eventId: null, tag: "BIRT", date: p.birthDate, place: "", value: "" });
-        if (!born.ok) throw new ProposalInputError(born.message);
+        if (!born.ok) throw new ProposalInputError(TREE_REFUSALS[born.refused]);
       }
     }
     const result =
@@ -404,7 +405,7 @@ export const relationKind: ProposalKind<RelationPayload> = {
         : payload.relation === "partner"
           ? await addPartner(tx, treeId, subject, relative)
           : await addChild(tx, treeId, subject, null, relative);
-    if (!result.ok) throw new ProposalInputError(result.message);
+    if (!result.ok) throw new ProposalInputError(TREE_REFUSALS[result.refused]);
     return { newId };
   },
 };

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
 import type { ImageRef } from "#app/lib/media.ts";
-import { REVIEW_NOTE_MAX } from "#app/lib/proposals.ts";
+import { PROPOSALS_PER_DAY, REVIEW_NOTE_MAX } from "#app/lib/proposals.ts";
 import type { ToastKey } from "#app/lib/toasts.ts";
 import { textField } from "#app/.server/platform/form.ts";
 import { record, type Actor, type ChangeSubject, type Scope } from "#app/.server/changes/changes.ts";
@@ -18,9 +18,6 @@ import { PROPOSAL_KINDS } from "./kinds.ts";
 // undone like any change. Each kind of proposal is a handler (ProposalKind)
 // registered in proposal-kinds.ts (tests may pass their own); this module keeps the rules common to all:
 // the daily cap, who sees what, conflicts, and the decision.
-
-/** How many proposals a member may make in 24 hours. */
-export const PROPOSALS_PER_DAY = 20;
 
 export const PROPOSAL_STATUS_LABELS: Record<ProposalStatus, string> = {
   pending: "Laukia peržiūros",
@@ -105,9 +102,12 @@ function toProposal(row: Selectable<ProposalsTable>): Proposal {
   return { ...row, payload: JSON.parse(row.payload), baseline: JSON.parse(row.baseline) };
 }
 
-export type SubmitResult = { ok: true; id: number } | { ok: false; message: string };
+/** A proposal filed, or why not (the day's cap reached, a kind the site does not know). */
+export type SubmitResult = { ok: true; id: number } | { ok: false; reason: SubmitRefusal };
+type SubmitRefusal = Extract<ToastKey, "proposalCap" | "proposalUnknownKind">;
 
-export const CAP_MESSAGE = `Per parą galima pateikti ne daugiau kaip ${PROPOSALS_PER_DAY} pasiūlymų. Pabandykite rytoj.`;
+/** The status a refused proposal is answered with: too many today is 429 (Too Many Requests). */
+export const SUBMIT_REFUSAL_STATUS: Record<SubmitRefusal, number> = { proposalCap: 429, proposalUnknownKind: 400 };
 
 /**
  * Files a member's proposal, unless they reached the day's cap. The cap is
@@ -121,7 +121,7 @@ export async function submitProposal(
   kinds: Kinds = PROPOSAL_KINDS,
 ): Promise<SubmitResult> {
   const handler = kinds[proposal.kind];
-  if (!handler) return { ok: false, message: "Nežinoma pasiūlymo rūšis." };
+  if (!handler) return { ok: false, reason: "proposalUnknownKind" };
   const baseline = await handler.baseline(ctx, proposal.subjectId, proposal.payload);
   return inTransaction(ctx.db, async (tx) => {
     const since = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
@@ -131,7 +131,7 @@ export async function submitProposal(
       .where("userId", "=", author.id)
       .where("createdAt", ">=", since)
       .executeTakeFirstOrThrow();
-    if (Number(n) >= PROPOSALS_PER_DAY) return { ok: false, message: CAP_MESSAGE };
+    if (Number(n) >= PROPOSALS_PER_DAY) return { ok: false, reason: "proposalCap" };
     const { id } = await tx
       .insertInto("proposals")
       .values({
@@ -215,7 +215,14 @@ export async function hasConflict(ctx: ProposalContext, proposal: Proposal, kind
   return JSON.stringify(current) !== JSON.stringify(proposal.baseline);
 }
 
-export type DecisionResult = { ok: true; changeId: number | null } | { ok: false; message: string; conflict?: boolean };
+/**
+ * A proposal approved, or why not: a reason the review page names, or the
+ * words of a reviewer's edit the kind refused (a date it cannot read).
+ */
+export type DecisionResult =
+  | { ok: true; changeId: number | null }
+  | { ok: false; reason: Extract<ToastKey, "proposalDecided" | "proposalUnknownKind" | "proposalConflict"> }
+  | { ok: false; invalid: string };
 
 /**
  * Approves a pending proposal: applies it (the payload as the reviewer may
@@ -231,16 +238,10 @@ export async function approveProposal(
   kinds: Kinds = PROPOSAL_KINDS,
 ): Promise<DecisionResult> {
   const proposal = await findProposal(ctx.db, id);
-  if (!proposal || proposal.status !== "pending") return { ok: false, message: "Šis pasiūlymas jau išspręstas arba jo nėra." };
+  if (!proposal || proposal.status !== "pending") return { ok: false, reason: "proposalDecided" };
   const handler = kinds[proposal.kind];
-  if (!handler) return { ok: false, message: "Nežinoma pasiūlymo rūšis." };
-  if (!options.confirmConflict && (await hasConflict(ctx, proposal, kinds))) {
-    return {
-      ok: false,
-      conflict: true,
-      message: "Po pasiūlymo šie duomenys buvo pakeisti. Peržiūrėkite dabartinius duomenis ir patvirtinkite dar kartą.",
-    };
-  }
+  if (!handler) return { ok: false, reason: "proposalUnknownKind" };
+  if (!options.confirmConflict && (await hasConflict(ctx, proposal, kinds))) return { ok: false, reason: "proposalConflict" };
   // A reviewer's form carries only the editable fields: they are laid over
   // what the member proposed (a memory's photos and subject stay).
   const payload =
@@ -251,7 +252,7 @@ export async function approveProposal(
   try {
     return await approveInTransaction(ctx, handler, proposal, id, reviewer, payload, change, options.note ?? "");
   } catch (error) {
-    if (error instanceof ProposalInputError) return { ok: false, message: error.message };
+    if (error instanceof ProposalInputError) return { ok: false, invalid: error.message };
     throw error;
   } finally {
     // Its photos go where what now shows them says (public/ for a public page), approved or not.
@@ -284,7 +285,7 @@ async function approveInTransaction(
       .where("id", "=", id)
       .where("status", "=", "pending")
       .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 0) return { ok: false, message: "Šis pasiūlymas jau išspręstas arba jo nėra." };
+    if (Number(taken.numUpdatedRows) === 0) return { ok: false, reason: "proposalDecided" };
     const { changeId } = await record(
       tx,
       {

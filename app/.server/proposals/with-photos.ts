@@ -46,14 +46,14 @@ export async function submitMemory(
   else own.set("nuotrauka", String(target.galleryItemId));
   for (const id of kept.ids) own.append("media", id);
   const parsed = await memoryKind.parse(ctx, null, own);
-  const result: SubmitResult = parsed.ok
+  const result: ContributionResult = parsed.ok
     ? await submitProposal(ctx, author, {
         kind: "memory",
         subjectKind: target.personId !== null ? "person" : "gallery",
         subjectId: String(target.personId ?? target.galleryItemId),
         payload: parsed.payload,
       })
-    : parsed;
+    : { ...parsed, status: 400 };
   if (!result.ok) await removeProposalPhotos(ctx.db, ctx.media, kept.ids);
   return result;
 }
@@ -80,9 +80,9 @@ export async function submitPhoto(
   own.set("membersOnly", photo.membersOnly ? "1" : "0");
   own.set("media", kept.ids[0]);
   const parsed = await photoKind.parse(ctx, null, own);
-  const result: SubmitResult = parsed.ok
+  const result: ContributionResult = parsed.ok
     ? await submitProposal(ctx, author, { kind: "photo", subjectKind: "gallery", subjectId: null, payload: parsed.payload })
-    : parsed;
+    : { ...parsed, status: 400 };
   if (!result.ok) await removeProposalPhotos(ctx.db, ctx.media, kept.ids);
   return result;
 }

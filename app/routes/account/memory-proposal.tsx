@@ -10,7 +10,7 @@ import { galleryItemsByIds } from "#app/.server/gallery/gallery.ts";
 import { readUploadFiles, UploadRejected } from "#app/.server/media/intake.ts";
 import { MEMORY_FORM, memoryTargetVisible, type MemoryTarget } from "#app/.server/proposals/memories.ts";
 import { onNewItem } from "#app/.server/accounts/notifications.ts";
-import { proposalsLeftToday } from "#app/.server/proposals/proposals.ts";
+import { proposalsLeftToday, SUBMIT_REFUSAL_STATUS } from "#app/.server/proposals/proposals.ts";
 import { readForm, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { Field, useFocusFirstError } from "#app/components/fields.tsx";
@@ -75,7 +75,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await submitMemory(ctx, user, viewer, target, read.value, upload.files);
   if (!result.ok) {
-    const status = "status" in result ? result.status : 400;
+    if ("reason" in result) return refusal(result.reason, SUBMIT_REFUSAL_STATUS[result.reason], { typed: read.typed, errors: {} });
+    const status = result.status;
     if (status === 404) throw data(NOT_FOUND, { status });
     // A photo the pipeline refused: its message on top and beside the photos, the text kept.
     if ("field" in result) return photosRefused(result.message, status, read.typed);

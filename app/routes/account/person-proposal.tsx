@@ -12,7 +12,7 @@ import {
 } from "#app/.server/proposals/person.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { onNewItem } from "#app/.server/accounts/notifications.ts";
-import { proposalsLeftToday, submitProposal } from "#app/.server/proposals/proposals.ts";
+import { proposalsLeftToday, submitProposal, SUBMIT_REFUSAL_STATUS } from "#app/.server/proposals/proposals.ts";
 import { refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { Field, useFocusFirstError, type FieldErrors } from "#app/components/fields.tsx";
@@ -60,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const read = await readMemberProposal(ctx, kind as PersonProposalKind, String(person.id), form);
   if (!read.ok) return refuseForm(read);
   const result = await submitProposal(ctx, user, { kind, subjectKind: "person", subjectId: String(person.id), payload: read.value });
-  if (!result.ok) return refusal({ title: result.message, variant: "error" }, 429, { typed: read.typed, errors: {} });
+  if (!result.ok) return refusal(result.reason, SUBMIT_REFUSAL_STATUS[result.reason], { typed: read.typed, errors: {} });
   await onNewItem(ctx, { kind: "proposal", id: result.id });
   return redirectWithToast("/paskyra/pasiulymai", "proposalSent");
 }

@@ -6,7 +6,7 @@ import { discardFiles, submitPhoto } from "#app/.server/proposals/with-photos.ts
 import { PHOTO_FORM } from "#app/.server/proposals/gallery-photos.ts";
 import { readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
 import { onNewItem } from "#app/.server/accounts/notifications.ts";
-import { proposalsLeftToday } from "#app/.server/proposals/proposals.ts";
+import { proposalsLeftToday, SUBMIT_REFUSAL_STATUS } from "#app/.server/proposals/proposals.ts";
 import { readForm, refusedField, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { Field, useFocusFirstError } from "#app/components/fields.tsx";
@@ -50,7 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await submitPhoto(ctx, user, read.value, upload.file);
   if (!result.ok) {
-    const status = "status" in result ? result.status : 400;
+    if ("reason" in result) return refusal(result.reason, SUBMIT_REFUSAL_STATUS[result.reason], { typed: read.typed, errors: {} });
+    const status = result.status;
     if ("field" in result && result.field === "photo" && upload.file) return photoRefused(result.message, status, read.typed);
     if ("field" in result) return refuseForm(refusedField(read.typed, result.field, result.message));
     return refusal({ title: result.message, variant: "error" }, status, { typed: read.typed, errors: {} });

@@ -131,7 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const params = new URL(request.url).searchParams;
   params.delete("_routes");
   const back = params.size > 0 ? `/admin/pakeitimai?${params}` : "/admin/pakeitimai";
-  return result.ok ? redirectWithToast(back, "changeUndone") : refusal({ title: result.message, variant: "error" }, 409, { id });
+  return result.ok ? redirectWithToast(back, "changeUndone") : refusal(result.reason, 409, { id });
 }
 
 export default function ChangeHistory({

@@ -17,7 +17,7 @@ import { ConfirmRemovePanel, RemoveForm } from "#app/components/remove-form.tsx"
 import { EDITABLE_EVENTS } from "#app/lib/event-labels.ts";
 import { DATE_FORMS_MESSAGE, gedcomToDateInput } from "#app/lib/date-input.ts";
 import { parseId } from "#app/lib/numbers.ts";
-import { EVENT_FIELDS, PERSON_FIELDS } from "#app/lib/person-fields.ts";
+import { EVENT_FIELDS, PERSON_FIELDS, RELATION_FIELDS, TREE_REFUSALS } from "#app/lib/person-fields.ts";
 import { atLeast } from "#app/lib/roles.ts";
 import type { PersonSummary } from "#app/lib/tree-layout.ts";
 
@@ -46,8 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if ("confirmRemove" in outcome) return data({ confirmRemove: true });
   if ("missing" in outcome) return refusal("personNotFound", 404);
   if ("invalid" in outcome) return refuseForm(outcome.invalid);
-  if ("refused" in outcome)
-    return refusal({ title: outcome.refused, description: outcome.description, variant: "error" }, outcome.status ?? 400);
+  if ("refused" in outcome) return refusal({ title: TREE_REFUSALS[outcome.refused], variant: "error" }, outcome.status);
   return redirectWithToast(outcome.goTo === "list" ? "/admin/medis/asmenys" : `/admin/medis/asmenys/${personId}`, outcome.saved);
 }
 
@@ -59,25 +58,51 @@ function Who({ person }: { person: PersonSummary }) {
   );
 }
 
-/** A text field naming another person: '#12', '12' or a unique name. */
-function PersonInput({ name, label }: { name: string; label: string }) {
+type Typed = Record<string, string>;
+type Errors = Partial<Record<string, string>>;
+
+/** A field naming another person ('#12', '12' or a unique name): as typed and with the server's message when its form was refused. */
+function PersonInput({
+  field,
+  id = field,
+  refused,
+}: {
+  field: keyof typeof RELATION_FIELDS;
+  id?: string;
+  refused: { typed: Typed; errors: Errors } | null;
+}) {
   return (
     <div className="min-w-48 flex-1">
-      <label htmlFor={name} className="field-label">
-        {label}
-      </label>
-      <input id={name} name={name} placeholder="Vardas Pavardė arba #numeris" className="field-input" />
+      <Field
+        id={id}
+        name={field}
+        label={RELATION_FIELDS[field].label}
+        placeholder="Vardas Pavardė arba #numeris"
+        maxLength={RELATION_FIELDS[field].max}
+        defaultValue={refused?.typed[field] ?? ""}
+        error={refused?.errors[field]}
+      />
     </div>
   );
 }
 
-type Typed = Record<string, string>;
-type Errors = Partial<Record<string, string>>;
-
-/** Which form a refusal was about: the person's details, or one event ("event:12", "event:" for a new one). */
+/**
+ * Which form a refusal was about: the person's details, one event ("event:12",
+ * "event:" for a new one), the parents, a partner, or a child with one partner
+ * ("child:7", "child:" for a child of the person alone).
+ */
 function formRefused(typed: Typed | undefined): string | null {
   if (!typed) return null;
-  return typed.intent === "event" ? `event:${typed.eventId ?? ""}` : (typed.intent ?? null);
+  if (typed.intent === "event") return `event:${typed.eventId ?? ""}`;
+  if (typed.intent === "child") return `child:${typed.partnerId ?? ""}`;
+  return typed.intent ?? null;
+}
+
+/** The id of a refused form's field on this page, where several forms have the same fields (`family`: the refused child's). */
+function fieldIdOf(which: string | null, field: string, typed: Typed | undefined, family: number | undefined): string {
+  if (which?.startsWith("event:")) return `${which === "event:" ? "new" : `e${typed!.eventId}`}-${field}`;
+  if (which?.startsWith("child:")) return `child-${family}`;
+  return field;
 }
 
 export default function PersonEditor({ loaderData, actionData }: Route.ComponentProps) {
@@ -87,20 +112,17 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
   const typed: Typed | undefined = refused?.typed;
   const errors: Errors = refused?.errors ?? {};
   const which = formRefused(typed);
-  const eventPrefix = which?.startsWith("event:") ? (which === "event:" ? "new" : `e${typed!.eventId}`) : null;
-  // The first field named takes the focus: the event's fields have ids of their own ("new-date", "e12-date").
-  const byId: Errors = eventPrefix
-    ? Object.fromEntries(Object.entries(errors).map(([field, message]) => [`${eventPrefix}-${field}`, message]))
-    : errors;
-  useFocusFirstError(byId, refused?.toast.id, [
-    "givenNames",
-    "surname",
-    "birthSurname",
-    "sex",
-    "note",
-    ...["tag", "date", "place", "value"].map((field) => `${eventPrefix}-${field}`),
-  ]);
-  const eventTyped = (id: string) => (which === `event:${id}` ? { typed: typed!, errors } : null);
+  // A child's form is told apart by the partner it posts; its field's id is the family's.
+  const childOf = (f: (typeof families)[number]) => `child:${f.partner?.id ?? ""}`;
+  const refusedFamily = families.find((f) => childOf(f) === which)?.familyId;
+  // The first field named takes the focus: an event's or a child's field has an id of its own ("new-date", "e12-date", "child-7").
+  const byId: Errors = Object.fromEntries(Object.entries(errors).map(([field, message]) => [fieldIdOf(which, field, typed, refusedFamily), message]));
+  useFocusFirstError(
+    byId,
+    refused?.toast.id,
+    ["givenNames", "surname", "birthSurname", "sex", "note", "tag", "date", "place", "value"].map((field) => fieldIdOf(which, field, typed, refusedFamily)),
+  );
+  const refusedHere = (form: string) => (which === form ? { typed: typed!, errors } : null);
   const removeQuestion = `Ar tikrai pašalinti asmenį „${summary.name}“ iš giminės medžio?`;
   return (
     <>
@@ -187,7 +209,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
                     place={e.place ?? ""}
                     value={e.value ?? ""}
                     idPrefix={`e${e.id}`}
-                    refused={eventTyped(String(e.id))}
+                    refused={refusedHere(`event:${e.id}`)}
                   />
                   <button type="submit" className="btn-secondary">
                     Išsaugoti
@@ -229,7 +251,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
                 </p>
               ) : null}
             </div>
-            <EventFields date="" place="" value="" idPrefix="new" refused={eventTyped("")} />
+            <EventFields date="" place="" value="" idPrefix="new" refused={refusedHere("event:")} />
             <button type="submit" className="btn-primary">
               Pridėti įvykį
             </button>
@@ -260,10 +282,13 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
           ) : (
             <p className="mb-3 text-ink-soft">Tėvai nenurodyti.</p>
           )}
-          <Form method="post" className="flex flex-wrap items-end gap-2">
+          <Form method="post" className="space-y-2">
             <input type="hidden" name="intent" value="parents" />
-            <PersonInput name="first" label="Tėvas" />
-            <PersonInput name="second" label="Motina" />
+            {/* The fields' tops in line, so that a message under one does not shift the other. */}
+            <div className="flex flex-wrap items-start gap-2">
+              <PersonInput field="first" refused={refusedHere("parents")} />
+              <PersonInput field="second" refused={refusedHere("parents")} />
+            </div>
             <button type="submit" className="btn-secondary">
               Nurodyti tėvus
             </button>
@@ -296,19 +321,23 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
                   </li>
                 ))}
               </ul>
-              <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+              <Form method="post" className="mt-2 space-y-2">
                 <input type="hidden" name="intent" value="child" />
                 {f.partner ? <input type="hidden" name="partnerId" value={f.partner.id} /> : null}
-                <PersonInput name="child" label="Pridėti vaiką" />
+                <PersonInput
+                  field="child"
+                  id={`child-${f.familyId}`}
+                  refused={f.familyId === refusedFamily ? refusedHere(childOf(f)) : null}
+                />
                 <button type="submit" className="btn-secondary">
                   Pridėti
                 </button>
               </Form>
             </div>
           ))}
-          <Form method="post" className="flex flex-wrap items-end gap-2">
+          <Form method="post" className="space-y-2">
             <input type="hidden" name="intent" value="partner" />
-            <PersonInput name="partner" label="Naujas partneris" />
+            <PersonInput field="partner" refused={refusedHere("partner")} />
             <button type="submit" className="btn-secondary">
               Pridėti partnerį
             </button>

@@ -51,12 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       let payload: unknown;
       if (form.get("intent") === "edit") {
         const parsed = await PROPOSAL_KINDS[proposal.kind]?.parse(ctx, proposal.subjectId, form);
-        if (!parsed) return failed("Nežinoma pasiūlymo rūšis.", 400);
+        if (!parsed) return refusal("proposalUnknownKind", 400, { id });
         if (!parsed.ok) return failed(parsed.message, 400);
         payload = parsed.payload;
       }
       const result = await approveProposal(ctx, id, reviewer, { payload, confirmConflict: form.get("confirmConflict") === "1" });
-      if (!result.ok) return failed(result.message);
+      if (!result.ok) return "reason" in result ? refusal(result.reason, 409, { id }) : failed(result.invalid);
       await onProposalDecided(ctx, id);
       return redirectWithToast(PAGE, "proposalApproved");
     }

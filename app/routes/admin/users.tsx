@@ -28,6 +28,7 @@ import { ConfirmRemovePanel, RemoveForm } from "#app/components/remove-form.tsx"
 import { ACCOUNT_REFUSALS, EMAIL_MAX_LENGTH, INVITE_PERSON_MAX } from "#app/lib/accounts.ts";
 import { formatDateTime } from "#app/lib/lithuanian.ts";
 import { parseId } from "#app/lib/numbers.ts";
+import { personNotFoundText } from "#app/lib/person-fields.ts";
 import { isRole, ROLE_LABELS, ROLES, type Role } from "#app/lib/roles.ts";
 
 // The administrator's list of users: invitations (a link to share, valid
@@ -86,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // A person typed with no tree to find them in is refused, not quietly dropped.
       if (typed && treeId === null) return refuseForm(refusedField(read.typed, "person", ACCOUNT_REFUSALS.noTree));
       const person = treeId === null || !typed ? null : await resolvePerson(db, treeId, typed);
-      if (person && "error" in person) return refuseForm(refusedField(read.typed, "person", person.error));
+      if (person && "notFound" in person) return refuseForm(refusedField(read.typed, "person", personNotFoundText(person.notFound)));
       if (email && !config.mail) return refuseForm(refusedField(read.typed, "email", ACCOUNT_REFUSALS.noMail));
       const token = await createInvitation(db, { role, personId: person?.id ?? null, email: email || null, createdBy: me.id });
       const created = {
