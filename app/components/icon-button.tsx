@@ -42,11 +42,18 @@ export function IconButton({ label, children, className = "", type = "button", .
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => event.key === "Escape" && hide();
+    // A scroll that moves the button takes the tooltip away (it is placed once, fixed); one that
+    // does not (a toast's button, fixed itself, or the end of a scroll that brought focus here) leaves it.
+    const at = button.current?.getBoundingClientRect();
+    const onScroll = () => {
+      const now = button.current?.getBoundingClientRect();
+      if (!at || !now || now.left !== at.left || now.top !== at.top) hide();
+    };
     window.addEventListener("keydown", onKey);
-    window.addEventListener("scroll", hide, true);
+    window.addEventListener("scroll", onScroll, true);
     return () => {
       window.removeEventListener("keydown", onKey);
-      window.removeEventListener("scroll", hide, true);
+      window.removeEventListener("scroll", onScroll, true);
     };
   }, [open]);
   // Above the button, centred, kept inside the window (below it when there is no room above).

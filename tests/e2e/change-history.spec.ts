@@ -108,3 +108,50 @@ test("a visitor and a member see no history link on a person's page; an editor d
   );
   await editor.context().close();
 });
+
+test("a person added and then given an event: undoing the addition is refused, naming the event's change; newest first, both undo", async ({
+  browser,
+}) => {
+  const admin = await (await browser.newContext()).newPage();
+  await logInAsAdmin(admin, site());
+  await admin.goto(`${site().url}/admin/medis/asmenys`);
+  const form = admin.getByRole("region", { name: "Naujas asmuo" });
+  await form.getByLabel("Vardas (vardai)").fill("Kazimieras");
+  await form.getByLabel("Pavardė", { exact: true }).fill("Undinas");
+  await form.getByRole("button", { name: "Pridėti asmenį" }).click();
+  await expect(admin).toHaveURL(/\/admin\/medis\/asmenys\/\d+$/);
+  const id = Number(new URL(admin.url()).pathname.split("/").at(-1));
+  const added = admin.getByRole("region", { name: "Gyvenimo įvykiai" });
+  await added.getByLabel("Naujas įvykis").selectOption({ label: "Profesija" });
+  await added.locator("#new-value").fill("Kalvis");
+  await added.getByRole("button", { name: "Pridėti įvykį" }).click();
+  await expect(admin.getByText("Asmens duomenys išsaugoti").first()).toBeVisible();
+
+  await admin.goto(`${site().url}/admin/pakeitimai`);
+  const creation = admin.getByTestId("change").filter({ hasText: "Pridėtas asmuo: Kazimieras Undinas" });
+  await creation.getByRole("button", { name: /^Atšaukti/ }).click();
+  await expect(creation.getByRole("alert")).toContainText("pirma atšaukite vėlesnius pakeitimus");
+  const first = creation.getByRole("region", { name: /Pirma atšaukite šiuos vėlesnius pakeitimus/ });
+  await expect(first.getByRole("listitem")).toHaveCount(1);
+  await expect(first.getByRole("link", { name: "Pridėtas įvykis „Profesija“: Kazimieras Undinas" })).toBeVisible();
+  // Nothing was undone: the person and the event are there.
+  const rows = await site().db().selectFrom("genealogyEvents").select("value").where("ownerId", "=", id).execute();
+  expect(rows).toEqual([{ value: "Kalvis" }]);
+
+  // The event's change first (the link leads to it), then the person's.
+  await first.getByRole("link").click();
+  const event = admin.getByTestId("change").filter({ hasText: "Pridėtas įvykis „Profesija“: Kazimieras Undinas" }).first();
+  await event.getByRole("button", { name: /^Atšaukti/ }).click();
+  await expect(admin.getByText("Pakeitimas atšauktas").first()).toBeVisible();
+  await admin
+    .getByTestId("change")
+    .filter({ hasText: "Pridėtas asmuo: Kazimieras Undinas" })
+    .filter({ hasNot: admin.getByText("Atšaukta (") })
+    .getByRole("button", { name: /^Atšaukti/ })
+    .click();
+  await expect(admin.getByText("Pakeitimas atšauktas").first()).toBeVisible();
+  expect(await site().db().selectFrom("genealogyPeople").select("id").where("id", "=", id).execute()).toEqual([]);
+  expect(await site().db().selectFrom("genealogyEvents").select("id").where("ownerId", "=", id).execute()).toEqual([]);
+  expect((await admin.request.get(`${site().url}/asmuo/${id}`)).status()).toBe(404);
+  await admin.context().close();
+});

@@ -235,6 +235,29 @@ test("icon-only buttons have tooltips that open after a delay", async ({ page })
   await expect(toasts(page).getByText("Klaida!")).toHaveCount(0);
 });
 
+test("a scroll that does not move the button leaves its tooltip open (a toast's close button, fixed)", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.goto(`${site().url}/sveciai`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Siųsti žinutę" }).click();
+  const close = toasts(page).getByRole("button", { name: "Uždaryti pranešimą" });
+  await close.focus();
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  const tooltip = page.getByRole("tooltip");
+  await expect(tooltip).toHaveText("Uždaryti pranešimą");
+  // The page scrolls under the toast (as the end of a scroll that focus started would): the tooltip stays where it is.
+  const scrolled = await page.evaluate(async () => {
+    const before = window.scrollY;
+    window.scrollBy(0, before > 0 ? -300 : 300);
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    return window.scrollY !== before;
+  });
+  expect(scrolled).toBe(true);
+  await expect(tooltip).toHaveText("Uždaryti pranešimą");
+  await expect(close).toHaveAccessibleDescription("Uždaryti pranešimą");
+});
+
 test("an unhandled error shows the app's own error page with status 500", async ({ page }) => {
   // A second server whose database loses a table behind its back.
   test.setTimeout(SERVER_START_LIMIT_MS + 45_000);

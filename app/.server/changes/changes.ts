@@ -3,6 +3,7 @@ import { inTransaction, now } from "#app/.server/platform/db/writes.ts";
 import type { ChangesTable, Database, Tables } from "#app/.server/platform/db/schema.ts";
 import { formatGedcomDateLt, parseGedcomDate } from "#app/lib/gedcom-date.ts";
 import type { ToastKey } from "#app/lib/toasts.ts";
+import { brokenReferences, type RowRef } from "./dependencies.ts";
 import { recountTree } from "#app/.server/genealogy/tree-counts.ts";
 
 // The history of every change (issue 17): who, when, what, and the rows it
@@ -264,10 +265,48 @@ async function placeStillUsed(db: Database, key: Row): Promise<boolean> {
   return used !== undefined;
 }
 
-/** Writes `row` (or removes the row when null) under `key`. */
-async function putRow(db: Database, table: ChangeTable, key: Row, row: Row | null): Promise<void> {
+/**
+ * The places an undo must bring back with the events it puts back: a place
+ * no event named any more was removed by another undo since. Each as the
+ * change history last recorded it, as a row this undo adds (and its own undo
+ * removes again when no event names it).
+ */
+async function placesToBringBack(db: Database, rows: readonly RowChange[]): Promise<RowChange[]> {
+  const wanted = new Map<string, Row>();
+  for (const row of rows) {
+    const placeId = row.table === "genealogyEvents" ? row.before?.placeId : null;
+    if (placeId === null || placeId === undefined) continue;
+    const key = { treeId: row.before!.treeId, id: placeId };
+    if (rows.some((r) => r.table === "genealogyPlaces" && r.key.treeId === key.treeId && r.key.id === key.id)) continue;
+    if ((await currentRow(db, "genealogyPlaces", key)) === null) wanted.set(JSON.stringify(key), key);
+  }
+  if (wanted.size === 0) return [];
+  const found: RowChange[] = [];
+  // Newest first: the place as it was last.
+  const history = await db
+    .selectFrom("changes")
+    .select("rows")
+    .where("rows", "like", '%"genealogyPlaces"%')
+    .orderBy("id", "desc")
+    .execute();
+  for (const { rows: text } of history) {
+    for (const r of JSON.parse(text) as RowChange[]) {
+      const id = JSON.stringify({ treeId: r.key.treeId, id: r.key.id });
+      const known = r.before ?? r.after;
+      if (r.table === "genealogyPlaces" && wanted.has(id) && known) {
+        found.push({ table: "genealogyPlaces", key: wanted.get(id)!, before: known, after: null });
+        wanted.delete(id);
+      }
+    }
+    if (wanted.size === 0) break;
+  }
+  return found;
+}
+
+/** Writes `row` (or removes the row when null) under `key`; false when it is left as it is (a place still named). */
+async function putRow(db: Database, table: ChangeTable, key: Row, row: Row | null): Promise<boolean> {
   const exists = (await currentRow(db, table, key)) !== null;
-  if (row === null && table === "genealogyPlaces" && (await placeStillUsed(db, key))) return;
+  if (row === null && table === "genealogyPlaces" && (await placeStillUsed(db, key))) return false;
   if (row === null) {
     if (exists) await (whereKey(db.deleteFrom(table) as any, key) as { execute(): Promise<unknown> }).execute();
   } else if (exists) {
@@ -278,6 +317,7 @@ async function putRow(db: Database, table: ChangeTable, key: Row, row: Row | nul
       .values(row as never)
       .execute();
   }
+  return true;
 }
 
 /**
@@ -295,7 +335,61 @@ export function needsAdministrator(change: Change): boolean {
 export type UndoResult =
   | { ok: true; changeId: number }
   | { ok: false; reason: Extract<ToastKey, "changeNotFound" | "changeUndoneAlready"> }
-  | { ok: false; reason: Extract<ToastKey, "changeChangedSince">; conflicts?: RowChange[] };
+  | { ok: false; reason: Extract<ToastKey, "changeChangedSince">; conflicts?: RowRef[]; later?: LaterChange[] };
+
+/** A later change that stands in the way of an undo: what to undo first. */
+export interface LaterChange {
+  id: number;
+  at: string;
+  username: string | null;
+  summary: string;
+}
+
+/** How many later changes an undo's refusal names at most (the oldest first: the first to undo is the newest, but they all must go). */
+const LATER_NAMED = 10;
+
+/**
+ * The changes after `change`, not undone, that touched any of these rows (a
+ * key may be partial: the columns a reference names). Read a page at a time,
+ * newest last, until enough are found.
+ */
+async function laterChanges(db: Database, change: Change, rows: readonly RowRef[]): Promise<LaterChange[]> {
+  const touches = (later: Change) =>
+    later.rows.some((r) => rows.some((row) => row.table === r.table && Object.keys(row.key).every((c) => row.key[c] === r.key[c])));
+  const found: LaterChange[] = [];
+  for (let after = change.id; found.length < LATER_NAMED;) {
+    const page = await db
+      .selectFrom("changes")
+      .selectAll()
+      .where("id", ">", after)
+      .where("undoneBy", "is", null)
+      .orderBy("id")
+      .limit(200)
+      .execute();
+    if (page.length === 0) break;
+    for (const later of page.map(toChange)) {
+      if (touches(later) && (await flipsSince(db, later, change.id)) % 2 === 1)
+        found.push({ id: later.id, at: later.at, username: later.username, summary: later.summary });
+    }
+    after = page.at(-1)!.id;
+  }
+  return found.slice(0, LATER_NAMED);
+}
+
+/**
+ * How many times the rows of `later`'s chain (a change, its undo, the undo of
+ * that…) were flipped after change `since`: `later` and those it undoes, back
+ * to the first made before `since`. An even count is no change at all since
+ * (a change made since and its undo): not in the way.
+ */
+async function flipsSince(db: Database, later: Change, since: number): Promise<number> {
+  let flips = 1;
+  for (let undid = later.undoOf; undid !== null && undid > since; flips++) {
+    const previous = await db.selectFrom("changes").select("undoOf").where("id", "=", undid).executeTakeFirst();
+    undid = previous?.undoOf ?? null;
+  }
+  return flips;
+}
 
 /** Deletion before insertion across tables: children rows go first, parents come back first. */
 const TABLE_ORDER: ChangeTable[] = [
@@ -335,54 +429,15 @@ export async function undoChange(db: Database, changeId: number, actor: Actor): 
   try {
     return await undoInTransaction(db, changeId, actor);
   } catch (error) {
-    // A row to put back points at one that is gone since (a tag of a person removed later): refused, nothing written.
+    // Two undos at once (each checked before the other wrote): refused by the database's own keys, nothing written.
     if (isForeignKeyError(error)) return { ok: false, reason: "changeChangedSince" };
     throw error;
   }
 }
 
-
 function isForeignKeyError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === "SQLITE_CONSTRAINT_FOREIGNKEY" || code === "23503";
-}
-
-/**
- * The rows a removal would take with it through a cascading foreign key:
- * who is in a photo or a document, the memories of a photo, an album's
- * photos, the documents linked to a photo. Those the change
- * itself did not touch are a later change's, which must be undone first.
- */
-async function cascadedRows(db: Database, row: RowChange): Promise<{ table: ChangeTable; row: Row }[]> {
-  const rows = async (table: ChangeTable, where: Record<string, unknown>) =>
-    (
-      (await Object.entries(where)
-        .reduce(
-          (q, [column, value]) => q.where(column as never, "=", value as never),
-          db.selectFrom(table as "photoPeople").selectAll() as any,
-        )
-        .execute()) as Row[]
-    ).map((found) => ({ table, row: found }));
-  if (row.table === "galleryItems") {
-    return [
-      ...(await rows("photoPeople", { galleryItemId: row.key.id })),
-      ...(await rows("memories", { galleryItemId: row.key.id })),
-      ...(await rows("albumPhotos", { galleryItemId: row.key.id })),
-      ...(await rows("photoDocuments", { galleryItemId: row.key.id })),
-    ];
-  }
-  if (row.table === "albums") return rows("albumPhotos", { albumId: row.key.id });
-  if (row.table === "stories") {
-    return [...(await rows("storySlugs", { storyId: row.key.id })), ...(await rows("storyRevisions", { storyId: row.key.id }))];
-  }
-  if (row.table === "documents") {
-    return [...(await rows("documentPeople", { documentId: row.key.id })), ...(await rows("photoDocuments", { documentId: row.key.id }))];
-  }
-  if (row.table === "genealogyPeople") {
-    const person = { treeId: row.key.treeId, personId: row.key.id };
-    return [...(await rows("photoPeople", person)), ...(await rows("documentPeople", person))];
-  }
-  return [];
 }
 
 async function undoInTransaction(db: Database, changeId: number, actor: Actor): Promise<UndoResult> {
@@ -390,31 +445,27 @@ async function undoInTransaction(db: Database, changeId: number, actor: Actor): 
     const change = await findChange(tx, changeId);
     if (!change) return { ok: false, reason: "changeNotFound" };
     if (change.undoneBy !== null) return { ok: false, reason: "changeUndoneAlready" };
-    const conflicts: RowChange[] = [];
-    for (const row of change.rows) {
-      const current = await currentRow(tx, row.table, row.key);
-      if (!sameRow(current, row.after)) conflicts.push({ ...row, after: current });
+    // Its rows, and the places gone since that the events it puts back name.
+    const rows = [...change.rows, ...(await placesToBringBack(tx, change.rows))];
+    // Each as the change left it, and nothing of a later change pointing at them (or they at what it removed).
+    const conflicts: RowRef[] = [];
+    for (const row of rows) {
+      if (!sameRow(await currentRow(tx, row.table, row.key), row.after)) conflicts.push({ table: row.table, key: row.key });
     }
-    const covered = (table: ChangeTable, found: Row) =>
-      change.rows.some((r) => r.table === table && CHANGE_KEYS[table].every((column) => r.key[column] === found[column]));
-    for (const row of change.rows.filter((r) => r.before === null)) {
-      for (const child of await cascadedRows(tx, row)) {
-        if (!covered(child.table, child.row)) {
-          const key = Object.fromEntries(CHANGE_KEYS[child.table].map((column) => [column, child.row[column]]));
-          conflicts.push({ table: child.table, key, before: null, after: child.row });
-        }
-      }
-    }
-    if (conflicts.length > 0) return { ok: false, reason: "changeChangedSince", conflicts };
+    conflicts.push(...(await brokenReferences(tx, rows, keyOf)));
+    if (conflicts.length > 0)
+      return { ok: false, reason: "changeChangedSince", conflicts, later: await laterChanges(tx, change, conflicts) };
     const order = (row: RowChange) => TABLE_ORDER.indexOf(row.table);
     // Removals of what the change added, children first; then the rest, parents first.
-    const removals = change.rows.filter((r) => r.before === null).sort((a, b) => order(b) - order(a));
-    const restores = change.rows.filter((r) => r.before !== null).sort((a, b) => order(a) - order(b));
-    for (const row of [...removals, ...restores]) await putRow(tx, row.table, row.key, row.before);
+    const removals = rows.filter((r) => r.before === null).sort((a, b) => order(b) - order(a));
+    const restores = rows.filter((r) => r.before !== null).sort((a, b) => order(a) - order(b));
+    const written: RowChange[] = [];
+    for (const row of [...removals, ...restores]) if (await putRow(tx, row.table, row.key, row.before)) written.push(row);
     // The tree's counts of people and families are derived, not undone.
-    const trees = new Set(change.rows.filter((r) => r.table.startsWith("genealogy")).map((r) => Number(r.key.treeId)));
+    const trees = new Set(written.filter((r) => r.table.startsWith("genealogy")).map((r) => Number(r.key.treeId)));
     for (const treeId of trees) await recountTree(tx, treeId);
-    const reverse = change.rows.map((r) => ({ ...r, before: r.after, after: r.before }));
+    // What the undo changed, as a change of its own (a place left because an event still names it is not among it).
+    const reverse = written.map((r) => ({ ...r, before: r.after, after: r.before }));
     const undoId = await insertChange(
       tx,
       actor,

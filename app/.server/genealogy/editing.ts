@@ -9,7 +9,7 @@ import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { listDocuments } from "#app/.server/documents/documents.ts";
 import { linkPeopleToGalleryItem, listGalleryItems } from "#app/.server/gallery/gallery.ts";
 import { nameSearchKey, type Note, type PersonName } from "#app/.server/genealogy/gedcom/model.ts";
-import { reservePersonIds } from "./person-ids.ts";
+import { reservePersonIds, takeFromCounter } from "./person-ids.ts";
 import { DEFAULT_LIVING_YEARS, editorViewer, type Viewer } from "./living.ts";
 import { familiesAround, familiesAsPartner, treeQueries } from "./family-graph.ts";
 import { summaries } from "./people.ts";
@@ -79,18 +79,23 @@ function namesFor(fields: PersonFields, previous: PersonName[]): PersonName[] {
 }
 
 /**
- * "Highest id + 1" in a tree, for families, events and places (people have
- * ids of their own, see person-ids.ts). Callers insert inside retryOnConflict:
- * a concurrent edit that took the same number makes them take the next.
+ * A new id in a tree for a family, an event or a place (people have ids of
+ * their own, see person-ids.ts): from a counter of the tree that only grows,
+ * so that an id removed (by an edit or an undo) is never given to another row.
+ * The change history tells rows apart by their ids: a family 4 that was
+ * another family before would tangle the undo of either.
  */
 function nextId(db: Database, table: "genealogyFamilies" | "genealogyEvents" | "genealogyPlaces", treeId: number) {
-  return db
-    .selectFrom(table)
-    .select((eb) => eb.fn.max("id").as("max"))
-    .where("treeId", "=", treeId)
-    .executeTakeFirstOrThrow()
-    .then((r) => Number(r.max ?? 0) + 1);
+  return takeFromCounter(db, `genealogy_next_${COUNTER_NAMES[table]}_${treeId}`, 1, async () => {
+    const { max } = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.max("id").as("max"))
+      .where("treeId", "=", treeId)
+      .executeTakeFirstOrThrow();
+    return Number(max ?? 0);
+  });
 }
+const COUNTER_NAMES = { genealogyFamilies: "family_id", genealogyEvents: "event_id", genealogyPlaces: "place_id" } as const;
 
 export async function createPerson(db: Database, fields: PersonFields): Promise<number> {
   const treeId = await editableTree(db);
@@ -269,6 +274,7 @@ export async function removeEvent(db: Database, treeId: number, personId: number
 /** Removes a person: their events, links and place in families (a family left empty goes too). */
 export async function removePerson(db: Database, treeId: number, id: number): Promise<boolean> {
   return inTransaction(db, async (tx) => {
+    const { parentFamilies, ownFamilies } = await familiesAround(tx, treeId, id);
     const found = await tx.deleteFrom("genealogyPeople").where("treeId", "=", treeId).where("id", "=", id).executeTakeFirst();
     if (Number(found.numDeletedRows) === 0) return false;
     await removeOwned(tx, treeId, "person", [id]);
@@ -286,7 +292,7 @@ export async function removePerson(db: Database, treeId: number, id: number): Pr
       .where("treeId", "=", treeId)
       .where("partner2Id", "=", id)
       .execute();
-    await removeEmptyFamilies(tx, treeId);
+    await removeEmptyFamilies(tx, treeId, [...parentFamilies, ...ownFamilies].map((f) => f.id));
     await recountTree(tx, treeId);
     return true;
   });
@@ -312,12 +318,20 @@ async function removeOwned(db: Database, treeId: number, kind: "person" | "famil
 }
 
 /** Families with neither partners nor children describe nobody: they go, with their events. */
-async function removeEmptyFamilies(db: Database, treeId: number): Promise<void> {
+/**
+ * Removes those of these families left with no partner and no child. Only the
+ * families the edit touched: another family empty by an undo stays until an
+ * edit of its own (a cleanup of the whole tree here would remove rows the
+ * edit's change does not record).
+ */
+async function removeEmptyFamilies(db: Database, treeId: number, familyIds: number[]): Promise<void> {
+  if (familyIds.length === 0) return;
   const empty = (
     await db
       .selectFrom("genealogyFamilies")
       .select("id")
       .where("treeId", "=", treeId)
+      .where("id", "in", familyIds)
       .where("partner1Id", "is", null)
       .where("partner2Id", "is", null)
       .where(({ not, exists, selectFrom }) =>
@@ -467,7 +481,7 @@ export async function removeChildLink(db: Database, treeId: number, familyId: nu
     .where("familyId", "=", familyId)
     .where("personId", "=", personId)
     .execute();
-  await removeEmptyFamilies(db, treeId);
+  await removeEmptyFamilies(db, treeId, [familyId]);
   await recountTree(db, treeId);
 }
 
@@ -486,7 +500,7 @@ export async function removePartnerLink(db: Database, treeId: number, familyId: 
     .where("id", "=", familyId)
     .where("partner2Id", "=", personId)
     .execute();
-  await removeEmptyFamilies(db, treeId);
+  await removeEmptyFamilies(db, treeId, [familyId]);
   await recountTree(db, treeId);
 }
 

@@ -20,19 +20,31 @@ const BLOCK = 1000;
  * get different ones), and returns the first. The counter starts past every
  * id any tree holds.
  */
-export async function reservePersonIds(db: Database, count: number): Promise<number> {
-  for (;;) {
-    const taken = await sql<{ value: string }>`
-      update settings set value = cast(cast(value as integer) + ${count} as text)
-      where key = ${COUNTER} returning value`.execute(db);
-    if (taken.rows[0]) return Number(taken.rows[0].value) - count;
+export function reservePersonIds(db: Database, count: number): Promise<number> {
+  return takeFromCounter(db, COUNTER, count, async () => {
     const { max } = await db
       .selectFrom("genealogyPeople")
       .select((eb) => eb.fn.max("id").as("max"))
       .executeTakeFirstOrThrow();
+    return Number(max ?? 0);
+  });
+}
+
+/**
+ * Takes `count` numbers from the counter stored under `key` in the settings,
+ * atomically, and returns the first; a counter not there yet starts past
+ * `highest()` (the largest number already in use). Numbers only grow: one
+ * taken is never given again, even after its row is removed.
+ */
+export async function takeFromCounter(db: Database, key: string, count: number, highest: () => Promise<number>): Promise<number> {
+  for (;;) {
+    const taken = await sql<{ value: string }>`
+      update settings set value = cast(cast(value as integer) + ${count} as text)
+      where key = ${key} returning value`.execute(db);
+    if (taken.rows[0]) return Number(taken.rows[0].value) - count;
     await db
       .insertInto("settings")
-      .values({ key: COUNTER, value: String(Math.max(0, Number(max ?? 0)) + 1) })
+      .values({ key, value: String(Math.max(0, await highest()) + 1) })
       .onConflict((oc) => oc.column("key").doNothing())
       .execute();
   }

@@ -131,7 +131,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const params = new URL(request.url).searchParams;
   params.delete("_routes");
   const back = params.size > 0 ? `/admin/pakeitimai?${params}` : "/admin/pakeitimai";
-  return result.ok ? redirectWithToast(back, "changeUndone") : refusal(result.reason, 409, { id });
+  if (result.ok) return redirectWithToast(back, "changeUndone");
+  // The later changes in its way, to undo first (newest first, as the list shows them).
+  const later = "later" in result ? (result.later ?? []).toReversed() : [];
+  return refusal(result.reason, 409, { id, later });
 }
 
 export default function ChangeHistory({
@@ -222,6 +225,21 @@ export default function ChangeHistory({
               {failedId === c.id ? (
                 <div className="mt-3">
                   <FormAlert toast={actionData?.toast} />
+                  {actionData && "later" in actionData && actionData.later.length > 0 ? (
+                    <section aria-labelledby={`pirma-${c.id}`} className="rounded-md border border-line p-3">
+                      <h3 id={`pirma-${c.id}`} className="text-sm font-semibold">
+                        Pirma atšaukite šiuos vėlesnius pakeitimus, naujausią pirmiausia:
+                      </h3>
+                      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+                        {actionData.later.map((l) => (
+                          <li key={l.id}>
+                            <a href={`/admin/pakeitimai#pakeitimas-${l.id}`}>{l.summary}</a> · {l.username ?? "sistema"} ·{" "}
+                            <time dateTime={l.at}>{formatDateTime(l.at)}</time>
+                          </li>
+                        ))}
+                      </ul>
+                    </section>
+                  ) : null}
                 </div>
               ) : null}
               {c.undoneBy !== null ? (
