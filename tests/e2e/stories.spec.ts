@@ -2,6 +2,8 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { changeContentVersion } from "#app/.server/platform/content-version.ts";
 import { createPerson, saveEvent } from "#app/.server/genealogy/editing.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
+import { createStory, saveStory } from "#app/.server/stories/stories.ts";
+import { storyFields } from "#tests/story-fields.ts";
 import { axe } from "./axe.ts";
 import { hydrated, logInAsAdmin, toasts, useSite, watchConsole } from "./site.ts";
 import { siteForWrites } from "./writes.ts";
@@ -269,5 +271,52 @@ test("without JavaScript: search ignoring diacritics, a story's page, and its ol
   await guest.goto(`${site().url}/istorija/${SLUG}`);
   await expect(guest).toHaveURL(`${site().url}/istorija/sodyba-dzukijoje`);
   await expect(guest.getByRole("heading", { level: 1, name: "Sodyba Dzūkijoje" })).toBeVisible();
+  await guest.context().close();
+});
+
+test("each version says how long it is and what restoring it would change; one without text over a published story is restored only when confirmed", async ({
+  page,
+  browser,
+}) => {
+  // A story begun empty, then written and published: its first version has no text.
+  const db = site().db();
+  const { id } = await createStory(db, storyFields({ title: "Laiškai iš Kauno", lead: "", body: "", published: false }), null);
+  await saveStory(db, id, storyFields({ title: "Laiškai iš Kauno", lead: "Senelio laiškai.", body: "Rašė kas savaitę iš Kauno." }), null);
+  await changeContentVersion(db);
+  await logInAsAdmin(page, site());
+  await page.goto(`${site().url}/admin/istorija/pasakojimai/${id}`);
+  const versions = page.getByRole("region", { name: "Ankstesnės versijos" }).getByRole("listitem");
+  await expect(versions).toHaveCount(2);
+  await expect(versions.first()).toContainText(
+    `${"Laiškai iš Kauno".length + "Senelio laiškai.".length + "Rašė kas savaitę iš Kauno.".length} ženkl`,
+  );
+  await expect(versions.last()).toContainText(`${"Laiškai iš Kauno".length} ženkl`);
+
+  // What restoring the first version would take away: struck through, by field.
+  await versions
+    .last()
+    .getByRole("link", { name: /^Palyginti/ })
+    .click();
+  const comparison = page.getByRole("region", { name: /^Kas pasikeistų atkūrus/ });
+  await expect(comparison.getByRole("deletion").filter({ hasText: "Rašė kas savaitę iš Kauno." })).toBeVisible();
+  await expect(comparison.getByRole("term")).toHaveText(["Įvadas", "Tekstas"]);
+
+  // Restoring it asks first; nothing changes until confirmed.
+  await versions
+    .last()
+    .getByRole("button", { name: /^Atkurti/ })
+    .click();
+  const question = versions.last().getByRole("alert");
+  await expect(question).toContainText(
+    "Šioje versijoje teksto nėra: atkūrus ją, paskelbtas pasakojimas „Laiškai iš Kauno“ lankytojams bus tuščias.",
+  );
+  const guest = await visitor(browser);
+  await guest.goto(`${site().url}/istorija/laiskai-is-kauno`);
+  await expect(guest.getByText("Rašė kas savaitę iš Kauno.")).toBeVisible();
+  await question.getByRole("button", { name: /^Vis tiek atkurti/ }).click();
+  await expect(toasts(page).getByText("Ankstesnė versija atkurta")).toBeVisible();
+  await guest.reload();
+  await expect(guest.getByRole("heading", { level: 1, name: "Laiškai iš Kauno" })).toBeVisible();
+  await expect(guest.getByText("Rašė kas savaitę iš Kauno.")).toHaveCount(0);
   await guest.context().close();
 });

@@ -1,16 +1,18 @@
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import {
+  compareHistoryRevision,
   getHistory,
   listHistoryRevisions,
   HISTORY_FORM,
+  restoreHistory,
   restoreHistoryRevision,
   saveHistory,
 } from "#app/.server/site-texts/history-text.ts";
 import { SEED_HISTORY } from "#app/.server/seed/seed.ts";
 import { readForm } from "#app/.server/platform/form.ts";
 import type { HistoryContent } from "#app/lib/history.ts";
-import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
 let t: TestDatabase;
 beforeEach(async () => {
@@ -41,6 +43,28 @@ test("restoring an old revision makes it current as a new revision, losing nothi
   expect(await getHistory(t.db, MEMBERS)).toMatchObject(SEED_HISTORY);
   expect((await listHistoryRevisions(t.db)).map((r) => r.title)).toEqual([SEED_HISTORY.title, "Nauja antraštė", SEED_HISTORY.title]);
   expect(await restoreHistoryRevision(t.db, 9999, "ona")).toBeNull();
+});
+
+test("a version without text is restored over the current text only when confirmed; each version's length and what it would change", async () => {
+  const ona = await addTestUser(t.db, "ona", "administratorius");
+  const bare = await saveHistory(t.db, { ...SEED_HISTORY, intro: "", paragraph1: "", periodText: "", periodText2: "" }, "ona", false);
+  await saveHistory(t.db, edited, "ona", false);
+  const [current, ...earlier] = await listHistoryRevisions(t.db);
+  const length = (c: HistoryContent) => Object.values(c).reduce((n, text) => n + text.length, 0);
+  expect(current.length).toBe(length(edited));
+  expect(earlier[0].length).toBe(SEED_HISTORY.title.length + SEED_HISTORY.periodTitle.length);
+  expect((await compareHistoryRevision(t.db, bare.id))?.map((f) => f.label)).toEqual([
+    "Pavadinimas",
+    "Įžanga",
+    "Pagrindinis tekstas",
+    "Laikotarpio aprašymas",
+    "Laikotarpio aprašymo tęsinys",
+  ]);
+  expect(await restoreHistory(t.db, ona, bare.id)).toBe("confirm");
+  expect((await getHistory(t.db, MEMBERS)).title).toBe(edited.title);
+  expect(await restoreHistory(t.db, ona, bare.id, true)).toBe("restored");
+  expect(await getHistory(t.db, MEMBERS)).toMatchObject({ intro: "", paragraph1: "" });
+  expect(await restoreHistory(t.db, ona, 9999)).toBe("missing");
 });
 
 test("markup is stored as typed, line breaks normalised", async () => {

@@ -13,6 +13,7 @@ import {
   publicStorySlugs,
   removeStory,
   restoreStoryRevision,
+  compareStoryRevision,
   saveStory,
   storiesForEditors,
   storiesMentioning,
@@ -301,11 +302,40 @@ describe("editing stories", () => {
     const editing = (await storyForEditing(t.db, story.id))!;
     expect(editing.revisions).toHaveLength(2);
     const oldest = editing.revisions[1];
-    expect(await restoreStoryRevision(t.db, story.id, oldest.id, editor)).toBe(true);
+    expect(editing.revisions.map((r) => r.length)).toEqual([
+      fields().title.length + fields().lead.length + "Antras tekstas.".length,
+      fields().title.length + fields().lead.length + "Pirmas tekstas.".length,
+    ]);
+    // What restoring it would change: the text, word by word.
+    expect(await compareStoryRevision(t.db, story.id, oldest.id)).toEqual([
+      {
+        label: "Tekstas",
+        parts: [
+          { kind: "goes", text: "Antras" },
+          { kind: "comes", text: "Pirmas" },
+          { kind: "same", text: " tekstas." },
+        ],
+      },
+    ]);
+    expect(await restoreStoryRevision(t.db, story.id, oldest.id, editor)).toBe("restored");
     const after = (await storyForEditing(t.db, story.id))!;
     expect(after.fields).toMatchObject({ body: "Pirmas tekstas.", membersOnly: true });
     expect(after.revisions).toHaveLength(3);
-    expect(await restoreStoryRevision(t.db, story.id, 999_999, editor)).toBe(false);
+    expect(await restoreStoryRevision(t.db, story.id, 999_999, editor)).toBe("missing");
+    expect(await compareStoryRevision(t.db, story.id, 999_999)).toBeNull();
+  });
+
+  test("a version without text over a published story is restored only when confirmed; a draft's at once", async () => {
+    const story = await createStory(t.db, fields({ lead: "", body: "", published: false }), editor);
+    const empty = (await storyForEditing(t.db, story.id))!.revisions[0].id;
+    await saveStory(t.db, story.id, fields({ body: "Tekstas lankytojams." }), editor);
+    expect(await restoreStoryRevision(t.db, story.id, empty, editor)).toBe("confirm");
+    expect((await storyForEditing(t.db, story.id))!.fields.body).toBe("Tekstas lankytojams.");
+    expect(await restoreStoryRevision(t.db, story.id, empty, editor, true)).toBe("restored");
+    expect((await storyForEditing(t.db, story.id))!.fields).toMatchObject({ body: "", published: true });
+    // A draft is no one's page yet: no question.
+    await saveStory(t.db, story.id, fields({ body: "Juodraštis.", published: false }), editor);
+    expect(await restoreStoryRevision(t.db, story.id, empty, editor)).toBe("restored");
   });
 
   test("the order is the family's; every write is in the change history and undone exactly", async () => {

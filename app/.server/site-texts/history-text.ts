@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { z } from "zod";
 import {
   HISTORY_FIELDS,
@@ -7,6 +8,7 @@ import {
   type HistoryField,
 } from "#app/lib/history.ts";
 import { checkbox, textField } from "#app/.server/platform/form.ts";
+import { compareVersions, hasText, type FieldDiff, type VersionSummary } from "#app/.server/platform/versions.ts";
 import type { Audience } from "#app/.server/accounts/audience.ts";
 import { record, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
 import { now } from "#app/.server/platform/db/writes.ts";
@@ -24,7 +26,10 @@ export interface HistoryRevision extends HistoryContent {
   periodMembersOnly: number;
 }
 
-export type HistoryRevisionSummary = Pick<HistoryRevision, "id" | "createdAt" | "author" | "title">;
+export type HistoryRevisionSummary = VersionSummary;
+
+/** The fields with the text itself (the titles aside): a version without any would blank the page. */
+const TEXTS = ["intro", "paragraph1", "periodText", "periodText2"] as const satisfies readonly HistoryField[];
 
 /**
  * The current history text (the newest revision), as the audience may read
@@ -51,8 +56,18 @@ export async function editHistory(db: Database, by: Actor, content: HistoryConte
   return result;
 }
 
-/** An editor's restore of an earlier revision (a copy of it on top), recorded; null if there is no such revision. */
-export async function restoreHistory(db: Database, by: Actor, id: number): Promise<HistoryRevision | null> {
+/**
+ * An editor's restore of an earlier revision (a copy of it on top), recorded:
+ * "missing" if there is no such revision, "confirm" (nothing done) when the
+ * version has no text while the current one has, unless `confirmed`.
+ */
+export async function restoreHistory(db: Database, by: Actor, id: number, confirmed = false): Promise<"restored" | "missing" | "confirm"> {
+  const [version, current] = await Promise.all([
+    db.selectFrom("historyRevisions").select(TEXTS).where("id", "=", id).executeTakeFirst(),
+    db.selectFrom("historyRevisions").select(TEXTS).orderBy("id", "desc").limit(1).executeTakeFirst(),
+  ]);
+  if (!version) return "missing";
+  if (!confirmed && current && hasText(TEXTS, current) && !hasText(TEXTS, version)) return "confirm";
   const { result } = await record(
     db,
     {
@@ -63,7 +78,16 @@ export async function restoreHistory(db: Database, by: Actor, id: number): Promi
     },
     (tx) => restoreHistoryRevision(tx, id, by.username),
   );
-  return result;
+  return result ? "restored" : "missing";
+}
+
+/** What restoring a version would change, field by field; null when there is no such version. */
+export async function compareHistoryRevision(db: Database, id: number): Promise<FieldDiff[] | null> {
+  const [version, current] = await Promise.all([
+    db.selectFrom("historyRevisions").select(HISTORY_FIELDS).where("id", "=", id).executeTakeFirst(),
+    db.selectFrom("historyRevisions").select(HISTORY_FIELDS).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow(),
+  ]);
+  return version ? compareVersions(HISTORY_FIELD_LABELS, current, version) : null;
 }
 
 /** Saves the text as a new revision, which visitors see at once (unrecorded: the seed's, and the editor's inside editHistory). */
@@ -83,7 +107,14 @@ export async function saveHistory(
 
 /** Revisions, newest first. */
 export async function listHistoryRevisions(db: Database, limit = 100): Promise<HistoryRevisionSummary[]> {
-  return db.selectFrom("historyRevisions").select(["id", "createdAt", "author", "title"]).orderBy("id", "desc").limit(limit).execute();
+  const length = sql<number>`length(title) + length(intro) + length(paragraph1) + length(period_title) + length(period_text) + length(period_text2)`;
+  const rows = await db
+    .selectFrom("historyRevisions")
+    .select(["id", "createdAt", "author", "title", length.as("length")])
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, length: Number(r.length) }));
 }
 
 /** Makes an earlier revision current again by saving a copy of it; null if it does not exist. */

@@ -16,6 +16,7 @@ import type { Audience } from "#app/.server/accounts/audience.ts";
 import { recordSubject, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
 import { now, retryOnConflict } from "#app/.server/platform/db/writes.ts";
 import { checkbox, idField, textField, wholeNumberField } from "#app/.server/platform/form.ts";
+import { compareVersions, hasText, type FieldDiff, type VersionSummary } from "#app/.server/platform/versions.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { galleryItemsByIds } from "#app/.server/gallery/gallery.ts";
 import type { Viewer } from "#app/.server/genealogy/living.ts";
@@ -68,12 +69,14 @@ export interface StoryPage extends StorySummary {
   coverPhotoId: number | null;
 }
 
-export interface StoryRevisionSummary {
-  id: number;
-  createdAt: string;
-  author: string | null;
-  title: string;
-}
+export type StoryRevisionSummary = VersionSummary;
+
+/** The texts a story's version holds, as compared before a restore. */
+const VERSION_TEXTS = ["title", "lead", "body", "era", "places"] as const satisfies readonly StoryField[];
+const VERSION_LABELS = Object.fromEntries(VERSION_TEXTS.map((f) => [f, STORY_FIELD_LABELS[f]])) as Record<
+  (typeof VERSION_TEXTS)[number],
+  string
+>;
 
 const SUMMARY_COLUMNS = [
   "stories.id",
@@ -303,13 +306,15 @@ export async function storyForEditing(
 ): Promise<{ id: number; slug: string; fields: StoryFields; updatedAt: string; revisions: StoryRevisionSummary[] } | null> {
   const row = await db.selectFrom("stories").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
-  const revisions = await db
-    .selectFrom("storyRevisions")
-    .select(["id", "createdAt", "author", "title"])
-    .where("storyId", "=", id)
-    .orderBy("id", "desc")
-    .limit(100)
-    .execute();
+  const revisions = (
+    await db
+      .selectFrom("storyRevisions")
+      .select(["id", "createdAt", "author", "title", sql<number>`length(title) + length(lead) + length(body)`.as("length")])
+      .where("storyId", "=", id)
+      .orderBy("id", "desc")
+      .limit(100)
+      .execute()
+  ).map((r) => ({ ...r, length: Number(r.length) }));
   return {
     id: row.id,
     slug: row.slug,
@@ -512,15 +517,37 @@ export async function saveStory(db: Database, id: number, fields: StoryFields, b
   return result;
 }
 
-/** Makes an earlier revision the story's text again (saved as a new revision; the marks stay); false when either is missing. */
-export async function restoreStoryRevision(db: Database, storyId: number, revisionId: number, by: Actor | null): Promise<boolean> {
+/** What restoring a version would change in the story's texts, field by field; null when either is missing. */
+export async function compareStoryRevision(db: Database, storyId: number, revisionId: number): Promise<FieldDiff[] | null> {
+  const [revision, story] = await Promise.all([
+    db.selectFrom("storyRevisions").select(VERSION_TEXTS).where("id", "=", revisionId).where("storyId", "=", storyId).executeTakeFirst(),
+    db.selectFrom("stories").select(VERSION_TEXTS).where("id", "=", storyId).executeTakeFirst(),
+  ]);
+  return revision && story ? compareVersions(VERSION_LABELS, story, revision) : null;
+}
+
+/**
+ * Makes an earlier revision the story's text again (saved as a new revision;
+ * the marks stay). A version with no text over a published story that has
+ * some would blank it for every visitor at once: that is done only
+ * `confirmed`, else "confirm" is the answer.
+ */
+export async function restoreStoryRevision(
+  db: Database,
+  storyId: number,
+  revisionId: number,
+  by: Actor | null,
+  confirmed = false,
+): Promise<"restored" | "missing" | "confirm"> {
   const [revision, story] = await Promise.all([
     db.selectFrom("storyRevisions").selectAll().where("id", "=", revisionId).where("storyId", "=", storyId).executeTakeFirst(),
-    db.selectFrom("stories").select(["published", "membersOnly"]).where("id", "=", storyId).executeTakeFirst(),
+    db.selectFrom("stories").select(["published", "membersOnly", "lead", "body"]).where("id", "=", storyId).executeTakeFirst(),
   ]);
-  if (!revision || !story) return false;
+  if (!revision || !story) return "missing";
+  const empties = story.published === 1 && hasText(["lead", "body"], story) && !hasText(["lead", "body"], revision);
+  if (empties && !confirmed) return "confirm";
   const saved = await saveStory(db, storyId, { ...revision, published: story.published === 1, membersOnly: story.membersOnly === 1 }, by);
-  return saved !== null;
+  return saved !== null ? "restored" : "missing";
 }
 
 /** Removes a story, its addresses and revisions (the change history can bring them back); false when there is none. */

@@ -3,10 +3,17 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/history";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
-import { editHistory, getHistory, HISTORY_FORM, listHistoryRevisions, restoreHistory } from "#app/.server/site-texts/history-text.ts";
+import {
+  compareHistoryRevision,
+  editHistory,
+  getHistory,
+  HISTORY_FORM,
+  listHistoryRevisions,
+  restoreHistory,
+} from "#app/.server/site-texts/history-text.ts";
 import { readForm, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast } from "#app/.server/platform/toast.ts";
-import { useFocusFirstError } from "#app/components/fields.tsx";
+import { refusedForm, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { MembersOnlyBox } from "#app/components/members-only.tsx";
 import { HistoryArticle } from "#app/components/history-article.tsx";
@@ -21,14 +28,23 @@ import {
 } from "#app/lib/history.ts";
 import { parseId } from "#app/lib/numbers.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(context, "redaktorius");
   const { db } = services(context);
-  const [{ id, createdAt, author, periodMembersOnly, ...content }, revisions] = await Promise.all([
+  // ?palyginti=12: what restoring version 12 would change.
+  const compared = parseId(new URL(request.url).searchParams.get("palyginti"));
+  const [{ id, createdAt, author, periodMembersOnly, ...content }, revisions, comparison] = await Promise.all([
     getHistory(db, MEMBERS),
     listHistoryRevisions(db),
+    compared === null ? null : compareHistoryRevision(db, compared),
   ]);
-  return { revisionId: id, content, periodMembersOnly: periodMembersOnly === 1, revisions };
+  return {
+    revisionId: id,
+    content,
+    periodMembersOnly: periodMembersOnly === 1,
+    revisions,
+    comparison: comparison && { id: compared!, fields: comparison },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,8 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.get("intent") === "restore") {
     const revisionId = parseId(form.get("revisionId")) ?? 0;
-    const restored = await restoreHistory(db, user, revisionId);
-    if (!restored) throw data("Tokios versijos nėra", { status: 404 });
+    const restored = await restoreHistory(db, user, revisionId, form.get("confirmed") === "1");
+    if (restored === "missing") throw data("Tokios versijos nėra", { status: 404 });
+    if (restored === "confirm") return data({ confirmRestore: revisionId });
     return redirectWithToast("/admin/istorija", "historyRestored");
   }
 
@@ -58,6 +75,7 @@ function refusedContent(typed: Record<string, string> | undefined): HistoryConte
 const SINGLE_LINE: ReadonlySet<HistoryField> = new Set(["title", "periodTitle"]);
 
 export default function HistoryEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const refused = refusedForm(actionData);
   return (
     <>
       <PageTitle>Istorijos redaktorius</PageTitle>
@@ -69,14 +87,17 @@ export default function HistoryEditor({ loaderData, actionData }: Route.Componen
       {/* A new key after each save starts the form from the stored text. */}
       <Editor
         key={loaderData.revisionId}
-        initial={refusedContent(actionData?.typed) ?? loaderData.content}
-        errors={actionData?.errors ?? {}}
-        refusal={actionData?.toast}
-        periodMembersOnly={actionData?.typed ? actionData.typed.periodMembersOnly === "1" : loaderData.periodMembersOnly}
+        initial={refusedContent(refused?.typed) ?? loaderData.content}
+        errors={refused?.errors ?? {}}
+        refusal={refused?.toast}
+        periodMembersOnly={refused ? refused.typed.periodMembersOnly === "1" : loaderData.periodMembersOnly}
       />
       <Revisions
         revisions={loaderData.revisions}
         currentId={loaderData.revisionId}
+        comparison={loaderData.comparison}
+        confirmId={actionData && "confirmRestore" in actionData ? actionData.confirmRestore : null}
+        emptyWarning="Šioje versijoje teksto nėra: atkūrus ją, istorijos puslapis lankytojams bus be teksto."
         note="Kiekvienas išsaugojimas įrašomas kaip nauja versija. Atkūrus seną versiją, ji tampa dabartine."
       />
     </>

@@ -116,11 +116,15 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
   const childOf = (f: (typeof families)[number]) => `child:${f.partner?.id ?? ""}`;
   const refusedFamily = families.find((f) => childOf(f) === which)?.familyId;
   // The first field named takes the focus: an event's or a child's field has an id of its own ("new-date", "e12-date", "child-7").
-  const byId: Errors = Object.fromEntries(Object.entries(errors).map(([field, message]) => [fieldIdOf(which, field, typed, refusedFamily), message]));
+  const byId: Errors = Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [fieldIdOf(which, field, typed, refusedFamily), message]),
+  );
   useFocusFirstError(
     byId,
     refused?.toast.id,
-    ["givenNames", "surname", "birthSurname", "sex", "note", "tag", "date", "place", "value"].map((field) => fieldIdOf(which, field, typed, refusedFamily)),
+    ["givenNames", "surname", "birthSurname", "sex", "note", "tag", "date", "place", "value"].map((field) =>
+      fieldIdOf(which, field, typed, refusedFamily),
+    ),
   );
   const refusedHere = (form: string) => (which === form ? { typed: typed!, errors } : null);
   const removeQuestion = `Ar tikrai pašalinti asmenį „${summary.name}“ iš giminės medžio?`;

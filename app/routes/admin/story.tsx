@@ -7,6 +7,7 @@ import { listGalleryItems } from "#app/.server/gallery/gallery.ts";
 import {
   formValues,
   restoreStoryRevision,
+  compareStoryRevision,
   saveStory,
   STORY_FORM,
   storyForEditing,
@@ -33,17 +34,20 @@ import type { PersonSummary } from "#app/lib/tree-layout.ts";
 
 const LIST = "/admin/istorija/pasakojimai";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireRole(context, "redaktorius");
   const { db } = services(context);
   const id = parseId(params.id);
   const story = id === null ? null : await storyForEditing(db, id);
   if (!story) throw data("Tokio pasakojimo nėra", { status: 404 });
+  // ?palyginti=12: what restoring version 12 would change.
+  const compared = parseId(new URL(request.url).searchParams.get("palyginti"));
+  const comparison = compared === null ? null : await compareStoryRevision(db, story.id, compared);
   // The gallery's photos (editors see every one): the cover's list, the photos to place, and the preview's pictures.
   const photos = (await listGalleryItems(db, MEMBERS))
     .filter((item) => item.image)
     .map((item) => ({ id: item.id, title: item.title, image: item.image! }));
-  return { story, values: formValues(story.fields), photos };
+  return { story, values: formValues(story.fields), photos, comparison: comparison && { id: compared!, fields: comparison } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -54,7 +58,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const here = `${LIST}/${id}`;
   if (form.get("intent") === "restore") {
     const revisionId = parseId(form.get("revisionId")) ?? 0;
-    if (!(await restoreStoryRevision(db, id, revisionId, user))) throw data("Tokios versijos nėra", { status: 404 });
+    const restored = await restoreStoryRevision(db, id, revisionId, user, form.get("confirmed") === "1");
+    if (restored === "missing") throw data("Tokios versijos nėra", { status: 404 });
+    if (restored === "confirm") return data({ confirmRestore: revisionId });
     return redirectWithToast(here, "storyRestored");
   }
   const read = readForm(form, STORY_FORM);
@@ -81,7 +87,7 @@ function typedValues(typed: Record<string, string>, stored: StoryFormValues): St
   };
 }
 
-export default function StoryEditor({ loaderData: { story, values, photos }, actionData }: Route.ComponentProps) {
+export default function StoryEditor({ loaderData: { story, values, photos, comparison }, actionData }: Route.ComponentProps) {
   const refused = refusedForm(actionData);
   return (
     <>
@@ -103,6 +109,9 @@ export default function StoryEditor({ loaderData: { story, values, photos }, act
       <Revisions
         revisions={story.revisions}
         currentId={story.revisions[0]?.id}
+        comparison={comparison}
+        confirmId={actionData && "confirmRestore" in actionData ? actionData.confirmRestore : null}
+        emptyWarning={`Šioje versijoje teksto nėra: atkūrus ją, paskelbtas pasakojimas „${story.fields.title}“ lankytojams bus tuščias.`}
         note="Kiekvienas išsaugojimas įrašomas kaip nauja versija. Atkūrus seną versiją, jos tekstas tampa dabartiniu (būsena ir „tik giminei“ nesikeičia)."
       />
     </>
