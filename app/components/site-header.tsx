@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Link, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 import { atLeast, type Role } from "#app/lib/roles.ts";
 import type { FrameSettings } from "#app/lib/site.ts";
 
@@ -22,6 +22,17 @@ function navItems(role: Role | null) {
         ? { to: "/admin", label: "Administravimas" }
         : { to: "/paskyra", label: "Paskyra" };
   return [...NAV_ITEMS, own];
+}
+
+/** Logging out of this browser only (a POST, so another site's link cannot do it); "Atsijungti visur" is on the account page. */
+function LogOut({ onClick }: { onClick?: () => void }) {
+  return (
+    <Form method="post" action="/logout">
+      <button type="submit" className={`${linkClass({ isActive: false })} w-full cursor-pointer text-left`} onClick={onClick}>
+        Atsijungti
+      </button>
+    </Form>
+  );
 }
 
 function linkClass({ isActive }: { isActive: boolean }) {
@@ -63,6 +74,11 @@ export function SiteHeader({ settings: { familyName, tagline }, role }: { settin
                   </NavLink>
                 </li>
               ))}
+              {role !== null ? (
+                <li>
+                  <LogOut onClick={() => menu.current?.removeAttribute("open")} />
+                </li>
+              ) : null}
             </ul>
           </nav>
         </details>
@@ -76,6 +92,11 @@ export function SiteHeader({ settings: { familyName, tagline }, role }: { settin
               </NavLink>
             </li>
           ))}
+          {role !== null ? (
+            <li className="ml-auto">
+              <LogOut />
+            </li>
+          ) : null}
         </ul>
       </nav>
     </header>

@@ -267,6 +267,27 @@ test("a passkey: added on the account page, then used to log in without a passwo
   await context.close();
 });
 
+test("a member logs out of this browser only, from the header, on a phone too; the other browser stays logged in", async ({ browser }) => {
+  const here = await newPage(browser);
+  const phone = await (await browser.newContext({ viewport: { width: 390, height: 800 } })).newPage();
+  await logInAs(here, site(), member.username, member.password);
+  await logInAs(phone, site(), member.username, member.password);
+  await here.goto(`${site().url}/galerija`);
+  await here.getByRole("navigation", { name: "Pagrindinė navigacija" }).getByRole("button", { name: "Atsijungti" }).click();
+  await expect(toasts(here).getByText("Atsijungėte")).toBeVisible();
+  await here.goto(`${site().url}/paskyra`);
+  await expect(here).toHaveURL(`${site().url}/login`);
+  // The other browser, a phone: still in, and its menu has the same button.
+  await phone.goto(`${site().url}/paskyra`);
+  await expect(phone).toHaveURL(`${site().url}/paskyra`);
+  await phone.getByText("Meniu").click();
+  await phone.getByRole("navigation", { name: "Pagrindinė navigacija" }).getByRole("button", { name: "Atsijungti" }).click();
+  await expect(toasts(phone).getByText("Atsijungėte")).toBeVisible();
+  await expect(phone.getByRole("link", { name: "Prisijungimas" }).first()).toBeAttached();
+  await here.context().close();
+  await phone.context().close();
+});
+
 test("'Atsijungti visur' ends the member's session in another browser too", async ({ browser }) => {
   const first = await newPage(browser);
   const second = await newPage(browser);

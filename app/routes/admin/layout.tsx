@@ -1,4 +1,4 @@
-import { Form, NavLink, Outlet } from "react-router";
+import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { roleMiddleware } from "#app/.server/accounts/access.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
@@ -48,11 +48,6 @@ export default function AdminLayout({ loaderData: { role, waiting } }: Route.Com
         <NavLink to="/paskyra" className="btn ml-auto text-ink hover:bg-accent-soft">
           Paskyra
         </NavLink>
-        <Form method="post" action="/logout">
-          <button type="submit" className="btn-secondary">
-            Atsijungti
-          </button>
-        </Form>
       </nav>
       <Outlet />
     </div>
