@@ -92,12 +92,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound path={location.pathname} />;
   }
-  // The request's own fault (a page number that is not one, a form that is not a form): said plainly.
+  // The request's own fault (a page number that is not one, a form that is not a form), or a right the
+  // account lacks: said plainly, the server's sentence ended once.
   if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    const said = typeof error.data === "string" ? error.data.trim() : "";
+    const sentence = said && !/[.!?]$/.test(said) ? `${said}.` : said;
     return (
-      <ErrorPanel heading="Netinkama užklausa">
+      <ErrorPanel heading={error.status === 403 ? "Neturite teisės" : "Netinkama užklausa"}>
         <p className="mt-4 text-ink-soft">
-          {typeof error.data === "string" && error.data ? `${error.data}. ` : ""}Patikrinkite adresą arba grįžkite ir bandykite dar kartą.
+          {sentence ? `${sentence} ` : ""}
+          {error.status === 403
+            ? "Jei manote, kad turėtumėte, paprašykite svetainės administratoriaus."
+            : "Patikrinkite adresą arba grįžkite ir bandykite dar kartą."}
         </p>
       </ErrorPanel>
     );

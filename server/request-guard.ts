@@ -153,7 +153,9 @@ export function refuse(req: express.Request, res: express.Response, status: numb
   // client finishes sending and reads this answer instead of a reset connection.
   req.resume();
   res.status(status).setHeader("Cache-Control", "no-store");
-  if (req.accepts(["html", "text"]) === "html") {
+  // A page asked for by the browser gets a page; the site's own scripts' requests (Accept: */*) the sentence alone,
+  // which the page shows in its own error panel (not an HTML document inside it).
+  if (req.accepts(["text", "html"]) === "html") {
     res
       .type("html")
       .send(

@@ -79,6 +79,12 @@ test("an editor gets 403 for the whole site's history and may read one subject's
   await logInAs(page, site(), "redaktorius", passwords.redaktorius);
   expect((await page.goto(`${site().url}/admin/pakeitimai`))!.status()).toBe(403);
   expect((await page.goto(`${site().url}/admin/pakeitimai?naudotojas=1`))!.status()).toBe(403);
+  // Said as a missing right, its sentence ended once.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Neturite teisės");
+  await expect(page.getByRole("main")).toContainText(
+    "Šiam veiksmui jūsų paskyrai trūksta teisių. Jei manote, kad turėtumėte, paprašykite svetainės administratoriaus.",
+  );
+  await expect(page.getByRole("main")).not.toContainText("..");
   expect((await page.goto(`${site().url}/admin/pakeitimai?tema=person&id=${hans}`))!.status()).toBe(200);
   await expect(page.getByTestId("change").first()).toBeVisible();
   await page.goto(`${site().url}/admin/galerija`);

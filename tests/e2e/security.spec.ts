@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, request as http, test, type APIRequestContext } from "@playwright/test";
 import { dataUrl, fill, routePatterns } from "./routes.ts";
-import { logIn, logInAsAdmin, toasts, useSite, type Site } from "./site.ts";
+import { hydrated, logIn, logInAsAdmin, toasts, useSite, type Site } from "./site.ts";
 
 // What an outside review found and this suite keeps fixed: writes from other
 // origins, bodies that exhaust memory, and a stranger locking the
@@ -114,6 +114,21 @@ test("bodies are bounded while they are read: 413 with a Lithuanian message, not
   const { sessions: __, ...restBefore } = before;
   expect(rest).toEqual(restBefore);
   await client.dispose();
+});
+
+test("a guestbook message over the body limit sent from the page says so in the page's own words, no HTML inside them", async ({ page }) => {
+  await page.goto(`${site().url}/sveciai`);
+  await hydrated(page);
+  await page.locator('input[name="name"]').fill("Ona");
+  // Past the field's own limit as a script (or an old browser) could send it.
+  await page.locator('textarea[name="message"]').evaluate((box) => {
+    (box as HTMLTextAreaElement).removeAttribute("maxlength");
+    (box as HTMLTextAreaElement).value = "ą".repeat(40 * 1024);
+  });
+  await page.getByRole("button", { name: "Siųsti žinutę" }).click();
+  await expect(page.getByRole("main")).toContainText("Užklausa per didelė: daugiausia 64 KB. Patikrinkite adresą");
+  await expect(page.getByRole("main")).not.toContainText("<");
+  await expect(page.getByRole("main")).not.toContainText("..");
 });
 
 /** The server's resident memory (VmRSS) or its peak since the last reset (VmHWM), in megabytes. */
