@@ -36,7 +36,7 @@ test("the checklist shrinks as each step is done, and is gone when all are", asy
     "Parašykite pradžios puslapio pasveikinimą ir įžangą",
     "Parašykite, kas jūs ir ko siekiate (puslapis „Apie“)",
     "Importuokite giminės medį (GEDCOM failą)",
-    "Pakeiskite pradinį slaptažodį savo",
+    "Pakeiskite pradinį slaptažodį į savo",
   ]);
   await expect(checklist(page)).toContainText("Liko 7 žingsniai.");
 
@@ -93,7 +93,7 @@ test("the checklist shrinks as each step is done, and is gone when all are", asy
   const answer = await uploaded;
   expect(answer.status(), "the import's answer").toBe(201);
   await expect(page.getByRole("region", { name: /^Importo santrauka/ })).toContainText("Medis paskelbtas svetainėje.");
-  expect(await stepsLeft(page)).toEqual(["Pakeiskite pradinį slaptažodį savo"]);
+  expect(await stepsLeft(page)).toEqual(["Pakeiskite pradinį slaptažodį į savo"]);
   await expect(checklist(page)).toContainText("Liko 1 žingsnis.");
 
   const visitor = await browser.newContext();
@@ -117,7 +117,7 @@ test("the checklist shrinks as each step is done, and is gone when all are", asy
   const otherPage = await elsewhere.newPage();
   await logInAsAdmin(otherPage, site());
 
-  await follow(page, "Pakeiskite pradinį slaptažodį savo");
+  await follow(page, "Pakeiskite pradinį slaptažodį į savo");
   await expect(page).toHaveURL(`${site().url}/paskyra#slaptazodis`);
   await page.getByLabel("Dabartinis slaptažodis").fill("ne-tas-slaptazodis");
   await page.getByLabel("Naujas slaptažodis", { exact: true }).fill("musu-seimos-slaptazodis");

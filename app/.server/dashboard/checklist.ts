@@ -64,7 +64,7 @@ export async function firstRunChecklist(db: Database, userId: number): Promise<C
     },
     {
       id: "slaptazodis",
-      title: "Pakeiskite pradinį slaptažodį savo",
+      title: "Pakeiskite pradinį slaptažodį į savo",
       to: "/paskyra#slaptazodis",
       done: !initialPassword,
     },
