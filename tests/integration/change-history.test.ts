@@ -4,7 +4,8 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { undoChangeWithFiles } from "#app/.server/changes/files.ts";
-import { changeLines, findChange, listChanges, undoChange, type Actor, type Change } from "#app/.server/changes/changes.ts";
+import { findChange, listChanges, undoChange, type Actor, type Change, type RowChange } from "#app/.server/changes/changes.ts";
+import { changeLines, namesFor, type ChangeLine } from "#app/.server/changes/readable.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { addDocument, removeDocument, updateDocument } from "#app/.server/documents/documents.ts";
 import {
@@ -38,6 +39,10 @@ import { deleteEntry, setEntryStatus } from "#app/.server/guestbook/guestbook.ts
 import { editHistory, restoreHistory } from "#app/.server/site-texts/history-text.ts";
 import { getSiteSettings, saveSiteTexts } from "#app/.server/site-texts/settings.ts";
 import { SEED_HISTORY } from "#app/.server/seed/seed.ts";
+import { addPhotoPerson, setPortrait } from "#app/.server/gallery/photo-people.ts";
+import { createAlbum, saveAlbum } from "#app/.server/gallery/albums.ts";
+import { createStory } from "#app/.server/stories/stories.ts";
+import { storyFields } from "#tests/story-fields.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 // The editors' changes as the routes record them (app/routes/admin/history,
@@ -61,6 +66,28 @@ beforeEach(async () => {
   jonas = { id: await add("jonas"), username: "jonas" };
 });
 afterEach(() => t.close());
+
+/** Numbers a reader may see as numbers: years, pages. */
+const NUMBERS = /(metai|nuo metų|iki metų|puslapis|\(metai\))$/;
+/** What the history must never show: GEDCOM's and the guestbook's codes, and words of code. */
+const CODES = /\b(BIRT|DEAT|OCCU|RESI|HUSB|WIFE|birth|adopted|pending|approved|hidden|true|false|null|undefined)\b/;
+
+/** A line in the family's words: no raw key, no unnamed row ("#12"), no bare number standing for a row, no code. */
+function expectWords(line: ChangeLine) {
+  for (const text of [line.label, line.before, line.after]) {
+    expect(text, JSON.stringify(line)).not.toMatch(/[a-z][A-Z]|\b[a-z]+_[a-z_]+\b/);
+    expect(text, JSON.stringify(line)).not.toMatch(/#\d+/);
+    expect(text, JSON.stringify(line)).not.toMatch(CODES);
+    if (/^\d+$/.test(text)) expect(line.label, JSON.stringify(line)).toMatch(NUMBERS);
+  }
+}
+
+/** A change's lines as the history page reads them, each checked to be in the family's words. */
+async function lines(rows: RowChange[]): Promise<ChangeLine[]> {
+  const read = changeLines(rows, await namesFor(t.db, [{ rows }]));
+  for (const line of read) expectWords(line);
+  return read;
+}
 
 async function dump(db: Database) {
   return {
@@ -119,7 +146,7 @@ test("a change reads as before → after lines, and the history filters by user,
 
   const [texts] = (await listChanges(t.db, { userId: jonas.id }, 1)).items;
   expect(texts.id).toBe(changeId);
-  expect(changeLines(texts.rows)).toEqual([{ label: "Tekstas „family_name“", before: "Jonaičių giminė", after: "Petraičių giminė" }]);
+  expect(await lines(texts.rows)).toEqual([{ label: "Giminės pavadinimas", before: "Jonaičių giminė", after: "Petraičių giminė" }]);
   expect((await listChanges(t.db, { subjectKind: "guestbook", subjectId: String(id) }, 1)).items.map((c) => c.username)).toEqual(["ona"]);
   const today = new Date().toISOString().slice(0, 10);
   expect((await listChanges(t.db, { from: today, to: today }, 1)).items).toHaveLength(2);
@@ -218,7 +245,7 @@ describe("the gallery's and the documents' changes", () => {
     await updateGalleryItem(t.db, t.media, id, { title: "Jonaičių vestuvės", description: "1930 m.", membersOnly: true }, ona);
     const edited = await latest();
     expect(edited.summary).toBe("Pakeista nuotrauka „Jonaičių vestuvės“");
-    expect(changeLines(edited.rows)).toEqual([
+    expect(await lines(edited.rows)).toEqual([
       { label: "Nuotrauka: pavadinimas", before: "Vestuvės", after: "Jonaičių vestuvės" },
       { label: "Nuotrauka: tik giminei", before: "ne", after: "taip" },
     ]);
@@ -259,8 +286,8 @@ describe("the gallery's and the documents' changes", () => {
     const id = await addDocument(t.db, t.media, fields, pdf, ona);
     const added = await latest();
     expect(added).toMatchObject({ subjectKind: "document", subjectId: String(id), summary: "Pridėtas dokumentas „Gimimo metrikai“" });
-    expect(changeLines(added.rows)[0]).toMatchObject({ label: "Dokumentas (pridėta)", before: "" });
-    expect(changeLines(added.rows)[0].after).toContain("pavadinimas: Gimimo metrikai");
+    expect((await lines(added.rows))[0]).toMatchObject({ label: "Dokumentas (pridėta)", before: "" });
+    expect((await lines(added.rows))[0].after).toContain("pavadinimas: Gimimo metrikai");
     expect(await undoChangeWithFiles(t.db, t.media, added.id, ona)).toMatchObject({ ok: true });
     expect(await t.db.selectFrom("documents").where("id", "=", id).selectAll().executeTakeFirst()).toBeUndefined();
     expect(placeOf(pdf.record.id)).toBe("members");
@@ -273,7 +300,7 @@ describe("the gallery's and the documents' changes", () => {
     await updateDocument(t.db, t.media, id, { ...fields, year: "1902" }, { replace: image }, ona);
     const replaced = await latest();
     expect(replaced.summary).toBe("Pakeistas dokumentas „Gimimo metrikai“");
-    expect(changeLines(replaced.rows)).toContainEqual({ label: "Dokumentas: metai", before: "1901", after: "1902" });
+    expect(await lines(replaced.rows)).toContainEqual({ label: "Dokumentas: metai", before: "1901", after: "1902" });
     expect([placeOf(pdf.record.id), placeOf(image.record.id)]).toEqual(["members", "public"]);
     // The new scan's row stays (an undo of the undo finds it); the rest is as before.
     const { media, ...rest } = before;
@@ -402,7 +429,7 @@ test("every action of the person editor is recorded with its before and after, a
     const change = (await findChange(t.db, changeId!))!;
     expect(change.summary, name).toBe(summary);
     expect(change.subjectKind, name).toBe("person");
-    expect(changeLines(change.rows).length, name).toBeGreaterThan(0);
+    expect((await lines(change.rows)).length, name).toBeGreaterThan(0);
     expect(await treeDump(t.db), name).not.toEqual(before);
     expect(await undoChange(t.db, changeId!, ona), name).toMatchObject({ ok: true });
     expect(await treeDump(t.db), name).toEqual(before);
@@ -412,7 +439,7 @@ test("every action of the person editor is recorded with its before and after, a
   const { changeId } = await edit("Pakeistas įvykis")((db) =>
     saveEvent(db, treeId, jonasP, { eventId: birth, tag: "BIRT", date: "1901-03-04", place: "Kaunas", value: "" }),
   );
-  expect(changeLines((await findChange(t.db, changeId!))!.rows)).toContainEqual({
+  expect(await lines((await findChange(t.db, changeId!))!.rows)).toContainEqual({
     label: "Įvykis: data",
     before: "1901 m.",
     after: "1901 m. kovo 4 d.",
@@ -439,4 +466,50 @@ test("every action of the person editor is recorded with its before and after, a
     expect(await undoChange(t.db, id!, ona), name).toMatchObject({ ok: true });
     expect(await treeDump(t.db), name).toEqual(before);
   }
+});
+
+test("tags, portraits, albums, stories, private marks and the home page's photo read in the family's words", async () => {
+  const treeId = await editableTree(t.db);
+  const person = await createPerson(t.db, { givenNames: "Ona", surname: "Jonaitienė", birthSurname: "", sex: "F", note: "" });
+  const [photo] = await listGalleryItems(t.db, MEMBERS);
+  const latestLines = async () => lines((await latest()).rows);
+
+  expect(await addPhotoPerson(t.db, ona, photo.id, treeId, { personId: person }, { left: 0.1, top: 0.1, width: 0.2, height: 0.3 })).toEqual(
+    {
+      ok: true,
+    },
+  );
+  expect((await latestLines())[0]).toMatchObject({
+    label: "Žmogus nuotraukoje (pridėta)",
+    after: expect.stringContaining("asmuo: Ona Jonaitienė"),
+  });
+  expect((await latestLines())[0].after).toContain(`nuotrauka: ${photo.title}`);
+  const tag = (await t.db.selectFrom("photoPeople").select("id").where("personId", "=", person).executeTakeFirstOrThrow()).id;
+  expect(await setPortrait(t.db, ona, photo.id, tag, true)).toBe(true);
+  expect(await latestLines()).toContainEqual({ label: "Žmogus nuotraukoje: portretas", before: "", after: "taip" });
+
+  const album = await createAlbum(t.db, { title: "Vestuvės", description: "" }, ona);
+  await saveAlbum(t.db, album, { title: "Vestuvės", description: "" }, [photo.id], photo.id, ona);
+  expect((await latestLines()).map((l) => l.after).join(" ")).toContain(`albumas: Vestuvės; nuotrauka: ${photo.title}; viršelis: taip`);
+
+  await createStory(t.db, storyFields({ coverPhotoId: photo.id }), ona);
+  expect((await latestLines()).find((l) => l.label === "Pasakojimas (pridėta)")?.after).toContain(`viršelio nuotrauka: ${photo.title}`);
+
+  await recordPersonEdit(t.db, ona, treeId, person, { summary: "Pažymėtas privačiu" }, (db) => setPrivate(db, person, true));
+  expect((await latestLines())[0]).toMatchObject({ label: "Privatus asmuo (pridėta)", after: "asmuo: Ona Jonaitienė" });
+
+  await saveSiteTexts(t.db, ona, "apie", { aboutLead: "Mūsų giminė." });
+  expect((await latestLines())[0]).toMatchObject({ label: "Įžanga", after: "Mūsų giminė." });
+  await saveSiteTexts(t.db, ona, "pradzia", { heroPhotoId: photo.id });
+  expect((await latestLines())[0]).toMatchObject({ label: "Pradžios puslapio nuotrauka", after: photo.title });
+  await saveSiteTexts(t.db, ona, "sakos", { branches: [{ name: "Alytaus šaka", text: "Sodyba." }] });
+  expect((await latestLines())[0]).toMatchObject({ label: "Giminės šakos", after: "Alytaus šaka" });
+
+  // An event's place is the place's name, its kind a word.
+  const { changeId } = await recordPersonEdit(t.db, ona, treeId, person, { summary: "Pridėtas įvykis" }, (db) =>
+    saveEvent(db, treeId, person, { eventId: null, tag: "OCCU", date: "", place: "Niujorkas, JAV", value: "Siuvėja" }),
+  );
+  const event = await lines((await findChange(t.db, changeId!))!.rows);
+  expect(event.find((l) => l.label === "Įvykis (pridėta)")?.after).toBe("rūšis: Profesija; aprašas: Siuvėja; vieta: Niujorkas, JAV");
+  expect(event.find((l) => l.label === "Vieta (pridėta)")?.after).toBe("pavadinimas: Niujorkas, JAV");
 });

@@ -2,7 +2,6 @@ import { data, Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/changes";
 import {
   changeAuthors,
-  changeLines,
   findChange,
   listChanges,
   needsAdministrator,
@@ -11,6 +10,7 @@ import {
   type SubjectKind,
 } from "#app/.server/changes/changes.ts";
 import { undoChangeWithFiles } from "#app/.server/changes/files.ts";
+import { changeLines, namesFor } from "#app/.server/changes/readable.ts";
 import { NOT_ALLOWED, requireRole, services } from "#app/.server/platform/context.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { FormAlert } from "#app/components/form-alert.tsx";
@@ -90,6 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = requestedPage(request);
   const { items, more } = await listChanges(db, filter, page);
   if (page > 1 && items.length === 0) throw data(null, { status: 404 });
+  const names = await namesFor(db, items);
   return {
     changes: items.map((c) => ({
       id: c.id,
@@ -98,7 +99,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       kindLabel: SUBJECT_KINDS[c.subjectKind] ?? c.subjectKind,
       link: subjectLink(c.subjectKind, c.subjectId),
       summary: c.summary,
-      lines: changeLines(c.rows),
+      lines: changeLines(c.rows, names),
       undoOf: c.undoOf,
       undoneBy: c.undoneBy,
     })),
