@@ -514,6 +514,10 @@ test("a person page: events with Lithuanian dates, relatives as links, title and
   await page.goto(`${site().url}/asmuo/${ids.I1}`);
   await expect(page).toHaveTitle("Jonas Jonaitis (1898–1961) – Jonaičių giminė");
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Jonas Jonaitis (1898–1961)");
+  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+    "content",
+    "Jonas Jonaitis (1898–1961) – giminės medyje svetainėje „Jonaičių giminė“",
+  );
   await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${SITE_URL}/asmuo/${ids.I1}`);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`^${SITE_URL}/media/${photo.mediaId}`));
   const main = page.getByRole("main");

@@ -93,7 +93,8 @@ export default function PersonPage({ loaderData: { person, memories, stories, ca
       <ShareMeta
         title={title}
         type="profile"
-        description={summary.hidden ? "Giminės medžio asmuo" : `${title}: ${familyName} giminės medis`}
+        // Said around the family's name, whatever it is ("Jonaičių giminė" would make "giminė giminės medis").
+        description={summary.hidden ? "Giminės medžio asmuo" : `${title} – giminės medyje svetainėje „${familyName}“`}
         // The portrait is the picture a shared link shows (none for a hidden person).
         image={person.portrait ? displayUrl({ id: person.portrait.mediaId }) : null}
       />
