@@ -202,6 +202,18 @@ describe("refusals and the tree's lifecycle", () => {
     expect(await t.db.selectFrom("genealogyTrees").select("id").execute()).toEqual(before);
   });
 
+  test("a file with a GEDCOM header and no one in it (cut off after it, or not a tree at all) is refused and leaves nothing", async () => {
+    const before = await t.db.selectFrom("genealogyTrees").select("id").execute();
+    const current = await currentTreeId(t.db);
+    const headerOnly = path.join(t.dir, "tik-antraste.ged");
+    fs.writeFileSync(headerOnly, "0 HEAD\n1 CHAR UTF-8\nVardas;Pavardė;Gimė\nJonas;Jonaitis;1880\n");
+    await expect(importFile(t.db, t.media, headerOnly, { sourceName: "tik-antraste.ged" })).rejects.toThrow(
+      "Tai ne GEDCOM giminės medis: failas nutrūksta ir jame nėra nė vieno asmens ar šeimos. Patikrinkite, ar įkėlėte tą failą.",
+    );
+    expect(await t.db.selectFrom("genealogyTrees").select("id").execute()).toEqual(before);
+    expect(await currentTreeId(t.db)).toBe(current);
+  });
+
   test("the first import becomes the tree; a later one waits for confirmation; the replaced tree can be restored", async () => {
     const fresh = await createTestDatabase({ seed: false });
     try {

@@ -233,12 +233,15 @@ export function archiveLimits(config: Pick<Config, "uploads" | "maxGedcomBytes" 
   return { maxMainBytes: config.maxGedcomBytes, maxEntryBytes: config.uploads.maxBytes, ...config.gedzip };
 }
 
+const NO_ONE_IN_IT =
+  "Tai ne GEDCOM giminės medis: failas nutrūksta ir jame nėra nė vieno asmens ar šeimos. Patikrinkite, ar įkėlėte tą failą.";
+
 /**
  * Imports a .ged file, or a GEDZIP archive with its media, into a new tree.
  * The first tree becomes current at once, unless the file was cut off; a
  * later one waits for the administrator to confirm (makeCurrent). Throws
- * ImportRefused for a file that is not GEDCOM or an archive past its limits;
- * nothing is then kept.
+ * ImportRefused for a file that is not GEDCOM, is cut off with no one in it, or an
+ * archive past its limits; nothing is then kept.
  */
 export async function importFile(
   db: Database,
@@ -270,6 +273,13 @@ export async function importFile(
     summary = await importGedcom(db, fs.createReadStream(file), { ...options, replaces });
     // A plain .ged brings no files: every one it names is missing.
     await addTreeWarnings(db, summary, missingFileWarnings(summary.namedFiles, new Set()));
+  }
+  // Cut off with no one in it, a file is no family tree (a text file that happens to start "0 HEAD", a
+  // download stopped after the header): refused, not offered as an empty tree that could replace the
+  // family's. (A whole file with no one in it, 0 TRLR and all, is GEDCOM's own minimal example: kept.)
+  if (summary.cutOff && summary.people === 0 && summary.families === 0) {
+    await deleteTree(db, store, summary.treeId);
+    throw new ImportRefused(NO_ONE_IN_IT);
   }
   await updateTreeStatistics(db);
   // A cut-off file is never published without the administrator's word.
