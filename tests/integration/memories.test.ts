@@ -6,7 +6,7 @@ import type { Actor } from "#app/.server/changes/changes.ts";
 import { DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
 import { undoChangeWithFiles } from "#app/.server/changes/files.ts";
 import { submitMemory, submitPhoto } from "#app/.server/proposals/with-photos.ts";
-import { PHOTO_FORM } from "#app/.server/proposals/gallery-photos.ts";
+import { PHOTO_FORM, resolvePeople } from "#app/.server/proposals/gallery-photos.ts";
 import { readForm } from "#app/.server/platform/form.ts";
 import { createPerson, editableTree } from "#app/.server/genealogy/editing.ts";
 import type { Viewer } from "#app/.server/genealogy/living.ts";
@@ -264,6 +264,12 @@ describe("photos for the gallery", () => {
       status: 400,
       field: "people",
     });
+    // Two on one line, between commas: each looked up, and the one not found named (not dropped for the number beside it).
+    expect(await resolvePeople(t.db, `Caroline Bouvier Kennedy, #${jonas}`)).toEqual({
+      ok: false,
+      message: "Asmens „Caroline Bouvier Kennedy“ nerasta.",
+    });
+    expect(await resolvePeople(t.db, `#${jonas}; #${jonas}`)).toEqual({ ok: true, people: [jonas] });
     // The date and the title are the form's: refused by field before the route hands on the photo.
     expect(readForm(form({ title: "X", date: "kažkada vasarą" }), PHOTO_FORM)).toMatchObject({
       ok: false,

@@ -63,8 +63,10 @@ export async function resolvePeople(
   lines: string,
   viewer?: Viewer,
 ): Promise<{ ok: true; people: number[] } | { ok: false; message: string }> {
+  // One a line, or several on a line between commas or semicolons ("Ona Jonaitienė, #37"): each is looked up,
+  // and one not found is named in the refusal rather than dropped.
   const wanted = lines
-    .split("\n")
+    .split(/[\n,;]/)
     .map((line) => line.trim())
     .filter(Boolean);
   if (wanted.length === 0) return { ok: true, people: [] };
@@ -130,7 +132,7 @@ export const photoKind: ProposalKind<PhotoPayload> = {
     { name: "date", label: "Data (pvz., apie 1930)", value: payload.date, type: "text" },
     {
       name: "people",
-      label: "Žmonės nuotraukoje (po vieną eilutėje)",
+      label: "Žmonės nuotraukoje (po vieną eilutėje arba atskirti kableliais)",
       value: payload.people.map((id) => `#${id}`).join("\n"),
       type: "textarea",
     },

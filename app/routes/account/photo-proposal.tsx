@@ -137,7 +137,7 @@ export default function PhotoProposalPage({ loaderData: { left }, actionData }: 
               rows={3}
               maxLength={PHOTO_PEOPLE_TEXT_MAX}
               defaultValue={values.people}
-              hint="Po vieną eilutėje: vardas ir pavardė, kaip giminės medyje, arba asmens numeris (pvz., #12)."
+              hint="Po vieną eilutėje arba atskirtus kableliais: vardas ir pavardė, kaip giminės medyje, arba asmens numeris (pvz., #12)."
               error={errors?.people}
             />
             <div className="flex items-center gap-2">
