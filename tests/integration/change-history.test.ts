@@ -505,9 +505,9 @@ test("tags, portraits, albums, stories, private marks and the home page's photo 
   await saveSiteTexts(t.db, ona, "sakos", { branches: [{ name: "Alytaus šaka", text: "Sodyba." }] });
   expect((await latestLines())[0]).toMatchObject({ label: "Giminės šakos", after: "Alytaus šaka" });
 
-  // An event's place is the place's name, its kind a word.
+  // An event's place is the place's name (without GEDCOM's empty slots), its kind a word.
   const { changeId } = await recordPersonEdit(t.db, ona, treeId, person, { summary: "Pridėtas įvykis" }, (db) =>
-    saveEvent(db, treeId, person, { eventId: null, tag: "OCCU", date: "", place: "Niujorkas, JAV", value: "Siuvėja" }),
+    saveEvent(db, treeId, person, { eventId: null, tag: "OCCU", date: "", place: "Niujorkas, , , JAV", value: "Siuvėja" }),
   );
   const event = await lines((await findChange(t.db, changeId!))!.rows);
   expect(event.find((l) => l.label === "Įvykis (pridėta)")?.after).toBe("rūšis: Profesija; aprašas: Siuvėja; vieta: Niujorkas, JAV");

@@ -1,5 +1,6 @@
 import { EVENT_LABELS } from "#app/lib/event-labels.ts";
 import { formatGedcomDateLt, parseGedcomDate } from "#app/lib/gedcom-date.ts";
+import { placeLabel } from "#app/lib/places.ts";
 import { TEXT_FIELDS, type TextField } from "#app/lib/site.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { DEFAULT_LIVING_YEARS, editorViewer } from "#app/.server/genealogy/living.ts";
@@ -224,7 +225,7 @@ export async function namesFor(db: Database, changes: readonly { rows: RowChange
     for (const [id, person] of Object.entries(found)) people.set(personKey(treeId, id), person.name);
   }
   const places = new Map<string, string>();
-  for (const { table, row } of all) if (table === "genealogyPlaces") places.set(personKey(row.treeId, row.id), String(row.name));
+  for (const { table, row } of all) if (table === "genealogyPlaces") places.set(personKey(row.treeId, row.id), placeLabel(String(row.name)) ?? "");
   const placeIds = all.filter(({ row }) => row.placeId !== null && row.placeId !== undefined);
   for (const [treeId, ids] of groupBy(placeIds.map(({ row }) => [Number(row.treeId), Number(row.placeId)] as const))) {
     const rows = await db
@@ -233,7 +234,7 @@ export async function namesFor(db: Database, changes: readonly { rows: RowChange
       .where("treeId", "=", treeId)
       .where("id", "in", ids)
       .execute();
-    for (const row of rows) places.set(personKey(treeId, row.id), row.name);
+    for (const row of rows) places.set(personKey(treeId, row.id), placeLabel(row.name) ?? "");
   }
   const titles = async (table: "galleryItems" | "documents" | "albums" | "stories", ids: number[], own: ChangeTable) => {
     const map = new Map<number, string>();
@@ -296,6 +297,8 @@ function readable(table: ChangeTable, column: string, row: Row, names: Names): s
       return table.startsWith("genealogy") && typeof value === "string"
         ? formatGedcomDateLt(parseGedcomDate(value)) || value
         : String(value);
+    case "name":
+      return table === "genealogyPlaces" ? (placeLabel(String(value)) ?? "") : String(value);
     case "tag":
       return EVENT_LABELS[String(value)] ?? String(value);
     case "sex":

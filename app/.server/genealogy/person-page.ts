@@ -2,6 +2,7 @@
 // portrait, photos and documents, for one viewer.
 import { parseGedcomDate, formatGedcomDateLt } from "#app/lib/gedcom-date.ts";
 import { EVENT_LABELS } from "#app/lib/event-labels.ts";
+import { placeLabel } from "#app/lib/places.ts";
 import { compareTimed, familyEventLabel, lifespan, withinLife, type Relation } from "#app/lib/timeline.ts";
 import type { PersonSummary, Sex } from "#app/lib/tree-layout.ts";
 import { citedSources, type CitedFact, type SourceView } from "./citations.ts";
@@ -65,14 +66,6 @@ function isPrimary(extra: string): boolean {
 }
 
 /** 'Brookline, , Norfolk County' as 'Brookline, Norfolk County': GEDCOM keeps a slot for every jurisdiction, filled or not. */
-function placeLabel(name: string | undefined): string | null {
-  const parts = (name ?? "")
-    .split(",")
-    .map((p) => p.trim())
-    .filter(Boolean);
-  return parts.length ? parts.join(", ") : null;
-}
-
 function noteTexts(json: string, records: Map<string, string>): string[] {
   return (JSON.parse(json) as Note[]).map((n) => (n.ref ? (records.get(n.ref.toUpperCase()) ?? "") : (n.text ?? ""))).filter(Boolean);
 }

@@ -6,6 +6,7 @@
 // where nothing the viewer may see happened is not in their index at all.
 import { formatGedcomDateLt, parseGedcomDate } from "#app/lib/gedcom-date.ts";
 import { EVENT_LABELS } from "#app/lib/event-labels.ts";
+import { placeLabel } from "#app/lib/places.ts";
 import { collator } from "#app/lib/lithuanian.ts";
 import { pageOf, type Page } from "#app/lib/paging.ts";
 import type { PersonSummary } from "#app/lib/tree-layout.ts";
@@ -71,7 +72,7 @@ export async function placeCounts(db: Database, treeId: number, viewer: Viewer):
   for (const e of events) if (eventShown(e, shown, partners)) counts.set(e.placeId!, (counts.get(e.placeId!) ?? 0) + 1);
   return places
     .filter((p) => counts.has(p.id) && p.name.trim())
-    .map((p) => ({ id: p.id, name: p.name, events: counts.get(p.id)! }))
+    .map((p) => ({ id: p.id, name: placeLabel(p.name) ?? p.name, events: counts.get(p.id)! }))
     .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 }
 
@@ -125,5 +126,5 @@ export async function placeEvents(
       .map((id) => people[id])
       .filter((p): p is PersonSummary => p !== undefined && !p.hidden),
   }));
-  return { name: place.name, events: { ...onPage, items } };
+  return { name: placeLabel(place.name) ?? place.name, events: { ...onPage, items } };
 }
