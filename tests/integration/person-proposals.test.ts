@@ -5,8 +5,10 @@ import { DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
 import { createPerson, editableTree, saveEvent, updatePerson } from "#app/.server/genealogy/editing.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import { eventKind, personFieldsKind, readMemberProposal, relationKind } from "#app/.server/proposals/person.ts";
-import { setPrivate } from "#app/.server/genealogy/living.ts";
+import { editorViewer, setPrivate } from "#app/.server/genealogy/living.ts";
 import { exportFile } from "#app/.server/genealogy/trees.ts";
+import { summaries } from "#app/.server/genealogy/people.ts";
+import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 import { approveProposal, findProposal, proposalViews, submitProposal, type ProposalContext } from "#app/.server/proposals/proposals.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 import fs from "node:fs";
@@ -296,4 +298,15 @@ test("a new relative with a birth date: born on the page and in the export, the 
 
   expect(await undoChange(t.db, (approved as { changeId: number }).changeId, admin)).toMatchObject({ ok: true });
   expect(await treeDump(t.db)).toEqual(before);
+});
+
+test("a proposal names whom it is about: to the reviewer always, to its member only while the members may see them", async () => {
+  const id = await propose("person-fields", { givenNames: "Jonas", surname: "Jonaitis-Kalvis", birthSurname: "", sex: "M" });
+  const name = (await summaries(t.db, (await currentTreeId(t.db))!, [person], editorViewer(110)))[person].name;
+  const view = async (review: boolean) => (await proposalViews(ctx, [(await findProposal(t.db, id))!], { review }))[0].subjectName;
+  expect(await view(true)).toBe(name);
+  expect(await view(false)).toBe(name);
+  await setPrivate(t.db, person, true);
+  expect(await view(true)).toBe(name);
+  expect(await view(false)).toBeNull();
 });

@@ -30,6 +30,11 @@ export interface Viewer extends Audience {
   livingYears: number;
 }
 
+/** A member's view: the living in full, the private people not at all. */
+export function memberViewer(livingYears: number): Viewer {
+  return { members: true, seesPrivate: false, livingYears };
+}
+
 /** Everyone in full: the administration's view. */
 export function editorViewer(livingYears: number): Viewer {
   return { members: true, seesPrivate: true, livingYears };

@@ -8,7 +8,7 @@ import { scope } from "#app/.server/changes/changes.ts";
 import { checkbox, readForm, textField } from "#app/.server/platform/form.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { addGalleryItemForMedia, linkPeopleToGalleryItem } from "#app/.server/gallery/gallery.ts";
-import { editorViewer, livingYearsSetting, type Viewer } from "#app/.server/genealogy/living.ts";
+import { editorViewer, livingYearsSetting, memberViewer, type Viewer } from "#app/.server/genealogy/living.ts";
 import { summaries } from "#app/.server/genealogy/people.ts";
 import { resolvePerson } from "#app/.server/genealogy/editing.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
@@ -32,7 +32,6 @@ export interface PhotoPayload {
 }
 
 /** A member may name the people they see (the living, not the private); the reviewer sees everyone. */
-const MEMBER_VIEWER = (livingYears: number): Viewer => ({ members: true, seesPrivate: false, livingYears });
 
 const PHOTO_FIELDS = {
   title: textField("Pavadinimas", { max: GALLERY_TITLE_MAX }),
@@ -73,7 +72,7 @@ export async function resolvePeople(
   if (wanted.length > PHOTO_PEOPLE_MAX) return { ok: false, message: `Galima nurodyti ne daugiau kaip ${PHOTO_PEOPLE_MAX} žmonių.` };
   const treeId = await currentTreeId(db);
   if (treeId === null) return { ok: false, message: "Giminės medžio dar nėra: žmonių nurodyti negalima." };
-  const seen = viewer ?? MEMBER_VIEWER(await livingYearsSetting(db));
+  const seen = viewer ?? memberViewer(await livingYearsSetting(db));
   const people: number[] = [];
   for (const line of wanted) {
     const found = await resolvePerson(db, treeId, line, seen);

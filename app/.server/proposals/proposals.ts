@@ -10,6 +10,9 @@ import type { Database, ProposalsTable, ProposalStatus } from "#app/.server/plat
 import { placeItemMedia, type MediaStore } from "#app/.server/media/storage.ts";
 import { ProposalInputError } from "./error.ts";
 import { PROPOSAL_KINDS } from "./kinds.ts";
+import { DEFAULT_LIVING_YEARS, editorViewer, livingYearsSetting, memberViewer } from "#app/.server/genealogy/living.ts";
+import { summaries } from "#app/.server/genealogy/people.ts";
+import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 
 // What members propose (issue 17): a correction or an addition to a person,
 // a memory, a photo. Nothing a member proposes is public or changes the tree
@@ -356,12 +359,30 @@ export interface ProposalView {
   decidedBy: string | null;
   decidedAt: string | null;
   decisionNote: string;
-  /** Where the subject is on the site. */
+  /** Where the subject is on the site, and its name (a person, a photo) as the reader may see it. */
   subjectLink: string | null;
+  subjectName: string | null;
   lines: ProposalLine[];
   /** For the queue: the fields a reviewer may edit, and whether the subject changed since. */
   fields: ProposalField[];
   conflict: boolean;
+}
+
+/** Whom or what a proposal is about, by name: the editors see everyone; a member, those the members see. */
+async function subjectName(db: Database, proposal: Proposal, review: boolean): Promise<string | null> {
+  if (proposal.subjectId === null) return null;
+  if (proposal.subjectKind === "person") {
+    const treeId = await currentTreeId(db);
+    if (treeId === null) return null;
+    const viewer = review ? editorViewer(DEFAULT_LIVING_YEARS) : memberViewer(await livingYearsSetting(db));
+    const person = (await summaries(db, treeId, [Number(proposal.subjectId)], viewer))[Number(proposal.subjectId)];
+    return person && !person.hidden ? person.name : null;
+  }
+  if (proposal.subjectKind === "gallery") {
+    const item = await db.selectFrom("galleryItems").select("title").where("id", "=", Number(proposal.subjectId)).executeTakeFirst();
+    return item?.title ?? null;
+  }
+  return null;
 }
 
 function subjectLink(proposal: Proposal): string | null {
@@ -404,6 +425,7 @@ export async function proposalViews(
       decidedAt: proposal.decidedAt,
       decisionNote: proposal.decisionNote,
       subjectLink: subjectLink(proposal),
+      subjectName: await subjectName(ctx.db, proposal, review),
       // A pending proposal against the subject as it is now; a decided one by
       // what was asked (once applied, "now" already is what was asked).
       lines: !handler

@@ -71,7 +71,7 @@ export default function OwnProposals({ loaderData: { proposals, page, more }, ac
                 </time>
                 {p.subjectLink ? (
                   <Link to={p.subjectLink} className="text-sm">
-                    Peržiūrėti
+                    {p.subjectName ? `Apie: ${p.subjectName}` : "Peržiūrėti"}
                   </Link>
                 ) : null}
               </div>

@@ -115,7 +115,7 @@ export default function ReviewQueue({ loaderData: { proposals, page, more }, act
                     </span>
                     {p.subjectLink ? (
                       <Link to={p.subjectLink} className="text-sm">
-                        Kam siūloma
+                        {p.subjectName ? `Apie: ${p.subjectName}` : "Kam siūloma"}
                       </Link>
                     ) : null}
                   </header>
