@@ -93,7 +93,7 @@ export default function PersonPage({ loaderData: { person, memories, stories, ca
       <ShareMeta
         title={title}
         type="profile"
-        // Said around the family's name, whatever it is ("Jonaičių giminė" would make "giminė giminės medis").
+        // Said around the family's name, whatever it is (a name ending in "giminė" would make "giminė giminės medis").
         description={summary.hidden ? "Giminės medžio asmuo" : `${title} – giminės medyje svetainėje „${familyName}“`}
         // The portrait is the picture a shared link shows (none for a hidden person).
         image={person.portrait ? displayUrl({ id: person.portrait.mediaId }) : null}
