@@ -140,8 +140,9 @@ async function outcome(response: APIResponse): Promise<Outcome> {
     if (at >= 0 && at <= 2 && String(values[at + 1]).startsWith("/login")) return "login";
   }
   if (status === 403) return "forbidden";
-  // The request guard reads no more than a small form from someone without a session (413, or 400 for what is not a form).
-  if (status === 413 || (status === 400 && (await response.text()).includes("<title>Užklausa atmesta</title>"))) return "guard";
+  // The request guard reads no more than a small form from someone without a session (413, or 400 for what is not a form),
+  // saying so in its own words: a page to a browser, the sentence alone to a script (Accept: */*, as here).
+  if (status === 413 || (status === 400 && (await response.text()).includes("Užklausa atmesta:"))) return "guard";
   return "allowed";
 }
 
