@@ -368,21 +368,31 @@ export interface ProposalView {
   conflict: boolean;
 }
 
-/** Whom or what a proposal is about, by name: the editors see everyone; a member, those the members see. */
-async function subjectName(db: Database, proposal: Proposal, review: boolean): Promise<string | null> {
-  if (proposal.subjectId === null) return null;
-  if (proposal.subjectKind === "person") {
-    const treeId = await currentTreeId(db);
-    if (treeId === null) return null;
-    const viewer = review ? editorViewer(DEFAULT_LIVING_YEARS) : memberViewer(await livingYearsSetting(db));
-    const person = (await summaries(db, treeId, [Number(proposal.subjectId)], viewer))[Number(proposal.subjectId)];
-    return person && !person.hidden ? person.name : null;
+/**
+ * Whom or what each proposal is about, by name (by proposal id), looked up
+ * once for the whole list: the editors see everyone; a member, only those
+ * the members see (a person made private since is not named to them).
+ */
+async function subjectNames(db: Database, proposals: Proposal[], review: boolean): Promise<Map<number, string>> {
+  const ids = (kind: string) => [
+    ...new Set(proposals.filter((p) => p.subjectKind === kind && p.subjectId !== null).map((p) => Number(p.subjectId))),
+  ];
+  const [personIds, photoIds] = [ids("person"), ids("gallery")];
+  const treeId = personIds.length ? await currentTreeId(db) : null;
+  const people =
+    treeId === null
+      ? {}
+      : await summaries(db, treeId, personIds, review ? editorViewer(DEFAULT_LIVING_YEARS) : memberViewer(await livingYearsSetting(db)));
+  const photos = photoIds.length ? await db.selectFrom("galleryItems").select(["id", "title"]).where("id", "in", photoIds).execute() : [];
+  const names = new Map<number, string>();
+  for (const proposal of proposals) {
+    const id = Number(proposal.subjectId);
+    const person = proposal.subjectKind === "person" ? people[id] : undefined;
+    if (person && !person.hidden) names.set(proposal.id, person.name);
+    const photo = proposal.subjectKind === "gallery" ? photos.find((p) => p.id === id) : undefined;
+    if (photo) names.set(proposal.id, photo.title);
   }
-  if (proposal.subjectKind === "gallery") {
-    const item = await db.selectFrom("galleryItems").select("title").where("id", "=", Number(proposal.subjectId)).executeTakeFirst();
-    return item?.title ?? null;
-  }
-  return null;
+  return names;
 }
 
 function subjectLink(proposal: Proposal): string | null {
@@ -410,6 +420,7 @@ export async function proposalViews(
   kinds: Kinds = PROPOSAL_KINDS,
 ): Promise<ProposalView[]> {
   const views: ProposalView[] = [];
+  const names = await subjectNames(ctx.db, proposals, review);
   for (const proposal of proposals) {
     const handler = kinds[proposal.kind];
     const pending = proposal.status === "pending";
@@ -425,7 +436,7 @@ export async function proposalViews(
       decidedAt: proposal.decidedAt,
       decisionNote: proposal.decisionNote,
       subjectLink: subjectLink(proposal),
-      subjectName: await subjectName(ctx.db, proposal, review),
+      subjectName: names.get(proposal.id) ?? null,
       // A pending proposal against the subject as it is now; a decided one by
       // what was asked (once applied, "now" already is what was asked).
       lines: !handler

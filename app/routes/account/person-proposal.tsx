@@ -18,7 +18,7 @@ import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { Field, useFocusFirstError, type FieldErrors } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
-import { SexSelect } from "#app/components/person-fields.tsx";
+import { NameFields, SexSelect } from "#app/components/person-fields.tsx";
 import { EDITABLE_EVENTS } from "#app/lib/event-labels.ts";
 import { parseId } from "#app/lib/numbers.ts";
 import { PERSON_PROPOSAL_MAX } from "#app/lib/proposals.ts";
@@ -340,33 +340,15 @@ export default function PersonProposalPage({ loaderData: { person, fields, event
             {alert("person-fields")}
             <Form method="post" noValidate className="space-y-4">
               <input type="hidden" name="kind" value="person-fields" />
-              <div className="grid gap-3 sm:grid-cols-2">
-                <Field
-                  id="givenNames"
-                  label="Vardas (vardai)"
-                  defaultValue={typed("person-fields", "givenNames", fields.givenNames)}
-                  maxLength={PERSON_PROPOSAL_MAX.name}
-                  error={nameErrors.givenNames}
-                />
-                <Field
-                  id="surname"
-                  label="Pavardė"
-                  defaultValue={typed("person-fields", "surname", fields.surname)}
-                  maxLength={PERSON_PROPOSAL_MAX.name}
-                  error={nameErrors.surname}
-                />
-                <Field
-                  id="birthSurname"
-                  label="Mergautinė (gimimo) pavardė"
-                  defaultValue={typed("person-fields", "birthSurname", fields.birthSurname ?? "")}
-                  maxLength={PERSON_PROPOSAL_MAX.name}
-                  error={nameErrors.birthSurname}
-                />
-                <div>
-                  <SexSelect id="sex" defaultValue={typed("person-fields", "sex", fields.sex)} />
-                  <SelectError id="sex" error={nameErrors.sex} />
-                </div>
-              </div>
+              <NameFields
+                values={{
+                  givenNames: typed("person-fields", "givenNames", fields.givenNames),
+                  surname: typed("person-fields", "surname", fields.surname),
+                  birthSurname: typed("person-fields", "birthSurname", fields.birthSurname ?? ""),
+                  sex: typed("person-fields", "sex", fields.sex),
+                }}
+                errors={nameErrors}
+              />
               <button type="submit" className="btn-primary">
                 Siūlyti pataisymą
               </button>

@@ -411,32 +411,19 @@ function EventFields({
   ] as const;
   return (
     <>
-      {fields.map(({ name, placeholder, className }) => {
-        const id = `${idPrefix}-${name}`;
-        const error = refused?.errors[name];
-        return (
-          <div key={name} className={className || undefined}>
-            <label htmlFor={id} className="field-label">
-              {EVENT_FIELDS[name].label}
-            </label>
-            <input
-              id={id}
-              name={name}
-              defaultValue={refused?.typed[name] ?? stored[name]}
-              placeholder={placeholder}
-              maxLength={EVENT_FIELDS[name].max}
-              className="field-input"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-            {error ? (
-              <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-                {error}
-              </p>
-            ) : null}
-          </div>
-        );
-      })}
+      {fields.map(({ name, placeholder, className }) => (
+        <div key={name} className={className || undefined}>
+          <Field
+            id={`${idPrefix}-${name}`}
+            name={name}
+            label={EVENT_FIELDS[name].label}
+            defaultValue={refused?.typed[name] ?? stored[name]}
+            placeholder={placeholder}
+            maxLength={EVENT_FIELDS[name].max}
+            error={refused?.errors[name]}
+          />
+        </div>
+      ))}
     </>
   );
 }
