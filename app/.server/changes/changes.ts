@@ -353,10 +353,12 @@ const LATER_NAMED = 10;
  * newest last, until enough are found.
  */
 async function laterChanges(db: Database, change: Change, rows: readonly RowRef[]): Promise<LaterChange[]> {
-  const touches = (later: Change) =>
-    later.rows.some((r) => rows.some((row) => row.table === r.table && Object.keys(row.key).every((c) => row.key[c] === r.key[c])));
-  const found: LaterChange[] = [];
-  for (let after = change.id; found.length < LATER_NAMED;) {
+  const touching = (row: RowRef) => (later: Change) =>
+    later.rows.some((r) => row.table === r.table && Object.keys(row.key).every((c) => row.key[c] === r.key[c]));
+  const touches = (later: Change) => rows.some((row) => touching(row)(later));
+  const since = await sinceFor(db, change);
+  const found: Change[] = [];
+  for (let after = since; found.length < LATER_NAMED;) {
     const page = await db
       .selectFrom("changes")
       .selectAll()
@@ -367,12 +369,61 @@ async function laterChanges(db: Database, change: Change, rows: readonly RowRef[
       .execute();
     if (page.length === 0) break;
     for (const later of page.map(toChange)) {
-      if (touches(later) && (await flipsSince(db, later, change.id)) % 2 === 1)
-        found.push({ id: later.id, at: later.at, username: later.username, summary: later.summary });
+      if (later.id !== change.id && touches(later) && (await flipsSince(db, later, since)) % 2 === 1) found.push(later);
     }
     after = page.at(-1)!.id;
   }
-  return found.slice(0, LATER_NAMED);
+  // A row no change named explains is as the last change in force that wrote it left it. (A
+  // shared place is written by several chains in turn, so the parity of one chain can say
+  // "nothing since" while the place stands because of it.)
+  for (const row of rows) {
+    if (found.length >= LATER_NAMED || found.some(touching(row))) continue;
+    const last = await lastWriter(db, change.id, touching(row));
+    if (last && !found.some((f) => f.id === last.id)) found.push(last);
+  }
+  return found
+    .toSorted((a, b) => a.id - b.id)
+    .slice(0, LATER_NAMED)
+    .map((later) => ({ id: later.id, at: later.at, username: later.username, summary: later.summary }));
+}
+
+/** The newest change after `after`, not undone, that `wrote` says touched the row. */
+async function lastWriter(db: Database, after: number, wrote: (later: Change) => boolean): Promise<Change | null> {
+  for (let before: number | null = null; ;) {
+    const page = await db
+      .selectFrom("changes")
+      .selectAll()
+      .where("id", ">", after)
+      .$if(before !== null, (q) => q.where("id", "<", before!))
+      .where("undoneBy", "is", null)
+      .orderBy("id", "desc")
+      .limit(200)
+      .execute();
+    if (page.length === 0) return null;
+    const hit = page.map(toChange).find(wrote);
+    if (hit) return hit;
+    before = page.at(-1)!.id;
+  }
+}
+
+/**
+ * Where the changes in the way of undoing `change` begin. A redo (an undo of
+ * an undo of X) puts X's rows back: what was built on X after X stands in its
+ * way, even if made before the redo (a child added to X's family, then
+ * removed, then put back by undoing that removal). Counting from the redo
+ * itself would name only the undo that put the child back, and undoing that
+ * needs other changes redone in turn: a loop an editor could follow for ever
+ * (the property test found one). Any other change counts from itself.
+ */
+async function sinceFor(db: Database, change: Change): Promise<number> {
+  let origin = change.id;
+  let flips = 1;
+  for (let undid = change.undoOf; undid !== null; flips++) {
+    origin = undid;
+    const previous = await db.selectFrom("changes").select("undoOf").where("id", "=", undid).executeTakeFirst();
+    undid = previous?.undoOf ?? null;
+  }
+  return flips % 2 === 1 ? origin : change.id;
 }
 
 /**
