@@ -58,6 +58,7 @@ export default [
     route("dokumentai", "routes/admin/documents.tsx"),
     route("sveciai", "routes/admin/guestbook.tsx"),
     route("atsargine-kopija", "routes/admin/backup.ts"),
+    route("pavyzdys", "routes/admin/example.tsx"),
     route("medis", "routes/admin/genealogy.tsx"),
     route("medis/importuoti", "routes/admin/genealogy-import.ts"),
     route("medis/eksportas", "routes/admin/genealogy-export.ts"),

@@ -8,9 +8,10 @@ import { atLeast, type Role } from "./roles.ts";
 // The public pages are open to everyone and show each role what it may see.
 
 export const ACCESS: readonly { prefix: string; role: Role }[] = [
-  // Users, backups and replacing the tree: the administrator only.
+  // Users, backups, removing the example family and replacing the tree: the administrator only.
   { prefix: "/admin/nariai", role: "administratorius" },
   { prefix: "/admin/atsargine-kopija", role: "administratorius" },
+  { prefix: "/admin/pavyzdys", role: "administratorius" },
   { prefix: "/admin/medis/importuoti", role: "administratorius" },
   { prefix: "/admin/pranesimai", role: "administratorius" },
   // Editing the content.

@@ -32,6 +32,17 @@ export const TOASTS = {
     note: "Ji bus paskelbta, kai administratorius ją peržiūrės.",
     variant: "success",
   },
+  exampleRemoved: {
+    title: "Pavyzdinis turinys pašalintas",
+    description: "Prieš tai serveryje išsaugota atsarginė kopija; pašalinimą galite atšaukti pakeitimų istorijoje.",
+    variant: "success",
+  },
+  exampleNotConfirmed: {
+    title: "Niekas nepašalinta",
+    description: "Pažymėkite, kad tikrai norite pašalinti pavyzdinį turinį.",
+    variant: "error",
+  },
+  exampleNothingLeft: { title: "Pavyzdinio turinio nebeliko", variant: "info" },
   galleryAdded: { title: "Nuotrauka sėkmingai pridėta!", variant: "success" },
   galleryRemoved: { title: "Nuotrauka pašalinta!", variant: "success" },
   galleryUpdated: { title: "Nuotraukos aprašymas atnaujintas!", variant: "success" },

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated, logIn, logInAsAdmin, toasts, useSite } from "./site.ts";
@@ -18,7 +19,7 @@ function checklist(page: Page) {
 async function stepsLeft(page: Page): Promise<string[]> {
   await page.goto(`${site().url}/admin`);
   if ((await checklist(page).count()) === 0) return [];
-  return checklist(page).getByRole("listitem").allInnerTexts();
+  return checklist(page).getByRole("listitem").getByRole("link").allInnerTexts();
 }
 
 async function follow(page: Page, step: string) {
@@ -28,36 +29,47 @@ async function follow(page: Page, step: string) {
 }
 
 test("the checklist shrinks as each step is done, and is gone when all are", async ({ page, browser }) => {
+  // Before anything: a visitor is told the guestbook's messages are the example's, not a relative's.
+  const first = await browser.newContext();
+  const firstVisitor = await first.newPage();
+  await firstVisitor.goto(`${site().url}/sveciai`);
+  await expect(firstVisitor.getByRole("heading", { name: "Rūta iš Kauno" })).toContainText("Pavyzdinis įrašas");
+  await first.close();
+
   await logInAsAdmin(page, site());
   expect(await stepsLeft(page)).toEqual([
     "Įrašykite savo giminės pavadinimą",
     "Pakeiskite pavyzdinį kontaktinį el. pašto adresą",
+    "Pašalinkite pavyzdinį turinį",
     "Pakeiskite arba pašalinkite pavyzdinę nuotrauką „Nuotrauka dar neįkelta“",
     "Parašykite pradžios puslapio pasveikinimą ir įžangą",
     "Parašykite, kas jūs ir ko siekiate (puslapis „Apie“)",
     "Importuokite giminės medį (GEDCOM failą)",
     "Pakeiskite pradinį slaptažodį į savo",
   ]);
-  await expect(checklist(page)).toContainText("Liko 7 žingsniai.");
+  await expect(checklist(page)).toContainText("Liko 8 žingsniai.");
+  await expect(checklist(page).locator('[data-step="pavyzdys"]')).toContainText(
+    "Dar liko: istorija, 6 nuotraukos, 5 dokumentai, 3 svečių knygos įrašai, 3 tekstai.",
+  );
 
   await follow(page, "Įrašykite savo giminės pavadinimą");
   await page.getByLabel("Giminės pavadinimas (rodomas antraštėje)").fill("Kalvaičių giminė");
   await page.getByRole("button", { name: "Išsaugoti nustatymus" }).click();
   await expect(toasts(page).getByText("Svetainės nustatymai išsaugoti!")).toBeVisible();
-  await expect(checklist(page).getByRole("listitem")).toHaveCount(6);
+  await expect(checklist(page).getByRole("listitem")).toHaveCount(7);
   await expect(checklist(page)).not.toContainText("giminės pavadinimą");
 
   await follow(page, "Pakeiskite pavyzdinį kontaktinį el. pašto adresą");
   await page.getByLabel("Kontaktinis el. paštas").fill("kalvaiciai@pastas.lt");
   await page.getByRole("button", { name: "Išsaugoti nustatymus" }).click();
-  await expect(checklist(page).getByRole("listitem")).toHaveCount(5);
+  await expect(checklist(page).getByRole("listitem")).toHaveCount(6);
 
   await follow(page, "Pakeiskite arba pašalinkite pavyzdinę nuotrauką „Nuotrauka dar neįkelta“");
   await expect(page).toHaveURL(`${site().url}/admin/galerija`);
   page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: "Pašalinti: Giminės susitikimas" }).click();
   await expect(toasts(page).getByText("Nuotrauka pašalinta!")).toBeVisible();
-  expect(await stepsLeft(page)).toHaveLength(4);
+  expect(await stepsLeft(page)).toHaveLength(5);
 
   await follow(page, "Parašykite pradžios puslapio pasveikinimą ir įžangą");
   await expect(page).toHaveURL(`${site().url}/admin/tekstai#pradzia`);
@@ -65,14 +77,14 @@ test("the checklist shrinks as each step is done, and is gone when all are", asy
   await home.getByLabel("Įžanga", { exact: true }).fill("Kalvaičiai iš Šiaulių krašto.");
   await home.getByRole("button", { name: "Išsaugoti", exact: true }).click();
   await expect(toasts(page).getByText("Tekstai išsaugoti!")).toBeVisible();
-  expect(await stepsLeft(page)).toHaveLength(3);
+  expect(await stepsLeft(page)).toHaveLength(4);
 
   await follow(page, "Parašykite, kas jūs ir ko siekiate (puslapis „Apie“)");
   const about = page.getByRole("region", { name: "Puslapis „Apie“", exact: true });
   await about.getByLabel("Projekto tikslai (po vieną eilutėje)", { exact: true }).fill("surinkti visų šakų nuotraukas;");
   await about.getByRole("button", { name: "Išsaugoti", exact: true }).click();
   await expect(toasts(page).getByText("Tekstai išsaugoti!")).toBeVisible();
-  expect(await stepsLeft(page)).toHaveLength(2);
+  expect(await stepsLeft(page)).toHaveLength(3);
 
   // The branches stay under the tree, or not, as the family chooses.
   await page.goto(`${site().url}/admin/tekstai`);
@@ -93,8 +105,7 @@ test("the checklist shrinks as each step is done, and is gone when all are", asy
   const answer = await uploaded;
   expect(answer.status(), "the import's answer").toBe(201);
   await expect(page.getByRole("region", { name: /^Importo santrauka/ })).toContainText("Medis paskelbtas svetainėje.");
-  expect(await stepsLeft(page)).toEqual(["Pakeiskite pradinį slaptažodį į savo"]);
-  await expect(checklist(page)).toContainText("Liko 1 žingsnis.");
+  expect(await stepsLeft(page)).toEqual(["Pašalinkite pavyzdinį turinį", "Pakeiskite pradinį slaptažodį į savo"]);
 
   const visitor = await browser.newContext();
   const anonymous = await visitor.newPage();
@@ -110,7 +121,40 @@ test("the checklist shrinks as each step is done, and is gone when all are", asy
   await anonymous.goto(`${site().url}/`);
   await expect(anonymous.getByRole("main")).toContainText("5 asmenys");
   await expect(anonymous.getByRole("main")).toContainText("5 nuotraukos");
+
+  // The example family, gone in one confirmed step: listed first, a backup kept on the server, and every page the family's.
+  await follow(page, "Pašalinkite pavyzdinį turinį");
+  await expect(page).toHaveURL(`${site().url}/admin/pavyzdys`);
+  await expect(page.getByRole("main")).toContainText("„Jonaičių giminės istorija“");
+  await expect(page.getByRole("heading", { name: "Nuotraukos (5)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Svečių knygos įrašai (3)" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("Giminės šakos po medžiu");
+  await page.getByLabel("Taip, pašalinti 17 pavyzdinių įrašų").check();
+  await page.getByRole("button", { name: "Pašalinti pavyzdinį turinį" }).click();
+  await expect(toasts(page).getByText("Pavyzdinis turinys pašalintas")).toBeVisible();
+  await expect(page).toHaveURL(`${site().url}/admin`);
+  expect(await stepsLeft(page)).toEqual(["Pakeiskite pradinį slaptažodį į savo"]);
+  await expect(checklist(page)).toContainText("Liko 1 žingsnis.");
+  const backups = fs.readdirSync(path.join(site().dataDir, "atsargines-kopijos"));
+  expect(backups).toEqual([expect.stringMatching(/^pries-pavyzdzio-salinima-.*\.tar\.gz$/)]);
+  for (const [address, gone] of [
+    ["/istorija", "Jonaičių"],
+    ["/dokumentai", "Gimimo metrikų išrašas"],
+    ["/galerija", "Senoji sodyba"],
+    ["/sveciai", "Rūta iš Kauno"],
+    ["/medis", firstBranch],
+    ["/", "Alytuje"],
+  ]) {
+    await anonymous.goto(`${site().url}${address}`);
+    await expect(anonymous.getByRole("main"), address).not.toContainText(gone);
+  }
+  await expect(anonymous.getByRole("main")).not.toContainText("Pavyzdinis įrašas");
+  await anonymous.goto(`${site().url}/istorija`);
+  await expect(anonymous.getByRole("heading", { level: 1 })).toHaveText("Giminės istorija");
+  await expect(anonymous.getByRole("main")).toContainText("Giminės istorija dar rašoma.");
   await visitor.close();
+  await page.goto(`${site().url}/admin/pakeitimai`);
+  await expect(page.getByRole("main")).toContainText("Pašalintas pavyzdinis turinys");
 
   // The last step: the administrator's own password. Another browser logged in as them is logged out.
   const elsewhere = await browser.newContext();

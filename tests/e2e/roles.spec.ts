@@ -80,6 +80,7 @@ const RULES: Record<string, Rule> = {
   "/admin/dokumentai": { read: "redaktorius", change: WRITES["/admin/dokumentai"] },
   "/admin/sveciai": { read: "redaktorius", change: WRITES["/admin/sveciai"] },
   "/admin/atsargine-kopija": { read: "administratorius" },
+  "/admin/pavyzdys": { read: "administratorius", change: WRITES["/admin/pavyzdys"] },
   "/admin/medis": { read: "redaktorius", write: "administratorius", change: WRITES["/admin/medis"] },
   "/admin/medis/importuoti": { read: "administratorius", change: WRITES["/admin/medis/importuoti"] },
   "/admin/medis/eksportas": { read: "redaktorius" },

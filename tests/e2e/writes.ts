@@ -39,6 +39,7 @@ export const WRITES = {
   "/admin/galerija/albumai/:id": { form: { intent: "save", title: "Įsibrovėlių albumas", photo: "2" } },
   "/admin/dokumentai": REMOVE,
   "/admin/sveciai": REMOVE,
+  "/admin/pavyzdys": { form: { confirmed: "1" } },
   "/admin/medis": { multipart: { intent: "privacy", livingYears: "110" } },
   "/admin/medis/importuoti": { gedcom: GEDCOM },
   "/admin/medis/asmenys": { form: { givenNames: "Įsibrovėlis", surname: "Svetimas" } },

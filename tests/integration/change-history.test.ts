@@ -39,6 +39,7 @@ import { deleteEntry, setEntryStatus } from "#app/.server/guestbook/guestbook.ts
 import { editHistory, restoreHistory } from "#app/.server/site-texts/history-text.ts";
 import { getSiteSettings, saveSiteTexts } from "#app/.server/site-texts/settings.ts";
 import { SEED_HISTORY } from "#app/.server/seed/seed.ts";
+import { removeExampleContent } from "#app/.server/seed/example.ts";
 import { addPhotoPerson, setPortrait } from "#app/.server/gallery/photo-people.ts";
 import { createAlbum, saveAlbum } from "#app/.server/gallery/albums.ts";
 import { createStory } from "#app/.server/stories/stories.ts";
@@ -151,6 +152,20 @@ test("a change reads as before → after lines, and the history filters by user,
   const today = new Date().toISOString().slice(0, 10);
   expect((await listChanges(t.db, { from: today, to: today }, 1)).items).toHaveLength(2);
   expect((await listChanges(t.db, { to: "2000-01-01" }, 1)).items).toHaveLength(0);
+});
+
+test("removing the example family reads item by item in the family's words, texts never saved read as the seed's", async () => {
+  const changeId = await removeExampleContent(t.db, t.media, ona);
+  const read = await lines((await findChange(t.db, changeId!))!.rows);
+  expect(read.filter((l) => l.label === "Nuotrauka (pašalinta)")).toHaveLength(6);
+  expect(read.filter((l) => l.label === "Dokumentas (pašalintas)")).toHaveLength(5);
+  expect(read.find((l) => l.label === "Svečių knygos įrašas (pašalintas)")?.before).toContain("vardas: Rūta iš Kauno");
+  expect(read).toContainEqual({
+    label: "Giminės šakos",
+    before: "Alytaus šaka; Vilniaus šaka; Kauno šaka; Užsienio šakos",
+    after: "nėra šakų",
+  });
+  expect(read.find((l) => l.label.endsWith("„Giminės medis“"))?.before).toBe("Giminės šakos Alytuje, Vilniuje, Kaune ir užsienyje.");
 });
 
 test("the filter by dates leaves out what was before or after them", async () => {
@@ -286,7 +301,7 @@ describe("the gallery's and the documents' changes", () => {
     const id = await addDocument(t.db, t.media, fields, pdf, ona);
     const added = await latest();
     expect(added).toMatchObject({ subjectKind: "document", subjectId: String(id), summary: "Pridėtas dokumentas „Gimimo metrikai“" });
-    expect((await lines(added.rows))[0]).toMatchObject({ label: "Dokumentas (pridėta)", before: "" });
+    expect((await lines(added.rows))[0]).toMatchObject({ label: "Dokumentas (pridėtas)", before: "" });
     expect((await lines(added.rows))[0].after).toContain("pavadinimas: Gimimo metrikai");
     expect(await undoChangeWithFiles(t.db, t.media, added.id, ona)).toMatchObject({ ok: true });
     expect(await t.db.selectFrom("documents").where("id", "=", id).selectAll().executeTakeFirst()).toBeUndefined();
@@ -480,7 +495,7 @@ test("tags, portraits, albums, stories, private marks and the home page's photo 
     },
   );
   expect((await latestLines())[0]).toMatchObject({
-    label: "Žmogus nuotraukoje (pridėta)",
+    label: "Žmogus nuotraukoje (pridėtas)",
     after: expect.stringContaining("asmuo: Ona Jonaitienė"),
   });
   expect((await latestLines())[0].after).toContain(`nuotrauka: ${photo.title}`);
@@ -493,10 +508,10 @@ test("tags, portraits, albums, stories, private marks and the home page's photo 
   expect((await latestLines()).map((l) => l.after).join(" ")).toContain(`albumas: Vestuvės; nuotrauka: ${photo.title}; viršelis: taip`);
 
   await createStory(t.db, storyFields({ coverPhotoId: photo.id }), ona);
-  expect((await latestLines()).find((l) => l.label === "Pasakojimas (pridėta)")?.after).toContain(`viršelio nuotrauka: ${photo.title}`);
+  expect((await latestLines()).find((l) => l.label === "Pasakojimas (pridėtas)")?.after).toContain(`viršelio nuotrauka: ${photo.title}`);
 
   await recordPersonEdit(t.db, ona, treeId, person, { summary: "Pažymėtas privačiu" }, (db) => setPrivate(db, person, true));
-  expect((await latestLines())[0]).toMatchObject({ label: "Privatus asmuo (pridėta)", after: "asmuo: Ona Jonaitienė" });
+  expect((await latestLines())[0]).toMatchObject({ label: "Privatus asmuo (pridėtas)", after: "asmuo: Ona Jonaitienė" });
 
   await saveSiteTexts(t.db, ona, "apie", { aboutLead: "Mūsų giminė." });
   expect((await latestLines())[0]).toMatchObject({ label: "Įžanga", after: "Mūsų giminė." });
@@ -510,6 +525,6 @@ test("tags, portraits, albums, stories, private marks and the home page's photo 
     saveEvent(db, treeId, person, { eventId: null, tag: "OCCU", date: "", place: "Niujorkas, , , JAV", value: "Siuvėja" }),
   );
   const event = await lines((await findChange(t.db, changeId!))!.rows);
-  expect(event.find((l) => l.label === "Įvykis (pridėta)")?.after).toBe("rūšis: Profesija; aprašas: Siuvėja; vieta: Niujorkas, JAV");
+  expect(event.find((l) => l.label === "Įvykis (pridėtas)")?.after).toBe("rūšis: Profesija; aprašas: Siuvėja; vieta: Niujorkas, JAV");
   expect(event.find((l) => l.label === "Vieta (pridėta)")?.after).toBe("pavadinimas: Niujorkas, JAV");
 });

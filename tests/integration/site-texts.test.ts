@@ -15,6 +15,7 @@ import {
   authenticate,
 } from "#app/.server/accounts/users.ts";
 import { readForm } from "#app/.server/platform/form.ts";
+import { removeExampleContent } from "#app/.server/seed/example.ts";
 import { ACCOUNT_REFUSALS } from "#app/lib/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -188,15 +189,17 @@ describe("the first-run checklist", () => {
     await ensureAdministrator(t.db, undefined, () => {});
     const admin = (await t.db.selectFrom("users").select("id").executeTakeFirstOrThrow()).id;
     const steps = async () => (await firstRunChecklist(t.db, admin)).map((s) => s.id);
-    expect(await steps()).toEqual(["pavadinimas", "adresas", "nuotrauka", "pradzia", "apie", "medis", "slaptazodis"]);
+    expect(await steps()).toEqual(["pavadinimas", "adresas", "pavyzdys", "nuotrauka", "pradzia", "apie", "medis", "slaptazodis"]);
 
     await updateSiteSettings(t.db, { familyName: "Kalvaičių giminė" });
     await updateSiteSettings(t.db, { contactEmail: "kalvaiciai@pastas.lt" });
-    expect(await steps()).toEqual(["nuotrauka", "pradzia", "apie", "medis", "slaptazodis"]);
+    expect(await steps()).toEqual(["pavyzdys", "nuotrauka", "pradzia", "apie", "medis", "slaptazodis"]);
 
     for (const item of (await listGalleryItems(t.db, MEMBERS)).filter((i) => !i.image)) await removeGalleryItem(t.db, t.media, item.id);
     await updateSiteSettings(t.db, { homeIntro: "Mūsų žodžiai." });
     await updateSiteSettings(t.db, { aboutGoals: "Mūsų tikslas." });
+    expect(await steps()).toEqual(["pavyzdys", "medis", "slaptazodis"]);
+    await removeExampleContent(t.db, t.media, { id: admin, username: "admin" });
     expect(await steps()).toEqual(["medis", "slaptazodis"]);
 
     await editableTree(t.db);

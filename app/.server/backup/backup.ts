@@ -333,3 +333,22 @@ export async function restoreBackup(
     await fs.rm(staging, { recursive: true, force: true });
   }
 }
+
+/**
+ * A backup kept on the server before a step that removes much at once (the
+ * example family): in the data folder's atsargines-kopijos/, named by what it
+ * came before and when. Returns the file's name.
+ */
+export async function keepBackup(
+  db: Database,
+  kind: "sqlite" | "postgres",
+  store: MediaStore,
+  dataDir: string,
+  before: string,
+): Promise<string> {
+  const dir = path.join(dataDir, "atsargines-kopijos");
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${before}-${new Date().toISOString().replace(/[:.]/g, "-")}.tar.gz`;
+  await writeBackup(db, kind, store, path.join(dir, name));
+  return name;
+}

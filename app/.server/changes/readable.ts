@@ -7,6 +7,7 @@ import { DEFAULT_LIVING_YEARS, editorViewer } from "#app/.server/genealogy/livin
 import { summaries } from "#app/.server/genealogy/people.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 import type { ChangeTable, RowChange } from "./changes.ts";
+import { SEED_SITE } from "#app/.server/seed/site-texts.ts";
 
 // How a change reads in the history (/admin/pakeitimai): each row it touched
 // as lines "what: before → after", in the family's words. Every field by its
@@ -93,6 +94,13 @@ const COLUMN_LABELS: Record<string, string> = {
   place: "vieta",
   originalName: "failas",
 };
+
+/** Where a column means something else in one table: a guestbook entry's name is its writer's. */
+const TABLE_COLUMN_LABELS: Partial<Record<ChangeTable, Record<string, string>>> = {
+  guestbookEntries: { name: "vardas" },
+};
+
+const columnLabel = (table: ChangeTable, column: string) => TABLE_COLUMN_LABELS[table]?.[column] ?? COLUMN_LABELS[column] ?? column;
 
 /** Columns that say nothing to a reader (keys, derived search and sort texts, positions, raw structures, roles the sex gives). */
 const HIDDEN_COLUMNS = new Set([
@@ -225,7 +233,8 @@ export async function namesFor(db: Database, changes: readonly { rows: RowChange
     for (const [id, person] of Object.entries(found)) people.set(personKey(treeId, id), person.name);
   }
   const places = new Map<string, string>();
-  for (const { table, row } of all) if (table === "genealogyPlaces") places.set(personKey(row.treeId, row.id), placeLabel(String(row.name)) ?? "");
+  for (const { table, row } of all)
+    if (table === "genealogyPlaces") places.set(personKey(row.treeId, row.id), placeLabel(String(row.name)) ?? "");
   const placeIds = all.filter(({ row }) => row.placeId !== null && row.placeId !== undefined);
   for (const [treeId, ids] of groupBy(placeIds.map(({ row }) => [Number(row.treeId), Number(row.placeId)] as const))) {
     const rows = await db
@@ -327,6 +336,16 @@ function readable(table: ChangeTable, column: string, row: Row, names: Names): s
   }
 }
 
+/** A setting as stored when it was never saved: the seed's words (site-texts.ts), or nothing for other settings. */
+function seedValue(key: string): unknown {
+  const field = key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()) as keyof typeof SEED_SITE;
+  if (!(field in SEED_SITE)) return null;
+  const value = SEED_SITE[field];
+  if (field === "branches") return JSON.stringify(value);
+  if (typeof value === "boolean") return value ? "1" : "0";
+  return value;
+}
+
 /** A setting's value as the reader reads it. */
 function settingValue(key: string, value: unknown, names: Names): string {
   if (value === null || value === undefined || value === "") return "";
@@ -335,13 +354,26 @@ function settingValue(key: string, value: unknown, names: Names): string {
   if (key === "branches_with_tree") return value === "1" || value === "true" ? "taip" : "ne";
   if (key === "branches") {
     try {
-      return (JSON.parse(String(value)) as { name?: string }[]).map((b) => b.name ?? "").join("; ");
+      const branches = (JSON.parse(String(value)) as { name?: string }[]).map((b) => b.name ?? "");
+      return branches.length ? branches.join("; ") : "nėra šakų";
     } catch {
       return String(value);
     }
   }
   return String(value);
 }
+
+/** The tables whose label is a feminine noun ("Nuotrauka (pašalinta)"); the rest are masculine ("Dokumentas (pašalintas)"). */
+const FEMININE = new Set<ChangeTable>([
+  "genealogyFamilies",
+  "genealogyPlaces",
+  "genealogyCitations",
+  "genealogyMediaLinks",
+  "historyRevisions",
+  "galleryItems",
+  "albumPhotos",
+  "storyRevisions",
+]);
 
 export interface ChangeLine {
   label: string;
@@ -356,7 +388,11 @@ export function changeLines(rows: RowChange[], names: Names): ChangeLine[] {
     if (row.table === "settings") {
       const key = String(row.key.key);
       const label = SETTING_LABELS[key] ?? TABLE_LABELS.settings;
-      const [before, after] = [settingValue(key, row.before?.value, names), settingValue(key, row.after?.value, names)];
+      // A text never saved reads as the seed's: that is what the site showed.
+      const [before, after] = [
+        settingValue(key, row.before ? row.before.value : seedValue(key), names),
+        settingValue(key, row.after ? row.after.value : seedValue(key), names),
+      ];
       if (before !== after) lines.push({ label, before, after });
       continue;
     }
@@ -367,20 +403,21 @@ export function changeLines(rows: RowChange[], names: Names): ChangeLine[] {
       const summary = shown(present)
         .map((column) => [column, readable(row.table, column, present, names)] as const)
         .filter(([, text]) => text !== "")
-        .map(([column, text]) => `${COLUMN_LABELS[column] ?? column}: ${text}`)
+        .map(([column, text]) => `${columnLabel(row.table, column)}: ${text}`)
         .join("; ");
       const what = summary || table;
+      const [added, removed] = FEMININE.has(row.table) ? ["pridėta", "pašalinta"] : ["pridėtas", "pašalintas"];
       lines.push(
         row.before === null
-          ? { label: `${table} (pridėta)`, before: "", after: what }
-          : { label: `${table} (pašalinta)`, before: what, after: "" },
+          ? { label: `${table} (${added})`, before: "", after: what }
+          : { label: `${table} (${removed})`, before: what, after: "" },
       );
       continue;
     }
     for (const column of shown(row.after)) {
       const before = readable(row.table, column, row.before, names);
       const after = readable(row.table, column, row.after, names);
-      if (before !== after) lines.push({ label: `${table}: ${COLUMN_LABELS[column] ?? column}`, before, after });
+      if (before !== after) lines.push({ label: `${table}: ${columnLabel(row.table, column)}`, before, after });
     }
   }
   return lines;

@@ -5,6 +5,7 @@ import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 import { SEED_SITE } from "#app/.server/seed/site-texts.ts";
 import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { hasInitialPassword } from "#app/.server/accounts/users.ts";
+import { exampleContent, exampleCount, exampleSummary } from "#app/.server/seed/example.ts";
 
 // The dashboard's first-run checklist: what a new installation still shows
 // of the example family, or of how it was installed. Each step is worked out
@@ -16,14 +17,17 @@ export interface ChecklistStep {
   title: string;
   /** Where it is done. */
   to: string;
+  /** What is still left of it, when that helps ("istorija, 6 nuotraukos…"). */
+  detail?: string;
 }
 
 export async function firstRunChecklist(db: Database, userId: number): Promise<ChecklistStep[]> {
-  const [settings, gallery, treeId, initialPassword] = await Promise.all([
+  const [settings, gallery, treeId, initialPassword, example] = await Promise.all([
     getSiteSettings(db),
     listGalleryItems(db, MEMBERS),
     currentTreeId(db),
     hasInitialPassword(db, userId),
+    exampleContent(db),
   ]);
   const steps: (ChecklistStep & { done: boolean })[] = [
     {
@@ -37,6 +41,13 @@ export async function firstRunChecklist(db: Database, userId: number): Promise<C
       title: "Pakeiskite pavyzdinį kontaktinį el. pašto adresą",
       to: "/admin#contactEmail",
       done: settings.contactEmail !== SEED_SITE.contactEmail,
+    },
+    {
+      id: "pavyzdys",
+      title: "Pašalinkite pavyzdinį turinį",
+      to: "/admin/pavyzdys",
+      detail: `Dar liko: ${exampleSummary(example)}.`,
+      done: exampleCount(example) === 0,
     },
     {
       id: "nuotrauka",

@@ -480,7 +480,7 @@ export function addRefusedField(typed: Record<string, string>, refused: AddRefus
 }
 
 /** An item's photo and its memories' photos (issue 17): the files that follow the item's audience. */
-async function itemPhotos(db: Database, id: number, mediaId: string | null): Promise<string[]> {
+export async function itemPhotos(db: Database, id: number, mediaId: string | null): Promise<string[]> {
   const memories = await db.selectFrom("memories").select("mediaIds").where("galleryItemId", "=", id).execute();
   return [...(mediaId ? [mediaId] : []), ...memories.flatMap((row) => JSON.parse(row.mediaIds) as string[])];
 }

@@ -7,6 +7,7 @@ import type { Database, GuestbookStatus } from "#app/.server/platform/db/schema.
 import { record, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
 import { textField } from "#app/.server/platform/form.ts";
 import { installationSecret } from "#app/.server/site-texts/settings.ts";
+import { isExampleEntry } from "#app/.server/seed/example.ts";
 
 // The public guestbook. Entries are stored at once but shown only after the
 // administrator approves them. A public form attracts spam, so before anything
@@ -20,6 +21,8 @@ export interface GuestbookEntry {
   name: string;
   message: string;
   createdAt: string;
+  /** One of the example family's invented messages (marked wherever shown). */
+  example: boolean;
 }
 
 export interface ReviewedEntry extends GuestbookEntry {
@@ -50,7 +53,12 @@ export async function listApprovedEntries(
       .offset(pageOffset(Math.max(1, page), GUESTBOOK_PAGE_SIZE))
       .execute(),
   ]);
-  return { entries, total: Number(total), page, pages: pageCount(Number(total), GUESTBOOK_PAGE_SIZE) };
+  return {
+    entries: entries.map((entry) => ({ ...entry, example: isExampleEntry(entry) })),
+    total: Number(total),
+    page,
+    pages: pageCount(Number(total), GUESTBOOK_PAGE_SIZE),
+  };
 }
 
 /** Every entry for the administrator: waiting ones first, then newest first. */
@@ -62,7 +70,7 @@ export async function listEntriesForReview(db: Database): Promise<ReviewedEntry[
     .orderBy("id", "desc")
     .execute();
   const rank: Record<GuestbookStatus, number> = { pending: 0, approved: 1, hidden: 2 };
-  return entries.sort((a, b) => rank[a.status] - rank[b.status]);
+  return entries.map((entry) => ({ ...entry, example: isExampleEntry(entry) })).sort((a, b) => rank[a.status] - rank[b.status]);
 }
 
 export async function countPendingEntries(db: Database): Promise<number> {

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import type { HistoryContent } from "#app/lib/history.ts";
+import type { SiteSettings } from "#app/lib/site.ts";
 import { documentKeys } from "#app/lib/documents.ts";
 import { isUniqueViolation, now } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
@@ -64,6 +65,18 @@ export const SEED_GUESTBOOK = [
     createdAt: "2026-08-19T15:05:00.000Z",
   },
 ];
+
+/**
+ * What takes the example family's place when the family removes it
+ * (example.ts): general words for the home page's cards, no branches, and a
+ * history with a title only, the family's to write.
+ */
+export const EXAMPLE_FREE = {
+  cardTree: "Kas kam kuo giminė: giminės medis iš kartos į kartą.",
+  cardGallery: "Senosios šeimos nuotraukos ir jų istorijos.",
+  branches: [],
+  history: { title: "Giminės istorija", intro: "", paragraph1: "", periodTitle: "", periodText: "", periodText2: "" },
+} satisfies Pick<SiteSettings, "cardTree" | "cardGallery" | "branches"> & { history: HistoryContent };
 
 /**
  * Renders the seeded pictures into JPEG "scans" and puts them through the same

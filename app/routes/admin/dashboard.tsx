@@ -159,7 +159,10 @@ function Checklist({ steps }: { steps: Route.ComponentProps["loaderData"]["check
         {steps.map((step) => (
           <li key={step.id} data-step={step.id} className="flex items-start gap-3">
             <span aria-hidden className="mt-1.5 inline-block size-3 shrink-0 rounded-full border-2 border-accent" />
-            <Link to={step.to}>{step.title}</Link>
+            <span>
+              <Link to={step.to}>{step.title}</Link>
+              {step.detail ? <span className="block text-sm text-ink-soft">{step.detail}</span> : null}
+            </span>
           </li>
         ))}
       </ol>

@@ -3,6 +3,7 @@ import type { Route } from "./+types/guestbook";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import { deleteEntry, listEntriesForReview, setEntryStatus } from "#app/.server/guestbook/guestbook.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
+import { ExampleMark } from "#app/components/example-mark.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { ConfirmRemovePanel, RemoveForm } from "#app/components/remove-form.tsx";
@@ -86,6 +87,7 @@ export default function GuestbookModeration({ loaderData: { entries }, actionDat
                         <time dateTime={entry.createdAt} className="text-sm text-ink-soft">
                           {formatDateTime(entry.createdAt)}
                         </time>
+                        <ExampleMark example={entry.example} />
                       </header>
                       <p className="mt-1 whitespace-pre-line break-words">{entry.message}</p>
                     </article>

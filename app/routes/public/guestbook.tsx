@@ -12,6 +12,7 @@ import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageHeading, PageTitle, useSiteSettings } from "#app/components/page.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
+import { ExampleMark } from "#app/components/example-mark.tsx";
 import { useToast } from "#app/components/toaster.tsx";
 import { HONEYPOT_FIELD, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from "#app/lib/guestbook.ts";
 import { formatDate } from "#app/lib/lithuanian.ts";
@@ -154,7 +155,9 @@ export default function GuestbookPage({
                 <li key={entry.id} className="card p-5">
                   <article>
                     <header className="flex flex-wrap items-baseline justify-between gap-2">
-                      <h3 className="font-semibold break-words">{entry.name}</h3>
+                      <h3 className="flex flex-wrap items-baseline gap-x-3 font-semibold break-words">
+                        {entry.name} <ExampleMark example={entry.example} />
+                      </h3>
                       <time dateTime={entry.createdAt} className="text-sm text-ink-soft">
                         {formatDate(entry.createdAt)}
                       </time>

@@ -62,7 +62,12 @@ export default function HistoryPage({ loaderData: { content, photos, whole, stor
         </p>
       ) : null}
       <div className={photos.length ? "grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,1fr)]" : ""}>
-        <HistoryArticle content={content} />
+        <div>
+          <HistoryArticle content={content} />
+          {!whole && !stories?.total && ![content.intro, content.paragraph1, content.periodText, content.periodText2].some(Boolean) ? (
+            <p className="text-ink-soft">Giminės istorija dar rašoma.</p>
+          ) : null}
+        </div>
         {photos.length ? (
           <aside
             aria-label="Nuotraukos iš galerijos"

@@ -7,6 +7,7 @@ import { homeOverview } from "#app/.server/site-texts/home.ts";
 import { AnniversaryList } from "#app/components/anniversaries.tsx";
 import { GalleryPicture } from "#app/components/gallery.tsx";
 import { PageTitle, TextBlock, useSiteSettings } from "#app/components/page.tsx";
+import { ExampleMark } from "#app/components/example-mark.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
 import { formatDate, plural } from "#app/lib/lithuanian.ts";
 import { displayUrl } from "#app/lib/media.ts";
@@ -152,7 +153,8 @@ export default function Home({ loaderData: { texts, hero, latestPhotos, counts, 
                 <blockquote>
                   <p className="line-clamp-4 whitespace-pre-line break-words">{entry.message}</p>
                   <footer className="mt-3 text-sm text-ink-soft">
-                    {entry.name}, <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
+                    {entry.name}, <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>{" "}
+                    <ExampleMark example={entry.example} />
                   </footer>
                 </blockquote>
               </li>

@@ -1,0 +1,9 @@
+/**
+ * The mark on one of the example family's invented guestbook messages, so that
+ * nobody takes it for a real relative's words (it goes when the administrator
+ * removes the example content).
+ */
+export function ExampleMark({ example }: { example: boolean }) {
+  if (!example) return null;
+  return <span className="rounded bg-amber-100 font-sans px-2 py-0.5 text-xs font-medium text-amber-900">Pavyzdinis įrašas</span>;
+}
