@@ -46,6 +46,7 @@ export const TOASTS = {
   galleryAdded: { title: "Nuotrauka sėkmingai pridėta!", variant: "success" },
   galleryRemoved: { title: "Nuotrauka pašalinta!", variant: "success" },
   galleryUpdated: { title: "Nuotraukos aprašymas atnaujintas!", variant: "success" },
+  galleryImageReplaced: { title: "Nuotrauka pakeista", description: "Ankstesnę galite grąžinti pakeitimų istorijoje.", variant: "success" },
   galleryOrderSaved: { title: "Visos nuotraukos išsaugotos!", variant: "success" },
   galleryOrderStale: {
     title: "Tvarka neišsaugota",

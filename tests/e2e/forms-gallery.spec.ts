@@ -120,7 +120,7 @@ test("with JavaScript a refused edit comes back open, as typed, the focus on the
   await page.goto(`${site().url}/admin/galerija`);
   await hydrated(page);
   const item = page.getByTestId("gallery-item").first();
-  await item.getByText("Redaguoti aprašymą, datą ir matomumą").click();
+  await item.getByText("Redaguoti aprašymą, datą, matomumą ir failą").click();
   await item.getByLabel("Pavadinimas").fill(" ");
   await item.getByLabel("Vieta").fill("Kaunas");
   await item.getByRole("button", { name: "Išsaugoti" }).click();
@@ -129,6 +129,22 @@ test("with JavaScript a refused edit comes back open, as typed, the focus on the
   await expect(item.getByLabel("Pavadinimas")).toHaveAttribute("aria-invalid", "true");
   await expect(item.getByLabel("Vieta")).toHaveValue("Kaunas");
   expect((await galleryRows(site()))[0].place).toBe("");
+});
+
+test("a file that is not a photo, given in place of an item's own, is refused beside its field and changes nothing", async ({ page }) => {
+  await logInAsAdmin(page, site());
+  await page.goto(`${site().url}/admin/galerija`);
+  await hydrated(page);
+  const mediaBefore = await site().db().selectFrom("galleryItems").select(["id", "mediaId"]).orderBy("id").execute();
+  const item = page.getByTestId("gallery-item").first();
+  await item.getByText("Redaguoti aprašymą, datą, matomumą ir failą").click();
+  const file = item.getByLabel(/^Naujas failas nuotraukai/);
+  await file.setInputFiles({ name: "laiskas.jpg", mimeType: "image/jpeg", buffer: Buffer.from("Tai ne nuotrauka.") });
+  await item.getByRole("button", { name: "Išsaugoti" }).click();
+  const refused = page.getByTestId("gallery-item").first().getByLabel(/^Naujas failas nuotraukai/);
+  await expect(refused).toHaveAccessibleDescription("Šis failas nėra nuotrauka. Pasirinkite paveikslėlio failą (pvz., JPEG, PNG ar TIFF).");
+  await expect(refused).toBeFocused();
+  expect(await site().db().selectFrom("galleryItems").select(["id", "mediaId"]).orderBy("id").execute()).toEqual(mediaBefore);
 });
 
 test("with JavaScript a refused mark names the field: a name over its limit, kept as typed", async ({ page }) => {

@@ -177,7 +177,7 @@ test("a photo for the family only: listed, counted and served to members, never 
   await logInAsAdmin(page, site());
   await page.goto(`${site().url}/admin/galerija`);
   const item = page.getByRole("listitem").filter({ hasText: "Petras Kaune" });
-  await item.getByText("Redaguoti aprašymą, datą ir matomumą").click();
+  await item.getByText("Redaguoti aprašymą, datą, matomumą ir failą").click();
   await item.getByLabel(/^Tik giminei/).check();
   await item.getByRole("button", { name: "Išsaugoti" }).click();
   await expect(toasts(page).getByText("Nuotraukos aprašymas atnaujintas!")).toBeVisible();
@@ -212,7 +212,7 @@ test("a photo for the family only: listed, counted and served to members, never 
 
   // Shown to everyone again: back where visitors are served from.
   await page.reload();
-  await item.getByText("Redaguoti aprašymą, datą ir matomumą").click();
+  await item.getByText("Redaguoti aprašymą, datą, matomumą ir failą").click();
   await item.getByLabel(/^Tik giminei/).uncheck();
   await item.getByRole("button", { name: "Išsaugoti" }).click();
   await expect(toasts(page).getByText("Nuotraukos aprašymas atnaujintas!")).toBeVisible();

@@ -40,7 +40,7 @@ test("the editor sets when and where; a date that is not one is refused and chan
   await logInAsAdmin(page, site());
   await page.goto(`${site().url}/admin/galerija`);
   const item = page.getByTestId("gallery-item").filter({ hasText: WEDDING });
-  await item.getByText("Redaguoti aprašymą, datą ir matomumą").click();
+  await item.getByText("Redaguoti aprašymą, datą, matomumą ir failą").click();
   await item.getByLabel("Data").fill("kažkada vasarą");
   await item.getByRole("button", { name: "Išsaugoti" }).click();
   // Named beside the date (after its example forms), kept as typed.
@@ -50,7 +50,7 @@ test("the editor sets when and where; a date that is not one is refused and chan
   expect(await row()).toEqual({ date: "", place: "" });
 
   await page.goto(`${site().url}/admin/galerija`);
-  await item.getByText("Redaguoti aprašymą, datą ir matomumą").click();
+  await item.getByText("Redaguoti aprašymą, datą, matomumą ir failą").click();
   await item.getByLabel("Data").fill("apie 1923");
   await item.getByLabel("Vieta").fill("Alytus");
   await item.getByRole("button", { name: "Išsaugoti" }).click();
@@ -58,7 +58,7 @@ test("the editor sets when and where; a date that is not one is refused and chan
   expect(await row()).toEqual({ date: "ABT 1923", place: "Alytus" });
   // The editor offers it back, after a reload, in the form it was typed.
   await page.reload();
-  await item.getByText("Redaguoti aprašymą, datą ir matomumą").click();
+  await item.getByText("Redaguoti aprašymą, datą, matomumą ir failą").click();
   await expect(item.getByLabel("Data")).toHaveValue("apie 1923");
   await expect(item.getByRole("link", { name: "Nuotraukos puslapis" })).toHaveAttribute("href", `/galerija/${weddingId}`);
 });

@@ -268,6 +268,19 @@ describe("the gallery's and the documents' changes", () => {
     await undoBackTo(before, edited);
     expect(placeOf(mediaId)).toBe("public");
 
+    // Its file replaced: the new one shown, the old one kept out of sight; undone, the old one is back (the new row stays, for a redo).
+    before = await contentDump(t.db);
+    const better = await prepareImage(t.media, received(await jpeg(1600, 1200), "vestuves-geriau.jpg"));
+    await updateGalleryItem(t.db, t.media, id, { title: "Vestuvės", description: "1930 m.", membersOnly: false }, ona, better);
+    const replaced = await latest();
+    expect(replaced.summary).toBe("Pakeista nuotrauka ir jos failas „Vestuvės“");
+    expect(await lines(replaced.rows)).toEqual([{ label: "Nuotrauka: failas", before: "ankstesnis", after: "naujas" }]);
+    expect((await listGalleryItems(t.db, MEMBERS)).find((i) => i.id === id)?.image?.id).toBe(better.record.id);
+    expect([placeOf(mediaId), placeOf(better.record.id)]).toEqual(["members", "public"]);
+    expect(await undoChangeWithFiles(t.db, t.media, replaced.id, ona)).toMatchObject({ ok: true });
+    expect({ ...(await contentDump(t.db)), media: undefined }).toEqual({ ...before, media: undefined });
+    expect([placeOf(mediaId), placeOf(better.record.id)]).toEqual(["public", "members"]);
+
     // Moved up: the order's rows.
     before = await contentDump(t.db);
     await moveGalleryItem(t.db, id, "up", ona);

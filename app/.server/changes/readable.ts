@@ -419,6 +419,10 @@ export function changeLines(rows: RowChange[], names: Names): ChangeLine[] {
       const after = readable(row.table, column, row.after, names);
       if (before !== after) lines.push({ label: `${table}: ${columnLabel(row.table, column)}`, before, after });
     }
+    // A photo's or a scan's file put in another's place: no name a reader knows it by, but that it happened.
+    for (const column of ["mediaId", "scanMediaId"])
+      if (column in row.after && row.before[column] !== row.after[column])
+        lines.push({ label: `${table}: failas`, before: row.before[column] ? "ankstesnis" : "", after: row.after[column] ? "naujas" : "" });
   }
   return lines;
 }

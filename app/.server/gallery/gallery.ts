@@ -485,35 +485,57 @@ export async function itemPhotos(db: Database, id: number, mediaId: string | nul
   return [...(mediaId ? [mediaId] : []), ...memories.flatMap((row) => JSON.parse(row.mediaIds) as string[])];
 }
 
-/** Changes an item's title, description and audience; false if there is no such item. */
+/**
+ * Changes an item's title, description and audience, and its photo when a new
+ * one is given (the old one is kept out of sight, so an undo in the change
+ * history brings it back); false if there is no such item (the new photo's
+ * files are then discarded).
+ */
 export async function updateGalleryItem(
   db: Database,
   store: MediaStore,
   id: number,
   fields: GalleryFields,
   by: Actor | null = null,
+  image: PreparedMedia | null = null,
 ): Promise<boolean> {
   const item = await db.selectFrom("galleryItems").select(["mediaId", "membersOnly"]).where("id", "=", id).executeTakeFirst();
-  if (!item) return false;
+  if (!item) {
+    await image?.discard();
+    return false;
+  }
   const hiding = fields.membersOnly && item.membersOnly === 0;
   const photos = await itemPhotos(db, id, item.mediaId);
-  // What hides goes first (see placeMediaFiles): the files, then the row; the row, then the files.
-  if (hiding) for (const photo of photos) await placeMediaFiles(store, photo, true);
-  const { result } = await recorded(db, by, { id, summary: `Pakeista nuotrauka „${fields.title}“` }, galleryItemScopes(id), async (tx) => {
-    const updated = await tx
-      .updateTable("galleryItems")
-      .set({
-        title: fields.title,
-        description: fields.description,
-        membersOnly: fields.membersOnly ? 1 : 0,
-        ...(fields.date === undefined ? {} : { date: fields.date, dateFrom: photoDateFrom(fields.date) }),
-        ...(fields.place === undefined ? {} : { place: fields.place }),
-      })
-      .where("id", "=", id)
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) > 0;
-  });
-  if (!fields.membersOnly && item.membersOnly === 1) await placeItemMedia(db, store, photos);
+  let result = false;
+  try {
+    // What hides goes first (see placeMediaFiles): the files, then the row; the row, then the files.
+    if (hiding) for (const photo of photos) await placeMediaFiles(store, photo, true);
+    if (image && fields.membersOnly) await placeMediaFiles(store, image.record.id, true);
+    const summary = image ? `Pakeista nuotrauka ir jos failas „${fields.title}“` : `Pakeista nuotrauka „${fields.title}“`;
+    ({ result } = await recorded(db, by, { id, summary }, galleryItemScopes(id), async (tx) => {
+      if (image) await insertMedia(tx, image.record);
+      const updated = await tx
+        .updateTable("galleryItems")
+        .set({
+          title: fields.title,
+          description: fields.description,
+          membersOnly: fields.membersOnly ? 1 : 0,
+          ...(fields.date === undefined ? {} : { date: fields.date, dateFrom: photoDateFrom(fields.date) }),
+          ...(fields.place === undefined ? {} : { place: fields.place }),
+          ...(image ? { mediaId: image.record.id } : {}),
+        })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
+    }));
+  } catch (error) {
+    await image?.discard();
+    throw error;
+  } finally {
+    // Every photo where the rows now say: the old one out of sight once replaced, all shown again when made public.
+    await placeItemMedia(db, store, photos);
+  }
+  if (!result) await image?.discard();
   return result;
 }
 

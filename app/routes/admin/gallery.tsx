@@ -16,7 +16,8 @@ import {
   updateGalleryItem,
 } from "#app/.server/gallery/gallery.ts";
 import { discardReceived, readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
-import { readForm, refuseForm } from "#app/.server/platform/form.ts";
+import { readForm, refusedField, refuseForm } from "#app/.server/platform/form.ts";
+import { prepareImage, type PreparedMedia } from "#app/.server/media/pipeline.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { Field, useFocusFirstError, type FieldErrors } from "#app/components/fields.tsx";
 import { FileInput } from "#app/components/file-input.tsx";
@@ -69,17 +70,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     const added = await addGalleryUpload(db, media, read.value, file, user);
     return added.ok ? redirectWithToast(PAGE, "galleryAdded") : refuseForm(addRefusedField(read.typed, added));
   }
+  if (intent === "update") {
+    // An item's edit, with a new photo in place of its own when one is chosen.
+    const read = readForm(form, GALLERY_EDIT_FORM);
+    if (!read.ok) {
+      await discardReceived(file);
+      return refuseForm(read);
+    }
+    const { id: itemId, ...fields } = read.value;
+    let image: PreparedMedia | null = null;
+    try {
+      if (file && itemId !== null) image = await prepareImage(media, file);
+    } catch (error) {
+      if (error instanceof UploadRejected) return refuseForm(refusedField(read.typed, "image", error.message));
+      throw error;
+    } finally {
+      await discardReceived(file);
+    }
+    if (itemId === null || !(await updateGalleryItem(db, media, itemId, fields, user, image))) return refusal("galleryNotFound", 404);
+    return redirectWithToast(PAGE, image ? "galleryImageReplaced" : "galleryUpdated");
+  }
   await discardReceived(file);
   const id = parseId(form.get("id")) ?? 0;
 
   switch (intent) {
-    case "update": {
-      const read = readForm(form, GALLERY_EDIT_FORM);
-      if (!read.ok) return refuseForm(read);
-      const { id: itemId, ...fields } = read.value;
-      if (itemId === null || !(await updateGalleryItem(db, media, itemId, fields, user))) return refusal("galleryNotFound", 404);
-      return redirectWithToast(PAGE, "galleryUpdated");
-    }
     case "remove": {
       // Without JavaScript the first press asks on a page of its own.
       if (form.get("confirmed") !== "1") {
@@ -483,13 +497,13 @@ function ItemEditor({ item, refused }: { item: Item; refused: Refused | null }) 
   useFocusFirstError(
     errorsById(errors, prefix),
     refused?.toast.id,
-    ["title", "description", "date", "place"].map((f) => prefix + f),
+    ["title", "description", "date", "place", "image"].map((f) => prefix + f),
   );
   return (
     <details className="mt-2" open={refused ? true : undefined}>
-      <summary className="cursor-pointer text-sm text-accent">Redaguoti aprašymą, datą ir matomumą</summary>
+      <summary className="cursor-pointer text-sm text-accent">Redaguoti aprašymą, datą, matomumą ir failą</summary>
       {/* A refusal gives the form new defaults: a new key shows them (after a client-side submit too). */}
-      <Form key={refused?.toast.id ?? "saved"} method="post" noValidate className="mt-2 space-y-2">
+      <Form key={refused?.toast.id ?? "saved"} method="post" encType="multipart/form-data" noValidate className="mt-2 space-y-2">
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={item.id} />
         <Field
@@ -532,6 +546,22 @@ function ItemEditor({ item, refused }: { item: Item; refused: Refused | null }) 
           />
         </div>
         <MembersOnlyBox defaultChecked={typed ? typed.membersOnly === "1" : item.membersOnly} />
+        <div className="space-y-1">
+          <span className="field-label">{item.image ? "Pakeisti nuotraukos failą (nebūtina)" : "Įkelti nuotraukos failą"}</span>
+          <FileInput
+            id={`${prefix}image`}
+            name="image"
+            label={item.image ? `Naujas failas nuotraukai „${item.title}“` : `Failas nuotraukai „${item.title}“`}
+            accept="image/*,.tif,.tiff,.heic"
+            aria-invalid={errors?.image ? true : undefined}
+            aria-describedby={errors?.image ? `${prefix}image-error` : undefined}
+          />
+          {errors?.image ? (
+            <p id={`${prefix}image-error`} className="text-sm text-red-800">
+              {errors.image}
+            </p>
+          ) : null}
+        </div>
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary">
             Išsaugoti
