@@ -114,8 +114,6 @@ test("a new relative proposed without JavaScript, a name edited before approval,
   await admin.goto(`${site().url}/admin/perziura`);
   const relativeCard = admin.getByTestId("proposal").filter({ hasText: "Giminaitis" });
   await expect(relativeCard.getByRole("row", { name: /Tėvas ar motina/ })).toContainText("naujas asmuo: Hansas Bachas, g. apie 1520");
-  // A relative is approved or rejected as proposed: there is nothing to edit.
-  await expect(relativeCard.getByText("Redaguoti ir patvirtinti")).toHaveCount(0);
   const nameCard = admin.getByTestId("proposal").filter({ hasText: "Vardo ar lyties pataisymas" });
   await expect(nameCard.getByRole("row", { name: /Vardai/ })).toContainText("Johannes Hans");
   await expect(nameCard.getByRole("row", { name: /Vardai/ })).toContainText("Johanas");
@@ -124,11 +122,13 @@ test("a new relative proposed without JavaScript, a name edited before approval,
   await nameCard.getByLabel("Vardai").fill("Johanas Hansas");
   await nameCard.getByRole("button", { name: "Išsaugoti ir patvirtinti" }).click();
   await expect(admin.getByText("Pasiūlymas priimtas")).toBeVisible();
-  await admin
-    .getByTestId("proposal")
-    .filter({ hasText: "Giminaitis" })
-    .getByRole("button", { name: /^Patvirtinti/ })
-    .click();
+  // A relative is corrected before approval as a fact is: here the birth the member guessed.
+  const relativeEdit = admin.getByTestId("proposal").filter({ hasText: "Giminaitis" });
+  await relativeEdit.getByText("Redaguoti ir patvirtinti").click();
+  await expect(relativeEdit.getByLabel("Naujo asmens vardas (vardai)")).toHaveValue("Hansas");
+  await expect(relativeEdit.getByLabel("Naujo asmens lytis")).toHaveValue("M");
+  await relativeEdit.getByLabel("Naujo asmens gimimo data").fill("apie 1521");
+  await relativeEdit.getByRole("button", { name: "Išsaugoti ir patvirtinti" }).click();
   await expect(admin.getByText("Laukiančių pasiūlymų nėra.")).toBeVisible();
   await admin.context().close();
 
@@ -137,7 +137,7 @@ test("a new relative proposed without JavaScript, a name edited before approval,
   await expect(visitor.getByRole("heading", { level: 1 })).toContainText("Johanas Hansas Bach");
   await visitor.goto(`${site().url}/asmuo/1`);
   await expect(visitor.locator("main").getByRole("link", { name: /Hansas Bachas/ })).toBeVisible();
-  await expect(visitor.locator("main")).toContainText("1520");
+  await expect(visitor.locator("main")).toContainText("1521");
   await visitor.context().close();
   expect(await site().db().selectFrom("genealogyPeople").select("sex").where("id", "=", 2).executeTakeFirstOrThrow()).toEqual({
     sex: "M",
@@ -189,4 +189,51 @@ test("a member can neither see nor withdraw another's proposal", async ({ browse
   });
   await member.context().close();
   await editor.context().close();
+});
+
+test("a proposed child goes into the marriage the member chose: the partner is offered, and the child shows under both", async ({
+  browser,
+}) => {
+  const db = site().db();
+  const couple = await db
+    .selectFrom("genealogyFamilies")
+    .select(["partner1Id", "partner2Id"])
+    .where("partner1Id", "is not", null)
+    .where("partner2Id", "is not", null)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  const partner = await db
+    .selectFrom("genealogyPeople")
+    .select(["givenNames", "surname"])
+    .where("id", "=", couple.partner2Id!)
+    .executeTakeFirstOrThrow();
+  const member = await loggedIn(browser, "narys");
+  await member.goto(`${site().url}/paskyra/pasiulymai/asmuo/${couple.partner1Id}`);
+  const relative = section(member, "Pridėti giminaitį");
+  await relative.getByLabel("Kas jis ar ji šiam asmeniui").selectOption("child");
+  await relative.getByLabel("Vardas (vardai)").fill("Kristupas");
+  await relative.getByLabel("Pavardė").fill("Bachas");
+  const other = relative.getByLabel("Jei siūlote vaiką: kitas jo tėvas ar motina");
+  await expect(other.getByRole("option")).toContainText([
+    `${partner.givenNames} ${partner.surname}`.trim(),
+    "Kitas partneris arba nežinomas",
+  ]);
+  await other.selectOption({ label: `${partner.givenNames} ${partner.surname}`.trim() });
+  await relative.getByRole("button", { name: "Siūlyti giminaitį" }).click();
+  await expect(member).toHaveURL(`${site().url}/paskyra/pasiulymai`);
+  await member.context().close();
+
+  const admin = await (await browser.newContext()).newPage();
+  await logInAsAdmin(admin, site());
+  await admin.goto(`${site().url}/admin/perziura`);
+  const card = admin.getByTestId("proposal").filter({ hasText: "Kristupas" });
+  await expect(card.getByRole("row", { name: /Kitas tėvas ar motina/ })).toContainText(partner.givenNames);
+  await card.getByRole("button", { name: /^Patvirtinti/ }).click();
+  await expect(admin.getByText("Pasiūlymas priimtas")).toBeVisible();
+  await admin.context().close();
+
+  // The child is the couple's: under the partner's page too, not in a family of its own.
+  const visitor = await visitorPage(browser, `/asmuo/${couple.partner2Id}`);
+  await expect(visitor.locator("main").getByRole("link", { name: /Kristupas Bachas/ })).toBeVisible();
+  await visitor.context().close();
 });

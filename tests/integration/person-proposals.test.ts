@@ -157,6 +157,87 @@ test("a relative: an existing person as a child, a new person as a parent; each 
   }
 });
 
+test("a proposed child goes into the marriage the member chose, not a new family with an unknown partner", async () => {
+  const wife = await createPerson(t.db, { givenNames: "Ona", surname: "Jonaitienė", birthSurname: "", sex: "F", note: "" });
+  const families = () => t.db.selectFrom("genealogyFamilies").select(["id", "partner1Id", "partner2Id"]).orderBy("id").execute();
+  // The marriage, as the tree has it.
+  await readMemberProposal(ctx, "relation", String(person), form({ kind: "relation", relation: "partner", existing: `#${wife}` }));
+  const marriage = await approveProposal(ctx, await propose("relation", { relation: "partner", existing: `#${wife}` }), admin);
+  expect(marriage).toMatchObject({ ok: true });
+  const before = await families();
+
+  const id = await propose("relation", {
+    relation: "child",
+    givenNames: "Petras",
+    surname: "Jonaitis",
+    sex: "M",
+    otherParent: String(wife),
+  });
+  expect(await relationKind.describe(ctx, String(person), (await findProposal(t.db, id))!.payload as never)).toEqual([
+    { label: "Vaikas", before: "", after: "naujas asmuo: Petras Jonaitis" },
+    { label: "Kitas tėvas ar motina", before: "", after: "Ona Jonaitienė" },
+  ]);
+  expect(await approveProposal(ctx, id, admin)).toMatchObject({ ok: true });
+  expect(await families()).toEqual(before);
+  const petras = (await t.db.selectFrom("genealogyPeople").select("id").where("givenNames", "=", "Petras").executeTakeFirstOrThrow()).id;
+  const child = await t.db.selectFrom("genealogyChildren").select("familyId").where("personId", "=", petras).executeTakeFirstOrThrow();
+  expect(before.find((f) => f.id === child.familyId)).toMatchObject({ partner1Id: person, partner2Id: wife });
+
+  // "Another partner, or not known" is a family of the person alone; someone not their partner is refused on the field.
+  const other = await propose("relation", { relation: "child", givenNames: "Marytė", surname: "Jonaitytė", sex: "F", otherParent: "" });
+  expect((await relationKind.describe(ctx, String(person), (await findProposal(t.db, other))!.payload as never))[1].after).toBe(
+    "kitas partneris arba nežinomas",
+  );
+  const stranger = await createPerson(t.db, { givenNames: "Kazys", surname: "Kaimynas", birthSurname: "", sex: "M", note: "" });
+  const refused = await readMemberProposal(
+    ctx,
+    "relation",
+    String(person),
+    form({ kind: "relation", relation: "child", givenNames: "Jurgis", otherParent: String(stranger) }),
+  );
+  expect(refused).toMatchObject({
+    ok: false,
+    errors: { otherParent: "Pasirinkite vieną iš šio asmens partnerių arba „kitas partneris arba nežinomas“." },
+  });
+});
+
+test("a reviewer corrects a proposed relative before approving: the name, and the child's other parent; the relation stays the member's", async () => {
+  const wife = await createPerson(t.db, { givenNames: "Ona", surname: "Jonaitienė", birthSurname: "", sex: "F", note: "" });
+  expect(await approveProposal(ctx, await propose("relation", { relation: "partner", existing: `#${wife}` }), admin)).toMatchObject({
+    ok: true,
+  });
+  const id = await propose("relation", { relation: "child", givenNames: "Petra", surname: "Jonaitis", sex: "U", otherParent: "" });
+  const fields = await relationKind.fields(ctx, String(person), (await findProposal(t.db, id))!.payload as never);
+  expect(fields.map((f) => [f.name, f.value])).toEqual([
+    ["existing", ""],
+    ["givenNames", "Petra"],
+    ["surname", "Jonaitis"],
+    ["sex", "U"],
+    ["birthDate", ""],
+    ["otherParent", ""],
+  ]);
+  expect(fields.at(-1)?.options).toEqual([
+    { value: String(wife), label: "Ona Jonaitienė" },
+    { value: "", label: "kitas partneris arba nežinomas" },
+  ]);
+  expect(await approveAsEdited(relationKind, id, { givenNames: "Petras", sex: "M", otherParent: String(wife) })).toMatchObject({
+    ok: true,
+  });
+  const petras = await t.db
+    .selectFrom("genealogyPeople")
+    .select(["id", "sex"])
+    .where("givenNames", "=", "Petras")
+    .executeTakeFirstOrThrow();
+  expect(petras.sex).toBe("M");
+  const family = await t.db
+    .selectFrom("genealogyChildren")
+    .innerJoin("genealogyFamilies", (j) => j.onRef("genealogyFamilies.id", "=", "genealogyChildren.familyId"))
+    .select(["partner1Id", "partner2Id"])
+    .where("personId", "=", petras.id)
+    .executeTakeFirstOrThrow();
+  expect(family).toEqual({ partner1Id: person, partner2Id: wife });
+});
+
 test("a relative the member may not name: unknown, private, or the person themselves", async () => {
   const hidden = await createPerson(t.db, { givenNames: "Slaptas", surname: "Asmuo", birthSurname: "", sex: "U", note: "" });
   await setPrivate(t.db, hidden, true);
@@ -171,10 +252,15 @@ test("a relative the member may not name: unknown, private, or the person themse
 });
 
 /** The queue's "Redaguoti ir patvirtinti": the kind's fields as the reviewer left them, read by the kind's own parse. */
-async function approveAsEdited(kind: typeof eventKind | typeof personFieldsKind, id: number, edits: Record<string, string>) {
+async function approveAsEdited(
+  kind: typeof eventKind | typeof personFieldsKind | typeof relationKind,
+  id: number,
+  edits: Record<string, string>,
+) {
   const proposal = (await findProposal(t.db, id))!;
   const values: Record<string, string> = {};
-  for (const field of kind.fields(proposal.payload as never)) values[field.name] = edits[field.name] ?? field.value;
+  for (const field of await kind.fields(ctx, proposal.subjectId, proposal.payload as never))
+    values[field.name] = edits[field.name] ?? field.value;
   const parsed = await kind.parse(ctx, proposal.subjectId, form(values));
   if (!parsed.ok) return parsed;
   return approveProposal(ctx, id, admin, { payload: parsed.payload });

@@ -39,7 +39,7 @@ const kinds: Kinds = {
       const value = String(form.get("surname") ?? "").trim();
       return value ? { ok: true, payload: { surname: value } } : { ok: false, message: "Įrašykite pavardę." };
     },
-    fields: (payload: { surname: string }) => [{ name: "surname", label: "Pavardė", value: payload.surname, type: "text" }],
+    fields: (_ctx, _id, payload: { surname: string }) => [{ name: "surname", label: "Pavardė", value: payload.surname, type: "text" }],
     baseline: async ({ db }, id) => current(db, Number(id)),
     describe: async ({ db }, id, payload: { surname: string }) => [
       { label: "Pavardė", before: (await current(db, Number(id))).surname, after: payload.surname },

@@ -125,7 +125,7 @@ export const photoKind: ProposalKind<PhotoPayload> = {
     }
     return { ok: true, payload: payload as PhotoPayload };
   },
-  fields: (payload) => [
+  fields: (_ctx, _subjectId, payload) => [
     { name: "title", label: "Pavadinimas", value: payload.title, type: "text" },
     { name: "description", label: "Aprašymas", value: payload.description, type: "textarea" },
     { name: "date", label: "Data (pvz., apie 1930)", value: payload.date, type: "text" },

@@ -82,7 +82,7 @@ export const memoryKind: ProposalKind<MemoryPayload> = {
       payload.mediaIds = form.getAll("media").filter((id): id is string => typeof id === "string" && /^[0-9a-f]{24}$/.test(id));
     return { ok: true, payload: payload as MemoryPayload };
   },
-  fields: (payload) => [{ name: "text", label: "Prisiminimas", value: payload.text, type: "textarea" }],
+  fields: (_ctx, _subjectId, payload) => [{ name: "text", label: "Prisiminimas", value: payload.text, type: "textarea" }],
   async describe({ db }, _subjectId, payload) {
     return [
       { label: await targetLabel(db, payload), before: "", after: payload.text, images: await proposalImages(db, payload.mediaIds ?? []) },

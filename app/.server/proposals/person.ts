@@ -6,7 +6,7 @@ import { personNotFoundText, TREE_REFUSALS } from "#app/lib/person-fields.ts";
 import { choiceField, readForm, refusedField, textField, type FormRead, type FormRefused } from "#app/.server/platform/form.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { ProposalInputError } from "./error.ts";
-import type { ProposalContext, ProposalKind, ProposalLine } from "./proposals.ts";
+import type { ProposalContext, ProposalField, ProposalKind, ProposalLine } from "./proposals.ts";
 import { peopleScopes, personScopes } from "#app/.server/genealogy/change-scopes.ts";
 import {
   addChild,
@@ -116,7 +116,7 @@ export const personFieldsKind: ProposalKind<PersonFieldsPayload> = {
     const read = readForm(form, PERSON_FIELDS_FORM);
     return read.ok ? { ok: true, payload: personFieldsPayload(read.value) } : { ok: false, message: firstMessage(read) };
   },
-  fields: (p) => [
+  fields: (_ctx, _subjectId, p) => [
     { name: "givenNames", label: FIELD_LABELS.givenNames, value: p.givenNames, type: "text" },
     { name: "surname", label: FIELD_LABELS.surname, value: p.surname, type: "text" },
     { name: "birthSurname", label: FIELD_LABELS.birthSurname, value: p.birthSurname, type: "text" },
@@ -251,7 +251,7 @@ export const eventKind: ProposalKind<EventPayload> = {
     const made = await eventPayload(db, subjectId, read.value);
     return made.ok ? made : { ok: false, message: made.message };
   },
-  fields: (p) => [
+  fields: (_ctx, _subjectId, p) => [
     { name: "date", label: "Data", value: p.date, type: "text" },
     { name: "place", label: "Vieta", value: p.place, type: "text" },
     { name: "value", label: "Aprašymas", value: p.value, type: "text" },
@@ -299,6 +299,8 @@ export interface RelationPayload {
   relation: Relation;
   /** Someone already in the tree, or null for a new person. */
   existingId: number | null;
+  /** A child's other parent: one of the person's partners, or null (another partner, or not known). Absent in older proposals. */
+  otherParentId?: number | null;
   newPerson: {
     givenNames: string;
     surname: string;
@@ -306,6 +308,30 @@ export interface RelationPayload {
     /** In the editor's forms ("1920", "apie 1920"); "" or absent: not known. */
     birthDate?: string;
   } | null;
+}
+
+/** "Another partner, or not known": a child's other parent left open. */
+const OTHER_PARENT_UNKNOWN = "kitas partneris arba nežinomas";
+
+/**
+ * The person's partners the members may see, as a child's other parent is
+ * chosen among them: the families they are a partner in, the other partner.
+ */
+export async function partnersOf(db: Database, personId: number): Promise<{ id: number; name: string }[]> {
+  const treeId = await treeOf(db);
+  const families = await db
+    .selectFrom("genealogyFamilies")
+    .select(["partner1Id", "partner2Id"])
+    .where("treeId", "=", treeId)
+    .where((eb) => eb.or([eb("partner1Id", "=", personId), eb("partner2Id", "=", personId)]))
+    .orderBy("id")
+    .execute();
+  const ids = [...new Set(families.map((f) => (f.partner1Id === personId ? f.partner2Id : f.partner1Id)))].filter(
+    (id): id is number => id !== null && id !== personId,
+  );
+  const hidden = await privateAmong(db, ids);
+  const visible = ids.filter((id) => !hidden.has(id));
+  return Promise.all(visible.map(async (id) => ({ id, name: await personLabel(db, treeId, id) })));
 }
 
 async function relativeLabel(db: Database, payload: RelationPayload): Promise<string> {
@@ -319,8 +345,14 @@ async function relativeLabel(db: Database, payload: RelationPayload): Promise<st
   return `naujas asmuo: ${[p.givenNames, p.surname].filter(Boolean).join(" ")}${born}`;
 }
 
+const relationField = () =>
+  choiceField(Object.keys(RELATIONS) as [Relation, ...Relation[]], "Pasirinkite, kas tai: tėvas ar motina, partneris ar vaikas.");
+
 const RELATION_SHAPE = {
-  relation: choiceField(Object.keys(RELATIONS) as [Relation, ...Relation[]], "Pasirinkite, kas tai: tėvas ar motina, partneris ar vaikas."),
+  /** Left out of a reviewer's edit: what the member proposed stays. */
+  relation: relationField().optional(),
+  /** A child's other parent: a partner's number, or "" for another partner or not known. */
+  otherParent: z.string().optional(),
   existing: textField("Jau yra medyje", { max: PERSON_PROPOSAL_MAX.existing, optional: true }),
   givenNames: nameField("Vardas (vardai)"),
   surname: nameField("Pavardė"),
@@ -342,23 +374,45 @@ function relativeGiven(ctx: z.core.ParsePayload<{ existing: string; givenNames: 
   else if (dateInputToGedcom(birthDate) === null) issue(ctx, "birthDate", DATE_FORMS_MESSAGE);
 }
 
-/** The payload, with the relative already in the tree found: one the members may see, and not the person themselves. */
+const NOT_A_PARTNER = "Pasirinkite vieną iš šio asmens partnerių arba „kitas partneris arba nežinomas“.";
+
+/**
+ * The payload, with the relative already in the tree found (one the members
+ * may see, and not the person themselves) and a child's other parent among
+ * the person's partners. A reviewer's edit has no relation: the payload then
+ * leaves it out, and the member's stays.
+ */
 async function relationPayload(
   db: Database,
   subjectId: string | null,
   value: z.output<typeof RELATION_FORM>,
-): Promise<Made<RelationPayload>> {
-  const { relation, existing, givenNames, surname, sex, birthDate } = value;
+): Promise<Made<Omit<RelationPayload, "relation"> & { relation?: Relation }>> {
+  const { relation, existing, givenNames, surname, sex, birthDate, otherParent } = value;
+  let otherParentId: number | null | undefined;
+  if (otherParent !== undefined && (relation === undefined || relation === "child")) {
+    otherParentId = otherParent === "" ? null : Number(otherParent);
+    const partners = await partnersOf(db, Number(subjectId));
+    if (otherParentId !== null && !partners.some((p) => p.id === otherParentId))
+      return { ok: false, field: "otherParent", message: NOT_A_PARTNER };
+  }
+  const common = { ...(relation === undefined ? {} : { relation }), ...(otherParentId === undefined ? {} : { otherParentId }) };
   if (!existing)
-    return { ok: true, payload: { relation, existingId: null, newPerson: { givenNames, surname, sex: sex ?? "U", birthDate } } };
+    return { ok: true, payload: { ...common, existingId: null, newPerson: { givenNames, surname, sex: sex ?? "U", birthDate } } };
   const found = await resolvePerson(db, await treeOf(db), existing);
   // A person the members may not see is not named to them either.
   if (!found || "notFound" in found || (await privateAmong(db, [found.id])).has(found.id)) {
-    return { ok: false, field: "existing", message: found && "notFound" in found ? personNotFoundText(found.notFound) : `Asmens „${existing}“ nerasta.` };
+    return {
+      ok: false,
+      field: "existing",
+      message: found && "notFound" in found ? personNotFoundText(found.notFound) : `Asmens „${existing}“ nerasta.`,
+    };
   }
   if (found.id === Number(subjectId)) return { ok: false, field: "existing", message: "Asmuo negali būti pats sau giminaitis." };
-  return { ok: true, payload: { relation, existingId: found.id, newPerson: null } };
+  if (found.id === otherParentId) return { ok: false, field: "existing", message: "Vaikas negali būti savo paties tėvas ar motina." };
+  return { ok: true, payload: { ...common, existingId: found.id, newPerson: null } };
 }
+
+const SEX_OPTIONS = SEXES.map((value) => ({ value, label: SEX_LABELS[value] }));
 
 export const relationKind: ProposalKind<RelationPayload> = {
   label: "Giminaitis",
@@ -366,14 +420,49 @@ export const relationKind: ProposalKind<RelationPayload> = {
     const read = readForm(form, RELATION_FORM);
     if (!read.ok) return { ok: false, message: firstMessage(read) };
     const made = await relationPayload(db, subjectId, read.value);
-    return made.ok ? made : { ok: false, message: made.message };
+    // (The relation left out is the member's, laid under this by the approval.)
+    return made.ok ? (made as { ok: true; payload: RelationPayload }) : { ok: false, message: made.message };
   },
-  // Approve or reject: a relative is who they are, not a text to edit.
-  fields: () => [],
+  // A reviewer may correct who it is (someone in the tree, or the new person's
+  // name, sex and birth) and a child's other parent, as for a fact (issue 28).
+  async fields({ db }, subjectId, p) {
+    const fields: ProposalField[] = [
+      {
+        name: "existing",
+        label: "Jau yra medyje (numeris ar vardas)",
+        value: p.existingId === null ? "" : `#${p.existingId}`,
+        type: "text",
+      },
+      { name: "givenNames", label: "Naujo asmens vardas (vardai)", value: p.newPerson?.givenNames ?? "", type: "text" },
+      { name: "surname", label: "Naujo asmens pavardė", value: p.newPerson?.surname ?? "", type: "text" },
+      { name: "sex", label: "Naujo asmens lytis", value: p.newPerson?.sex ?? "U", type: "select", options: SEX_OPTIONS },
+      { name: "birthDate", label: "Naujo asmens gimimo data", value: p.newPerson?.birthDate ?? "", type: "text" },
+    ];
+    if (p.relation === "child") {
+      const partners = await partnersOf(db, Number(subjectId));
+      fields.push({
+        name: "otherParent",
+        label: "Kitas vaiko tėvas ar motina",
+        value: p.otherParentId ? String(p.otherParentId) : "",
+        type: "select",
+        options: [
+          ...partners.map((partner) => ({ value: String(partner.id), label: partner.name })),
+          { value: "", label: OTHER_PARENT_UNKNOWN },
+        ],
+      });
+    }
+    return fields;
+  },
   baseline: async () => null,
-  describe: async ({ db }, _subjectId, payload) => [
-    { label: RELATIONS[payload.relation], before: "", after: await relativeLabel(db, payload) },
-  ],
+  asked: (ctx, subjectId, payload) => relationKind.describe(ctx, subjectId, payload),
+  async describe({ db }, _subjectId, payload) {
+    const lines: ProposalLine[] = [{ label: RELATIONS[payload.relation], before: "", after: await relativeLabel(db, payload) }];
+    if (payload.relation === "child") {
+      const other = payload.otherParentId ? await personLabel(db, await treeOf(db), payload.otherParentId) : OTHER_PARENT_UNKNOWN;
+      lines.push({ label: "Kitas tėvas ar motina", before: "", after: other });
+    }
+    return lines;
+  },
   async change({ db }, subjectId, payload) {
     const treeId = await treeOf(db);
     return {
@@ -404,11 +493,18 @@ export const relationKind: ProposalKind<RelationPayload> = {
         ? await setParents(tx, treeId, subject, relative, null)
         : payload.relation === "partner"
           ? await addPartner(tx, treeId, subject, relative)
-          : await addChild(tx, treeId, subject, null, relative);
+          : await addChild(tx, treeId, subject, await stillPartner(tx, subject, payload.otherParentId ?? null), relative);
     if (!result.ok) throw new ProposalInputError(TREE_REFUSALS[result.refused]);
     return { newId };
   },
 };
+
+/** A child's other parent as chosen, if still the person's partner at approval (else the approval says so). */
+async function stillPartner(db: Database, personId: number, otherParentId: number | null): Promise<number | null> {
+  if (otherParentId === null) return null;
+  if (!(await partnersOf(db, personId)).some((p) => p.id === otherParentId)) throw new ProposalInputError(NOT_A_PARTNER);
+  return otherParentId;
+}
 
 /** The kinds above by the names they are registered under (proposal-kinds.ts). */
 export const PERSON_PROPOSAL_KINDS = { event: eventKind, "person-fields": personFieldsKind, relation: relationKind } as const;
@@ -429,7 +525,7 @@ export const MEMBER_PROPOSAL_FORMS = {
     .check(eventGiven)
     .check(eventNamed),
   "person-fields": z.object({ kind: z.literal("person-fields"), ...PERSON_FIELDS_SHAPE, sex: sexField() }).check(namesGiven),
-  relation: z.object({ kind: z.literal("relation"), ...RELATION_SHAPE }).check(relativeGiven),
+  relation: z.object({ kind: z.literal("relation"), ...RELATION_SHAPE, relation: relationField() }).check(relativeGiven),
 } as const;
 
 /**

@@ -44,7 +44,9 @@ export interface ProposalField {
   name: string;
   label: string;
   value: string;
-  type: "text" | "textarea" | "date";
+  type: "text" | "textarea" | "date" | "select";
+  /** A select's choices, the value as sent and the label as read. */
+  options?: { value: string; label: string }[];
 }
 
 export interface ProposalContext {
@@ -74,8 +76,10 @@ export interface ProposalKind<P = unknown> {
   apply(tx: Database, ctx: ProposalContext, subjectId: string | null, payload: P, author: Actor): Promise<unknown>;
   /** Reads the form (the member's, or the reviewer's edit of the fields below) into a payload, or a Lithuanian message. */
   parse(ctx: ProposalContext, subjectId: string | null, form: FormData): Promise<{ ok: true; payload: P } | { ok: false; message: string }>;
-  /** The fields of the payload the reviewer may edit before approving. */
-  fields(payload: P): ProposalField[];
+  /** The fields of the payload the reviewer may edit before approving (a select's choices may come from the tree). */
+  fields(ctx: ProposalContext, subjectId: string | null, payload: P): ProposalField[] | Promise<ProposalField[]>;
+  /** What was asked, for a decided proposal, when its fields do not say it best (a relative: who they are). */
+  asked?(ctx: ProposalContext, subjectId: string | null, payload: P): Promise<ProposalLine[]>;
   /** Frees what a rejected proposal held (uploaded photos). */
   discard?(ctx: ProposalContext, payload: P): Promise<void>;
   /** The photos it carries: they wait out of a visitor's sight and are placed by what shows them once approved. */
@@ -402,14 +406,18 @@ function subjectLink(proposal: Proposal): string | null {
 }
 
 /**
- * A decided proposal as what was asked: the fields it carried, or, for a kind
- * with nothing to edit (a relative: who they are), its own description.
+ * A decided proposal as what was asked: its kind's own words when it has them
+ * (a relative: who they are), else the fields it carried, else its description.
  */
 async function askedLines(ctx: ProposalContext, handler: ProposalKind<any>, proposal: Proposal): Promise<ProposalLine[]> {
-  const lines = handler
-    .fields(proposal.payload)
+  if (handler.asked) return handler.asked(ctx, proposal.subjectId, proposal.payload).catch(() => []);
+  const lines = (await handler.fields(ctx, proposal.subjectId, proposal.payload))
     .filter((field) => field.value !== "")
-    .map((field) => ({ label: field.label, before: "", after: field.value }));
+    .map((field) => ({
+      label: field.label,
+      before: "",
+      after: field.options?.find((option) => option.value === field.value)?.label ?? field.value,
+    }));
   return lines.length ? lines : handler.describe(ctx, proposal.subjectId, proposal.payload).catch(() => []);
 }
 
@@ -444,7 +452,7 @@ export async function proposalViews(
         : pending
           ? await handler.describe(ctx, proposal.subjectId, proposal.payload).catch(() => [])
           : await askedLines(ctx, handler, proposal),
-      fields: review && pending && handler ? handler.fields(proposal.payload) : [],
+      fields: review && pending && handler ? await handler.fields(ctx, proposal.subjectId, proposal.payload) : [],
       conflict: review && pending ? await hasConflict(ctx, proposal, kinds) : false,
     });
   }

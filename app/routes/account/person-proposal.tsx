@@ -5,6 +5,7 @@ import { requireRole, services } from "#app/.server/platform/context.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import {
   PERSON_PROPOSAL_KINDS,
+  partnersOf,
   proposalStart,
   readMemberProposal,
   RELATIONS,
@@ -46,7 +47,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const person = await visiblePerson(context, params.id);
   const start = await proposalStart(db, person.id);
   if (!start) throw data(NOT_FOUND, { status: 404 });
-  return { person: { id: person.id, name: person.name }, ...start, relations: RELATIONS, left: await proposalsLeftToday(db, user.id) };
+  return {
+    person: { id: person.id, name: person.name },
+    ...start,
+    relations: RELATIONS,
+    partners: await partnersOf(db, person.id),
+    left: await proposalsLeftToday(db, user.id),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -81,6 +88,7 @@ const RELATION_IDS: Ids = {
   surname: "rel-surname",
   sex: "rel-sex",
   birthDate: "rel-birthDate",
+  otherParent: "otherParent",
 };
 const NAME_IDS: Ids = { givenNames: "givenNames", surname: "surname", birthSurname: "birthSurname", sex: "sex" };
 
@@ -131,7 +139,10 @@ function formKey(sent: Record<string, string>): string {
   return sent.kind === "event" ? `event-${sent.eventId ?? "new"}` : sent.kind;
 }
 
-export default function PersonProposalPage({ loaderData: { person, fields, events, relations, left }, actionData }: Route.ComponentProps) {
+export default function PersonProposalPage({
+  loaderData: { person, fields, events, relations, partners, left },
+  actionData,
+}: Route.ComponentProps) {
   const sent = actionData?.typed ?? null;
   const errors: FieldErrors = actionData?.errors ?? {};
   const forms = ["event-new", ...events.map((e) => `event-${e.id}`), "relation", "person-fields"];
@@ -328,6 +339,27 @@ export default function PersonProposalPage({ loaderData: { person, fields, event
                   error={relationErrors.birthDate}
                 />
               </fieldset>
+              <div>
+                <label htmlFor="otherParent" className="field-label">
+                  Jei siūlote vaiką: kitas jo tėvas ar motina
+                </label>
+                <select
+                  id="otherParent"
+                  name="otherParent"
+                  className="field-input"
+                  defaultValue={typed("relation", "otherParent", partners.length === 1 ? String(partners[0].id) : "")}
+                  aria-invalid={relationErrors.otherParent ? true : undefined}
+                  aria-describedby={relationErrors.otherParent ? "otherParent-error" : undefined}
+                >
+                  {partners.map((partner) => (
+                    <option key={partner.id} value={partner.id}>
+                      {partner.name}
+                    </option>
+                  ))}
+                  <option value="">Kitas partneris arba nežinomas</option>
+                </select>
+                <SelectError id="otherParent" error={relationErrors.otherParent} />
+              </div>
               <button type="submit" className="btn-primary">
                 Siūlyti giminaitį
               </button>

@@ -173,16 +173,31 @@ export default function ReviewQueue({ loaderData: { proposals, page, more }, act
                       <summary className="cursor-pointer">Redaguoti ir patvirtinti</summary>
                       <Form method="post" className="mt-2 max-w-xl space-y-3">
                         <input type="hidden" name="id" value={p.id} />
-                        {p.fields.map((field) => (
-                          <Field
-                            key={field.name}
-                            id={`${field.name}-${p.id}`}
-                            name={field.name}
-                            label={field.label}
-                            defaultValue={field.value}
-                            multiline={field.type === "textarea"}
-                          />
-                        ))}
+                        {p.fields.map((field) =>
+                          field.type === "select" ? (
+                            <div key={field.name}>
+                              <label htmlFor={`${field.name}-${p.id}`} className="field-label">
+                                {field.label}
+                              </label>
+                              <select id={`${field.name}-${p.id}`} name={field.name} defaultValue={field.value} className="field-input">
+                                {field.options?.map((option) => (
+                                  <option key={option.value} value={option.value}>
+                                    {option.label}
+                                  </option>
+                                ))}
+                              </select>
+                            </div>
+                          ) : (
+                            <Field
+                              key={field.name}
+                              id={`${field.name}-${p.id}`}
+                              name={field.name}
+                              label={field.label}
+                              defaultValue={field.value}
+                              multiline={field.type === "textarea"}
+                            />
+                          ),
+                        )}
                         {p.conflict ? (
                           <label className="flex items-center gap-2 text-sm">
                             <input type="checkbox" name="confirmConflict" value="1" required /> Peržiūrėjau dabartinius duomenis
