@@ -1,4 +1,4 @@
-import { PERSON_FIELDS } from "#app/lib/person-fields.ts";
+import { PERSON_FIELDS, SEX_LABELS, SEXES } from "#app/lib/person-fields.ts";
 import { Field, type FieldErrors } from "./fields.tsx";
 
 /**
@@ -48,10 +48,11 @@ export function SexSelect({ id, defaultValue, error }: { id: string; defaultValu
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       >
-        <option value="U">Nenurodyta</option>
-        <option value="M">Vyras</option>
-        <option value="F">Moteris</option>
-        <option value="X">Kita</option>
+        {SEXES.map((sex) => (
+          <option key={sex} value={sex}>
+            {SEX_LABELS[sex]}
+          </option>
+        ))}
       </select>
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-800">

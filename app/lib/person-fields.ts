@@ -14,6 +14,8 @@ export const PERSON_FIELDS = {
 /** The sexes a person may have: unknown (not given), male, female, other. */
 export const SEXES = ["U", "M", "F", "X"] as const;
 export type Sex = (typeof SEXES)[number];
+/** The sexes as the forms and the review read them, in the forms' order. */
+export const SEX_LABELS: Record<Sex, string> = { U: "Nenurodyta", M: "Vyras", F: "Moteris", X: "Kita" };
 
 export const EVENT_FIELDS = {
   date: { label: "Data", max: 120 },

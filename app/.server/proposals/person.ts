@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dateInputToGedcom, DATE_FORMS_MESSAGE, gedcomToDateInput } from "#app/lib/date-input.ts";
 import { EDITABLE_EVENTS, EVENT_LABELS } from "#app/lib/event-labels.ts";
 import { PERSON_PROPOSAL_MAX } from "#app/lib/proposals.ts";
-import { personNotFoundText, TREE_REFUSALS } from "#app/lib/person-fields.ts";
+import { personNotFoundText, SEX_LABELS, SEXES, TREE_REFUSALS, type Sex } from "#app/lib/person-fields.ts";
 import { choiceField, readForm, refusedField, textField, type FormRead, type FormRefused } from "#app/.server/platform/form.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { ProposalInputError } from "./error.ts";
@@ -29,7 +29,6 @@ import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 // Approval applies them with the editor's own functions (editing.ts), so the
 // tree, the person pages and the GEDCOM exports show them as an edit.
 
-const SEX_LABELS: Record<string, string> = { M: "Vyras", F: "Moteris", X: "Kita", U: "Nežinoma" };
 
 async function treeOf(db: Database): Promise<number> {
   const treeId = await currentTreeId(db);
@@ -49,7 +48,6 @@ type Made<P> = { ok: true; payload: P } | { ok: false; field: string; message: s
 /** The first thing a refused form is told: a kind's parse answers with one message (the review queue shows it). */
 const firstMessage = (read: FormRefused) => Object.values(read.errors)[0] ?? "";
 
-const SEXES = ["U", "M", "F", "X"] as const;
 const sexField = () => choiceField(SEXES, "Pasirinkite lytį iš sąrašo.");
 const nameField = (label: string) => textField(label, { max: PERSON_PROPOSAL_MAX.name, optional: true });
 /** A date in the tree's forms ("apie 1898"), or none. */
@@ -105,7 +103,7 @@ const personFieldsPayload = (value: z.output<typeof PERSON_FIELDS_FORM>): Person
   return (sex ? { ...names, sex } : names) as PersonFieldsPayload;
 };
 
-const shown = (field: keyof PersonFieldsPayload, value: string) => (field === "sex" ? (SEX_LABELS[value] ?? value) : value);
+const shown = (field: keyof PersonFieldsPayload, value: string) => (field === "sex" ? (SEX_LABELS[value as Sex] ?? value) : value);
 
 export const personFieldsKind: ProposalKind<PersonFieldsPayload> = {
   label: "Vardo ar lyties pataisymas",
