@@ -91,6 +91,38 @@ test("an invitation sent by e-mail arrives, and its link makes the account", asy
   await invitee.context().close();
 });
 
+test("without SITE_URL a notice links to where the administrator reached the site, never to the Host a stranger's request named", async ({
+  page,
+  playwright,
+}) => {
+  // The administrator's own change (choosing to hear of each new item) is made from the site's address.
+  await logInAsAdmin(page, site());
+  await page.goto(`${site().url}/admin/pranesimai`);
+  await page.getByLabel("Laiškas apie kiekvieną naują pasiūlymą ar svečių knygos įrašą").check();
+  await page.getByRole("button", { name: "Išsaugoti" }).click();
+  await expect(toasts(page).getByText(/išsaugot/i)).toBeVisible();
+
+  // A stranger writes in the guestbook naming another host: accepted, and the letter still names this site.
+  letters.length = 0;
+  const stranger = await playwright.request.newContext({ extraHTTPHeaders: { Host: "pavojinga.example" } });
+  const form = await (await stranger.get(`${site().url}/sveciai`)).text();
+  const token = form.match(/name="zenklas" value="([^"]+)"/)?.[1];
+  expect(token, "the guestbook form's token").toBeDefined();
+  // The guestbook takes a message only once its form has been on screen a few seconds (a person writing).
+  await page.waitForTimeout(3200);
+  const posted = await stranger.post(`${site().url}/sveciai`, {
+    headers: { Origin: "http://pavojinga.example" },
+    form: { zenklas: token!, name: "Svetimas", message: "Sveiki." },
+    maxRedirects: 0,
+  });
+  expect(posted.status(), await posted.text()).toBeLessThan(400);
+  await stranger.dispose();
+  await expect.poll(() => letters.length).toBe(1);
+  const text = decoded(letters[0].raw);
+  expect(text).toContain(`${site().url}/admin/sveciai`);
+  expect(text).not.toContain("pavojinga");
+});
+
 test("when the mail server cannot be reached, the invitation is still made and its link shown", async ({ page }) => {
   await closeSmtp();
   await logInAsAdmin(page, site());

@@ -18,6 +18,7 @@ import { readForm } from "#app/.server/platform/form.ts";
 import { approveProposal, rejectProposal, type ProposalContext } from "#app/.server/proposals/proposals.ts";
 import { updateSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { NOTICES_FORM, setUserNotices } from "#app/.server/accounts/users.ts";
+import { letterLink, rememberSiteAddress } from "#app/.server/platform/site-address.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // The notices of issue 17: the badge's counts, the administrator's letters
@@ -180,7 +181,30 @@ describe("notifications", () => {
     expect(letters).toHaveLength(1);
     expect(letters[0].to).toEqual(["ona@example.lt"]);
     const text = decoded(letters[0].raw);
-    expect(text).toContain("atmesta");
+    expect(text).toContain("atmestas");
     expect(text).toContain("Pastaba: Jau yra toks prisiminimas.");
+    // Whom it was about and what was asked, with an address that opens from the letter.
+    expect(text).toContain(`Apie: Jonas Jonaitis (https://seima.example.lt/asmuo/${person})`);
+    expect(text).toContain("– Prisiminimas: Pirmas.");
+    expect(text).toContain("https://seima.example.lt/paskyra/pasiulymai");
+  });
+
+  test("without SITE_URL a letter links to where an editor's browser reached the site, never to a Host a request named", async () => {
+    const noSiteUrl = { ...services, config: { ...services.config, siteUrl: undefined } as Config };
+    await saveNotifySettings(t.db, { mode: "each", email: "" });
+    const sent = async () => {
+      letters.length = 0;
+      await onNewItem(noSiteUrl, { kind: "proposal", id: await memory(ona, `Laiškas ${Math.random()}.`) });
+      return decoded(letters[0].raw);
+    };
+    // Before any editor's change: the path alone, nothing made up.
+    expect(await sent()).toMatch(/^\/admin\/perziura$/m);
+    // An editor's change from the family's address: that address from then on.
+    const editorsChange = new Request("http://seima.namie.lt/admin", { method: "POST", headers: { Origin: "http://seima.namie.lt" } });
+    await rememberSiteAddress(t.db, noSiteUrl.config, editorsChange);
+    expect(await sent()).toContain("http://seima.namie.lt/admin/perziura");
+    // With SITE_URL set, that is the address, whatever a request named.
+    await rememberSiteAddress(t.db, services.config, new Request("http://kitas.example/", { headers: { Origin: "http://kitas.example" } }));
+    expect(await letterLink(t.db, noSiteUrl.config, "/x")).toBe("http://seima.namie.lt/x");
   });
 });

@@ -7,7 +7,8 @@ import type { Services } from "#app/.server/platform/context.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { countPendingEntries } from "#app/.server/guestbook/guestbook.ts";
 import { sendNotice } from "#app/.server/platform/mail.ts";
-import { countPendingProposals, findProposal, PROPOSAL_STATUS_LABELS } from "#app/.server/proposals/proposals.ts";
+import { letterLink } from "#app/.server/platform/site-address.ts";
+import { countPendingProposals, findProposal, PROPOSAL_STATUS_LABELS, proposalViews } from "#app/.server/proposals/proposals.ts";
 import { PROPOSAL_KINDS } from "#app/.server/proposals/kinds.ts";
 import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
 
@@ -78,9 +79,9 @@ async function adminLetter(services: Services, wanted: NotifyMode) {
   return { mail: config.mail, to, familyName: site.familyName, contactEmail: site.contactEmail };
 }
 
-/** An address of this site for a letter: from SITE_URL, else the path alone. */
-function link(services: Services, path: string): string {
-  return services.config.siteUrl ? new URL(path, services.config.siteUrl).toString() : path;
+/** An address of this site for a letter (platform/site-address.ts). */
+function link(services: Services, path: string): Promise<string> {
+  return letterLink(services.db, services.config, path);
 }
 
 /** "Naujas pasiūlymas (Prisiminimas) nuo ona" / "Naujas svečių knygos įrašas nuo Jonas". */
@@ -107,14 +108,14 @@ export async function onNewItem(services: Services, item: { kind: "proposal" | "
       familyName: letter.familyName,
       contactEmail: letter.contactEmail,
       subject: `${what} – ${letter.familyName}`,
-      text: [`${what}.`, "", "Peržiūrėti:", link(services, where)].join("\n"),
+      text: [`${what}.`, "", "Peržiūrėti:", await link(services, where)].join("\n"),
     });
   } catch (error) {
     console.error("Pranešimo laiško išsiųsti nepavyko:", error);
   }
 }
 
-/** A proposal was approved or rejected: tell its author if they asked to hear. */
+/** A proposal was approved or rejected: tell its author if they asked to hear, naming whom it was about and what was asked. */
 export async function onProposalDecided(services: Services, proposalId: number): Promise<void> {
   try {
     const { db, config } = services;
@@ -124,21 +125,27 @@ export async function onProposalDecided(services: Services, proposalId: number):
     const user = await db.selectFrom("users").select(["email", "notifyDecisions"]).where("id", "=", proposal.userId).executeTakeFirst();
     if (!user?.email || user.notifyDecisions !== 1) return;
     const site = await getSiteSettings(db);
-    const kind = PROPOSAL_KINDS[proposal.kind]?.label ?? proposal.kind;
-    const status = PROPOSAL_STATUS_LABELS[proposal.status];
+    const [view] = await proposalViews({ db, media: services.media }, [proposal]);
+    const status = PROPOSAL_STATUS_LABELS[proposal.status].toLowerCase();
+    const about = view.subjectName ? `„${view.subjectName}“` : null;
+    const where = view.subjectLink ? await link(services, view.subjectLink) : null;
     await sendNotice(config.mail, {
       to: user.email,
       familyName: site.familyName,
       contactEmail: site.contactEmail,
-      subject: `Jūsų pasiūlymas: ${status.toLowerCase()} – ${site.familyName}`,
+      subject: `Jūsų pasiūlymas${about ? ` apie ${about}` : ""}: ${status} – ${site.familyName}`,
       text: [
         "Sveiki,",
         "",
-        `jūsų pasiūlymas (${kind}) svetainėje „${site.familyName}“: ${status.toLowerCase()}.`,
+        `jūsų pasiūlymas svetainėje „${site.familyName}“ ${proposal.status === "approved" ? "priimtas" : "atmestas"}.`,
+        "",
+        ...(about ? [`Apie: ${view.subjectName}${where ? ` (${where})` : ""}`] : []),
+        `${view.label}:`,
+        ...view.lines.map((line) => `– ${line.label}: ${line.after || "(tuščia)"}`),
         ...(proposal.decisionNote ? ["", `Pastaba: ${proposal.decisionNote}`] : []),
         "",
         "Visi jūsų pasiūlymai:",
-        link(services, "/paskyra/pasiulymai"),
+        await link(services, "/paskyra/pasiulymai"),
         "",
         "Šių laiškų galite atsisakyti savo paskyroje.",
       ].join("\n"),
@@ -227,8 +234,8 @@ export async function sendDailyDigest(services: Services, at: Date = new Date())
       ...(entries.length ? [`Nauji svečių knygos įrašai (${entries.length}):`, ...entries.map((e) => `– parašė ${e.name}`), ""] : []),
       `Dabar laukia: pasiūlymų – ${waiting.proposals}, svečių knygos įrašų – ${waiting.guestbook}.`,
       "",
-      `Pasiūlymai: ${link(services, "/admin/perziura")}`,
-      `Svečių knyga: ${link(services, "/admin/sveciai")}`,
+      `Pasiūlymai: ${await link(services, "/admin/perziura")}`,
+      `Svečių knyga: ${await link(services, "/admin/sveciai")}`,
     ];
     await sendNotice(letter.mail, {
       to: letter.to,

@@ -3,6 +3,7 @@ import { createCookie, type MiddlewareFunction } from "react-router";
 import { atLeast, type Role } from "#app/lib/roles.ts";
 import { services, setCurrentUser } from "#app/.server/platform/context.ts";
 import { changeContentVersion } from "#app/.server/platform/content-version.ts";
+import { rememberSiteAddress } from "#app/.server/platform/site-address.ts";
 import { now as timestamp } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 
@@ -182,7 +183,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Root middleware: finds the user of the request's session cookie, if it is
  * still valid. After an editor's or the administrator's state-changing
- * request, whatever it did, the content version changes (platform/content-version.ts);
+ * request, whatever it did, the content version changes (platform/content-version.ts)
+ * and the address it came from is kept for the site's letters (platform/site-address.ts);
  * not after a member's (their own account is all they change) nor after a
  * request refused as not theirs (403: nothing ran).
  */
@@ -198,6 +200,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     refused = response.status === 403;
     return response;
   } finally {
-    if (!refused) await changeContentVersion(db);
+    if (!refused) {
+      await changeContentVersion(db);
+      // The address this editor reached the site at: what the site's letters link to when SITE_URL is not set.
+      await rememberSiteAddress(db, services(context).config, request);
+    }
   }
 };

@@ -115,6 +115,6 @@ export async function installationSecret(db: Database, name: string): Promise<st
  */
 export function editableSettingsScope(): Scope {
   return scope("settings", (q) =>
-    q.where("key", "not like", "secret_%").where("key", "not in", ["content_version", "notify_digest_at", "seeded_at"]),
+    q.where("key", "not like", "secret_%").where("key", "not in", ["content_version", "notify_digest_at", "seeded_at", "site_origin"]),
   );
 }

@@ -21,6 +21,7 @@ import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { readForm, refusedField, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { listUsers, removeUser, setDisabled, setRole } from "#app/.server/accounts/users.ts";
+import { requestOrigin } from "#app/.server/platform/site-address.ts";
 import { Field, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle, useSiteUrl } from "#app/components/page.tsx";
@@ -51,21 +52,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const personIds = [...users.map((u) => u.personId), ...invitations.map((i) => i.personId)].filter((id): id is number => id !== null);
   const names = treeId === null ? {} : await personNames(db, treeId, personIds);
   return { me: me.id, users, invitations, names, canMail: services(context).config.mail !== undefined };
-}
-
-/**
- * This site's address for a link sent by e-mail: SITE_URL, or the origin the
- * administrator's own browser sent (the request guard has checked it is this
- * site's; a Host header alone is never trusted).
- */
-function siteOrigin(request: Request, siteUrl: URL | undefined): string | null {
-  if (siteUrl) return siteUrl.origin;
-  const sent = request.headers.get("Origin") ?? request.headers.get("Referer");
-  try {
-    return sent ? new URL(sent).origin : null;
-  } catch {
-    return null;
-  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -99,7 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       };
       if (email && config.mail) {
         // The link stays valid (and shown) whether or not the letter goes.
-        const origin = siteOrigin(request, config.siteUrl);
+        // SITE_URL, or the address the administrator's own browser is at (checked by the request guard).
+        const origin = config.siteUrl?.origin ?? requestOrigin(request);
         try {
           if (!origin) throw new Error("nežinomas svetainės adresas (nustatykite SITE_URL)");
           const settings = await getSiteSettings(db);
