@@ -5,5 +5,11 @@
  */
 export function ExampleMark({ example }: { example: boolean }) {
   if (!example) return null;
-  return <span className="rounded bg-amber-100 font-sans px-2 py-0.5 text-xs font-medium text-amber-900">Pavyzdinis įrašas</span>;
+  return (
+    <span className="rounded bg-amber-100 px-2 py-0.5 font-sans text-xs font-medium text-amber-900">
+      {/* Read apart from the name beside it. */}
+      <span className="sr-only">, </span>
+      Pavyzdinis įrašas
+    </span>
+  );
 }

@@ -195,15 +195,16 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   setCurrentUser(context, user);
   if (!user || SAFE_METHODS.has(request.method) || !atLeast(user.role, "redaktorius")) return next();
   let refused = false;
+  let changed = false;
   try {
     const response = await next();
     refused = response.status === 403;
+    changed = response.status < 400;
     return response;
   } finally {
-    if (!refused) {
-      await changeContentVersion(db);
-      // The address this editor reached the site at: what the site's letters link to when SITE_URL is not set.
-      await rememberSiteAddress(db, services(context).config, request);
-    }
+    if (!refused) await changeContentVersion(db);
+    // The address this editor reached the site at, once a change went through (a refused form writes nothing):
+    // what the site's letters link to when SITE_URL is not set.
+    if (changed) await rememberSiteAddress(db, services(context).config, request);
   }
 };

@@ -156,7 +156,8 @@ export default function GuestbookPage({
                   <article>
                     <header className="flex flex-wrap items-baseline justify-between gap-2">
                       <h3 className="flex flex-wrap items-baseline gap-x-3 font-semibold break-words">
-                        {entry.name} <ExampleMark example={entry.example} />
+                        {entry.name}
+                        <ExampleMark example={entry.example} />
                       </h3>
                       <time dateTime={entry.createdAt} className="text-sm text-ink-soft">
                         {formatDate(entry.createdAt)}

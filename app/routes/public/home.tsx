@@ -153,7 +153,8 @@ export default function Home({ loaderData: { texts, hero, latestPhotos, counts, 
                 <blockquote>
                   <p className="line-clamp-4 whitespace-pre-line break-words">{entry.message}</p>
                   <footer className="mt-3 text-sm text-ink-soft">
-                    {entry.name}, <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>{" "}
+                    {entry.name}, <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
+                    {entry.example ? " " : null}
                     <ExampleMark example={entry.example} />
                   </footer>
                 </blockquote>
