@@ -12,7 +12,7 @@ export const SEX_FILL = { M: "#e8eef5", F: "#f7e9ec", X: "#eef0e6", U: "#f1ece3"
  * person opens on click or Enter. ZoomFrame moves it. A phone gets a layout
  * of its own (smaller boxes, one generation of ancestors), chosen by the
  * stylesheet's width breakpoint, so the first view holds the person, their
- * parents and partner with names at 12 px or more.
+ * parents and partner with names at 14 px or more.
  */
 export function FamilyChart({ wide, narrow, label }: { wide: ChartLayout; narrow?: ChartLayout; label: string }) {
   return (

@@ -49,7 +49,7 @@ export function GalleryGrid({ items, footer }: { items: GalleryCardItem[]; foote
               </div>
               <figcaption className="p-4">
                 <h2 className="text-lg font-semibold break-words">
-                  <Link to={`/galerija/${item.id}`} className="text-ink no-underline hover:underline">
+                  <Link to={`/galerija/${item.id}`} className="tap text-ink no-underline hover:underline">
                     {item.title}
                   </Link>
                   {item.membersOnly ? <MembersOnlyBadge /> : null}
@@ -165,7 +165,7 @@ function Lightbox({
           </h2>
           <p className="mt-1 whitespace-pre-line text-white/85">{item.description}</p>
           <p className="mt-2">
-            <Link to={`/galerija/${item.id}`} className="text-white underline">
+            <Link to={`/galerija/${item.id}`} className="tap text-white underline">
               Nuotraukos puslapis
             </Link>
           </p>

@@ -21,7 +21,7 @@ export function LinkedDocuments({
           <li key={d.id}>
             {d.title} ({d.year}, {d.type})
             {d.scan ? (
-              <a href={scanUrl(d.scan)} className="ml-2 text-sm">
+              <a href={scanUrl(d.scan)} className="tap ml-2 text-sm">
                 Peržiūrėti skeną
               </a>
             ) : null}

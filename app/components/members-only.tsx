@@ -21,7 +21,7 @@ export function MembersOnlyBox({
       : { defaultChecked };
   return (
     <label className="flex items-start gap-2 text-sm">
-      <input type="checkbox" name={name} value="1" className="mt-0.5" {...state} />
+      <input type="checkbox" name={name} value="1" {...state} />
       <span>{label}</span>
     </label>
   );

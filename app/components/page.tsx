@@ -44,7 +44,7 @@ export function TextBlock({ text, className }: { text: string; className?: strin
       {splitAtEmail(paragraph).map((piece, j) => (
         <Fragment key={j}>
           {j > 0 ? (
-            <a href={`mailto:${contactEmail}`} className="font-medium">
+            <a href={`mailto:${contactEmail}`} className="tap font-medium">
               {contactEmail}
             </a>
           ) : null}

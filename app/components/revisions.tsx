@@ -57,7 +57,7 @@ export function Revisions({
                     <Link
                       to={`?palyginti=${revision.id}#versija-${revision.id}`}
                       preventScrollReset
-                      className="text-sm"
+                      className="tap text-sm"
                       aria-label={`Palyginti ${when} versiją su dabartine`}
                     >
                       Palyginti

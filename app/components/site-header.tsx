@@ -55,7 +55,7 @@ export function SiteHeader({ settings: { familyName, tagline }, role }: { settin
           <span className="block font-serif text-2xl font-bold text-ink sm:text-3xl">{familyName}</span>
           {tagline ? <span className="block text-sm text-ink-soft">{tagline}</span> : null}
         </Link>
-        <details ref={menu} className="group relative md:hidden">
+        <details ref={menu} className="group relative lg:hidden">
           <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
             <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
               <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
@@ -83,7 +83,7 @@ export function SiteHeader({ settings: { familyName, tagline }, role }: { settin
           </nav>
         </details>
       </div>
-      <nav aria-label="Pagrindinė navigacija" className="hidden border-t border-line md:block">
+      <nav aria-label="Pagrindinė navigacija" className="hidden border-t border-line lg:block">
         <ul className="mx-auto flex max-w-6xl flex-wrap gap-1 px-4 py-2">
           {items.map((item) => (
             <li key={item.to}>
@@ -122,7 +122,7 @@ export function SiteFooter({
           {contactEmail ? (
             <p className="mt-4">
               <span className="text-ink-soft">Rašykite: </span>
-              <a href={`mailto:${contactEmail}`} className="font-medium break-all">
+              <a href={`mailto:${contactEmail}`} className="tap font-medium break-all">
                 {contactEmail}
               </a>
             </p>

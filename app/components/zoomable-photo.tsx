@@ -156,7 +156,7 @@ export function ZoomablePhoto({
           </>
         ) : null}
         {largest ? (
-          <a href={largest.url} className="text-white underline">
+          <a href={largest.url} className="tap text-white underline">
             Didžiausia raiška ({largest.width} × {largest.height} taškų)
           </a>
         ) : null}

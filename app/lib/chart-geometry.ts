@@ -24,13 +24,14 @@ export const WIDE: ChartGeometry = {
 
 /**
  * A phone: the person, both parents and a partner fit 390 px less the page's
- * margins, with names at 12 px, the least the chart draws at its first zoom.
+ * margins, with names at 14 px, the least a name is drawn at (issue 28:
+ * older eyes), at the chart's first zoom.
  */
 export const NARROW: ChartGeometry = {
-  box: { width: 132, height: 64 },
-  gap: 12,
+  box: { width: 134, height: 68 },
+  gap: 10,
   rowGap: 36,
-  name: { size: 12, lineHeight: 15, padding: 6 },
+  name: { size: 14, lineHeight: 17, padding: 6 },
   years: 12,
 };
 

@@ -13,6 +13,8 @@ export const FAN_RINGS = [0, 56, 124, 192, 272, 362, 462];
 export const FAN_GENERATIONS = FAN_RINGS.length - 2;
 const SPAN = (240 * Math.PI) / 180;
 const START = -Math.PI / 2 - SPAN / 2;
+/** Names (and years) at 14 px in every ring, the least a name is drawn at (issue 28: older eyes); a name too long is shortened, whole in its tooltip. */
+const NAME_SIZE = 14;
 /** Inner rings write names across the segment, outer ones along the radius, where there is more room. */
 const RADIAL_FROM = 4;
 
@@ -58,12 +60,12 @@ export function layoutFan(input: ChartInput): FanLayout {
   const root = input.people[input.root];
   if (root) {
     const r = FAN_RINGS[1];
-    const { lines, cut } = fit(root, 2 * r - 16, 13, 2);
+    const { lines, cut } = fit(root, 2 * r - 16, NAME_SIZE, 2);
     segments.push({
       person: root,
       generation: 0,
       d: `M${-r} 0A${r} ${r} 0 1 1 ${r} 0A${r} ${r} 0 1 1 ${-r} 0Z`,
-      text: { x: 0, y: 0, angle: 0, lines, size: 13 },
+      text: { x: 0, y: 0, angle: 0, lines, size: NAME_SIZE },
       cut,
     });
   }
@@ -79,7 +81,7 @@ export function layoutFan(input: ChartInput): FanLayout {
       const to = from + step;
       const middle = (from + to) / 2;
       const mid = (inner + outer) / 2;
-      const size = generation >= 4 ? 11 : 12;
+      const size = NAME_SIZE;
       const radial = generation >= RADIAL_FROM;
       // Across: as wide as the segment's chord at its middle; along the radius: the ring's depth.
       const room = radial ? outer - inner - 10 : 2 * mid * Math.sin(step / 2) - 10;

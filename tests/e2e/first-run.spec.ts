@@ -70,7 +70,9 @@ test("the checklist shrinks as each step is done, and is gone when all are", asy
   await hydrated(page);
   const reunion = page.getByTestId("gallery-item").filter({ hasText: "Giminės susitikimas" });
   await reunion.getByText("Redaguoti aprašymą, datą, matomumą ir failą").click();
-  await reunion.getByLabel("Failas nuotraukai „Giminės susitikimas“").setInputFiles(path.resolve(import.meta.dirname, "../fixtures/sodyba.jpg"));
+  await reunion
+    .getByLabel("Failas nuotraukai „Giminės susitikimas“")
+    .setInputFiles(path.resolve(import.meta.dirname, "../fixtures/sodyba.jpg"));
   await reunion.getByRole("button", { name: "Išsaugoti" }).click();
   await expect(toasts(page).getByText("Nuotrauka pakeista")).toBeVisible();
   await expect(page.getByTestId("gallery-item").filter({ hasText: "Giminės susitikimas" }).locator("img")).toBeVisible();

@@ -141,7 +141,10 @@ test("a file that is not a photo, given in place of an item's own, is refused be
   const file = item.getByLabel(/^Naujas failas nuotraukai/);
   await file.setInputFiles({ name: "laiskas.jpg", mimeType: "image/jpeg", buffer: Buffer.from("Tai ne nuotrauka.") });
   await item.getByRole("button", { name: "Išsaugoti" }).click();
-  const refused = page.getByTestId("gallery-item").first().getByLabel(/^Naujas failas nuotraukai/);
+  const refused = page
+    .getByTestId("gallery-item")
+    .first()
+    .getByLabel(/^Naujas failas nuotraukai/);
   await expect(refused).toHaveAccessibleDescription("Šis failas nėra nuotrauka. Pasirinkite paveikslėlio failą (pvz., JPEG, PNG ar TIFF).");
   await expect(refused).toBeFocused();
   expect(await site().db().selectFrom("galleryItems").select(["id", "mediaId"]).orderBy("id").execute()).toEqual(mediaBefore);

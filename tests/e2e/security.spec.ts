@@ -116,7 +116,9 @@ test("bodies are bounded while they are read: 413 with a Lithuanian message, not
   await client.dispose();
 });
 
-test("a guestbook message over the body limit sent from the page says so in the page's own words, no HTML inside them", async ({ page }) => {
+test("a guestbook message over the body limit sent from the page says so in the page's own words, no HTML inside them", async ({
+  page,
+}) => {
   await page.goto(`${site().url}/sveciai`);
   await hydrated(page);
   await page.locator('input[name="name"]').fill("Ona");

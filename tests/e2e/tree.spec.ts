@@ -303,7 +303,7 @@ test("touch: one finger drags the chart, two fingers pinch it larger", async ({ 
   await context.close();
 });
 
-test("on a phone the first view holds the person, a parent and the partner, names at 12 px or more inside their boxes", async ({
+test("on a phone the first view holds the person, a parent and the partner, names at 14 px or more inside their boxes", async ({
   browser,
 }) => {
   const context = await phone(browser);
@@ -329,20 +329,22 @@ test("on a phone the first view holds the person, a parent and the partner, name
           const rect = link.querySelector("rect")!;
           const outer = rect.getBoundingClientRect();
           const scale = outer.width / rect.width.baseVal.value;
-          return [...link.querySelectorAll("text")].map((text) => {
-            const inner = text.getBoundingClientRect();
+          // Each line as drawn (a name's lines, then the years), at the size it has on screen.
+          return [...link.querySelectorAll("tspan")].map((line) => {
+            const inner = line.getBoundingClientRect();
             return {
-              text: text.textContent,
-              px: parseFloat(getComputedStyle(text).fontSize) * scale,
+              text: line.textContent,
+              name: line.hasAttribute("data-name"),
+              px: parseFloat(getComputedStyle(line).fontSize) * scale,
               inside: inner.left >= outer.left && inner.right <= outer.right && inner.top >= outer.top && inner.bottom <= outer.bottom,
             };
           });
         }),
     );
-  expect(names.length).toBeGreaterThan(5);
-  for (const name of names) {
-    expect(name.px, String(name.text)).toBeGreaterThanOrEqual(12);
-    expect(name.inside, String(name.text)).toBe(true);
+  expect(names.filter((line) => line.name).length).toBeGreaterThan(5);
+  for (const line of names) {
+    expect(line.px, String(line.text)).toBeGreaterThanOrEqual(line.name ? 14 : 12);
+    expect(line.inside, String(line.text)).toBe(true);
   }
   // The controls are large enough for a finger, and the hint speaks of fingers.
   for (const label of ["Priartinti", "Atitolinti", "Grąžinti pradinį vaizdą"]) {
@@ -352,6 +354,16 @@ test("on a phone the first view holds the person, a parent and the partner, name
   }
   await expect(page.getByText("Braukite pirštu; artinkite dviem pirštais")).toBeVisible();
   await expect(page.getByText(/Ctrl ir ratukas/)).toBeHidden();
+
+  // The fan of ancestors: every ring's names and years at 14 px too.
+  await page.goto(`${site().url}/medis?asmuo=${ids.I1}&kryptis=veduokle`);
+  const fan = page.getByRole("group", { name: /^Protėvių vėduoklė:/ });
+  await expect(fan).toHaveAttribute("data-zoom-ready", "");
+  const fanLines = await fan
+    .locator("a[data-person] tspan")
+    .evaluateAll((lines) => lines.map((line) => ({ text: line.textContent, px: parseFloat(getComputedStyle(line).fontSize) })));
+  expect(fanLines.length).toBeGreaterThan(3);
+  for (const line of fanLines) expect(line.px, String(line.text)).toBeGreaterThanOrEqual(14);
 
   // Two partners: the person, both parents and the first partner in view; the second is a pan away.
   await page.goto(`${site().url}/medis?asmuo=${ids.I3}`);

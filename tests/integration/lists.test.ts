@@ -212,7 +212,12 @@ describe("the guestbook", () => {
     expect(pages[0]).toHaveLength(GUESTBOOK_PAGE_SIZE);
     const all = pages.flat();
     expect(new Set(all.map((e) => e.id)).size).toBe(approved.length);
-    expect(all.map((e) => e.createdAt)).toEqual(all.map((e) => e.createdAt).toSorted().reverse());
+    expect(all.map((e) => e.createdAt)).toEqual(
+      all
+        .map((e) => e.createdAt)
+        .toSorted()
+        .reverse(),
+    );
     expect(all.some((e) => e.name === "Svečias 0")).toBe(false);
     expect(past).toEqual([]);
   });

@@ -94,7 +94,9 @@ async function randomHistory(seeds: number[], steps: number, redo: boolean): Pro
     const rng = random(seed);
     for (let step = 0; step < steps; step++) {
       const where = `seed ${seed}, step ${step}`;
-      const people = (await t.db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).orderBy("id").execute()).map((p) => p.id);
+      const people = (await t.db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).orderBy("id").execute()).map(
+        (p) => p.id,
+      );
       // A change in force; with `redo`, an undo too (undoing it redoes).
       const open = await t.db
         .selectFrom("changes")
@@ -228,25 +230,37 @@ describe("undo and what came after", () => {
     expect(await danglingReferences(t.db)).toEqual([]);
   });
 
-  test("random edits and undos never leave a row pointing at a missing one; every change left can be undone after the later ones it names", async () => {
-    await randomHistory([1, 2, 3, 4, 5], 50, false);
-    await noChangeStuck();
-  }, LONG);
-
-  test("undos of undos too: still nothing points at a missing row, every refusal names what stands in its way, and no change is stuck", async () => {
-    await randomHistory([6, 7, 8], 50, true);
-    await noChangeStuck();
-  }, LONG);
-
-  test("histories that once trapped an editor: a redo named only the undo that stood on it (a loop), a shared place's last writer went unnamed", async () => {
-    // Seed 131: undoing the first change looped for ever, each refusal naming a change whose undo redid another.
-    // Seed 263: a place brought back by one chain and kept by another; the refusal named no change at all.
-    for (const seed of [131, 263]) {
-      await t.close();
-      t = await createTestDatabase();
-      admin = await addTestUser(t.db, "ona", "administratorius");
-      await randomHistory([seed], 60, true);
+  test(
+    "random edits and undos never leave a row pointing at a missing one; every change left can be undone after the later ones it names",
+    async () => {
+      await randomHistory([1, 2, 3, 4, 5], 50, false);
       await noChangeStuck();
-    }
-  }, LONG);
+    },
+    LONG,
+  );
+
+  test(
+    "undos of undos too: still nothing points at a missing row, every refusal names what stands in its way, and no change is stuck",
+    async () => {
+      await randomHistory([6, 7, 8], 50, true);
+      await noChangeStuck();
+    },
+    LONG,
+  );
+
+  test(
+    "histories that once trapped an editor: a redo named only the undo that stood on it (a loop), a shared place's last writer went unnamed",
+    async () => {
+      // Seed 131: undoing the first change looped for ever, each refusal naming a change whose undo redid another.
+      // Seed 263: a place brought back by one chain and kept by another; the refusal named no change at all.
+      for (const seed of [131, 263]) {
+        await t.close();
+        t = await createTestDatabase();
+        admin = await addTestUser(t.db, "ona", "administratorius");
+        await randomHistory([seed], 60, true);
+        await noChangeStuck();
+      }
+    },
+    LONG,
+  );
 });

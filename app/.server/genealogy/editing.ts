@@ -292,7 +292,11 @@ export async function removePerson(db: Database, treeId: number, id: number): Pr
       .where("treeId", "=", treeId)
       .where("partner2Id", "=", id)
       .execute();
-    await removeEmptyFamilies(tx, treeId, [...parentFamilies, ...ownFamilies].map((f) => f.id));
+    await removeEmptyFamilies(
+      tx,
+      treeId,
+      [...parentFamilies, ...ownFamilies].map((f) => f.id),
+    );
     await recountTree(tx, treeId);
     return true;
   });
@@ -431,7 +435,10 @@ export async function setParents(
   if (first === childId) return { ok: false, refused: "ownParent", which: "first" };
   if (second === childId) return { ok: false, refused: "ownParent", which: "second" };
   if (first === null && second === null) return { ok: false, refused: "noParent", which: "first" };
-  for (const [which, parent] of [["first", first], ["second", second]] as const) {
+  for (const [which, parent] of [
+    ["first", first],
+    ["second", second],
+  ] as const) {
     if (parent !== null && (await isDescendant(db, treeId, childId, parent))) return { ok: false, refused: "descendantAsParent", which };
   }
   const familyId = await familyOf(db, treeId, first, second);

@@ -29,7 +29,6 @@ import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 // Approval applies them with the editor's own functions (editing.ts), so the
 // tree, the person pages and the GEDCOM exports show them as an edit.
 
-
 async function treeOf(db: Database): Promise<number> {
   const treeId = await currentTreeId(db);
   if (treeId === null) throw new Error("no tree");

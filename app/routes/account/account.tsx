@@ -235,7 +235,6 @@ function Notices({
             type="checkbox"
             value="1"
             defaultChecked={refused ? refused.typed.notifyDecisions === "1" : notices.notifyDecisions}
-            className="size-4"
           />
           <label htmlFor="notifyDecisions">Pranešti, kai mano pasiūlymas bus išspręstas</label>
         </div>

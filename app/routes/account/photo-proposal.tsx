@@ -141,14 +141,7 @@ export default function PhotoProposalPage({ loaderData: { left }, actionData }: 
               error={errors?.people}
             />
             <div className="flex items-center gap-2">
-              <input
-                id="membersOnly"
-                name="membersOnly"
-                type="checkbox"
-                value="1"
-                defaultChecked={values.membersOnly === "1"}
-                className="size-4"
-              />
+              <input id="membersOnly" name="membersOnly" type="checkbox" value="1" defaultChecked={values.membersOnly === "1"} />
               <label htmlFor="membersOnly">Tik giminei (lankytojai nuotraukos nematys)</label>
             </div>
             <button type="submit" className="btn-primary" disabled={sending}>

@@ -70,7 +70,7 @@ export default function OwnProposals({ loaderData: { proposals, page, more }, ac
                   {formatDateTime(p.createdAt)}
                 </time>
                 {p.subjectLink ? (
-                  <Link to={p.subjectLink} className="text-sm">
+                  <Link to={p.subjectLink} className="tap text-sm">
                     {p.subjectName ? `Apie: ${p.subjectName}` : "Peržiūrėti"}
                   </Link>
                 ) : null}

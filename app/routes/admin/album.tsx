@@ -104,7 +104,7 @@ export default function AlbumEditor({ loaderData: { album, photos }, actionData 
                       {photo.image ? <GalleryPicture image={photo.image} alt="" sizes="200px" /> : <ImagePlaceholder label="" />}
                     </div>
                     <label className="mt-2 flex items-start gap-2">
-                      <input type="checkbox" name="photo" value={photo.id} defaultChecked={chosen.has(photo.id)} className="mt-1" />
+                      <input type="checkbox" name="photo" value={photo.id} defaultChecked={chosen.has(photo.id)} />
                       <span className="min-w-0 break-words">
                         {photo.title}
                         {photo.membersOnly ? <MembersOnlyBadge /> : null}

@@ -217,7 +217,7 @@ export default function ChangeHistory({
                   {c.kindLabel} · {c.username ?? "sistema"} · <time dateTime={c.at}>{formatDateTime(c.at)}</time>
                 </span>
                 {c.link ? (
-                  <Link to={c.link} className="text-sm">
+                  <Link to={c.link} className="tap text-sm">
                     Peržiūrėti
                   </Link>
                 ) : null}

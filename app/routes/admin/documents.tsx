@@ -256,7 +256,7 @@ function DocumentList({ documents, editingId }: { documents: Doc[]; editingId: n
                 {doc.person} · {doc.year} · {doc.type}
               </p>
               {doc.scan ? (
-                <a href={scanUrl(doc.scan)} className="text-sm">
+                <a href={scanUrl(doc.scan)} className="tap text-sm">
                   Skenas{doc.scan.kind === "pdf" ? " (PDF)" : ""}
                 </a>
               ) : null}

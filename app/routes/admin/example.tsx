@@ -90,7 +90,7 @@ export default function ExampleContentPage({ loaderData: { example, texts, count
             <FormAlert toast={actionData?.toast} />
             <Form method="post" className="mt-4 space-y-4">
               <label className="flex min-h-6 items-start gap-3">
-                <input type="checkbox" name="confirmed" value="1" required className="mt-1 size-5 shrink-0" />
+                <input type="checkbox" name="confirmed" value="1" required />
                 <span>Taip, pašalinti {plural(count, ["pavyzdinį įrašą", "pavyzdinius įrašus", "pavyzdinių įrašų"])}</span>
               </label>
               <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={removing}>

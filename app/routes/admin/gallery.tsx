@@ -339,7 +339,7 @@ function AddPhotoForm({ maxBytes, refused }: { maxBytes: number; refused: Refuse
                   <span className="break-all">
                     {confirmed.name} ({formatSize(confirmed.size)})
                   </span>
-                  <button type="button" className="text-accent underline" onClick={() => setConfirmed(null)}>
+                  <button type="button" className="tap text-accent underline" onClick={() => setConfirmed(null)}>
                     Atsisakyti
                   </button>
                 </p>
@@ -566,14 +566,14 @@ function ItemEditor({ item, refused }: { item: Item; refused: Refused | null }) 
           <button type="submit" className="btn-primary">
             Išsaugoti
           </button>
-          <Link to={`/galerija/${item.id}`} className="text-sm">
+          <Link to={`/galerija/${item.id}`} className="tap text-sm">
             Nuotraukos puslapis
           </Link>
-          <Link to={`/admin/galerija/${item.id}/zmones`} className="text-sm">
+          <Link to={`/admin/galerija/${item.id}/zmones`} className="tap text-sm">
             Kas nuotraukoje
           </Link>
           {item.image ? (
-            <a href={`${PAGE}/${item.id}/originalas`} className="text-sm" download>
+            <a href={`${PAGE}/${item.id}/originalas`} className="tap text-sm" download>
               Atsisiųsti originalą
             </a>
           ) : null}

@@ -350,7 +350,7 @@ function ActivateForm({ tree, label, className, confirm }: { tree: Tree; label: 
       <input type="hidden" name="treeId" value={tree.id} />
       {tree.cutOff ? (
         <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" name="acceptCutOff" value="1" required className="mt-1" />
+          <input type="checkbox" name="acceptCutOff" value="1" required />
           Suprantu, kad failas nutrūkęs ir dalies medžio gali trūkti, bet vis tiek noriu jį skelbti.
         </label>
       ) : null}

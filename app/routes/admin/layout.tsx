@@ -28,24 +28,28 @@ const ADMIN_LINKS: { to: string; label: string; end?: boolean }[] = [
   { to: "/admin/nariai", label: "Nariai" },
 ];
 
+/**
+ * The administration's menu: on one row from a wide screen's width (1280 px,
+ * with the waiting counts too); narrower, in even columns, so that no link
+ * is left alone at the end of a ragged row.
+ */
 export default function AdminLayout({ loaderData: { role, waiting } }: Route.ComponentProps) {
+  const item = ({ isActive }: { isActive: boolean }) => `btn px-3 ${isActive ? "bg-accent text-white" : "text-ink hover:bg-accent-soft"}`;
   return (
     <div>
-      <nav aria-label="Administravimo meniu" className="mb-8 flex flex-wrap items-center gap-2 rounded-lg border border-line bg-paper p-2">
+      <nav
+        aria-label="Administravimo meniu"
+        className="mb-8 grid grid-cols-2 gap-1 rounded-lg border border-line bg-paper p-2 sm:grid-cols-5 xl:flex xl:items-center"
+      >
         {ADMIN_LINKS.filter((link) => mayOpen(role, link.to)).map((link) => (
-          <NavLink
-            key={link.to}
-            to={link.to}
-            end={link.end}
-            className={({ isActive }) => `btn ${isActive ? "bg-accent text-white" : "text-ink hover:bg-accent-soft"}`}
-          >
+          <NavLink key={link.to} to={link.to} end={link.end} className={item}>
             {link.label}
             <WaitingBadge
               count={link.to === "/admin/perziura" ? waiting.proposals : link.to === "/admin/sveciai" ? waiting.guestbook : 0}
             />
           </NavLink>
         ))}
-        <NavLink to="/paskyra" className="btn ml-auto text-ink hover:bg-accent-soft">
+        <NavLink to="/paskyra" className={(state) => `${item(state)} xl:ml-auto`}>
           Paskyra
         </NavLink>
       </nav>

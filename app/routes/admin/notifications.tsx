@@ -67,14 +67,7 @@ export default function NotificationsPage({ loaderData: { settings, contactEmail
             <div className="mt-2 space-y-2">
               {(Object.entries(NOTIFY_MODES) as [NotifyMode, string][]).map(([mode, label]) => (
                 <div key={mode} className="flex items-start gap-2">
-                  <input
-                    id={`mode-${mode}`}
-                    type="radio"
-                    name="mode"
-                    value={mode}
-                    defaultChecked={values.mode === mode}
-                    className="mt-1 size-4"
-                  />
+                  <input id={`mode-${mode}`} type="radio" name="mode" value={mode} defaultChecked={values.mode === mode} />
                   <label htmlFor={`mode-${mode}`}>
                     {label}
                     {mode === "digest" ? <span className="text-sm text-ink-soft"> (apie {DIGEST_HOUR} val. ryto)</span> : null}

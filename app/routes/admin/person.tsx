@@ -222,7 +222,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
                 <Form method="post" className="mt-2">
                   <input type="hidden" name="intent" value="removeEvent" />
                   <input type="hidden" name="eventId" value={e.id} />
-                  <button type="submit" className="text-sm text-red-800 underline">
+                  <button type="submit" className="tap text-sm text-red-800 underline">
                     Pašalinti įvykį
                   </button>
                 </Form>
@@ -276,7 +276,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
                     <input type="hidden" name="intent" value="unlinkChild" />
                     <input type="hidden" name="familyId" value={f.familyId} />
                     <input type="hidden" name="personId" value={person.id} />
-                    <button type="submit" className="text-sm text-red-800 underline">
+                    <button type="submit" className="tap text-sm text-red-800 underline">
                       Atsieti nuo šių tėvų
                     </button>
                   </Form>
@@ -312,7 +312,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
                     <input type="hidden" name="intent" value="unlinkPartner" />
                     <input type="hidden" name="familyId" value={f.familyId} />
                     <input type="hidden" name="personId" value={f.partner.id} />
-                    <button type="submit" className="text-sm text-red-800 underline">
+                    <button type="submit" className="tap text-sm text-red-800 underline">
                       Atsieti
                     </button>
                   </Form>

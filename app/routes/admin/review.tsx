@@ -114,7 +114,7 @@ export default function ReviewQueue({ loaderData: { proposals, page, more }, act
                       pasiūlė {p.username}, <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time>
                     </span>
                     {p.subjectLink ? (
-                      <Link to={p.subjectLink} className="text-sm">
+                      <Link to={p.subjectLink} className="tap text-sm">
                         {p.subjectName ? `Apie: ${p.subjectName}` : "Kam siūloma"}
                       </Link>
                     ) : null}

@@ -210,7 +210,7 @@ function HeroChoice({ photos, initial, error }: { photos: LoaderData["photos"]; 
               <GalleryPicture image={photo.image!} alt="" sizes="160px" />
             </span>
             <span className="flex items-start gap-2 text-sm">
-              <input type="radio" name="heroPhotoId" value={photo.id} defaultChecked={initial === photo.id} className="mt-1" />
+              <input type="radio" name="heroPhotoId" value={photo.id} defaultChecked={initial === photo.id} />
               {photo.title}
             </span>
           </label>

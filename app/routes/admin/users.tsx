@@ -250,7 +250,7 @@ function InviteForm({ refused, canMail }: { refused: ActionData; canMail: boolea
           <div className="space-y-2">
             {ROLES.map((role) => (
               <label key={role} className="flex items-start gap-2">
-                <input type="radio" name="role" value={role} defaultChecked={role === chosen} className="mt-1" />
+                <input type="radio" name="role" value={role} defaultChecked={role === chosen} />
                 <span>
                   <strong>{ROLE_LABELS[role]}</strong>
                   <span className="block text-sm text-ink-soft">{ROLE_NOTES[role]}</span>

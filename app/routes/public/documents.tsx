@@ -128,7 +128,7 @@ function SortHeader({ column, query }: { column: SortColumn; query: DocumentQuer
       <Link
         to={documentQueryString(next) || "?"}
         preventScrollReset
-        className="inline-flex items-center gap-1 text-ink no-underline hover:underline"
+        className="tap inline-flex items-center gap-1 text-ink no-underline hover:underline"
       >
         {COLUMN_LABELS[column]}
         <span aria-hidden="true" className={active ? "text-accent" : "text-ink-soft/50"}>

@@ -172,7 +172,7 @@ function GalleryBrowsing({
       {person ? (
         <p>
           Nuotraukos, kuriose yra <Link to={`/asmuo/${person.id}`}>{person.name}</Link>.{" "}
-          <Link to="/galerija" className="text-sm">
+          <Link to="/galerija" className="tap text-sm">
             Visos nuotraukos
           </Link>
         </p>

@@ -88,7 +88,7 @@ type AnswerData = Extract<Loaded, { state: "answer" }>["answer"];
 function PersonLine({ person }: { person: PersonSummary }) {
   return (
     <>
-      <Link to={`/asmuo/${person.id}`} className="font-semibold">
+      <Link to={`/asmuo/${person.id}`} className="tap font-semibold">
         {person.name}
       </Link>
       {person.years ? <span className="text-ink-soft"> ({person.years})</span> : null}
