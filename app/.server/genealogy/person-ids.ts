@@ -70,7 +70,7 @@ function words(searchKey: string): Set<string> {
 }
 
 /** The same person under the same xref: the sex does not contradict and a name word is shared. */
-function agrees(a: { searchKey: string; sex: string }, b: { searchKey: string; sex: string }): boolean {
+export function agrees(a: { searchKey: string; sex: string }, b: { searchKey: string; sex: string }): boolean {
   if (a.sex !== b.sex && a.sex !== "U" && b.sex !== "U") return false;
   const mine = words(a.searchKey);
   if (mine.size === 0) return true;

@@ -5,11 +5,16 @@ import type { GedcomVersion } from "#app/lib/gedcom-date.ts";
 import { changeContentVersion } from "#app/.server/platform/content-version.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Config } from "#app/.server/platform/env.ts";
-import { prepareArchiveFile } from "#app/.server/media/pipeline.ts";
+import { keepFile, prepareArchiveFile } from "#app/.server/media/pipeline.ts";
 import { deleteMediaRow, insertMedia, mediaTmpDir, originalPath, removeMediaFiles, type MediaStore } from "#app/.server/media/storage.ts";
 import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { updateStatistics } from "#app/.server/platform/db/planner-statistics.ts";
 import { livingYearsSetting } from "./living.ts";
+import { rematchPeople } from "./person-rematch.ts";
+import { recountTree } from "./tree-counts.ts";
+import { prepareMerge } from "./merge/prepare.ts";
+import { UndecidedConflicts, writeMerge, type Choice } from "./merge/apply.ts";
+import type { MergeItem, MergePlan } from "./merge/plan.ts";
 import type { CodePageChoice } from "#app/.server/genealogy/gedcom/charset.ts";
 import { exportGedcom, type ExportAudience, type ExportResult } from "#app/.server/genealogy/gedcom/export.ts";
 import { adoptGalleryObjects } from "#app/.server/genealogy/gedcom/gallery-objects.ts";
@@ -114,8 +119,15 @@ async function deleteTreeFiles(db: Database, store: MediaStore, id: number): Pro
   }
 }
 
-/** Removes a tree with its rows and the files that came with it. */
+/** Removes a tree with its rows and the files that came with it, its own GEDCOM file and the base read for it. */
 async function deleteTree(db: Database, store: MediaStore, id: number): Promise<void> {
+  const tree = await db.selectFrom("genealogyTrees").select(["sourceMediaId", "baseTreeId"]).where("id", "=", id).executeTakeFirst();
+  if (tree?.baseTreeId) await deleteTree(db, store, tree.baseTreeId);
+  if (tree?.sourceMediaId) {
+    await db.updateTable("genealogyTrees").set({ sourceMediaId: null }).where("id", "=", id).execute();
+    const record = await deleteMediaRow(db, tree.sourceMediaId);
+    if (record) await removeMediaFiles(store, record);
+  }
   await deleteTreeFiles(db, store, id);
   await deleteTreeRows(db, id);
   await db.deleteFrom("genealogyTrees").where("id", "=", id).execute();
@@ -141,6 +153,10 @@ export async function makeCurrent(
   // A cut-off file is published only when its administrator has said so, knowing it.
   if (tree.cutOff === 1 && !acceptCutOff) return "cutOff";
   const previous = await currentTreeId(db);
+  // Published, the tree needs its base no more: the next import is compared with this tree's own file.
+  const { baseTreeId } = await db.selectFrom("genealogyTrees").select("baseTreeId").where("id", "=", id).executeTakeFirstOrThrow();
+  await db.updateTable("genealogyTrees").set({ baseTreeId: null, mergePlan: null }).where("id", "=", id).execute();
+  if (baseTreeId !== null) await deleteTree(db, store, baseTreeId);
   await db.transaction().execute(async (tx) => {
     await tx
       .insertInto("settings")
@@ -153,9 +169,10 @@ export async function makeCurrent(
   });
   // The gallery's photos the file names (an export of this site or another): their tags go to the gallery.
   if ((await adoptGalleryObjects(db, store, id)) > 0) await changeContentVersion(db);
-  const others = (await db.selectFrom("genealogyTrees").select("id").where("id", "!=", id).orderBy("id", "desc").execute()).map(
-    (t) => t.id,
-  );
+  // A waiting import's base goes with it (deleteTree), never on its own.
+  const others = (
+    await db.selectFrom("genealogyTrees").select("id").where("id", "!=", id).where("status", "!=", "base").orderBy("id", "desc").execute()
+  ).map((t) => t.id);
   for (const old of others.slice(KEPT_TREES)) await deleteTree(db, store, old);
   return "done";
 }
@@ -209,10 +226,45 @@ async function carryPersonLinks(db: Database, from: number, to: number): Promise
     .execute();
 }
 
+/**
+ * Merges a waiting import with the site's tree and publishes the result
+ * (issue 29): the file's changes applied, the site's kept, each conflict as
+ * `choose` decides it (null: not decided, and the merge writes nothing).
+ * The site's tree stays as the backup the merged one replaced.
+ */
+export async function mergeImport(
+  db: Database,
+  store: MediaStore,
+  id: number,
+  choose: (item: MergeItem) => Choice | null,
+  { acceptCutOff = false }: { acceptCutOff?: boolean } = {},
+): Promise<{ done: MergePlan } | { refused: "notFound" | "noBase" | "cutOff" | "undecided"; conflicts?: MergeItem[] }> {
+  const site = await currentTreeId(db);
+  const tree = await db
+    .selectFrom("genealogyTrees")
+    .select(["baseTreeId", "cutOff"])
+    .where("id", "=", id)
+    .where("status", "=", "ready")
+    .executeTakeFirst();
+  if (!tree || site === null || site === id) return { refused: "notFound" };
+  if (tree.baseTreeId === null) return { refused: "noBase" };
+  if (tree.cutOff === 1 && !acceptCutOff) return { refused: "cutOff" };
+  let plan: MergePlan;
+  try {
+    plan = await writeMerge(db, { base: tree.baseTreeId, file: id, site }, choose);
+  } catch (error) {
+    if (error instanceof UndecidedConflicts) return { refused: "undecided", conflicts: error.conflicts };
+    throw error;
+  }
+  await recountTree(db, id);
+  await makeCurrent(db, store, id, { acceptCutOff });
+  return { done: plan };
+}
+
 /** Discards an import that was not made current. */
 export async function discardTree(db: Database, store: MediaStore, id: number): Promise<boolean> {
   if ((await currentTreeId(db)) === id) return false;
-  const tree = await db.selectFrom("genealogyTrees").select("id").where("id", "=", id).executeTakeFirst();
+  const tree = await db.selectFrom("genealogyTrees").select("id").where("id", "=", id).where("status", "!=", "base").executeTakeFirst();
   if (!tree) return false;
   await deleteTree(db, store, id);
   return true;
@@ -260,6 +312,7 @@ export async function importFile(
       if (!entries.includes(GEDZIP_MAIN)) throw new ImportRefused("Archyve nėra gedcom.ged: tai ne GEDZIP failas.");
       summary = await importGedcom(db, fs.createReadStream(path.join(dir, GEDZIP_MAIN)), { ...options, replaces });
       try {
+        await keepSourceFile(db, store, summary.treeId, path.join(dir, GEDZIP_MAIN), options.sourceName);
         archiveWarnings.push(...(await storeArchiveFiles(db, store, summary, dir, entries)));
       } catch (error) {
         await deleteTree(db, store, summary.treeId);
@@ -271,6 +324,12 @@ export async function importFile(
     }
   } else {
     summary = await importGedcom(db, fs.createReadStream(file), { ...options, replaces });
+    try {
+      await keepSourceFile(db, store, summary.treeId, file, options.sourceName);
+    } catch (error) {
+      await deleteTree(db, store, summary.treeId);
+      throw error;
+    }
     // A plain .ged brings no files: every one it names is missing.
     await addTreeWarnings(db, summary, missingFileWarnings(summary.namedFiles, new Set()));
   }
@@ -281,11 +340,30 @@ export async function importFile(
     await deleteTree(db, store, summary.treeId);
     throw new ImportRefused(NO_ONE_IN_IT);
   }
+  if (replaces !== null) {
+    // A renumbered file (another program's export) still gives each person their own address.
+    await rematchPeople(db, summary.treeId, replaces);
+    // What merging it with the site's tree would do (merge/prepare.ts); nothing is published here.
+    await prepareMerge(db, store, summary.treeId, replaces);
+  }
   await updateTreeStatistics(db);
   // A cut-off file is never published without the administrator's word.
   const publish = replaces === null && !summary.cutOff;
   if (publish) await makeCurrent(db, store, summary.treeId);
   return { ...summary, current: publish };
+}
+
+/** Keeps the GEDCOM file a tree was read from (the main file of an archive): the next import's base. */
+async function keepSourceFile(db: Database, store: MediaStore, treeId: number, file: string, sourceName: string): Promise<void> {
+  const name = /\.ged$/i.test(sourceName) ? sourceName : `${sourceName.replace(/\.[^.]*$/, "")}.ged`;
+  const kept = await keepFile(store, { path: file, name, size: (await fsp.stat(file)).size }, "text/plain");
+  try {
+    await insertMedia(db, kept.record);
+    await db.updateTable("genealogyTrees").set({ sourceMediaId: kept.record.id }).where("id", "=", treeId).execute();
+  } catch (error) {
+    await kept.discard();
+    throw error;
+  }
 }
 
 /**

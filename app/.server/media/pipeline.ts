@@ -210,6 +210,19 @@ export async function prepareArchiveFile(store: MediaStore, file: ReceivedFile):
   return keptAsIs(store, file, id, "file", "application/octet-stream", extension);
 }
 
+/** A file kept as it came and never shown (the GEDCOM file a tree was imported from): copied into the originals. */
+export async function keepFile(store: MediaStore, file: ReceivedFile, type: string): Promise<PreparedMedia> {
+  const id = randomBytes(12).toString("hex");
+  const extension = /\.([a-z0-9]{1,10})$/i.exec(file.name)?.[1].toLowerCase() ?? "bin";
+  try {
+    await fs.mkdir(originalsDir(store), { recursive: true });
+    await fs.copyFile(file.path, originalPath(store, { id, originalExtension: extension }));
+  } catch (error) {
+    throw rejection(store, "failed", error);
+  }
+  return keptAsIs(store, file, id, "file", type, extension);
+}
+
 /** What a file kept as it came (a PDF, an archive's other files) is recorded as: no pixels, no display size. */
 function keptAsIs(store: MediaStore, file: ReceivedFile, id: string, kind: "pdf" | "file", type: string, extension: string): PreparedMedia {
   return {

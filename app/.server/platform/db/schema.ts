@@ -195,7 +195,8 @@ export interface InstancesTable {
 // The family tree (db/migrations/0006_genealogy.ts). JSON columns hold text.
 export interface GenealogyTreesTable {
   id: Generated<number>;
-  status: "importing" | "ready" | "failed";
+  /** 'base': the file a waiting import is compared with, read again (import merge, issue 29); never listed. */
+  status: "importing" | "ready" | "failed" | "base";
   sourceName: string;
   gedcomVersion: string | null;
   charset: string | null;
@@ -210,6 +211,12 @@ export interface GenealogyTreesTable {
   cutOff: Generated<number>;
   /** All the warnings, of which `warnings` stores the first thousand. */
   warningCount: Generated<number>;
+  /** The GEDCOM file the tree was imported from (a media row of kind 'file'): the next import's base. */
+  sourceMediaId: string | null;
+  /** For an import waiting beside the site's tree: its base, the site's file read again (a tree of status 'base'). */
+  baseTreeId: number | null;
+  /** For an import waiting beside the site's tree: the merge's plan as of the upload (JSON, merge/plan.ts). */
+  mergePlan: string | null;
 }
 
 export interface GenealogyPeopleTable {

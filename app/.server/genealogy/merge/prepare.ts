@@ -1,0 +1,69 @@
+import fs from "node:fs";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import { originalPath, type MediaStore } from "#app/.server/media/storage.ts";
+import { deleteTreeRows, importGedcom } from "#app/.server/genealogy/gedcom/import.ts";
+import { rematchPeople } from "#app/.server/genealogy/person-rematch.ts";
+import { loadTreeFacts } from "./facts.ts";
+import { countPlan, planMerge, type MergeCounts, type MergePlan } from "./plan.ts";
+
+// An import that waits beside the site's tree gets what a merge needs at
+// once (issue 29): the site's own file read again (its base) and the plan,
+// kept on the waiting tree so the preview shows it without reading three
+// trees on every page load.
+
+/** The plan as kept for the preview: its counts and its items. */
+export interface StoredPlan {
+  counts: MergeCounts;
+  plan: MergePlan;
+}
+
+/** The file a tree was imported from, as a path to read, if the tree kept one. */
+export async function sourceFile(db: Database, store: MediaStore, treeId: number): Promise<{ path: string; name: string } | null> {
+  const row = await db
+    .selectFrom("genealogyTrees")
+    .innerJoin("media", "media.id", "genealogyTrees.sourceMediaId")
+    .select(["media.id", "media.originalExtension", "media.originalName"])
+    .where("genealogyTrees.id", "=", treeId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const file = originalPath(store, { id: row.id, originalExtension: row.originalExtension });
+  return fs.existsSync(file) ? { path: file, name: row.originalName } : null;
+}
+
+/**
+ * Reads the site tree's own file again as the waiting import's base and
+ * keeps the plan on the waiting tree. A site tree imported before files were
+ * kept (or made by a restore) has no base: nothing is prepared, and the
+ * administrator can only replace. Returns the plan's counts, or null.
+ */
+export async function prepareMerge(db: Database, store: MediaStore, fileTree: number, siteTree: number): Promise<MergeCounts | null> {
+  const source = await sourceFile(db, store, siteTree);
+  if (!source) return null;
+  const base = await importGedcom(db, fs.createReadStream(source.path), { sourceName: source.name, replaces: siteTree });
+  try {
+    await db.updateTable("genealogyTrees").set({ status: "base" }).where("id", "=", base.treeId).execute();
+    // The base's people as the site knows them, then those the site no longer has as the new file names them.
+    await rematchPeople(db, base.treeId, siteTree);
+    await rematchPeople(db, base.treeId, fileTree, { byXref: true });
+    const plan = await storePlan(db, fileTree, base.treeId, siteTree);
+    await db.updateTable("genealogyTrees").set({ baseTreeId: base.treeId }).where("id", "=", fileTree).execute();
+    return plan.counts;
+  } catch (error) {
+    await deleteTreeRows(db, base.treeId);
+    await db.deleteFrom("genealogyTrees").where("id", "=", base.treeId).execute();
+    throw error;
+  }
+}
+
+/** Makes the plan again from the three trees as they are, and keeps it on the waiting tree. */
+export async function storePlan(db: Database, fileTree: number, baseTree: number, siteTree: number): Promise<StoredPlan> {
+  const [base, file, site] = await Promise.all([baseTree, fileTree, siteTree].map((id) => loadTreeFacts(db, id)));
+  const plan = planMerge(base, file, site);
+  const stored = { counts: countPlan(plan), plan };
+  await db
+    .updateTable("genealogyTrees")
+    .set({ mergePlan: JSON.stringify(stored) })
+    .where("id", "=", fileTree)
+    .execute();
+  return stored;
+}
