@@ -1,24 +1,31 @@
 // GEDCOM import and export on the server, for large files and for scripts:
-//   npm run gedcom -- import FILE [--json] [--code-page auto|1257|1252] [--replace] [--accept-cut-off]
+//   npm run gedcom -- import FILE [--json] [--code-page auto|1257|1252] [--replace | --merge [--prefer site|file]] [--accept-cut-off]
 //   npm run gedcom -- export FILE [--version 5.5.1|7.0] [--public]
 // FILE may be a .ged or a GEDZIP (.gdz) archive. Works on the installation
 // that DATA_DIR / DATABASE_URL name. An import replaces an existing tree only
-// with --replace; the replaced tree stays as a backup the administrator can
-// restore on /admin/medis. A cut-off file (no 0 TRLR) is imported but not
-// published unless --accept-cut-off says so. Failures are one clear line and
-// exit code 1.
+// with --replace; with --merge it is merged with it (issue 29): the file's
+// changes applied, the site's kept, and conflicts decided by --prefer, or
+// else left for the administrator on /admin/medis (exit code 3, nothing
+// published). Either way the site's tree stays as a backup the administrator
+// can restore. A cut-off file (no 0 TRLR) is imported but not published
+// unless --accept-cut-off says so. Failures are one clear line and exit code 1.
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
 import { parseConfig } from "#app/.server/platform/env.ts";
 import type { CodePageChoice } from "#app/.server/genealogy/gedcom/charset.ts";
 import { ImportRefused } from "#app/.server/genealogy/gedcom/import.ts";
-import { archiveLimits, currentTreeId, exportFile, importFile, makeCurrent } from "#app/.server/genealogy/trees.ts";
+import { archiveLimits, currentTreeId, exportFile, importFile, makeCurrent, mergeImport } from "#app/.server/genealogy/trees.ts";
+import type { Choice } from "#app/.server/genealogy/merge/apply.ts";
+import { countPlan, type MergeItem } from "#app/.server/genealogy/merge/plan.ts";
+import type { StoredPlan } from "#app/.server/genealogy/merge/prepare.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
+import { describeDifference } from "#app/lib/merge-words.ts";
 import { mediaStore } from "#app/.server/media/storage.ts";
 import { plural } from "#app/lib/lithuanian.ts";
 
 const USAGE = `Naudojimas:
-  npm run gedcom -- import FAILAS [--json] [--code-page auto|1257|1252] [--replace] [--accept-cut-off]
+  npm run gedcom -- import FAILAS [--json] [--code-page auto|1257|1252] [--replace | --merge [--prefer site|file]] [--accept-cut-off]
   npm run gedcom -- export FAILAS [--version 5.5.1|7.0] [--public]`;
 
 const { values, positionals } = parseArgs({
@@ -26,6 +33,8 @@ const { values, positionals } = parseArgs({
   options: {
     json: { type: "boolean", default: false },
     replace: { type: "boolean", default: false },
+    merge: { type: "boolean", default: false },
+    prefer: { type: "string" },
     public: { type: "boolean", default: false },
     version: { type: "string", default: "5.5.1" },
     "code-page": { type: "string", default: "auto" },
@@ -38,10 +47,24 @@ if (
   !file ||
   (command !== "import" && command !== "export") ||
   !(values["code-page"] in codePages) ||
-  !["5.5.1", "7.0"].includes(values.version)
+  !["5.5.1", "7.0"].includes(values.version) ||
+  (values.replace && values.merge) ||
+  (values.prefer !== undefined && (!values.merge || !["site", "file"].includes(values.prefer)))
 ) {
   console.error(USAGE);
   process.exit(2);
+}
+
+/** What a merge did (or, waiting for decisions, would do): its counts and its conflicts. */
+async function mergeSummary(
+  db: Database,
+  treeId: number,
+  merged: Awaited<ReturnType<typeof mergeImport>>,
+): Promise<{ counts: StoredPlan["counts"]; conflicts: MergeItem[] }> {
+  if ("done" in merged) return { counts: countPlan(merged.done), conflicts: merged.done.conflicts };
+  const row = await db.selectFrom("genealogyTrees").select("mergePlan").where("id", "=", treeId).executeTakeFirstOrThrow();
+  const stored = JSON.parse(row.mergePlan!) as StoredPlan;
+  return { counts: stored.counts, conflicts: merged.conflicts ?? stored.plan.conflicts };
 }
 
 function fail(message: string): never {
@@ -57,8 +80,10 @@ try {
   await migrateToLatest(db);
   if (command === "import") {
     const existing = await currentTreeId(db);
-    if (existing !== null && !values.replace) {
-      fail("Giminės medis jau yra. Kad jį pakeistumėte šiuo failu, pridėkite --replace (dabartinis liks atsarginė kopija).");
+    if (existing !== null && !values.replace && !values.merge) {
+      fail(
+        "Giminės medis jau yra. Kad jį sujungtumėte su šiuo failu, pridėkite --merge; kad pakeistumėte, --replace (dabartinis liks atsarginė kopija).",
+      );
     }
     let summary;
     try {
@@ -74,9 +99,21 @@ try {
     }
     // A cut-off file is published only when asked for by name.
     let published = summary.current;
-    if (!published && (existing === null || values.replace) && (!summary.cutOff || values["accept-cut-off"])) {
+    let merged: Awaited<ReturnType<typeof mergeImport>> | null = null;
+    if (!published && existing !== null && values.merge && (!summary.cutOff || values["accept-cut-off"])) {
+      const prefer = values.prefer as Choice | undefined;
+      merged = await mergeImport(db, store, summary.treeId, () => prefer ?? null, { acceptCutOff: values["accept-cut-off"] });
+      if ("refused" in merged && merged.refused === "noBase") {
+        fail(
+          "Dabartinis medis importuotas, kai svetainė dar nesaugojo importuoto failo, todėl sujungti negalima. Pakeiskite jį (--replace): kitas importas jau bus sujungiamas.",
+        );
+      }
+      published = "done" in merged;
+    } else if (!published && (existing === null || values.replace) && (!summary.cutOff || values["accept-cut-off"])) {
       published = (await makeCurrent(db, store, summary.treeId, { acceptCutOff: values["accept-cut-off"] })) === "done";
     }
+    // The merge's plan, as written (or as it stands, when it waits for decisions).
+    const stored = merged ? await mergeSummary(db, summary.treeId, merged) : null;
     if (values.json) {
       const { treeId, people, families, sources, media, version, charset, warnings, cutOff } = summary;
       console.log(
@@ -90,6 +127,13 @@ try {
           charset: charset?.charset ?? null,
           cutOff,
           published,
+          ...(stored
+            ? {
+                fromFile: stored.counts.fromFile,
+                keptFromSite: stored.counts.keptFromSite,
+                conflicts: stored.conflicts.map((item) => ({ ...item, text: describeDifference(item) })),
+              }
+            : {}),
           warnings,
         }),
       );
@@ -104,6 +148,21 @@ try {
       );
       console.log(`GEDCOM ${summary.version ?? "?"}, koduotė ${summary.charset?.charset ?? "?"}.`);
       for (const w of summary.warnings) console.log(`  ${w.line ? `${w.line} eil.: ` : ""}${w.message}`);
+      if (stored) {
+        const { added, changed, removed } = stored.counts.fromFile;
+        console.log(
+          `${published ? "Sujungta" : "Sujungimas laukia"}: iš failo pridėta ${added}, pakeista ${changed}, pašalinta ${removed}; ` +
+            `svetainės pakeitimų išsaugota: ${stored.counts.keptFromSite}; konfliktų: ${stored.conflicts.length}.`,
+        );
+        for (const item of stored.conflicts) console.log(`  ${describeDifference(item)}`);
+      }
+    }
+    if (stored && !published) {
+      if (!values.json)
+        console.log(
+          "Medis nepaskelbtas: konfliktus išspręskite svetainėje (/admin/medis) arba pakartokite su --prefer site (palikti svetainės) ar --prefer file (imti iš failo).",
+        );
+      process.exitCode = 3;
     }
   } else {
     const result = await exportFile(db, store, path.resolve(file), {

@@ -1,11 +1,10 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { currentTreeId, importFile, listTrees, makeCurrent, sweepAbandonedImports } from "#app/.server/genealogy/trees.ts";
 import { generate } from "#bench/gedcom-generate.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { gedcomCli } from "./gedcom-cli.ts";
 
 // Files that are not what they claim: cut off, circular, left half imported.
 
@@ -14,8 +13,6 @@ beforeEach(async () => {
   t = await createTestDatabase({ seed: false });
 });
 afterEach(() => t.close());
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** A generated 2,000-person file cut off after `bytes`, mid-record, as a broken download is. */
 function cutFile(bytes: number): string {
@@ -92,15 +89,7 @@ test("an import a killed process left half done is marked failed and removed at 
   expect(await listTrees(t.db)).toEqual([]);
 });
 
-async function cli(...args: string[]) {
-  return promisify(execFile)(process.execPath, ["scripts/gedcom.ts", ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: t.dir, ...(t.database.kind === "postgres" ? { DATABASE_URL: t.database.url } : {}) },
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, out: error.stdout + error.stderr }),
-  );
-}
+const cli = (...args: string[]) => gedcomCli(t, ...args);
 
 test("the command line says what went wrong in one line, and names a cut-off file", async () => {
   const missing = await cli("import", path.join(t.dir, "nera.ged"));

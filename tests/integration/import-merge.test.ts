@@ -8,6 +8,7 @@ import { addPhotoPerson } from "#app/.server/gallery/photo-people.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import { currentTreeId, importFile, makeCurrent, mergeImport } from "#app/.server/genealogy/trees.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { gedcomCli } from "./gedcom-cli.ts";
 
 // Issue 29: a new import of the family historian's file is compared with the
 // file imported before (the base) and with the site's tree as the family has
@@ -250,4 +251,43 @@ test("merged and published: the file's changes in, the site's kept, the conflict
     (await t.db.selectFrom("genealogyTrees").select("mergePlan").where("id", "=", again).executeTakeFirstOrThrow()).mergePlan!,
   );
   expect(plan.counts).toEqual({ fromFile: { added: 0, changed: 0, removed: 0 }, keptFromSite: 3, conflicts: 0 });
+});
+
+test("the command line: --merge waits on a conflict (exit 3), --prefer decides it; JSON says what came from where", async () => {
+  const first = path.join(t.dir, "v1.ged");
+  fs.writeFileSync(first, `0 HEAD\n1 GEDC\n2 VERS 5.5.1\n2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n${V1.trim()}\n0 TRLR\n`);
+  expect((await gedcomCli(t, "import", first)).code).toBe(0);
+  const site = (await currentTreeId(t.db))!;
+  const who = await ids(site);
+  const [birth] = await personEvents(t.db, site, who.Bronė, "BIRT");
+  await saveEvent(t.db, site, who.Bronė, { eventId: birth.id, tag: "BIRT", date: "1901-03-03", place: "Vilnius", value: "" });
+  const second = path.join(t.dir, "v2.ged");
+  fs.writeFileSync(second, fs.readFileSync(first, "utf8").replace("2 PLAC Kaunas", "2 PLAC Alytus").replace("2 DATE 1950", "2 DATE 1951"));
+
+  const refused = await gedcomCli(t, "import", second);
+  expect(refused.code).toBe(1);
+  expect(refused.out).toContain("pridėkite --merge");
+
+  const waiting = await gedcomCli(t, "import", second, "--merge");
+  expect(waiting.code).toBe(3);
+  expect(waiting.out).toContain(
+    "Sujungimas laukia: iš failo pridėta 0, pakeista 1, pašalinta 0; svetainės pakeitimų išsaugota: 0; konfliktų: 1.",
+  );
+  expect(waiting.out).toContain("Bronė Jonaitytė · Gimimas: vieta: buvo „Kaunas“, faile „Alytus“, svetainėje „Vilnius“");
+  expect(await currentTreeId(t.db)).toBe(site);
+
+  const decided = await gedcomCli(t, "import", second, "--merge", "--prefer", "site", "--json");
+  expect(decided.code).toBe(0);
+  const summary = JSON.parse(decided.out);
+  expect(summary).toMatchObject({ published: true, fromFile: { added: 0, changed: 1, removed: 0 }, keptFromSite: 0 });
+  expect(summary.conflicts).toEqual([
+    expect.objectContaining({ slot: "event BIRT#0 › place", base: "Kaunas", file: "Alytus", site: "Vilnius" }),
+  ]);
+  const merged = (await currentTreeId(t.db))!;
+  expect(merged).not.toBe(site);
+  const admin = { members: true, seesPrivate: true, livingYears: 110 };
+  const places = async (id: number) =>
+    (await personDetail(t.db, merged, id, admin))!.timeline.filter((e) => e.about === "self").map((e) => e.place ?? e.date);
+  expect(await places(who.Bronė)).toEqual(["Vilnius"]);
+  expect(await places(who.Elena)).toEqual(["1951 m."]);
 });
