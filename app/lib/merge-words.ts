@@ -1,4 +1,5 @@
 import { EVENT_LABELS } from "./event-labels.ts";
+import { formatGedcomDateLt, parseGedcomDate } from "./gedcom-date.ts";
 
 // The import merge's differences in Lithuanian (issue 29): what a slot of a
 // person or a family is called, and its values as a reader understands them.
@@ -55,6 +56,8 @@ export function slotValue(item: MergeDifference, value: string | null): string {
   if (value === "•") return what === "name+" || what === "note+" || what === "source+" || what === "media+" ? rest! : "yra";
   if (what === "sex") return { M: "vyras", F: "moteris", X: "kita", U: "nenurodyta" }[value] ?? value;
   if (what === "child") return RELATIONS[value] ?? value;
+  // A date as the site shows dates: '1951 m. birželio 12 d.', not GEDCOM's '12 JUN 1951'.
+  if (what === "event" && rest!.endsWith(`${PART}date`)) return formatGedcomDateLt(parseGedcomDate(value)) || value;
   return value;
 }
 

@@ -109,6 +109,22 @@ export const TOASTS = {
     variant: "success",
   },
   genealogyDiscarded: { title: "Importas atmestas", description: "Dabartinis medis nepakeistas.", variant: "info" },
+  genealogyMerged: {
+    title: "Failas sujungtas su svetainės medžiu",
+    description: "Failo pakeitimai pritaikyti, svetainės pakeitimai išliko. Ankstesnis medis išsaugotas kaip atsarginė kopija.",
+    variant: "success",
+  },
+  genealogyMergeUndecided: {
+    title: "Ne visi konfliktai išspręsti",
+    description: "Kiekvienam konfliktui pasirinkite, kurią reikšmę palikti. Medis nepakeistas.",
+    variant: "error",
+  },
+  genealogyNoBase: {
+    title: "Sujungti negalima",
+    description:
+      "Dabartinis medis importuotas, kai svetainė dar nesaugojo importuoto failo. Pakeiskite medį: kitas importas jau bus sujungiamas.",
+    variant: "error",
+  },
   genealogyNotFound: { title: "Tokio medžio nebėra", variant: "error" },
   genealogyCutOff: {
     title: "Medis nepaskelbtas",

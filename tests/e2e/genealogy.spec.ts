@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { logInAsAdmin, toasts, useSite } from "./site.ts";
+import { logInAsAdmin, postTreeIntent, toasts, useSite } from "./site.ts";
 
 const site = useSite();
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/gedcom");
@@ -60,7 +60,16 @@ test("a later import replaces the tree only after confirmation; the replaced tre
   await expect(summary(page)).toContainText("Šis medis dar neskelbiamas.");
   // Still the first tree.
   await expect(page.getByRole("region", { name: "Dabartinis medis" })).toContainText("5 asmenys");
+  // Another family altogether: a merge would add its 14 people and remove the 5; replacing is asked about.
+  await expect(page.getByTestId("merge-counts")).toContainText("Iš failo: pridėta");
+  const asked = new Promise<string>((resolve) =>
+    page.once("dialog", (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    }),
+  );
   await page.getByRole("button", { name: "Pakeisti dabartinį medį" }).click();
+  expect(await asked).toBe("Pakeisti dabartinį medį šiuo failu? Tada svetainėje padarytų pakeitimų, kurių faile nėra, nėra.");
   await expect(toasts(page).getByText("Giminės medis pakeistas")).toBeVisible();
   await expect(page.getByRole("region", { name: "Dabartinis medis" })).toContainText("14 asmenų");
 
@@ -92,19 +101,17 @@ test("a cut-off file is named as such first, and replaces the tree only when tha
   // The alert comes before the counts.
   expect(await summary(page).locator("p").first().textContent()).toContain("Failas nutrūkęs");
   const replace = page.getByRole("button", { name: "Pakeisti dabartinį medį" });
+  // The merge's form asks the same; this is the replacing form's box, after it.
+  const accept = page.getByLabel(/Suprantu, kad failas nutrūkęs/).last();
   await replace.click();
   // The browser asks for the box first; the tree is not replaced.
-  expect(await page.getByLabel(/Suprantu, kad failas nutrūkęs/).evaluate((box: HTMLInputElement) => box.validity.valid)).toBe(false);
+  expect(await accept.evaluate((box: HTMLInputElement) => box.validity.valid)).toBe(false);
   await expect(page.getByRole("region", { name: "Dabartinis medis" })).toContainText("5 asmenys");
   // The server asks too, whatever the browser lets through.
-  const treeId = (await site().db().selectFrom("genealogyTrees").select("id").orderBy("id", "desc").executeTakeFirstOrThrow()).id;
-  const crafted = await page.request.post(`${site().url}/admin/medis`, {
-    headers: { Origin: site().url },
-    form: { intent: "activate", treeId: String(treeId) },
-    maxRedirects: 0,
-  });
+  const crafted = await postTreeIntent(page, site(), "activate");
   expect(crafted.status()).toBe(409);
-  await page.getByLabel(/Suprantu, kad failas nutrūkęs/).check();
+  await accept.check();
+  page.once("dialog", (dialog) => dialog.accept());
   await replace.click();
   await expect(toasts(page).getByText("Giminės medis pakeistas").last()).toBeVisible();
   await expect(page.getByRole("region", { name: "Dabartinis medis" })).not.toContainText("5 asmenys");

@@ -6,7 +6,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { expect, request as http, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { dataUrl } from "./routes.ts";
 import { holdScriptsUntilPainted } from "#app/.server/platform/low-priority-scripts.ts";
-import { hydrated, logInAs, toasts, useSite, watchConsole } from "./site.ts";
+import { hydrated, logInAs, newestTree, toasts, useSite, watchConsole } from "./site.ts";
 import { GEDCOM, send, siteForWrites, WRITES } from "./writes.ts";
 
 // The render cache (server/render-cache.ts) as visitors and users meet it:
@@ -141,7 +141,7 @@ test("after every write of every editor, a visitor's next request shows the new 
   // A tree imported with a name changed, made the site's tree: person pages change.
   const renamed = Buffer.from(GEDCOM.toString("latin1").replaceAll("Heinrich", "Henrikas"), "latin1");
   expect((await send(admin, "/admin/medis/importuoti", { gedcom: renamed })).status()).toBeLessThan(400);
-  const tree = await site().db().selectFrom("genealogyTrees").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
+  const tree = { id: await newestTree(site()) };
   await fillCache();
   expect((await get(visitor, "/asmuo/3")).text).toContain("Heinrich Bach");
   const activated = await send(admin, "/admin/medis", { multipart: { intent: "activate", treeId: String(tree.id), acceptCutOff: "1" } });

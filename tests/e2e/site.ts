@@ -249,3 +249,21 @@ export async function logInAs(page: Page, s: Site, username: string, password: s
   // whole and is still starting its scripts. The caller's next press needs them running.
   await hydrated(page);
 }
+
+/** The newest tree the administrator sees (not the base an import is compared with, which is never listed). */
+export async function newestTree(s: Site): Promise<number> {
+  const tree = await s
+    .db()
+    .selectFrom("genealogyTrees")
+    .select("id")
+    .where("status", "=", "ready")
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+  return tree.id;
+}
+
+/** Posts an intent of /admin/medis for the newest tree, as a crafted request would: no browser's checks, only the server's. */
+export async function postTreeIntent(page: Page, s: Site, intent: string) {
+  const treeId = String(await newestTree(s));
+  return page.request.post(`${s.url}/admin/medis`, { headers: { Origin: s.url }, form: { intent, treeId }, maxRedirects: 0 });
+}

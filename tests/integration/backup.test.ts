@@ -182,6 +182,18 @@ test("a backup made before photo_people (schema 0017) brings its links into the 
   await tar.x({ file: archive(), cwd: dir });
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8"));
   fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify({ ...manifest, schema: "0017_photo_pages" }));
+  // Its trees had no columns of the import merge (0022) yet.
+  const trees = path.join(dir, "data", "genealogyTrees.jsonl");
+  const older = fs
+    .readFileSync(trees, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const { sourceMediaId, baseTreeId, mergePlan, ...rest } = JSON.parse(line);
+      void [sourceMediaId, baseTreeId, mergePlan];
+      return `${JSON.stringify(rest)}\n`;
+    });
+  fs.writeFileSync(trees, older.join(""));
   fs.rmSync(path.join(dir, "data", "photoPeople.jsonl"), { force: true });
   fs.rmSync(path.join(dir, "data", "documentPeople.jsonl"), { force: true });
   fs.writeFileSync(

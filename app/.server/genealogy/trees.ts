@@ -12,7 +12,7 @@ import { updateStatistics } from "#app/.server/platform/db/planner-statistics.ts
 import { livingYearsSetting } from "./living.ts";
 import { rematchPeople } from "./person-rematch.ts";
 import { recountTree } from "./tree-counts.ts";
-import { prepareMerge } from "./merge/prepare.ts";
+import { prepareMerge, storePlan } from "./merge/prepare.ts";
 import { UndecidedConflicts, writeMerge, type Choice } from "./merge/apply.ts";
 import type { MergeItem, MergePlan } from "./merge/plan.ts";
 import type { CodePageChoice } from "#app/.server/genealogy/gedcom/charset.ts";
@@ -253,7 +253,11 @@ export async function mergeImport(
   try {
     plan = await writeMerge(db, { base: tree.baseTreeId, file: id, site }, choose);
   } catch (error) {
-    if (error instanceof UndecidedConflicts) return { refused: "undecided", conflicts: error.conflicts };
+    if (error instanceof UndecidedConflicts) {
+      // The site changed since the plan was made: the preview shows the plan as it is now.
+      await storePlan(db, id, tree.baseTreeId, site);
+      return { refused: "undecided", conflicts: error.conflicts };
+    }
     throw error;
   }
   await recountTree(db, id);

@@ -10,7 +10,9 @@ import { homePersonSetting, setHomePerson } from "#app/.server/genealogy/chart.t
 import { editorViewer, LIVING_YEARS_FORM, LIVING_YEARS_RANGE, livingYearsSetting, setLivingYears } from "#app/.server/genealogy/living.ts";
 import { personExists, personNames } from "#app/.server/genealogy/people.ts";
 import { searchPeople } from "#app/.server/genealogy/search.ts";
-import { currentTreeId, discardTree, findTree, listTrees, makeCurrent } from "#app/.server/genealogy/trees.ts";
+import { currentTreeId, discardTree, findTree, listTrees, makeCurrent, mergeImport } from "#app/.server/genealogy/trees.ts";
+import { mergePreview, type MergePreview } from "#app/.server/genealogy/merge/prepare.ts";
+import { conflictKey } from "#app/.server/genealogy/merge/plan.ts";
 import { discardReceived, readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
 import { readForm, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
@@ -21,6 +23,7 @@ import { PageTitle } from "#app/components/page.tsx";
 import { useToast } from "#app/components/toaster.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
 import { formatDateTime, plural } from "#app/lib/lithuanian.ts";
+import { slotLabel, slotValue, type MergeDifference } from "#app/lib/merge-words.ts";
 import { parseId } from "#app/lib/numbers.ts";
 
 const PAGE = "/admin/medis";
@@ -42,11 +45,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const homeQuery = (params.get("pradzia") ?? "").trim().slice(0, 100);
   const homeMatches =
     isAdmin && treeId !== null && homeQuery ? await searchPeople(db, treeId, homeQuery, editorViewer(livingYears), 10) : null;
+  // A waiting import: what merging it with the site's tree would do.
+  const merge = isAdmin && imported && !imported.current && treeId !== null ? await mergePreview(db, imported.id, treeId) : null;
   return {
     home: { name: homeName, query: homeQuery, matches: homeMatches },
     isAdmin,
     trees,
     imported,
+    merge,
     maxBytes: config.maxGedcomBytes,
     livingYears,
     livingRange: LIVING_YEARS_RANGE,
@@ -105,6 +111,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (done === "cutOff") return refusal("genealogyCutOff", 409);
     return done === "done" ? redirectWithToast(PAGE, "genealogyActivated") : refusal("genealogyNotFound", 404);
   }
+  if (intent === "merge") {
+    // Each conflict's choice comes as a radio named after it: "site" or "file".
+    const result = await mergeImport(
+      db,
+      media,
+      treeId,
+      (item) => {
+        const choice = form.get(`konfliktas:${conflictKey(item)}`);
+        return choice === "site" || choice === "file" ? choice : null;
+      },
+      { acceptCutOff: form.get("acceptCutOff") === "1" },
+    );
+    if ("done" in result) return redirectWithToast(PAGE, "genealogyMerged");
+    if (result.refused === "undecided") return refusal("genealogyMergeUndecided", 409);
+    if (result.refused === "noBase") return refusal("genealogyNoBase", 409);
+    if (result.refused === "cutOff") return refusal("genealogyCutOff", 409);
+    return refusal("genealogyNotFound", 404);
+  }
   if (intent === "discard") {
     return (await discardTree(db, media, treeId)) ? redirectWithToast(PAGE, "genealogyDiscarded") : refusal("genealogyNotFound", 404);
   }
@@ -123,7 +147,7 @@ function counts(tree: Pick<Tree, "people" | "families" | "sources" | "media">): 
 }
 
 export default function GenealogyAdmin({
-  loaderData: { isAdmin, trees, imported, maxBytes, livingYears, livingRange, home },
+  loaderData: { isAdmin, trees, imported, merge, maxBytes, livingYears, livingRange, home },
   actionData,
 }: Route.ComponentProps) {
   const current = trees.find((t) => t.current) ?? null;
@@ -138,7 +162,9 @@ export default function GenealogyAdmin({
         </Link>
       </div>
       <FormAlert toast={actionData?.toast} />
-      {imported && isAdmin ? <ImportSummary tree={imported} replaces={current && !imported.current ? current : null} /> : null}
+      {imported && isAdmin ? (
+        <ImportSummary tree={imported} replaces={current && !imported.current ? current : null} merge={merge} />
+      ) : null}
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="dabartinis" className="card p-6">
           <h2 id="dabartinis" className="text-xl font-semibold">
@@ -337,6 +363,16 @@ function PrivacyForm({
   );
 }
 
+/** A cut-off file is published only when the administrator says they know it is one. */
+function CutOffConsent() {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input type="checkbox" name="acceptCutOff" value="1" required />
+      Suprantu, kad failas nutrūkęs ir dalies medžio gali trūkti, bet vis tiek noriu jį skelbti.
+    </label>
+  );
+}
+
 /** The activation form; for a cut-off file it asks the administrator to say they know. */
 function ActivateForm({ tree, label, className, confirm }: { tree: Tree; label: string; className: string; confirm?: string }) {
   return (
@@ -348,12 +384,7 @@ function ActivateForm({ tree, label, className, confirm }: { tree: Tree; label: 
       }}
     >
       <input type="hidden" name="treeId" value={tree.id} />
-      {tree.cutOff ? (
-        <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" name="acceptCutOff" value="1" required />
-          Suprantu, kad failas nutrūkęs ir dalies medžio gali trūkti, bet vis tiek noriu jį skelbti.
-        </label>
-      ) : null}
+      {tree.cutOff ? <CutOffConsent /> : null}
       <button type="submit" name="intent" value="activate" className={className}>
         {label}
       </button>
@@ -361,7 +392,103 @@ function ActivateForm({ tree, label, className, confirm }: { tree: Tree; label: 
   );
 }
 
-function ImportSummary({ tree, replaces }: { tree: Tree; replaces: Tree | null }) {
+/** What replacing the tree instead of merging it costs the family. */
+function replaceLoss(lost: number): string {
+  return lost === 0
+    ? "svetainėje padarytų pakeitimų, kurių faile nėra, nėra."
+    : `dings ${plural(lost, ["svetainėje pakeistas asmuo ar šeima", "svetainėje pakeisti asmenys ar šeimos", "svetainėje pakeistų asmenų ar šeimų"])} (liks atsarginėje kopijoje).`;
+}
+
+/**
+ * The merge (issue 29): what the file changes, what the family's changes on
+ * the site keep, and each conflict with both values, who changed it on the
+ * site and when; published in one step once every conflict is decided.
+ */
+function MergePanel({ tree, merge }: { tree: Tree; merge: MergePreview }) {
+  const nameOf = (id: number) => merge.names[id] ?? `#${id}`;
+  const { added, changed, removed } = merge.counts.fromFile;
+  return (
+    <section aria-labelledby="sujungimas" className="mt-4 rounded-md border border-accent bg-paper p-4">
+      <h3 id="sujungimas" className="text-lg font-semibold">
+        Sujungti su svetainės medžiu
+      </h3>
+      <p className="mt-1 text-sm text-ink-soft">
+        Failas palygintas su anksčiau importuotu failu ir su svetainės medžiu. Tai, ką pakeitė tik failas, bus pritaikyta; tai, ką šeima
+        pakeitė svetainėje, išliks; kur abu tą patį pakeitė skirtingai, pasirenkate jūs.
+      </p>
+      <ul className="mt-3 space-y-1" data-testid="merge-counts">
+        <li>
+          Iš failo: pridėta {added}, pakeista {changed}, pašalinta {removed} (asmenų ir šeimų).
+        </li>
+        <li>Svetainėje pakeisti asmenys ir šeimos, kurių pakeitimai išliks: {merge.counts.keptFromSite}.</li>
+        <li>Konfliktų: {merge.counts.conflicts}.</li>
+      </ul>
+      <Differences title="Ką keičia failas" items={merge.fromFile} limit={merge.limit} side="file" nameOf={nameOf} />
+      <Differences title="Svetainės pakeitimai, kurie išliks" items={merge.keptFromSite} limit={merge.limit} side="site" nameOf={nameOf} />
+      <Form method="post" className="mt-4 space-y-4">
+        <input type="hidden" name="treeId" value={tree.id} />
+        {merge.conflicts.map((conflict) => (
+          <fieldset key={conflict.key} className="rounded-md border border-line p-3" data-testid="merge-conflict">
+            <legend className="px-1 font-medium">
+              {conflict.subject.label} · {slotLabel(conflict, nameOf)}
+            </legend>
+            <p className="text-sm text-ink-soft">
+              {conflict.base === null ? "Anksčiau faile to nebuvo." : `Anksčiau faile: „${slotValue(conflict, conflict.base)}“.`}{" "}
+              {conflict.by && conflict.at ? `Svetainėje keitė ${conflict.by}, ${formatDateTime(conflict.at)}.` : null}
+            </p>
+            <div className="mt-2 space-y-2">
+              <label className="flex items-start gap-2">
+                <input type="radio" name={`konfliktas:${conflict.key}`} value="site" required />
+                <span>Palikti svetainės: „{slotValue(conflict, conflict.site)}“</span>
+              </label>
+              <label className="flex items-start gap-2">
+                <input type="radio" name={`konfliktas:${conflict.key}`} value="file" />
+                <span>Imti iš failo: „{slotValue(conflict, conflict.file)}“</span>
+              </label>
+            </div>
+          </fieldset>
+        ))}
+        {tree.cutOff ? <CutOffConsent /> : null}
+        <button type="submit" name="intent" value="merge" className="btn-primary">
+          Sujungti ir skelbti
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** A list of differences, folded: each with the value before and after. */
+function Differences({
+  title,
+  items,
+  limit,
+  side,
+  nameOf,
+}: {
+  title: string;
+  items: MergeDifference[];
+  limit: number;
+  side: "file" | "site";
+  nameOf: (id: number) => string;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <details className="mt-3">
+      <summary className="tap cursor-pointer font-medium">
+        {title} ({items.length < limit ? items.length : `pirmieji ${limit}`})
+      </summary>
+      <ul className="mt-2 space-y-1 text-sm" data-side={side}>
+        {items.map((item, i) => (
+          <li key={i}>
+            {item.subject.label} · {slotLabel(item, nameOf)}: „{slotValue(item, item.base)}“ → „{slotValue(item, item[side])}“
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function ImportSummary({ tree, replaces, merge }: { tree: Tree; replaces: Tree | null; merge: MergePreview | null }) {
   const warnings = tree.warnings;
   return (
     <section aria-labelledby="importo-santrauka" className="card mb-8 border-accent p-6">
@@ -379,27 +506,47 @@ function ImportSummary({ tree, replaces }: { tree: Tree; replaces: Tree | null }
         GEDCOM {tree.gedcomVersion ?? "?"}, koduotė {tree.charset ?? "?"}.
       </p>
       {!tree.current ? (
-        <div className="mt-4 rounded-md bg-accent-soft p-4">
-          <p>
-            {replaces ? (
-              <>
-                Šis medis dar neskelbiamas. Ar pakeisti juo dabartinį medį („{replaces.sourceName}“,{" "}
-                {plural(replaces.people, ["asmuo", "asmenys", "asmenų"])})? Dabartinis liks atsarginė kopija.
-              </>
-            ) : (
-              "Šis medis dar neskelbiamas, nes failas nutrūkęs. Ar vis tiek jį skelbti?"
-            )}
-          </p>
-          <div className="mt-3 flex flex-wrap items-end gap-3">
-            <ActivateForm tree={tree} label={replaces ? "Pakeisti dabartinį medį" : "Skelbti šį medį"} className="btn-primary" />
-            <Form method="post">
-              <input type="hidden" name="treeId" value={tree.id} />
-              <button type="submit" name="intent" value="discard" className="btn-secondary">
-                Atmesti importą
-              </button>
-            </Form>
+        <>
+          {replaces && merge ? (
+            <>
+              <p className="mt-4">Šis medis dar neskelbiamas.</p>
+              <MergePanel tree={tree} merge={merge} />
+            </>
+          ) : null}
+          <div className="mt-4 rounded-md bg-accent-soft p-4">
+            <p>
+              {replaces && merge ? (
+                <>
+                  Arba pakeisti dabartinį medį („{replaces.sourceName}“) šiuo failu: {replaceLoss(merge.lostByReplace)} Dabartinis medis
+                  liks atsarginė kopija.
+                </>
+              ) : replaces ? (
+                <>
+                  Šis medis dar neskelbiamas. Ar pakeisti juo dabartinį medį („{replaces.sourceName}“,{" "}
+                  {plural(replaces.people, ["asmuo", "asmenys", "asmenų"])})? Sujungti negalima: dabartinis medis importuotas, kai svetainė
+                  dar nesaugojo importuoto failo. Pakeitus medį svetainėje padaryti pakeitimai, kurių faile nėra, dings (liks atsarginėje
+                  kopijoje); kitas importas jau bus sujungiamas.
+                </>
+              ) : (
+                "Šis medis dar neskelbiamas, nes failas nutrūkęs. Ar vis tiek jį skelbti?"
+              )}
+            </p>
+            <div className="mt-3 flex flex-wrap items-end gap-3">
+              <ActivateForm
+                tree={tree}
+                label={replaces ? "Pakeisti dabartinį medį" : "Skelbti šį medį"}
+                className={replaces && merge ? "btn-secondary" : "btn-primary"}
+                confirm={replaces && merge ? `Pakeisti dabartinį medį šiuo failu? Tada ${replaceLoss(merge.lostByReplace)}` : undefined}
+              />
+              <Form method="post">
+                <input type="hidden" name="treeId" value={tree.id} />
+                <button type="submit" name="intent" value="discard" className="btn-secondary">
+                  Atmesti importą
+                </button>
+              </Form>
+            </div>
           </div>
-        </div>
+        </>
       ) : (
         <p className="mt-3 font-medium text-moss">Medis paskelbtas svetainėje.</p>
       )}

@@ -36,11 +36,6 @@ export class UndecidedConflicts extends Error {
   }
 }
 
-/** A conflict's place in a plan: what the administrator's choice is kept under. */
-export function conflictKey(item: MergeItem): string {
-  return `${item.subject.kind} ${item.subject.key} ${item.slot}`;
-}
-
 /**
  * Writes the site's side of a plan into the file's tree: the changes the site
  * made alone, and each conflict `choose` gives to the site. Everything in one

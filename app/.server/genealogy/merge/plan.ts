@@ -176,6 +176,11 @@ export function planMerge(base: TreeFacts, file: TreeFacts, site: TreeFacts): Me
   return plan;
 }
 
+/** A conflict's place in a plan: what the administrator's choice is kept under. */
+export function conflictKey(item: MergeItem): string {
+  return `${item.subject.kind} ${item.subject.key} ${item.slot}`;
+}
+
 /** How many people and families each part of a plan touches. */
 export function countPlan(plan: MergePlan): MergeCounts {
   const subjects = (items: MergeItem[]) => new Set(items.map((i) => `${i.subject.kind} ${i.subject.key}`));

@@ -4,7 +4,7 @@ import { originalPath, type MediaStore } from "#app/.server/media/storage.ts";
 import { deleteTreeRows, importGedcom } from "#app/.server/genealogy/gedcom/import.ts";
 import { rematchPeople } from "#app/.server/genealogy/person-rematch.ts";
 import { loadTreeFacts } from "./facts.ts";
-import { countPlan, planMerge, type MergeCounts, type MergePlan } from "./plan.ts";
+import { conflictKey, countPlan, planMerge, type MergeCounts, type MergeItem, type MergePlan } from "./plan.ts";
 
 // An import that waits beside the site's tree gets what a merge needs at
 // once (issue 29): the site's own file read again (its base) and the plan,
@@ -66,4 +66,66 @@ export async function storePlan(db: Database, fileTree: number, baseTree: number
     .where("id", "=", fileTree)
     .execute();
   return stored;
+}
+
+/** How many differences of each kind the preview lists (the counts are whole). */
+export const PREVIEW_ITEMS = 200;
+
+/** A conflict as the administrator decides it: its key, and who last changed that person on the site, when. */
+export type PreviewConflict = MergeItem & { key: string; by: string | null; at: string | null };
+
+export interface MergePreview {
+  counts: MergeCounts;
+  fromFile: MergeItem[];
+  keptFromSite: MergeItem[];
+  conflicts: PreviewConflict[];
+  /** The people a child slot names, by id. */
+  names: Record<number, string>;
+  /** The site's own changes a plain replace would lose (kept ones and conflicts). */
+  lostByReplace: number;
+  /** How many differences of each kind are listed at most. */
+  limit: number;
+}
+
+/** What the administrator sees before merging a waiting import; null when it cannot be merged (no base). */
+export async function mergePreview(db: Database, treeId: number, siteTree: number): Promise<MergePreview | null> {
+  const row = await db.selectFrom("genealogyTrees").select(["mergePlan", "baseTreeId"]).where("id", "=", treeId).executeTakeFirst();
+  if (!row?.mergePlan || row.baseTreeId === null) return null;
+  const { counts, plan } = JSON.parse(row.mergePlan) as StoredPlan;
+  const conflicts: PreviewConflict[] = [];
+  for (const item of plan.conflicts) {
+    const people = item.subject.kind === "person" ? [item.subject.key] : item.subject.key.split("+").filter((id) => id !== "?");
+    const last = await db
+      .selectFrom("changes")
+      .select(["username", "at"])
+      .where("subjectKind", "=", "person")
+      .where("subjectId", "in", people)
+      .where("undoneBy", "is", null)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    conflicts.push({ ...item, key: conflictKey(item), by: last?.username ?? null, at: last?.at ?? null });
+  }
+  const children = [...plan.fromFile, ...plan.keptFromSite, ...plan.conflicts].flatMap((item) =>
+    item.slot.startsWith("child ") ? [Number(item.slot.slice(6))] : [],
+  );
+  const names: Record<number, string> = {};
+  if (children.length > 0) {
+    const rows = await db
+      .selectFrom("genealogyPeople")
+      .select(["id", "givenNames", "surname"])
+      .where("treeId", "in", [siteTree, treeId])
+      .where("id", "in", [...new Set(children)])
+      .execute();
+    for (const r of rows) names[r.id] = `${r.givenNames} ${r.surname}`.trim();
+  }
+  return {
+    counts,
+    fromFile: plan.fromFile.slice(0, PREVIEW_ITEMS),
+    keptFromSite: plan.keptFromSite.slice(0, PREVIEW_ITEMS),
+    conflicts,
+    names,
+    lostByReplace: new Set([...plan.keptFromSite, ...plan.conflicts].map((i) => `${i.subject.kind} ${i.subject.key}`)).size,
+    limit: PREVIEW_ITEMS,
+  };
 }
