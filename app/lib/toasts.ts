@@ -178,6 +178,11 @@ export const TOASTS = {
   changeUndone: { title: "Pakeitimas atšauktas", variant: "success" },
   changeNotFound: { title: "Tokio pakeitimo nėra.", variant: "error" },
   changeUndoneAlready: { title: "Šis pakeitimas jau atšauktas.", variant: "error" },
+  changeTreeGone: {
+    title: "Atšaukti nebegalima",
+    description: "Medžio, koks jis buvo prieš šį pakeitimą, nebėra: jis ištrintas kaip per sena atsarginė kopija.",
+    variant: "error",
+  },
   changeChangedSince: {
     title: "Po šio pakeitimo tie patys duomenys buvo pakeisti dar kartą: pirma atšaukite vėlesnius pakeitimus.",
     variant: "error",

@@ -118,4 +118,14 @@ test("the family's correction and the historian's new file: previewed, the confl
   // The tree the family had stays as a backup.
   await page.goto(`${site().url}/admin/medis`);
   await expect(page.getByTestId("previous-tree").filter({ hasText: "v1.ged" })).toHaveCount(1);
+
+  // The merge is one change in the history, undone in one step: the tree before it is back.
+  await page.goto(`${site().url}/admin/pakeitimai`);
+  const merge = page.getByTestId("change").filter({ hasText: "Sujungtas giminės medžio failas „v2.ged“" });
+  await expect(merge).toContainText("admin");
+  await expect(merge.getByRole("row", { name: /Svetainės giminės medis/ })).toContainText("iš „v1.ged“");
+  await merge.getByRole("button", { name: /^Atšaukti/ }).click();
+  await expect(page.getByText("Pakeitimas atšauktas")).toBeVisible();
+  expect(await visitorReads(browser, `/asmuo/${ids.Gediminas}`)).toContain("Gediminas Jonaitis");
+  expect(await visitorReads(browser, `/asmuo/${ids.Bronė}`)).toContain("Vilnius");
 });

@@ -5,6 +5,10 @@ import { addChild, createPerson, personEvents, saveEvent } from "#app/.server/ge
 import { loadTreeFacts } from "#app/.server/genealogy/merge/facts.ts";
 import { countPlan, planMerge, type MergeItem } from "#app/.server/genealogy/merge/plan.ts";
 import { addPhotoPerson } from "#app/.server/gallery/photo-people.ts";
+import { createUser } from "#app/.server/accounts/users.ts";
+import { listChanges, undoChange } from "#app/.server/changes/changes.ts";
+import { changeLines, namesFor } from "#app/.server/changes/readable.ts";
+import { recordPersonEdit } from "#app/.server/genealogy/person-changes.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import { currentTreeId, importFile, makeCurrent, mergeImport } from "#app/.server/genealogy/trees.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -290,4 +294,52 @@ test("the command line: --merge waits on a conflict (exit 3), --prefer decides i
     (await personDetail(t.db, merged, id, admin))!.timeline.filter((e) => e.about === "self").map((e) => e.place ?? e.date);
   expect(await places(who.Bronė)).toEqual(["Vilnius"]);
   expect(await places(who.Elena)).toEqual(["1951 m."]);
+});
+
+test("the merge is one change in the history: undone in one step, refused while later edits stand on the merged tree", async () => {
+  const site = await importText(V1);
+  const who = await ids(site);
+  await saveEvent(t.db, site, who.Antanas, { eventId: null, tag: "OCCU", date: "", place: "", value: "Kalvis" });
+  const file = await importText(V1.replace("2 DATE 1950", "2 DATE 1951"));
+  const admin = await createUser(t.db, "admin", "slaptazodis-ilgas-123");
+  expect(await mergeImport(t.db, t.media, file, () => "file", { by: admin })).toMatchObject({ done: {} });
+  const { items } = await listChanges(t.db, { subjectKind: "tree" }, 1);
+  expect(items).toHaveLength(1);
+  const [change] = items;
+  expect(change.summary).toBe(
+    "Sujungtas giminės medžio failas „medis.ged“: iš failo pridėta 0, pakeista 1, pašalinta 0; svetainės pakeitimų išliko 1",
+  );
+  expect(change.username).toBe("admin");
+  const lines = changeLines(change.rows, await namesFor(t.db, [change]));
+  expect(lines).toEqual([
+    {
+      label: "Svetainės giminės medis",
+      before: expect.stringMatching(new RegExp(`^medis Nr. ${site} iš „medis\\.ged“, importuotas \\d{4} m\\.`)),
+      after: expect.stringMatching(new RegExp(`^medis Nr. ${file} iš „medis\\.ged“, importuotas \\d{4} m\\.`)),
+    },
+  ]);
+
+  // An edit on the merged tree stands in the way, and is named.
+  await recordPersonEdit(t.db, admin, file, who.Elena, { summary: "Pridėtas įvykis" }, (tx) =>
+    saveEvent(tx, file, who.Elena, { eventId: null, tag: "OCCU", date: "", place: "", value: "Mokytoja" }),
+  );
+  const refused = await undoChange(t.db, change.id, admin);
+  expect(refused).toMatchObject({
+    ok: false,
+    reason: "changeChangedSince",
+    later: [expect.objectContaining({ summary: "Pridėtas įvykis: Elena Jonaitytė" })],
+  });
+  expect(await currentTreeId(t.db)).toBe(file);
+
+  // That edit undone first, the merge is undone: the tree before it is the site's again, with its own edit.
+  const later = (await listChanges(t.db, { subjectKind: "person" }, 1)).items[0];
+  expect(await undoChange(t.db, later.id, admin)).toMatchObject({ ok: true });
+  expect(await undoChange(t.db, change.id, admin)).toMatchObject({ ok: true });
+  expect(await currentTreeId(t.db)).toBe(site);
+  const antanas = await personDetail(t.db, site, who.Antanas, { members: true, seesPrivate: true, livingYears: 110 });
+  expect(antanas!.timeline.map((e) => e.value)).toEqual(["Kalvis"]);
+  // And redone: the merged tree again.
+  const undo = (await listChanges(t.db, { subjectKind: "tree" }, 1)).items[0];
+  expect(await undoChange(t.db, undo.id, admin)).toMatchObject({ ok: true });
+  expect(await currentTreeId(t.db)).toBe(file);
 });

@@ -4,6 +4,7 @@ import type { ChangesTable, Database, Tables } from "#app/.server/platform/db/sc
 import type { ToastKey } from "#app/lib/toasts.ts";
 import { brokenReferences, type RowRef } from "./dependencies.ts";
 import { recountTree } from "#app/.server/genealogy/tree-counts.ts";
+import { CURRENT_TREE } from "#app/.server/genealogy/current-tree.ts";
 
 // The history of every change (issue 17): who, when, what, and the rows it
 // touched as they were before and after. A change is recorded by running the
@@ -88,6 +89,7 @@ export const SUBJECT_KINDS = {
   guestbook: "Svečių knyga",
   memory: "Prisiminimas",
   story: "Pasakojimas",
+  tree: "Giminės medis",
 } as const;
 export type SubjectKind = keyof typeof SUBJECT_KINDS;
 
@@ -320,20 +322,21 @@ async function putRow(db: Database, table: ChangeTable, key: Row, row: Row | nul
 }
 
 /**
- * Rows only the administrator may change (who is hidden from the members):
- * a change that touched them is the administrator's to undo, whoever may
- * otherwise undo changes.
+ * Rows only the administrator may change (who is hidden from the members,
+ * which tree the site shows): a change that touched them is the
+ * administrator's to undo, whoever may otherwise undo changes.
  */
 const ADMINISTRATORS_TABLES = new Set<ChangeTable>(["privatePeople"]);
 
 export function needsAdministrator(change: Change): boolean {
-  return change.rows.some((row) => ADMINISTRATORS_TABLES.has(row.table));
+  // Which tree the site shows (a merge) is the administrator's too, as importing is.
+  return change.rows.some((row) => ADMINISTRATORS_TABLES.has(row.table) || (row.table === "settings" && row.key.key === CURRENT_TREE));
 }
 
 /** An undo done (the change that records it), or why not: no such change, undone already, or changed again since (what differs, when known). */
 export type UndoResult =
   | { ok: true; changeId: number }
-  | { ok: false; reason: Extract<ToastKey, "changeNotFound" | "changeUndoneAlready"> }
+  | { ok: false; reason: Extract<ToastKey, "changeNotFound" | "changeUndoneAlready" | "changeTreeGone"> }
   | { ok: false; reason: Extract<ToastKey, "changeChangedSince">; conflicts?: RowRef[]; later?: LaterChange[] };
 
 /** A later change that stands in the way of an undo: what to undo first. */
@@ -350,9 +353,15 @@ const LATER_NAMED = 10;
 /**
  * The changes after `change`, not undone, that touched any of these rows (a
  * key may be partial: the columns a reference names). Read a page at a time,
- * newest last, until enough are found.
+ * newest last, until enough are found. `explain`: a row in conflict that no
+ * such change touched is named by its last writer in force.
  */
-async function laterChanges(db: Database, change: Change, rows: readonly RowRef[]): Promise<LaterChange[]> {
+async function laterChanges(
+  db: Database,
+  change: Change,
+  rows: readonly RowRef[],
+  { explain = true }: { explain?: boolean } = {},
+): Promise<LaterChange[]> {
   const touching = (row: RowRef) => (later: Change) =>
     later.rows.some((r) => row.table === r.table && Object.keys(row.key).every((c) => row.key[c] === r.key[c]));
   const touches = (later: Change) => rows.some((row) => touching(row)(later));
@@ -376,7 +385,7 @@ async function laterChanges(db: Database, change: Change, rows: readonly RowRef[
   // A row no change named explains is as the last change in force that wrote it left it. (A
   // shared place is written by several chains in turn, so the parity of one chain can say
   // "nothing since" while the place stands because of it.)
-  for (const row of rows) {
+  for (const row of explain ? rows : []) {
     if (found.length >= LATER_NAMED || found.some(touching(row))) continue;
     const last = await lastWriter(db, change.id, touching(row));
     if (last && !found.some((f) => f.id === last.id)) found.push(last);
@@ -503,6 +512,8 @@ async function undoInTransaction(db: Database, changeId: number, actor: Actor): 
       if (!sameRow(await currentRow(tx, row.table, row.key), row.after)) conflicts.push({ table: row.table, key: row.key });
     }
     conflicts.push(...(await brokenReferences(tx, rows, keyOf)));
+    const switched = await treeSwitch(tx, change);
+    if (switched) return switched;
     if (conflicts.length > 0)
       return { ok: false, reason: "changeChangedSince", conflicts, later: await laterChanges(tx, change, conflicts) };
     const order = (row: RowChange) => TABLE_ORDER.indexOf(row.table);
@@ -526,6 +537,40 @@ async function undoInTransaction(db: Database, changeId: number, actor: Actor): 
     await tx.updateTable("changes").set({ undoneBy: undoId }).where("id", "=", change.id).execute();
     return { ok: true, changeId: undoId };
   });
+}
+
+/** The tables whose rows belong to one tree (their key names it). */
+const TREE_KEYED = (Object.keys(CHANGE_KEYS) as ChangeTable[]).filter((table) =>
+  (CHANGE_KEYS[table] as readonly string[]).includes("treeId"),
+);
+
+/**
+ * A change that switched the site's tree (a merge, decision 034) is undone by
+ * naming the tree before it again: refused when that tree is no longer kept,
+ * or when later changes, not undone, were made on the tree it would leave
+ * (they would vanish with it): those are named, to be undone first.
+ */
+async function treeSwitch(db: Database, change: Change): Promise<UndoResult | null> {
+  for (const row of change.rows) {
+    if (row.table !== "settings" || row.key.key !== CURRENT_TREE) continue;
+    const back = row.before ? Number(row.before.value) : null;
+    if (back !== null) {
+      const kept = await db
+        .selectFrom("genealogyTrees")
+        .select("id")
+        .where("id", "=", back)
+        .where("status", "=", "ready")
+        .executeTakeFirst();
+      if (!kept) return { ok: false, reason: "changeTreeGone" };
+    }
+    const leaving = row.after ? Number(row.after.value) : null;
+    if (leaving === null) continue;
+    // Rows of a whole tree, not rows in conflict: only changes since, in force, count (an edit and its undo do not).
+    const rows = TREE_KEYED.map((table) => ({ table, key: { treeId: leaving } }));
+    const later = await laterChanges(db, change, rows, { explain: false });
+    if (later.length > 0) return { ok: false, reason: "changeChangedSince", later };
+  }
+  return null;
 }
 
 function toChange(row: Selectable<ChangesTable>): Change {

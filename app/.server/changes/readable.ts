@@ -6,6 +6,8 @@ import type { Database } from "#app/.server/platform/db/schema.ts";
 import { DEFAULT_LIVING_YEARS, editorViewer } from "#app/.server/genealogy/living.ts";
 import { summaries } from "#app/.server/genealogy/people.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
+import { CURRENT_TREE } from "#app/.server/genealogy/current-tree.ts";
+import { formatDateTime } from "#app/lib/lithuanian.ts";
 import type { ChangeTable, RowChange } from "./changes.ts";
 import { SEED_SITE } from "#app/.server/seed/site-texts.ts";
 
@@ -183,6 +185,7 @@ const SETTING_LABELS: Record<string, string> = {
   branches_with_tree: "Šakos rodomos ir kai medis įkeltas",
   living_years: "Gyvais laikomi gimę per paskutinius (metai)",
   tree_home_person: "Asmuo, nuo kurio atsiveria medis",
+  genealogy_current_tree: "Svetainės giminės medis",
 };
 
 /** The names of the rows a change's rows point at, looked up once for the whole page. */
@@ -195,6 +198,8 @@ export interface Names {
   documents: Map<number, string>;
   albums: Map<number, string>;
   stories: Map<number, string>;
+  /** Trees by their number and the file each was imported from ("medis Nr. 4 iš „v2.ged“, importuotas …"): two may share a file's name. */
+  trees: Map<number, string>;
 }
 
 const personKey = (treeId: unknown, id: unknown) => `${Number(treeId)}:${Number(id)}`;
@@ -257,8 +262,14 @@ export async function namesFor(db: Database, changes: readonly { rows: RowChange
   const heroPhotos = numbers(
     all.filter(({ table, row }) => table === "settings" && row.key === "hero_photo_id").map(({ row }) => row.value),
   );
+  const treeIds = numbers(all.filter(({ table, row }) => table === "settings" && row.key === CURRENT_TREE).map(({ row }) => row.value));
+  const trees = new Map<number, string>();
+  if (treeIds.length)
+    for (const tree of await db.selectFrom("genealogyTrees").select(["id", "sourceName", "createdAt"]).where("id", "in", treeIds).execute())
+      trees.set(tree.id, `medis Nr. ${tree.id} iš „${tree.sourceName}“, importuotas ${formatDateTime(tree.createdAt)}`);
   return {
     currentTree: current,
+    trees,
     people,
     places,
     photos: await titles("galleryItems", [...column("galleryItemId"), ...column("coverPhotoId"), ...heroPhotos], "galleryItems"),
@@ -351,6 +362,7 @@ function settingValue(key: string, value: unknown, names: Names): string {
   if (value === null || value === undefined || value === "") return "";
   if (key === "hero_photo_id") return names.photos.get(Number(value)) ?? `#${String(value)}`;
   if (key === "tree_home_person") return names.people.get(personKey(names.currentTree, value)) ?? `#${String(value)}`;
+  if (key === CURRENT_TREE) return names.trees.get(Number(value)) ?? "medis, kurio nebėra";
   if (key === "branches_with_tree") return value === "1" || value === "true" ? "taip" : "ne";
   if (key === "branches") {
     try {

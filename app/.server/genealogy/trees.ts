@@ -12,9 +12,11 @@ import { updateStatistics } from "#app/.server/platform/db/planner-statistics.ts
 import { livingYearsSetting } from "./living.ts";
 import { rematchPeople } from "./person-rematch.ts";
 import { recountTree } from "./tree-counts.ts";
+import { CURRENT_TREE } from "./current-tree.ts";
+import { record, scope, type Actor } from "#app/.server/changes/changes.ts";
 import { prepareMerge, storePlan } from "./merge/prepare.ts";
 import { UndecidedConflicts, writeMerge, type Choice } from "./merge/apply.ts";
-import type { MergeItem, MergePlan } from "./merge/plan.ts";
+import { countPlan, type MergeItem, type MergePlan } from "./merge/plan.ts";
 import type { CodePageChoice } from "#app/.server/genealogy/gedcom/charset.ts";
 import { exportGedcom, type ExportAudience, type ExportResult } from "#app/.server/genealogy/gedcom/export.ts";
 import { adoptGalleryObjects } from "#app/.server/genealogy/gedcom/gallery-objects.ts";
@@ -32,13 +34,12 @@ import { ImportRefused, type Warning } from "#app/.server/genealogy/gedcom/reade
 // shows, and the ones it replaced are kept (the newest few) so the
 // administrator can go back.
 
-const CURRENT = "genealogy_current_tree";
 /** Trees kept besides the current one. */
 export const KEPT_TREES = 3;
 
 /** The queries of this module that tests/integration/query-plans.test.ts checks at 100,000 people. */
 export const treesQueries = {
-  currentTree: (db: Database) => db.selectFrom("settings").select("value").where("key", "=", CURRENT),
+  currentTree: (db: Database) => db.selectFrom("settings").select("value").where("key", "=", CURRENT_TREE),
   /** Links a tree's media records that name a file of its GEDZIP archive (and have none yet) to the stored file. */
   linkArchiveFile: (db: Database, treeId: number, file: string, mediaId: string) =>
     db.updateTable("genealogyMedia").set({ mediaId }).where("treeId", "=", treeId).where("file", "=", file).where("mediaId", "is", null),
@@ -141,7 +142,14 @@ export async function makeCurrent(
   db: Database,
   store: MediaStore,
   id: number,
-  { acceptCutOff = false }: { acceptCutOff?: boolean } = {},
+  {
+    acceptCutOff = false,
+    recordAs,
+  }: {
+    acceptCutOff?: boolean;
+    /** Recorded in the change history (a merge, decision 034): undone by naming the tree before it again. */
+    recordAs?: { actor: Actor | null; summary: string };
+  } = {},
 ): Promise<"done" | "notFound" | "cutOff"> {
   const tree = await db
     .selectFrom("genealogyTrees")
@@ -157,16 +165,28 @@ export async function makeCurrent(
   const { baseTreeId } = await db.selectFrom("genealogyTrees").select("baseTreeId").where("id", "=", id).executeTakeFirstOrThrow();
   await db.updateTable("genealogyTrees").set({ baseTreeId: null, mergePlan: null }).where("id", "=", id).execute();
   if (baseTreeId !== null) await deleteTree(db, store, baseTreeId);
-  await db.transaction().execute(async (tx) => {
+  const publish = async (tx: Database) => {
     await tx
       .insertInto("settings")
-      .values({ key: CURRENT, value: String(id) })
+      .values({ key: CURRENT_TREE, value: String(id) })
       .onConflict((oc) => oc.column("key").doUpdateSet({ value: String(id) }))
       .execute();
     if (previous !== null && previous !== id) await carryPersonLinks(tx, previous, id);
     // Also when called outside a request (the command-line import).
     await changeContentVersion(tx);
-  });
+  };
+  if (recordAs) {
+    // The change is the setting that names the tree: its undo names the tree before again.
+    await record(
+      db,
+      {
+        actor: recordAs.actor,
+        subject: { kind: "tree", id, summary: recordAs.summary },
+        scopes: [scope("settings", (q) => q.where("key", "=", CURRENT_TREE))],
+      },
+      publish,
+    );
+  } else await db.transaction().execute(publish);
   // The gallery's photos the file names (an export of this site or another): their tags go to the gallery.
   if ((await adoptGalleryObjects(db, store, id)) > 0) await changeContentVersion(db);
   // A waiting import's base goes with it (deleteTree), never on its own.
@@ -237,7 +257,7 @@ export async function mergeImport(
   store: MediaStore,
   id: number,
   choose: (item: MergeItem) => Choice | null,
-  { acceptCutOff = false }: { acceptCutOff?: boolean } = {},
+  { acceptCutOff = false, by = null }: { acceptCutOff?: boolean; by?: Actor | null } = {},
 ): Promise<{ done: MergePlan } | { refused: "notFound" | "noBase" | "cutOff" | "undecided"; conflicts?: MergeItem[] }> {
   const site = await currentTreeId(db);
   const tree = await db
@@ -261,7 +281,15 @@ export async function mergeImport(
     throw error;
   }
   await recountTree(db, id);
-  await makeCurrent(db, store, id, { acceptCutOff });
+  const { sourceName } = await db.selectFrom("genealogyTrees").select("sourceName").where("id", "=", id).executeTakeFirstOrThrow();
+  const counts = countPlan(plan);
+  await makeCurrent(db, store, id, {
+    acceptCutOff,
+    recordAs: {
+      actor: by,
+      summary: `Sujungtas giminės medžio failas „${sourceName}“: iš failo pridėta ${counts.fromFile.added}, pakeista ${counts.fromFile.changed}, pašalinta ${counts.fromFile.removed}; svetainės pakeitimų išliko ${counts.keptFromSite}`,
+    },
+  });
   return { done: plan };
 }
 

@@ -45,6 +45,8 @@ function subjectLink(kind: SubjectKind, id: string | null): string | null {
       return "/admin/tekstai";
     case "guestbook":
       return "/admin/sveciai";
+    case "tree":
+      return "/admin/medis";
     default:
       return null;
   }

@@ -60,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireRole(context, "administratorius");
+  const user = requireRole(context, "administratorius");
   const { db, media, config, imports } = services(context);
   let upload;
   try {
@@ -121,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const choice = form.get(`konfliktas:${conflictKey(item)}`);
         return choice === "site" || choice === "file" ? choice : null;
       },
-      { acceptCutOff: form.get("acceptCutOff") === "1" },
+      { acceptCutOff: form.get("acceptCutOff") === "1", by: user },
     );
     if ("done" in result) return redirectWithToast(PAGE, "genealogyMerged");
     if (result.refused === "undecided") return refusal("genealogyMergeUndecided", 409);
