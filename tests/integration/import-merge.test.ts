@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { addChild, createPerson, personEvents, saveEvent } from "#app/.server/genealogy/editing.ts";
-import { loadTreeFacts } from "#app/.server/genealogy/merge/facts.ts";
+import { loadTreeFacts, type EventFact } from "#app/.server/genealogy/merge/facts.ts";
 import { countPlan, planMerge, type MergeItem } from "#app/.server/genealogy/merge/plan.ts";
 import { addPhotoPerson } from "#app/.server/gallery/photo-people.ts";
 import { createUser } from "#app/.server/accounts/users.ts";
@@ -10,7 +10,7 @@ import { listChanges, undoChange } from "#app/.server/changes/changes.ts";
 import { changeLines, namesFor } from "#app/.server/changes/readable.ts";
 import { recordPersonEdit } from "#app/.server/genealogy/person-changes.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
-import { currentTreeId, importFile, makeCurrent, mergeImport } from "#app/.server/genealogy/trees.ts";
+import { currentTreeId, exportFile, importFile, makeCurrent, mergeImport } from "#app/.server/genealogy/trees.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { gedcomCli } from "./gedcom-cli.ts";
 
@@ -27,9 +27,11 @@ afterEach(() => t.close());
 
 let n = 0;
 /** Imports a file of records; the first becomes the site's tree, later ones wait beside it. */
+const HEAD = "0 HEAD\n1 GEDC\n2 VERS 5.5.1\n2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n";
+
 async function importText(records: string): Promise<number> {
   const file = path.join(t.dir, `medis-${++n}.ged`);
-  fs.writeFileSync(file, `0 HEAD\n1 GEDC\n2 VERS 5.5.1\n2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n${records.trim()}\n0 TRLR\n`);
+  fs.writeFileSync(file, `${HEAD}${records.trim()}\n0 TRLR\n`);
   return (await importFile(t.db, t.media, file, { sourceName: "medis.ged" })).treeId;
 }
 
@@ -259,7 +261,7 @@ test("merged and published: the file's changes in, the site's kept, the conflict
 
 test("the command line: --merge waits on a conflict (exit 3), --prefer decides it; JSON says what came from where", async () => {
   const first = path.join(t.dir, "v1.ged");
-  fs.writeFileSync(first, `0 HEAD\n1 GEDC\n2 VERS 5.5.1\n2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\n${V1.trim()}\n0 TRLR\n`);
+  fs.writeFileSync(first, `${HEAD}${V1.trim()}\n0 TRLR\n`);
   expect((await gedcomCli(t, "import", first)).code).toBe(0);
   const site = (await currentTreeId(t.db))!;
   const who = await ids(site);
@@ -342,4 +344,58 @@ test("the merge is one change in the history: undone in one step, refused while 
   const undo = (await listChanges(t.db, { subjectKind: "tree" }, 1)).items[0];
   expect(await undoChange(t.db, undo.id, admin)).toMatchObject({ ok: true });
   expect(await currentTreeId(t.db)).toBe(file);
+});
+
+/** A tree's facts with every id replaced by the person's name: comparable between two sites. */
+async function readable(db: TestDatabase["db"], treeId: number) {
+  const facts = await loadTreeFacts(db, treeId);
+  const name = (id: number | null) => (id === null ? "?" : (facts.people.get(id)?.label ?? `nėra ${id}`));
+  const strip = ({ id, ...event }: EventFact) => (void id, event);
+  return {
+    people: [...facts.people.values()]
+      .map(({ id, events, ...person }) => (void id, { ...person, events: events.map(strip) }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
+    families: [...facts.families.values()]
+      .map((f) => ({
+        partners: f.partners.map(name).sort(),
+        children: [...f.children].map(([child, relation]) => `${name(child)} (${relation})`).sort(),
+        events: f.events.map(strip),
+        notes: f.notes,
+      }))
+      .sort((a, b) => a.partners.join().localeCompare(b.partners.join())),
+  };
+}
+
+test("the site's tree exported and merged over the first file in a new site gives the site's tree back", async () => {
+  const site = await importText(V1);
+  const who = await ids(site);
+  await saveEvent(t.db, site, who.Antanas, { eventId: null, tag: "OCCU", date: "", place: "", value: "Kalvis" });
+  const [birth] = await personEvents(t.db, site, who.Bronė, "BIRT");
+  await saveEvent(t.db, site, who.Bronė, { eventId: birth.id, tag: "BIRT", date: "1901-03-03", place: "Vilnius", value: "" });
+  const child = await createPerson(t.db, { givenNames: "Rimas", surname: "Jonaitis", birthSurname: "", sex: "M", note: "" });
+  await addChild(t.db, site, who.Česlovas, who.Dalia, child);
+  const exported = path.join(t.dir, "svetaine.ged");
+  await exportFile(t.db, t.media, exported, { version: "5.5.1" });
+  // The person made on the site carries a UID for the historian's program.
+  const uid = (
+    await t.db.selectFrom("genealogyPeople").select("uid").where("treeId", "=", site).where("id", "=", child).executeTakeFirstOrThrow()
+  ).uid!;
+  expect(fs.readFileSync(exported, "utf8")).toContain(`1 _UID ${uid}`);
+
+  const other = await createTestDatabase({ seed: false });
+  try {
+    const first = path.join(other.dir, "v1.ged");
+    fs.writeFileSync(first, `${HEAD}${V1.trim()}\n0 TRLR\n`);
+    await importFile(other.db, other.media, first, { sourceName: "v1.ged" });
+    const waiting = await importFile(other.db, other.media, exported, { sourceName: "svetaine.ged" });
+    expect(await mergeImport(other.db, other.media, waiting.treeId, () => "file")).toMatchObject({ done: { conflicts: [] } });
+    expect(await readable(other.db, (await currentTreeId(other.db))!)).toEqual(await readable(t.db, site));
+    // The site's own person came over with their UID, to be known by it the next time.
+    const merged = (await currentTreeId(other.db))!;
+    expect(await other.db.selectFrom("genealogyPeople").select(["treeId", "givenNames"]).where("uid", "=", uid).execute()).toEqual([
+      { treeId: merged, givenNames: "Rimas" },
+    ]);
+  } finally {
+    await other.close();
+  }
 });

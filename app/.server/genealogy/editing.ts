@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { EDITABLE_EVENTS } from "#app/lib/event-labels.ts";
 import { dateInputToGedcom } from "#app/lib/date-input.ts";
 import { parseGedcomDate, sortRange } from "#app/lib/gedcom-date.ts";
@@ -9,7 +10,7 @@ import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { listDocuments } from "#app/.server/documents/documents.ts";
 import { linkPeopleToGalleryItem, listGalleryItems } from "#app/.server/gallery/gallery.ts";
 import { nameSearchKey, type Note, type PersonName } from "#app/.server/genealogy/gedcom/model.ts";
-import { reservePersonIds, takeFromCounter } from "./person-ids.ts";
+import { normalizeUid, reservePersonIds, takeFromCounter } from "./person-ids.ts";
 import { DEFAULT_LIVING_YEARS, editorViewer, type Viewer } from "./living.ts";
 import { familiesAround, familiesAsPartner, treeQueries } from "./family-graph.ts";
 import { summaries } from "./people.ts";
@@ -112,6 +113,9 @@ export async function createPerson(db: Database, fields: PersonFields): Promise<
       treeId,
       id,
       xref: null,
+      // A person made on the site carries a UID of its own in every export, so the family
+      // historian's program knows them the next time (issue 29); kept as person-ids.ts compares UIDs.
+      uid: normalizeUid(randomUUID()),
       givenNames: fields.givenNames,
       surname: fields.surname,
       birthSurname: fields.birthSurname || null,

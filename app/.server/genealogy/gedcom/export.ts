@@ -519,6 +519,9 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
         await w.raw(name.extra, 2);
       }
       if (p.sex !== "U") await w.line(1, "SEX", p.sex);
+      // A person made on the site carries their UID (a file's own _UID or UID travels in `extra`).
+      const extra = parse<RawNode[]>(p.extra, []);
+      if (p.uid && !extra.some((n) => n.t === "_UID" || n.t === "UID")) await w.line(1, v7 ? "UID" : "_UID", v7 ? uuidForm(p.uid) : p.uid);
       await events(p.id);
       for (const c of childOf.get(p.id) ?? []) {
         await w.line(1, "FAMC", families.get(c.familyId));
@@ -554,7 +557,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
           await w.line(3, "WIDTH", String(tag.crop.width));
         }
       }
-      await w.raw(parse<RawNode[]>(p.extra, []), 1);
+      await w.raw(extra, 1);
     }
   }
 
@@ -653,4 +656,10 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
   await w.line(0, "TRLR");
   await w.end();
   return { people: writtenPeople, families: writtenFamilies, namedFiles: w.namedFiles, galleryFiles };
+}
+
+/** A stored UID (32 hex digits) as GEDCOM 7 writes one: the RFC 4122 form, lower case. */
+function uuidForm(uid: string): string {
+  const hex = uid.toLowerCase();
+  return /^[0-9a-f]{32}$/.test(hex) ? `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` : uid;
 }
