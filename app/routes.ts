@@ -62,6 +62,8 @@ export default [
     route("medis", "routes/admin/genealogy.tsx"),
     route("medis/importuoti", "routes/admin/genealogy-import.ts"),
     route("medis/eksportas", "routes/admin/genealogy-export.ts"),
+    route("medis/svetaines-pakeitimai", "routes/admin/genealogy-site-changes.tsx"),
+    route("medis/svetaines-pakeitimai/sarasas", "routes/admin/genealogy-site-changes-text.ts"),
     route("medis/asmenys", "routes/admin/people.tsx"),
     route("medis/asmenys/:id", "routes/admin/person.tsx"),
     route("nariai", "routes/admin/users.tsx"),

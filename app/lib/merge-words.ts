@@ -1,5 +1,6 @@
 import { EVENT_LABELS } from "./event-labels.ts";
 import { formatGedcomDateLt, parseGedcomDate } from "./gedcom-date.ts";
+import { formatDateTime } from "./lithuanian.ts";
 
 // The import merge's differences in Lithuanian (issue 29): what a slot of a
 // person or a family is called, and its values as a reader understands them.
@@ -70,4 +71,57 @@ export function describeDifference(item: MergeDifference, nameOf?: (id: number) 
 function splitOnce(slot: string): [string, string | null] {
   const space = slot.indexOf(" ");
   return space < 0 ? [slot, null] : [slot.slice(0, space), slot.slice(space + 1)];
+}
+
+/**
+ * The differences a reader needs: a fact's own line ("Profesija: yra") left
+ * out where its parts are listed ("Profesija: aprašymas: … → Kalvis").
+ */
+export function readableDifferences<T extends MergeDifference>(items: T[]): T[] {
+  const withParts = new Set(
+    items
+      .filter((item) => item.slot.startsWith("event ") && item.slot.includes(PART))
+      .map((item) => `${item.subject.kind} ${item.subject.key} ${item.slot.split(PART)[0]}`),
+  );
+  return items.filter(
+    (item) =>
+      !(
+        item.slot.startsWith("event ") &&
+        !item.slot.includes(PART) &&
+        withParts.has(`${item.subject.kind} ${item.subject.key} ${item.slot}`)
+      ),
+  );
+}
+
+/** What the family changed on the site about one person or family (merge/prepare.ts's siteChanges). */
+export interface SiteChangeWords {
+  subject: MergeDifference["subject"];
+  items: MergeDifference[];
+  by: string | null;
+  at: string | null;
+  proposedBy: string | null;
+}
+
+/** One change as a line: 'Gimimas: vieta: „Kaunas“ → „Vilnius“'. */
+export function siteChangeLine(item: MergeDifference, names: Record<number, string>): string {
+  return `${slotLabel(item, (id) => names[id] ?? "asmuo, kurio nebėra")}: „${slotValue(item, item.base)}“ → „${slotValue(item, item.site)}“`;
+}
+
+/** Who changed it, when, and who proposed it ('' when the history does not say). */
+export function siteChangeWho(change: SiteChangeWords): string {
+  if (!change.by || !change.at) return "";
+  return `Keitė ${change.by}, ${formatDateTime(change.at)}${change.proposedBy ? ` (pasiūlė ${change.proposedBy})` : ""}.`;
+}
+
+/** The whole list as plain text, for the family historian. */
+export function siteChangesText(found: { file: string; changes: SiteChangeWords[]; names: Record<number, string> }): string {
+  const lines = [`Svetainėje padaryti pakeitimai, kurių nėra faile „${found.file}“`, ""];
+  if (found.changes.length === 0) lines.push("Pakeitimų nėra: svetainės medis toks pat kaip failas.");
+  for (const change of found.changes) {
+    lines.push(change.subject.label);
+    for (const item of readableDifferences(change.items)) lines.push(`  ${siteChangeLine(item, found.names)}`);
+    if (siteChangeWho(change)) lines.push(`  ${siteChangeWho(change)}`);
+    lines.push("");
+  }
+  return `${lines.join("\n").trimEnd()}\n`;
 }

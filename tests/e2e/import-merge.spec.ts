@@ -77,6 +77,19 @@ test("the family's correction and the historian's new file: previewed, the confl
   await birth.getByRole("button", { name: "Išsaugoti" }).click();
   await expect(page.getByText("Asmens duomenys išsaugoti").first()).toBeVisible();
 
+  // What the family changed, for the historian: to read, and to download.
+  await page.goto(`${site().url}/admin/medis`);
+  await page.getByRole("link", { name: "Svetainės pakeitimai šeimos istorikui" }).click();
+  const change = page.getByTestId("site-change");
+  await expect(change).toHaveCount(1);
+  await expect(change.getByRole("heading")).toHaveText("Bronė Jonaitytė");
+  await expect(change.getByRole("listitem")).toHaveText(["Gimimas: vieta: „Kaunas“ → „Vilnius“"]);
+  await expect(change).toContainText(/Keitė admin, \d{4} m\./);
+  const [list] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Atsisiųsti sąrašą (.txt)" }).click()]);
+  expect(list.suggestedFilename()).toBe("svetaines-pakeitimai.txt");
+  expect(fs.readFileSync(await list.path(), "utf8")).toContain("Bronė Jonaitytė\n  Gimimas: vieta: „Kaunas“ → „Vilnius“\n  Keitė admin,");
+  await axe(page, "the site's changes for the historian");
+
   await upload(page, write("v2.ged", V2));
   const preview = page.getByRole("region", { name: "Sujungti su svetainės medžiu" });
   await expect(preview.getByTestId("merge-counts").getByRole("listitem")).toHaveText([

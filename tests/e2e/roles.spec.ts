@@ -84,6 +84,8 @@ const RULES: Record<string, Rule> = {
   "/admin/medis": { read: "redaktorius", write: "administratorius", change: WRITES["/admin/medis"] },
   "/admin/medis/importuoti": { read: "administratorius", change: WRITES["/admin/medis/importuoti"] },
   "/admin/medis/eksportas": { read: "redaktorius" },
+  "/admin/medis/svetaines-pakeitimai": { read: "redaktorius" },
+  "/admin/medis/svetaines-pakeitimai/sarasas": { read: "redaktorius" },
   "/admin/medis/asmenys": { read: "redaktorius", change: WRITES["/admin/medis/asmenys"] },
   // Editors edit people; marking one private is the administrator's.
   "/admin/medis/asmenys/:id": { read: "redaktorius", write: "administratorius", change: WRITES["/admin/medis/asmenys/:id"] },

@@ -23,7 +23,7 @@ import { PageTitle } from "#app/components/page.tsx";
 import { useToast } from "#app/components/toaster.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
 import { formatDateTime, plural } from "#app/lib/lithuanian.ts";
-import { slotLabel, slotValue, type MergeDifference } from "#app/lib/merge-words.ts";
+import { readableDifferences, slotLabel, slotValue, type MergeDifference } from "#app/lib/merge-words.ts";
 import { parseId } from "#app/lib/numbers.ts";
 
 const PAGE = "/admin/medis";
@@ -175,6 +175,9 @@ export default function GenealogyAdmin({
               <p className="mt-2">{counts(current)}.</p>
               <p className="mt-1 text-sm text-ink-soft">
                 Iš „{current.sourceName}“ (GEDCOM {current.gedcomVersion ?? "?"}), importuota {formatDateTime(current.createdAt)}.
+              </p>
+              <p className="mt-3">
+                <Link to={`${PAGE}/svetaines-pakeitimai`}>Svetainės pakeitimai šeimos istorikui</Link>
               </p>
               <h3 className="mt-6 font-semibold">Eksportuoti</h3>
               <ul className="mt-2 space-y-1 text-sm">
@@ -478,7 +481,7 @@ function Differences({
         {title} ({items.length < limit ? items.length : `pirmieji ${limit}`})
       </summary>
       <ul className="mt-2 space-y-1 text-sm" data-side={side}>
-        {items.map((item, i) => (
+        {readableDifferences(items).map((item, i) => (
           <li key={i}>
             {item.subject.label} · {slotLabel(item, nameOf)}: „{slotValue(item, item.base)}“ → „{slotValue(item, item[side])}“
           </li>

@@ -661,5 +661,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
 /** A stored UID (32 hex digits) as GEDCOM 7 writes one: the RFC 4122 form, lower case. */
 function uuidForm(uid: string): string {
   const hex = uid.toLowerCase();
-  return /^[0-9a-f]{32}$/.test(hex) ? `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` : uid;
+  return /^[0-9a-f]{32}$/.test(hex)
+    ? `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+    : uid;
 }

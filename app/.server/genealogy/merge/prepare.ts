@@ -94,31 +94,10 @@ export async function mergePreview(db: Database, treeId: number, siteTree: numbe
   const { counts, plan } = JSON.parse(row.mergePlan) as StoredPlan;
   const conflicts: PreviewConflict[] = [];
   for (const item of plan.conflicts) {
-    const people = item.subject.kind === "person" ? [item.subject.key] : item.subject.key.split("+").filter((id) => id !== "?");
-    const last = await db
-      .selectFrom("changes")
-      .select(["username", "at"])
-      .where("subjectKind", "=", "person")
-      .where("subjectId", "in", people)
-      .where("undoneBy", "is", null)
-      .orderBy("id", "desc")
-      .limit(1)
-      .executeTakeFirst();
-    conflicts.push({ ...item, key: conflictKey(item), by: last?.username ?? null, at: last?.at ?? null });
+    const last = await lastSiteChange(db, item.subject);
+    conflicts.push({ ...item, key: conflictKey(item), by: last?.by ?? null, at: last?.at ?? null });
   }
-  const children = [...plan.fromFile, ...plan.keptFromSite, ...plan.conflicts].flatMap((item) =>
-    item.slot.startsWith("child ") ? [Number(item.slot.slice(6))] : [],
-  );
-  const names: Record<number, string> = {};
-  if (children.length > 0) {
-    const rows = await db
-      .selectFrom("genealogyPeople")
-      .select(["id", "givenNames", "surname"])
-      .where("treeId", "in", [siteTree, treeId])
-      .where("id", "in", [...new Set(children)])
-      .execute();
-    for (const r of rows) names[r.id] = `${r.givenNames} ${r.surname}`.trim();
-  }
+  const names = await childNames(db, [siteTree, treeId], [...plan.fromFile, ...plan.keptFromSite, ...plan.conflicts]);
   return {
     counts,
     fromFile: plan.fromFile.slice(0, PREVIEW_ITEMS),
@@ -128,4 +107,82 @@ export async function mergePreview(db: Database, treeId: number, siteTree: numbe
     lostByReplace: new Set([...plan.keptFromSite, ...plan.conflicts].map((i) => `${i.subject.kind} ${i.subject.key}`)).size,
     limit: PREVIEW_ITEMS,
   };
+}
+
+/** Who last changed a person (or a family's partner) on the site, when, and who proposed it if it was a member's proposal. */
+export async function lastSiteChange(
+  db: Database,
+  subject: MergeItem["subject"],
+): Promise<{ by: string | null; at: string; proposedBy: string | null } | null> {
+  const people = subject.kind === "person" ? [subject.key] : subject.key.split("+").filter((id) => id !== "?");
+  const last = await db
+    .selectFrom("changes")
+    .leftJoin("proposals", "proposals.id", "changes.proposalId")
+    .select(["changes.username", "changes.at", "proposals.username as proposedBy"])
+    .where("changes.subjectKind", "=", "person")
+    .where("changes.subjectId", "in", people)
+    .where("changes.undoneBy", "is", null)
+    .orderBy("changes.id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return last ? { by: last.username, at: last.at, proposedBy: last.proposedBy } : null;
+}
+
+/** The names of the people child slots name ('child 12'), from the trees given. */
+async function childNames(db: Database, trees: number[], items: MergeItem[]): Promise<Record<number, string>> {
+  const children = items.flatMap((item) => (item.slot.startsWith("child ") ? [Number(item.slot.slice(6))] : []));
+  const names: Record<number, string> = {};
+  if (children.length === 0) return names;
+  const rows = await db
+    .selectFrom("genealogyPeople")
+    .select(["id", "givenNames", "surname"])
+    .where("treeId", "in", trees)
+    .where("id", "in", [...new Set(children)])
+    .execute();
+  for (const r of rows) names[r.id] = `${r.givenNames} ${r.surname}`.trim();
+  return names;
+}
+
+/** A person or family the family changed on the site, with the differences and who last changed them. */
+export interface SiteChange {
+  subject: MergeItem["subject"];
+  items: MergeItem[];
+  by: string | null;
+  at: string | null;
+  proposedBy: string | null;
+}
+
+/**
+ * What the family changed on the site that the historian's file (the one the
+ * site's tree was imported from) does not have (issue 29): the file read
+ * again and compared with the tree; the base read for it is removed after.
+ * Null when the site's tree kept no file.
+ */
+export async function siteChanges(
+  db: Database,
+  store: MediaStore,
+  siteTree: number,
+): Promise<{ file: string; changes: SiteChange[]; names: Record<number, string> } | null> {
+  const source = await sourceFile(db, store, siteTree);
+  if (!source) return null;
+  const base = await importGedcom(db, fs.createReadStream(source.path), { sourceName: source.name, replaces: siteTree });
+  try {
+    await rematchPeople(db, base.treeId, siteTree);
+    const [baseFacts, siteFacts] = await Promise.all([loadTreeFacts(db, base.treeId), loadTreeFacts(db, siteTree)]);
+    const { keptFromSite } = planMerge(baseFacts, baseFacts, siteFacts);
+    const bySubject = new Map<string, MergeItem[]>();
+    for (const item of keptFromSite) {
+      const key = `${item.subject.kind} ${item.subject.key}`;
+      bySubject.set(key, [...(bySubject.get(key) ?? []), item]);
+    }
+    const changes: SiteChange[] = [];
+    for (const items of bySubject.values()) {
+      const last = await lastSiteChange(db, items[0].subject);
+      changes.push({ subject: items[0].subject, items, by: last?.by ?? null, at: last?.at ?? null, proposedBy: last?.proposedBy ?? null });
+    }
+    return { file: source.name, changes, names: await childNames(db, [siteTree], keptFromSite) };
+  } finally {
+    await deleteTreeRows(db, base.treeId);
+    await db.deleteFrom("genealogyTrees").where("id", "=", base.treeId).execute();
+  }
 }
