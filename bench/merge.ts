@@ -46,7 +46,7 @@ if (phase === "--import" || phase === "--merge") {
       });
     }
     started = performance.now();
-    const waiting = await importFile(db, store, second, { sourceName: "v2.ged" });
+    const waiting = await importFile(db, store, second, { sourceName: "v2.ged", planMerge: true });
     const prepareMs = performance.now() - started;
     const merged = await mergeImport(db, store, waiting.treeId, () => "file");
     const totalMs = performance.now() - started;

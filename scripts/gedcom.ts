@@ -91,6 +91,7 @@ try {
         sourceName: path.basename(file),
         codePage: codePages[values["code-page"]],
         limits: archiveLimits(config),
+        planMerge: values.merge,
       });
     } catch (error) {
       if (error instanceof ImportRefused) fail(error.message);

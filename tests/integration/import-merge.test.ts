@@ -32,7 +32,7 @@ const HEAD = "0 HEAD\n1 GEDC\n2 VERS 5.5.1\n2 FORM LINEAGE-LINKED\n1 CHAR UTF-8\
 async function importText(records: string): Promise<number> {
   const file = path.join(t.dir, `medis-${++n}.ged`);
   fs.writeFileSync(file, `${HEAD}${records.trim()}\n0 TRLR\n`);
-  return (await importFile(t.db, t.media, file, { sourceName: "medis.ged" })).treeId;
+  return (await importFile(t.db, t.media, file, { sourceName: "medis.ged", planMerge: true })).treeId;
 }
 
 async function ids(treeId: number): Promise<Record<string, number>> {
@@ -43,6 +43,16 @@ async function ids(treeId: number): Promise<Record<string, number>> {
 async function plan(baseTree: number, fileTree: number, siteTree: number) {
   const [base, file, site] = await Promise.all([baseTree, fileTree, siteTree].map((id) => loadTreeFacts(t.db, id)));
   return planMerge(base, file, site);
+}
+
+/** The family's three edits on the site: an occupation for Antanas, Bronė's birth place, Rimas a child of Česlovas and Dalia (his id). */
+async function familyEdits(site: number, who: Record<string, number>): Promise<number> {
+  await saveEvent(t.db, site, who.Antanas, { eventId: null, tag: "OCCU", date: "", place: "", value: "Kalvis" });
+  const [birth] = await personEvents(t.db, site, who.Bronė, "BIRT");
+  await saveEvent(t.db, site, who.Bronė, { eventId: birth.id, tag: "BIRT", date: "1901-03-03", place: "Vilnius", value: "" });
+  const child = await createPerson(t.db, { givenNames: "Rimas", surname: "Jonaitis", birthSurname: "", sex: "M", note: "" });
+  await addChild(t.db, site, who.Česlovas, who.Dalia, child);
+  return child;
 }
 
 /** A plan's items as 'Name: slot base → file / site', easy to read in a failure. */
@@ -197,16 +207,27 @@ test("two relatives whose identifiers were swapped keep their own addresses", as
   const swapped = V1.replace(/@I1@/g, "@X@").replace(/@I3@/g, "@I1@").replace(/@X@/g, "@I3@");
   const file = await importText(swapped);
   expect(await ids(file)).toEqual(await ids(site));
+  // An import only to replace (the command line's --replace) matches people as well, and reads no base.
+  const plain = path.join(t.dir, "keiciamas.ged");
+  fs.writeFileSync(plain, `${HEAD}${swapped.trim()}\n0 TRLR\n`);
+  const replacing = await importFile(t.db, t.media, plain, { sourceName: "keiciamas.ged" });
+  expect(await ids(replacing.treeId)).toEqual(await ids(site));
+  expect(
+    await t.db
+      .selectFrom("genealogyTrees")
+      .select(["baseTreeId", "mergePlan"])
+      .where("id", "=", replacing.treeId)
+      .executeTakeFirstOrThrow(),
+  ).toEqual({
+    baseTreeId: null,
+    mergePlan: null,
+  });
 });
 
 test("merged and published: the file's changes in, the site's kept, the conflict as decided, every address the same", async () => {
   const site = await importText(V1);
   const who = await ids(site);
-  await saveEvent(t.db, site, who.Antanas, { eventId: null, tag: "OCCU", date: "", place: "", value: "Kalvis" });
-  const [birth] = await personEvents(t.db, site, who.Bronė, "BIRT");
-  await saveEvent(t.db, site, who.Bronė, { eventId: birth.id, tag: "BIRT", date: "1901-03-03", place: "Vilnius", value: "" });
-  const child = await createPerson(t.db, { givenNames: "Rimas", surname: "Jonaitis", birthSurname: "", sex: "M", note: "" });
-  await addChild(t.db, site, who.Česlovas, who.Dalia, child);
+  const child = await familyEdits(site, who);
   const item = await t.db
     .insertInto("galleryItems")
     .values({ id: 900, title: "Dalia", description: "", mediaId: null, position: 0, createdAt: new Date().toISOString() })
@@ -369,11 +390,7 @@ async function readable(db: TestDatabase["db"], treeId: number) {
 test("the site's tree exported and merged over the first file in a new site gives the site's tree back", async () => {
   const site = await importText(V1);
   const who = await ids(site);
-  await saveEvent(t.db, site, who.Antanas, { eventId: null, tag: "OCCU", date: "", place: "", value: "Kalvis" });
-  const [birth] = await personEvents(t.db, site, who.Bronė, "BIRT");
-  await saveEvent(t.db, site, who.Bronė, { eventId: birth.id, tag: "BIRT", date: "1901-03-03", place: "Vilnius", value: "" });
-  const child = await createPerson(t.db, { givenNames: "Rimas", surname: "Jonaitis", birthSurname: "", sex: "M", note: "" });
-  await addChild(t.db, site, who.Česlovas, who.Dalia, child);
+  const child = await familyEdits(site, who);
   const exported = path.join(t.dir, "svetaine.ged");
   await exportFile(t.db, t.media, exported, { version: "5.5.1" });
   // The person made on the site carries a UID for the historian's program.
@@ -387,7 +404,7 @@ test("the site's tree exported and merged over the first file in a new site give
     const first = path.join(other.dir, "v1.ged");
     fs.writeFileSync(first, `${HEAD}${V1.trim()}\n0 TRLR\n`);
     await importFile(other.db, other.media, first, { sourceName: "v1.ged" });
-    const waiting = await importFile(other.db, other.media, exported, { sourceName: "svetaine.ged" });
+    const waiting = await importFile(other.db, other.media, exported, { sourceName: "svetaine.ged", planMerge: true });
     expect(await mergeImport(other.db, other.media, waiting.treeId, () => "file")).toMatchObject({ done: { conflicts: [] } });
     expect(await readable(other.db, (await currentTreeId(other.db))!)).toEqual(await readable(t.db, site));
     // The site's own person came over with their UID, to be known by it the next time.

@@ -307,6 +307,12 @@ export interface ImportFileOptions {
   codePage?: CodePageChoice;
   /** How much a GEDZIP archive may unpack to (archiveLimits(config)); the defaults otherwise. */
   limits?: ArchiveLimits;
+  /**
+   * Beside a site's tree, read its base and plan the merge (merge/prepare.ts):
+   * what the administrator's upload and `gedcom import --merge` need. Costs
+   * about another import, so a caller that will only replace leaves it out.
+   */
+  planMerge?: boolean;
 }
 
 /** The defaults of MAX_GEDZIP_MB and MAX_GEDZIP_FILES (env.ts). */
@@ -376,7 +382,7 @@ export async function importFile(
     // A renumbered file (another program's export) still gives each person their own address.
     await rematchPeople(db, summary.treeId, replaces);
     // What merging it with the site's tree would do (merge/prepare.ts); nothing is published here.
-    await prepareMerge(db, store, summary.treeId, replaces);
+    if (options.planMerge) await prepareMerge(db, store, summary.treeId, replaces);
   }
   await updateTreeStatistics(db);
   // A cut-off file is never published without the administrator's word.

@@ -18,7 +18,8 @@ const config = parseConfig(process.env);
 const db = openDatabase(config.database);
 let answer: ChildAnswer;
 try {
-  const summary = await importFile(db, mediaStore(config), file, { ...options, limits: archiveLimits(config) });
+  // The administrator's upload: a later file waits beside the site's tree with its merge planned.
+  const summary = await importFile(db, mediaStore(config), file, { ...options, limits: archiveLimits(config), planMerge: true });
   answer = { ok: true, treeId: summary.treeId, current: summary.current };
 } catch (error) {
   answer =

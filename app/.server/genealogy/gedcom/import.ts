@@ -17,12 +17,11 @@ import type {
 import type { CharsetInfo, CodePageChoice } from "./charset.ts";
 import {
   DATE_PARTS,
-  nameSearchKey,
+  nameColumns,
   FAMILY_EVENT_TAGS,
   NAME_PARTS,
   PEDIGREE,
   PERSON_EVENT_TAGS,
-  splitNameValue,
   STANDARD_TAGS,
   toRaw,
   type Note,
@@ -429,16 +428,14 @@ export class Importer {
 
   async #person(node: GedcomNode): Promise<void> {
     const names = node.children.filter((c) => c.tag === "NAME").map((n) => this.#name(n));
-    const primary = names[0] ?? { value: "" };
-    const split = splitNameValue(primary.value);
-    const birth = names.find((n) => /^(birth|maiden)$/i.test(n.type ?? ""));
+    const columns = nameColumns(names);
     // SEX M, F or X is the person's sex; anything else (U, nothing, a second SEX) is kept as written.
     const sexNode = node.children.find((c) => c.tag === "SEX");
     const sexValue = sexNode?.value?.trim().toUpperCase() ?? "";
     const sexKnown = sexNode !== undefined && sexNode.children.length === 0 && ["M", "F", "X"].includes(sexValue);
     const sex = sexKnown ? sexValue : "U";
     const uid = normalizeUid(node.children.find((c) => c.tag === "_UID" || c.tag === "UID")?.value);
-    const searchKey = nameSearchKey(names);
+    const { searchKey } = columns;
     const { id, duplicate } = await this.#people.define({ xref: node.xref ?? null, uid, searchKey, sex });
     if (duplicate) this.warn(node.line, `Asmuo ${node.xref} aprašytas antrą kartą: laikomas atskiru asmeniu.`);
     this.#personLines.set(id, { line: node.line, xref: node.xref });
@@ -471,23 +468,14 @@ export class Importer {
       if (c.tag === "NAME" || c.tag === "NOTE" || c.tag === "SNOTE" || (c === sexNode && sexKnown)) handled.add(c);
     await this.#citations(sources, "person", id);
     await this.#mediaLinks(objects, "person", id);
-    // GIVN and SURN are comma-separated lists ('John, Fitzgerald'); the page shows them as words.
-    const pieces = (list: string) =>
-      list
-        .split(",")
-        .map((w) => w.trim())
-        .filter(Boolean)
-        .join(" ");
-    const given = primary.given !== undefined ? pieces(primary.given) : split.given;
-    const surname = primary.surname !== undefined ? pieces(primary.surname) : split.surname;
     await this.#writer.add("genealogyPeople", {
       treeId: this.treeId,
       id,
       xref: node.xref ?? null,
       uid,
-      givenNames: given,
-      surname,
-      birthSurname: birth ? (birth.surname ?? splitNameValue(birth.value).surname) : null,
+      givenNames: columns.givenNames,
+      surname: columns.surname,
+      birthSurname: columns.birthSurname,
       sex,
       names: JSON.stringify(names),
       notes: JSON.stringify(this.#notes(node.children.filter((c) => c.tag === "NOTE" || c.tag === "SNOTE"))),

@@ -112,3 +112,26 @@ export const STANDARD_TAGS = new Set([
 export function nameSearchKey(names: PersonName[]): string {
   return searchKey(names.map((n) => n.value.replaceAll("/", "")).join(" "));
 }
+
+/**
+ * A person's name columns from their names, as the site stores them: the first
+ * NAME's given names and surname (GIVN and SURN are comma-separated lists, read
+ * as words), the birth or maiden surname, and the search key.
+ */
+export function nameColumns(names: PersonName[]): { givenNames: string; surname: string; birthSurname: string | null; searchKey: string } {
+  const primary = names[0] ?? { value: "" };
+  const split = splitNameValue(primary.value);
+  const birth = names.find((n) => /^(birth|maiden)$/i.test(n.type ?? ""));
+  const pieces = (list: string) =>
+    list
+      .split(",")
+      .map((w) => w.trim())
+      .filter(Boolean)
+      .join(" ");
+  return {
+    givenNames: primary.given !== undefined ? pieces(primary.given) : split.given,
+    surname: primary.surname !== undefined ? pieces(primary.surname) : split.surname,
+    birthSurname: birth ? (birth.surname ?? splitNameValue(birth.value).surname) : null,
+    searchKey: nameSearchKey(names),
+  };
+}

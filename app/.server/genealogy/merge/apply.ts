@@ -1,7 +1,7 @@
 import type { Database } from "#app/.server/platform/db/schema.ts";
-import { nameSearchKey, splitNameValue, type Note, type PersonName } from "#app/.server/genealogy/gedcom/model.ts";
+import { nameColumns, type Note, type PersonName } from "#app/.server/genealogy/gedcom/model.ts";
 import { canon, loadTreeFacts, nameText, type EventFact, type FamilyFacts, type TreeFacts } from "./facts.ts";
-import { alignEvents, PART, planMerge, type MergeItem, type MergePlan } from "./plan.ts";
+import { alignEvents, HERE, PART, planMerge, PRESENT, type MergeItem, type MergePlan } from "./plan.ts";
 
 // Writing a merge (issue 29, decision 034). The new file's tree is the
 // merged tree's start: it holds everything the historian's program wrote,
@@ -21,11 +21,6 @@ export interface MergeTrees {
   /** The site's tree as the family has changed it. */
   site: number;
 }
-
-const PRESENT = "person";
-const HERE = "•";
-
-type Db = Database;
 
 /** Conflicts the administrator has not decided: the merge writes nothing. */
 export class UndecidedConflicts extends Error {
@@ -75,14 +70,14 @@ interface Ids {
 }
 
 class MergeWriter {
-  readonly #db: Db;
+  readonly #db: Database;
   readonly #trees: MergeTrees;
   readonly #facts: { base: TreeFacts; file: TreeFacts; site: TreeFacts };
   readonly #next: Ids;
   /** Who is in the merged tree as it is being written: a family names only them. */
   readonly #people: Set<number>;
 
-  private constructor(db: Db, trees: MergeTrees, facts: { base: TreeFacts; file: TreeFacts; site: TreeFacts }, next: Ids) {
+  private constructor(db: Database, trees: MergeTrees, facts: { base: TreeFacts; file: TreeFacts; site: TreeFacts }, next: Ids) {
     this.#db = db;
     this.#trees = trees;
     this.#facts = facts;
@@ -91,7 +86,7 @@ class MergeWriter {
   }
 
   /** The merged tree is nobody else's until published, so its next ids are counted here, inside the transaction. */
-  static async open(db: Db, trees: MergeTrees, facts: { base: TreeFacts; file: TreeFacts; site: TreeFacts }): Promise<MergeWriter> {
+  static async open(db: Database, trees: MergeTrees, facts: { base: TreeFacts; file: TreeFacts; site: TreeFacts }): Promise<MergeWriter> {
     const max = async (
       table: "genealogyEvents" | "genealogyFamilies" | "genealogyPlaces" | "genealogyCitations" | "genealogySources" | "genealogyMedia",
     ) =>
@@ -200,7 +195,7 @@ class MergeWriter {
             : notes.filter((n) => n.ref || canon(n.text) !== value);
       else if (slot !== "event") throw new Error(`merge: the site cannot have changed '${item.slot}'`);
     }
-    if (items.some((item) => item.slot.startsWith("name"))) Object.assign(set, nameColumns(names));
+    if (items.some((item) => item.slot.startsWith("name"))) Object.assign(set, { names: JSON.stringify(names), ...nameColumns(names) });
     if (items.some((item) => item.slot.startsWith("note+"))) set.notes = JSON.stringify(notes);
     if (Object.keys(set).length > 0)
       await this.#db.updateTable("genealogyPeople").set(set).where("treeId", "=", this.#trees.file).where("id", "=", id).execute();
@@ -538,24 +533,4 @@ class MergeWriter {
 function splitSlot(slot: string): [string, string | null] {
   const space = slot.indexOf(" ");
   return space < 0 ? [slot, null] : [slot.slice(0, space), slot.slice(space + 1)];
-}
-
-/** A person's name columns from their names, as the import writes them. */
-function nameColumns(names: PersonName[]) {
-  const primary = names[0] ?? { value: "" };
-  const split = splitNameValue(primary.value);
-  const pieces = (list: string) =>
-    list
-      .split(",")
-      .map((w) => w.trim())
-      .filter(Boolean)
-      .join(" ");
-  const birth = names.slice(1).find((n) => /^(birth|maiden)$/i.test(n.type ?? ""));
-  return {
-    names: JSON.stringify(names),
-    givenNames: primary.given !== undefined ? pieces(primary.given) : split.given,
-    surname: primary.surname !== undefined ? pieces(primary.surname) : split.surname,
-    birthSurname: birth ? (birth.surname ?? splitNameValue(birth.value).surname) : null,
-    searchKey: nameSearchKey(names),
-  };
 }

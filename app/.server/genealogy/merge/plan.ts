@@ -46,8 +46,10 @@ export interface MergeCounts {
   conflicts: number;
 }
 
-const HERE = "•";
-const PRESENT = "person";
+/** A slot's value where it is there and says nothing more (a person, a fact, one of a set). */
+export const HERE = "•";
+/** The slot that says a person or family is there at all. */
+export const PRESENT = "person";
 /** Between an event's slot and the part of it ('event BIRT#0 › date'): an added event's slot is free text. */
 export const PART = " › ";
 
