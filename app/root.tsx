@@ -1,4 +1,9 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { languageMiddleware } from "#app/.server/platform/language.ts";
+import { I18nProvider, useT } from "#app/i18n/react.tsx";
+import type { Values } from "#app/i18n/intl.ts";
+import { siteMessages } from "#app/i18n/site.ts";
+import { LOCALES, localeOf, samePageIn } from "#app/i18n/locales.ts";
 import type { Route } from "./+types/root";
 import { accessMiddleware } from "#app/.server/accounts/access.ts";
 import { currentUser, services } from "#app/.server/platform/context.ts";
@@ -13,7 +18,7 @@ import { ToastProvider } from "#app/components/toaster.tsx";
 import { currentYear } from "#app/lib/lithuanian.ts";
 import type { FrameSettings } from "#app/lib/site.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, accessMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [languageMiddleware, sessionMiddleware, accessMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = currentUser(context);
@@ -52,34 +57,57 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const { pathname, search } = useLocation();
+  const locale = localeOf(pathname);
   const root = useRouteLoaderData<typeof loader>("root");
-  const settings: FrameSettings = root?.settings ?? { familyName: "Giminės svetainė", contactEmail: "", tagline: "", footerLine: "" };
   return (
-    <html lang="lt">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* The same page in each language (search engines offer a reader theirs); absolute only from SITE_URL. */}
+        {LOCALES.map((other) => (
+          <link key={other} rel="alternate" hrefLang={other} href={`${root?.siteUrl ?? ""}${samePageIn(other, pathname, search)}`} />
+        ))}
       </head>
       <body className="flex min-h-screen flex-col">
-        <a
-          href="#turinys"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-paper focus:p-2"
-        >
-          Pereiti prie turinio
-        </a>
-        <ToastProvider serverToast={root?.toast ?? null}>
-          <SiteHeader settings={settings} role={root?.user?.role ?? null} />
-          <main id="turinys" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-            {children}
-          </main>
-          <SiteFooter settings={settings} year={root?.year ?? currentYear()} role={root?.user?.role ?? null} />
-        </ToastProvider>
+        <I18nProvider messages={siteMessages}>
+          <Frame>{children}</Frame>
+        </I18nProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
+  );
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  const t = useT();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const settings: FrameSettings = root?.settings ?? {
+    familyName: t("common.siteFallbackName"),
+    contactEmail: "",
+    tagline: "",
+    footerLine: "",
+  };
+  return (
+    <>
+      <a
+        href="#turinys"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-paper focus:p-2"
+      >
+        {t("common.skipToContent")}
+      </a>
+      <ToastProvider serverToast={root?.toast ?? null}>
+        <SiteHeader settings={settings} role={root?.user?.role ?? null} />
+        <main id="turinys" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+          {children}
+        </main>
+        <SiteFooter settings={settings} year={root?.year ?? currentYear()} role={root?.user?.role ?? null} />
+      </ToastProvider>
+    </>
   );
 }
 
@@ -89,31 +117,34 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
+  const t = useT();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound path={location.pathname} />;
   }
   // The request's own fault (a page number that is not one, a form that is not a form), or a right the
   // account lacks: said plainly, the server's sentence ended once.
   if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
-    const said = typeof error.data === "string" ? error.data.trim() : "";
+    // A route may say why by a message id ('common.error.badPage'), shown in the page's language.
+    const data: unknown = error.data;
+    const said =
+      typeof data === "string"
+        ? (t.has(data) ? t(data) : data).trim()
+        : data && typeof data === "object" && "id" in data && typeof data.id === "string" && t.has(data.id)
+          ? t({ id: data.id, values: "values" in data ? (data.values as Values) : undefined })
+          : "";
     const sentence = said && !/[.!?]$/.test(said) ? `${said}.` : said;
     return (
-      <ErrorPanel heading={error.status === 403 ? "Neturite teisės" : "Netinkama užklausa"}>
+      <ErrorPanel heading={t(error.status === 403 ? "common.error.forbidden" : "common.error.badRequest")}>
         <p className="mt-4 text-ink-soft">
           {sentence ? `${sentence} ` : ""}
-          {error.status === 403
-            ? "Jei manote, kad turėtumėte, paprašykite svetainės administratoriaus."
-            : "Patikrinkite adresą arba grįžkite ir bandykite dar kartą."}
+          {t(error.status === 403 ? "common.error.forbiddenHelp" : "common.error.badRequestHelp")}
         </p>
       </ErrorPanel>
     );
   }
   return (
-    <ErrorPanel heading="Unexpected Application Error!" title="Klaida">
-      <p className="mt-4 text-ink-soft">
-        Atsiprašome, svetainėje įvyko netikėta klaida ir šio puslapio parodyti nepavyko. Pabandykite dar kartą vėliau. Jei klaida kartojasi,
-        praneškite svetainės administratoriui.
-      </p>
+    <ErrorPanel heading={t("common.error.heading")} title={t("common.error.title")}>
+      <p className="mt-4 text-ink-soft">{t("common.error.unexpected")}</p>
       {import.meta.env.DEV && error instanceof Error ? (
         <pre className="mt-4 overflow-auto rounded bg-black/5 p-4 text-left text-xs">{error.stack}</pre>
       ) : null}

@@ -6,6 +6,7 @@ import type express from "express";
 import { ifNoneMatch } from "#app/.server/platform/download.ts";
 import { requiredRole } from "#app/lib/access.ts";
 import { routePath } from "./request-guard.ts";
+import { withoutLocale } from "#app/i18n/locales.ts";
 
 // Visitors' pages, rendered once and served like static files until the site
 // changes. What makes it correct:
@@ -47,7 +48,9 @@ export const CACHED_PAGES = [
 /** ...and one level under these (a person, a story, a photo's page, a part of the sitemap). */
 export const CACHED_PAGE_PARENTS = ["/asmuo/", "/istorija/", "/galerija/", "/sitemap/"];
 
-function listed(path: string): boolean {
+function listed(address: string): boolean {
+  // Each page in either language ('/en/medis'), each kept under its own address.
+  const path = withoutLocale(address);
   if (CACHED_PAGES.includes(path)) return true;
   return CACHED_PAGE_PARENTS.some((parent) => path.startsWith(parent) && path.length > parent.length && !path.includes("/", parent.length));
 }

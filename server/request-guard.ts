@@ -2,6 +2,7 @@ import type express from "express";
 import type { Config } from "#app/.server/platform/env.ts";
 import { SESSION_COOKIE } from "#app/.server/accounts/session.ts";
 import { MEMORY_PHOTOS_MAX } from "#app/lib/memories.ts";
+import { withoutLocale } from "#app/i18n/locales.ts";
 
 // Rules every request obeys before any route sees it, so that a new route
 // cannot forget them:
@@ -36,7 +37,8 @@ const UPLOAD_FORM_ALLOWANCE = 1024 * 1024;
  * outer bound that stops an oversized request before it starts.
  */
 function uploadLimit(pathname: string, config: Config): number | null {
-  switch (pathname) {
+  // The same route in either language ('/en/admin/galerija').
+  switch (withoutLocale(pathname)) {
     case "/admin/galerija":
     case "/admin/galerija/ikelti":
     case "/admin/dokumentai":

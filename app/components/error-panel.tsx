@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { useT } from "#app/i18n/react.tsx";
+import { Link } from "#app/i18n/router.tsx";
 
 /** A page that could not be shown: what happened, and the way home. */
 export function ErrorPanel({ heading, title = heading, children }: { heading: string; title?: string; children: ReactNode }) {
+  const t = useT();
   return (
     <section className="card mx-auto max-w-2xl p-8 text-center">
       <title>{title}</title>
@@ -10,7 +12,7 @@ export function ErrorPanel({ heading, title = heading, children }: { heading: st
       {children}
       <p className="mt-6">
         <Link to="/" className="btn-primary">
-          Grįžti į pradžią
+          {t("common.error.backHome")}
         </Link>
       </p>
     </section>

@@ -1,37 +1,67 @@
 import { useRef } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Link as BareLink, useLocation } from "react-router";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import { LOCALE_NAMES, LOCALES, samePageIn } from "#app/i18n/locales.ts";
+import { useLocale, useT } from "#app/i18n/react.tsx";
+import { Form, Link, NavLink } from "#app/i18n/router.tsx";
 import { atLeast, type Role } from "#app/lib/roles.ts";
 import type { FrameSettings } from "#app/lib/site.ts";
 
-const NAV_ITEMS = [
-  { to: "/", label: "Pradžia" },
-  { to: "/istorija", label: "Istorija" },
-  { to: "/medis", label: "Giminės medis" },
-  { to: "/galerija", label: "Galerija" },
-  { to: "/dokumentai", label: "Dokumentai" },
-  { to: "/apie", label: "Apie" },
-  { to: "/sveciai", label: "Svečių knyga" },
+const NAV_ITEMS: { to: string; label: MessageId }[] = [
+  { to: "/", label: "common.nav.home" },
+  { to: "/istorija", label: "common.nav.history" },
+  { to: "/medis", label: "common.nav.tree" },
+  { to: "/galerija", label: "common.nav.gallery" },
+  { to: "/dokumentai", label: "common.nav.documents" },
+  { to: "/apie", label: "common.nav.about" },
+  { to: "/sveciai", label: "common.nav.guestbook" },
 ];
 
 /** The sections, and the way in: logging in, one's account (a member), the administration (an editor and above). */
-function navItems(role: Role | null) {
-  const own =
+function navItems(role: Role | null): { to: string; label: MessageId }[] {
+  const own: { to: string; label: MessageId } =
     role === null
-      ? { to: "/login", label: "Prisijungimas" }
+      ? { to: "/login", label: "common.nav.login" }
       : atLeast(role, "redaktorius")
-        ? { to: "/admin", label: "Administravimas" }
-        : { to: "/paskyra", label: "Paskyra" };
+        ? { to: "/admin", label: "common.nav.admin" }
+        : { to: "/paskyra", label: "common.nav.account" };
   return [...NAV_ITEMS, own];
 }
 
 /** Logging out of this browser only (a POST, so another site's link cannot do it); "Atsijungti visur" is on the account page. */
 function LogOut({ onClick }: { onClick?: () => void }) {
+  const t = useT();
   return (
     <Form method="post" action="/logout">
       <button type="submit" className={`${linkClass({ isActive: false })} w-full cursor-pointer text-left`} onClick={onClick}>
-        Atsijungti
+        {t("common.nav.logout")}
       </button>
     </Form>
+  );
+}
+
+/**
+ * The same page in the other language, named in that language. A whole page
+ * load: every loader answers again in the new language.
+ */
+export function LanguageSwitch({ className = "" }: { className?: string }) {
+  const { pathname, search } = useLocation();
+  const locale = useLocale();
+  return (
+    <p className={className}>
+      {LOCALES.filter((other) => other !== locale).map((other) => (
+        <BareLink
+          key={other}
+          to={samePageIn(other, pathname, search)}
+          reloadDocument
+          hrefLang={other}
+          lang={other}
+          className="tap text-sm font-medium"
+        >
+          {LOCALE_NAMES[other]}
+        </BareLink>
+      ))}
+    </p>
   );
 }
 
@@ -46,6 +76,7 @@ function linkClass({ isActive }: { isActive: boolean }) {
  * into a menu button; it is a <details> element, so it opens without JavaScript.
  */
 export function SiteHeader({ settings: { familyName, tagline }, role }: { settings: FrameSettings; role: Role | null }) {
+  const t = useT();
   const menu = useRef<HTMLDetailsElement>(null);
   const items = navItems(role);
   return (
@@ -55,40 +86,43 @@ export function SiteHeader({ settings: { familyName, tagline }, role }: { settin
           <span className="block font-serif text-2xl font-bold text-ink sm:text-3xl">{familyName}</span>
           {tagline ? <span className="block text-sm text-ink-soft">{tagline}</span> : null}
         </Link>
-        <details ref={menu} className="group relative lg:hidden">
-          <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-              <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
-            </svg>
-            Meniu
-          </summary>
-          <nav
-            aria-label="Pagrindinė navigacija"
-            className="absolute right-0 z-40 mt-2 w-56 rounded-lg border border-line bg-paper p-2 shadow-lg"
-          >
-            <ul className="flex flex-col gap-1">
-              {items.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === "/"} className={linkClass} onClick={() => menu.current?.removeAttribute("open")}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-              {role !== null ? (
-                <li>
-                  <LogOut onClick={() => menu.current?.removeAttribute("open")} />
-                </li>
-              ) : null}
-            </ul>
-          </nav>
-        </details>
+        <div className="flex items-center gap-4">
+          <LanguageSwitch />
+          <details ref={menu} className="group relative lg:hidden">
+            <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+                <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+              </svg>
+              {t("common.nav.menu")}
+            </summary>
+            <nav
+              aria-label={t("common.nav.main")}
+              className="absolute right-0 z-40 mt-2 w-56 rounded-lg border border-line bg-paper p-2 shadow-lg"
+            >
+              <ul className="flex flex-col gap-1">
+                {items.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} end={item.to === "/"} className={linkClass} onClick={() => menu.current?.removeAttribute("open")}>
+                      {t(item.label)}
+                    </NavLink>
+                  </li>
+                ))}
+                {role !== null ? (
+                  <li>
+                    <LogOut onClick={() => menu.current?.removeAttribute("open")} />
+                  </li>
+                ) : null}
+              </ul>
+            </nav>
+          </details>
+        </div>
       </div>
-      <nav aria-label="Pagrindinė navigacija" className="hidden border-t border-line lg:block">
+      <nav aria-label={t("common.nav.main")} className="hidden border-t border-line lg:block">
         <ul className="mx-auto flex max-w-6xl flex-wrap gap-1 px-4 py-2">
           {items.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
-                {item.label}
+                {t(item.label)}
               </NavLink>
             </li>
           ))}
@@ -113,6 +147,7 @@ export function SiteFooter({
   year: number;
   role: Role | null;
 }) {
+  const t = useT();
   return (
     <footer className="mt-16 border-t border-line bg-paper">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm sm:grid-cols-[2fr_3fr]">
@@ -121,19 +156,19 @@ export function SiteFooter({
           {tagline ? <p className="mt-1 text-ink-soft">{tagline}</p> : null}
           {contactEmail ? (
             <p className="mt-4">
-              <span className="text-ink-soft">Rašykite: </span>
+              <span className="text-ink-soft">{t("common.footer.write")}</span>
               <a href={`mailto:${contactEmail}`} className="tap font-medium break-all">
                 {contactEmail}
               </a>
             </p>
           ) : null}
         </div>
-        <nav aria-label="Svetainės skyriai">
+        <nav aria-label={t("common.nav.sections")}>
           <ul className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-3">
             {navItems(role).map((item) => (
               <li key={item.to}>
                 <Link to={item.to} className="inline-block py-1.5 text-ink no-underline hover:text-accent hover:underline">
-                  {item.label}
+                  {t(item.label)}
                 </Link>
               </li>
             ))}

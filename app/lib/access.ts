@@ -1,4 +1,5 @@
 import { atLeast, type Role } from "./roles.ts";
+import { withoutLocale } from "#app/i18n/locales.ts";
 
 // Who may open which address, in one table. The server checks it in front of
 // every route (app/.server/accounts/access.ts): a page, its data request, a form posted
@@ -22,8 +23,9 @@ export const ACCESS: readonly { prefix: string; role: Role }[] = [
 ];
 
 /**
- * The address as the router matches it: percent-decoded and in lower case
- * (React Router matches '/Admin' and '/%61dmin' to '/admin').
+ * The address as the router matches it: percent-decoded, in lower case
+ * (React Router matches '/Admin' and '/%61dmin' to '/admin') and in either
+ * language ('/en/admin' is '/admin').
  */
 function matchable(pathname: string): string {
   let decoded = pathname;
@@ -32,7 +34,7 @@ function matchable(pathname: string): string {
   } catch {
     // An address that does not decode matches no route.
   }
-  return decoded.toLowerCase().replace(/\/+$/, "") || "/";
+  return withoutLocale(decoded.toLowerCase()).replace(/\/+$/, "") || "/";
 }
 
 /** The least role an address needs; null: everyone may open it. */

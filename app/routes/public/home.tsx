@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { audienceOf } from "#app/.server/accounts/audience.ts";
 import { services } from "#app/.server/platform/context.ts";
@@ -9,7 +8,9 @@ import { GalleryPicture } from "#app/components/gallery.tsx";
 import { PageTitle, TextBlock, useSiteSettings } from "#app/components/page.tsx";
 import { ExampleMark } from "#app/components/example-mark.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
-import { formatDate, plural } from "#app/lib/lithuanian.ts";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import { useT } from "#app/i18n/react.tsx";
+import { Link } from "#app/i18n/router.tsx";
 import { displayUrl } from "#app/lib/media.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -18,17 +19,18 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 // The four sections the spec's cards lead to; their texts are the family's.
 const TEASERS = [
-  { to: "/istorija", title: "Giminės istorija", text: "cardHistory", icon: "M4 4h12v14H4z M7 8h6 M7 11h6 M7 14h4" },
-  { to: "/medis", title: "Giminės medis", text: "cardTree", icon: "M10 3v14 M10 8 5 5 M10 8l5-3 M10 12l-5-3 M10 12l5-3" },
-  { to: "/galerija", title: "Nuotraukų galerija", text: "cardGallery", icon: "M3 5h14v10H3z M6 12l3-3 2 2 2-2 2 3" },
-  { to: "/sveciai", title: "Svečių knyga", text: "cardGuestbook", icon: "M4 4h12v9H8l-4 3z" },
-] as const;
+  { to: "/istorija", title: "home.card.history", text: "cardHistory", icon: "M4 4h12v14H4z M7 8h6 M7 11h6 M7 14h4" },
+  { to: "/medis", title: "home.card.tree", text: "cardTree", icon: "M10 3v14 M10 8 5 5 M10 8l5-3 M10 12l-5-3 M10 12l5-3" },
+  { to: "/galerija", title: "home.card.gallery", text: "cardGallery", icon: "M3 5h14v10H3z M6 12l3-3 2 2 2-2 2 3" },
+  { to: "/sveciai", title: "home.card.guestbook", text: "cardGuestbook", icon: "M4 4h12v9H8l-4 3z" },
+] as const satisfies readonly { to: string; title: MessageId; text: string; icon: string }[];
 
 export default function Home({ loaderData: { texts, hero, latestPhotos, counts, entries, onThisDay } }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
+  const t = useT();
   return (
     <>
-      <PageTitle>Pradžia</PageTitle>
+      <PageTitle>{t("home.title")}</PageTitle>
       <ShareMeta title={familyName} description={texts.homeIntro} image={hero?.image ? displayUrl(hero.image) : null} />
       <section
         className={`mb-12 overflow-hidden rounded-2xl border border-line bg-accent-soft/60 ${hero?.image ? "grid lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]" : ""}`}
@@ -71,9 +73,9 @@ export default function Home({ loaderData: { texts, hero, latestPhotos, counts, 
               >
                 <path d={teaser.icon} />
               </svg>
-              <h2 className="text-xl font-semibold text-ink group-hover:text-accent">{teaser.title}</h2>
+              <h2 className="text-xl font-semibold text-ink group-hover:text-accent">{t(teaser.title)}</h2>
               <p className="mt-2 flex-1 text-ink-soft">{texts[teaser.text]}</p>
-              <span className="mt-4 text-sm font-medium text-accent">Plačiau →</span>
+              <span className="mt-4 text-sm font-medium text-accent">{t("home.card.more")}</span>
             </Link>
           </li>
         ))}
@@ -81,13 +83,13 @@ export default function Home({ loaderData: { texts, hero, latestPhotos, counts, 
 
       <section aria-labelledby="skaiciai" className="mt-12">
         <h2 id="skaiciai" className="sr-only">
-          Svetainėje
+          {t("home.counts.heading")}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-3">
           {[
-            { to: "/medis", value: plural(counts.people, ["asmuo", "asmenys", "asmenų"]), label: "giminės medyje" },
-            { to: "/galerija", value: plural(counts.photos, ["nuotrauka", "nuotraukos", "nuotraukų"]), label: "galerijoje" },
-            { to: "/dokumentai", value: plural(counts.documents, ["dokumentas", "dokumentai", "dokumentų"]), label: "archyve" },
+            { to: "/medis", value: t("home.counts.people", { count: counts.people }), label: t("home.counts.inTree") },
+            { to: "/galerija", value: t("home.counts.photos", { count: counts.photos }), label: t("home.counts.inGallery") },
+            { to: "/dokumentai", value: t("home.counts.documents", { count: counts.documents }), label: t("home.counts.inArchive") },
           ].map((stat) => (
             <li key={stat.to}>
               <Link to={stat.to} className="block rounded-xl border border-line bg-paper px-5 py-4 no-underline hover:border-accent">
@@ -103,10 +105,10 @@ export default function Home({ loaderData: { texts, hero, latestPhotos, counts, 
         <section aria-labelledby="sia-diena" className="mt-12">
           <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="sia-diena" className="text-2xl font-semibold">
-              Šią dieną
+              {t("home.onThisDay")}
             </h2>
             <Link to="/medis/sia-diena">
-              {onThisDay.total > onThisDay.items.length ? `Visos sukaktys (${onThisDay.total}) →` : "Daugiau →"}
+              {onThisDay.total > onThisDay.items.length ? t("home.onThisDay.all", { count: onThisDay.total }) : t("home.onThisDay.more")}
             </Link>
           </div>
           <div className="card p-5">
@@ -119,9 +121,9 @@ export default function Home({ loaderData: { texts, hero, latestPhotos, counts, 
         <section aria-labelledby="naujausios" className="mt-12">
           <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="naujausios" className="text-2xl font-semibold">
-              Naujausios nuotraukos
+              {t("home.latestPhotos")}
             </h2>
-            <Link to="/galerija">Visa galerija →</Link>
+            <Link to="/galerija">{t("home.latestPhotos.all")}</Link>
           </div>
           <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
             {latestPhotos.map((photo) => (
@@ -143,9 +145,9 @@ export default function Home({ loaderData: { texts, hero, latestPhotos, counts, 
         <section aria-labelledby="svecius" className="mt-12">
           <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="svecius" className="text-2xl font-semibold">
-              Iš svečių knygos
+              {t("home.guestbook")}
             </h2>
-            <Link to="/sveciai">Visi įrašai →</Link>
+            <Link to="/sveciai">{t("home.guestbook.all")}</Link>
           </div>
           <ul className="grid gap-4 lg:grid-cols-3">
             {entries.map((entry) => (
@@ -153,7 +155,7 @@ export default function Home({ loaderData: { texts, hero, latestPhotos, counts, 
                 <blockquote>
                   <p className="line-clamp-4 whitespace-pre-line break-words">{entry.message}</p>
                   <footer className="mt-3 text-sm text-ink-soft">
-                    {entry.name}, <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
+                    {entry.name}, <time dateTime={entry.createdAt}>{t.date(entry.createdAt)}</time>
                     {entry.example ? " " : null}
                     <ExampleMark example={entry.example} />
                   </footer>

@@ -1,0 +1,18 @@
+import type { MiddlewareFunction } from "react-router";
+import { localeOf, localized, SOURCE_LOCALE } from "#app/i18n/locales.ts";
+
+/**
+ * Keeps a reader in their language: a redirect answering an English request
+ * ('/en/…') goes to the English address. Routes name the bare address
+ * (redirect('/admin'), the login a session needs), and this one place in front
+ * of them puts it in the request's language, a page's request or its data request.
+ */
+export const languageMiddleware: MiddlewareFunction<Response> = async ({ url }, next) => {
+  const response = await next();
+  const locale = localeOf(url.pathname);
+  const location = response.headers.get("Location");
+  if (locale === SOURCE_LOCALE || location === null || response.status < 300 || response.status >= 400) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Location", localized(locale, location));
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+};

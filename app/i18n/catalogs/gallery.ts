@@ -1,0 +1,5 @@
+import type { English } from "#app/i18n/catalog.ts";
+
+export const lt = {} satisfies Record<`gallery.${string}`, string>;
+
+export const en: English<typeof lt> = {};

@@ -1,0 +1,48 @@
+import type { English } from "#app/i18n/catalog.ts";
+
+// The home page (its headings and cards' texts are the family's, in the site texts).
+export const lt = {
+  "home.title": "Pradžia",
+  "home.card.history": "Giminės istorija",
+  "home.card.tree": "Giminės medis",
+  "home.card.gallery": "Nuotraukų galerija",
+  "home.card.guestbook": "Svečių knyga",
+  "home.card.more": "Plačiau →",
+  "home.counts.heading": "Svetainėje",
+  "home.counts.people": "{count, plural, one {# asmuo} few {# asmenys} other {# asmenų}}",
+  "home.counts.photos": "{count, plural, one {# nuotrauka} few {# nuotraukos} other {# nuotraukų}}",
+  "home.counts.documents": "{count, plural, one {# dokumentas} few {# dokumentai} other {# dokumentų}}",
+  "home.counts.inTree": "giminės medyje",
+  "home.counts.inGallery": "galerijoje",
+  "home.counts.inArchive": "archyve",
+  "home.onThisDay": "Šią dieną",
+  "home.onThisDay.all": "Visos sukaktys ({count}) →",
+  "home.onThisDay.more": "Daugiau →",
+  "home.latestPhotos": "Naujausios nuotraukos",
+  "home.latestPhotos.all": "Visa galerija →",
+  "home.guestbook": "Iš svečių knygos",
+  "home.guestbook.all": "Visi įrašai →",
+} satisfies Record<`home.${string}`, string>;
+
+export const en: English<typeof lt> = {
+  "home.title": "Home",
+  "home.card.history": "Family history",
+  "home.card.tree": "Family tree",
+  "home.card.gallery": "Photo gallery",
+  "home.card.guestbook": "Guestbook",
+  "home.card.more": "More →",
+  "home.counts.heading": "On this site",
+  "home.counts.people": "{count, plural, one {# person} other {# people}}",
+  "home.counts.photos": "{count, plural, one {# photo} other {# photos}}",
+  "home.counts.documents": "{count, plural, one {# document} other {# documents}}",
+  "home.counts.inTree": "in the family tree",
+  "home.counts.inGallery": "in the gallery",
+  "home.counts.inArchive": "in the archive",
+  "home.onThisDay": "On this day",
+  "home.onThisDay.all": "All anniversaries ({count}) →",
+  "home.onThisDay.more": "More →",
+  "home.latestPhotos": "Latest photos",
+  "home.latestPhotos.all": "The whole gallery →",
+  "home.guestbook": "From the guestbook",
+  "home.guestbook.all": "All entries →",
+};

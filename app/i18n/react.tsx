@@ -1,0 +1,27 @@
+import { useMemo, type ReactNode } from "react";
+import { IntlProvider, useIntl } from "react-intl";
+import { useLocation } from "react-router";
+import { intlConfig, makeT, type T } from "./intl.ts";
+import { localeOf, type Locale } from "./locales.ts";
+
+/**
+ * The page's language and messages for everything under it. The language is
+ * the address's ('/en/…' is English), so the server's render and the browser's
+ * agree and a kept page is kept per language.
+ */
+export function I18nProvider({ messages, children }: { messages: Record<Locale, Record<string, string>>; children: ReactNode }) {
+  const locale = useLocale();
+  const config = useMemo(() => intlConfig(locale, messages[locale]), [locale, messages]);
+  return <IntlProvider {...config}>{children}</IntlProvider>;
+}
+
+/** The language of the page being shown. */
+export function useLocale(): Locale {
+  return localeOf(useLocation().pathname);
+}
+
+/** The messages in the page's language: const t = useT(); t('gallery.title'). */
+export function useT(): T {
+  const intl = useIntl();
+  return useMemo(() => makeT(intl), [intl]);
+}
