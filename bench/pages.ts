@@ -21,7 +21,21 @@ import { seededSiteWithTree, startServer } from "./server.ts";
 const SECONDS = Number(process.argv[2] ?? 3);
 const ROUNDS = Number(process.argv[3] ?? 3);
 const CONNECTIONS = [10, 100];
-const PAGES = ["/", "/istorija", "/istorija/sodyba", "/medis", "/asmuo/1", "/galerija", "/galerija/1", "/dokumentai", "/apie", "/sveciai"];
+const LITHUANIAN = [
+  "/",
+  "/istorija",
+  "/istorija/sodyba",
+  "/medis",
+  "/asmuo/1",
+  "/galerija",
+  "/galerija/1",
+  "/dokumentai",
+  "/apie",
+  "/sveciai",
+];
+// Each page in English too (issue 30): the cache keeps each language's under its own address.
+const PAGES = [...LITHUANIAN, ...LITHUANIAN.map((page) => (page === "/" ? "/en" : `/en${page}`))];
+const isEnglish = (page: string) => page === "/en" || page.startsWith("/en/");
 
 function nginxBinary(): string {
   for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (fs.existsSync(candidate)) return candidate;
@@ -186,6 +200,7 @@ try {
     ],
   ];
   const ratios: Record<number, number[]> = {};
+  const byLanguage: Record<string, number[]> = {};
   for (const page of PAGES) {
     const bytes = fs.statSync(path.join(files, names.get(page)!)).size;
     for (const connections of CONNECTIONS) {
@@ -193,6 +208,7 @@ try {
       const site = m("site", (r) => r.rps);
       const nginxRps = m("nginx", (r) => r.rps);
       (ratios[connections] ??= []).push(site / nginxRps);
+      (byLanguage[`${isEnglish(page) ? "en" : "lt"}|${connections}`] ??= []).push(site / nginxRps);
       const errors = SIDES.reduce((n, side) => n + results.get(`${side}|${page}|${connections}`)!.reduce((e, r) => e + r.errors, 0), 0);
       if (errors) console.log(`  ${page} at ${connections}: ${errors} errors or non-2xx answers`);
       rows.push([
@@ -214,6 +230,9 @@ try {
   for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  "));
   for (const connections of CONNECTIONS) {
     console.log(`site/nginx at ${connections} connections, median over pages: ${(100 * median(ratios[connections])).toFixed(0)} %`);
+    for (const language of ["lt", "en"]) {
+      console.log(`  ${language} pages: ${(100 * median(byLanguage[`${language}|${connections}`])).toFixed(0)} %`);
+    }
   }
 } finally {
   nginx.kill("SIGTERM");

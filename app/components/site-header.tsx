@@ -1,8 +1,9 @@
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link as BareLink, useLocation } from "react-router";
 import type { MessageId } from "#app/i18n/catalog.ts";
-import { LOCALE_NAMES, LOCALES, samePageIn } from "#app/i18n/locales.ts";
+import { isLocale, LOCALE_NAMES, LOCALES, samePageIn, type Locale } from "#app/i18n/locales.ts";
 import { useLocale, useT } from "#app/i18n/react.tsx";
+import { siteT } from "#app/i18n/site.ts";
 import { Form, Link, NavLink } from "#app/i18n/router.tsx";
 import { atLeast, type Role } from "#app/lib/roles.ts";
 import type { FrameSettings } from "#app/lib/site.ts";
@@ -71,6 +72,38 @@ function linkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
+/** The language a browser asks for first among the site's, when it is not the page's; null: none of the site's, or the page's. */
+export function preferredOther(languages: readonly string[], page: Locale): Locale | null {
+  for (const tag of languages) {
+    const language = tag.toLowerCase().split("-")[0];
+    if (language === page) return null;
+    if (isLocale(language)) return language;
+  }
+  return null;
+}
+
+/**
+ * An offer, in the reader's own language, to read the page in it: from the
+ * browser's languages, after the page has loaded. The server never redirects
+ * by Accept-Language, and a kept page is the same for everyone, so the offer
+ * is the browser's to make.
+ */
+function LanguageOffer() {
+  const { pathname, search } = useLocation();
+  const locale = useLocale();
+  const [offered, setOffered] = useState<Locale | null>(null);
+  useEffect(() => setOffered(preferredOther(navigator.languages ?? [navigator.language], locale)), [locale]);
+  if (offered === null) return null;
+  return (
+    <p lang={offered} className="bg-accent-soft px-4 py-2 text-center text-sm">
+      {siteT(offered)("common.language.offer")}{" "}
+      <BareLink to={samePageIn(offered, pathname, search)} reloadDocument hrefLang={offered} className="tap font-medium">
+        {LOCALE_NAMES[offered]}
+      </BareLink>
+    </p>
+  );
+}
+
 /**
  * The family's name, the subtitle and the navigation. On a phone the links fold
  * into a menu button; it is a <details> element, so it opens without JavaScript.
@@ -81,6 +114,7 @@ export function SiteHeader({ settings: { familyName, tagline }, role }: { settin
   const items = navItems(role);
   return (
     <header className="border-b border-line bg-paper">
+      <LanguageOffer />
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4">
         <Link to="/" className="no-underline">
           <span className="block font-serif text-2xl font-bold text-ink sm:text-3xl">{familyName}</span>

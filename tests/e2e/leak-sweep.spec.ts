@@ -167,7 +167,8 @@ test.beforeAll(async () => {
   passwords.redaktorius = addUser(site(), "redaktorius", "redaktorius");
 });
 
-const SKIP = /^\/(admin|logout|paskyra|login\/raktas|assets\/|fonts\/)/;
+// (In either language: every page links to itself in English, so the crawl reads '/en/…' too.)
+const SKIP = /^(\/en)?\/(admin|logout|paskyra|login\/raktas)|^\/(assets|fonts)\//;
 
 /**
  * Everything a client can reach from the public pages: each same-site link
@@ -186,7 +187,7 @@ async function crawl(client: APIRequestContext, extra: string[] = []): Promise<M
     ...searches.flatMap((q) => [`/medis/paieska?q=${q}`, `/medis?paieska=${q}`, `/istorija?paieska=${q}`]),
   ];
   const seen = new Map<string, string>();
-  while (queue.length > 0 && seen.size < 3000) {
+  while (queue.length > 0 && seen.size < 6000) {
     const address = queue.shift()!;
     if (seen.has(address)) continue;
     const response = await client.get(address, { maxRedirects: 0 });
@@ -262,6 +263,12 @@ test("a visitor receives no living, private or family-only name in any public re
   const read = [...seen.keys()];
   expect(read).toEqual(expect.arrayContaining(["/medis/pavardes", "/medis/vietos", "/medis/sia-diena", "/medis/statistika"]));
   expect(read.some((a) => a.startsWith("/medis/pavardes?pavarde="))).toBe(true);
+  // Both languages: the English pages, and the English of a person's page and a photo's.
+  expect(read).toEqual(
+    expect.arrayContaining(["/en", "/en/medis", "/en/galerija", "/en/istorija/viesas-pasakojimas", "/en/medis/pavardes"]),
+  );
+  expect(read.some((a) => /^\/en\/asmuo\/\d+$/.test(a))).toBe(true);
+  expect(read.some((a) => /^\/en\/galerija\/\d+$/.test(a))).toBe(true);
 });
 
 test("a member receives the living family and the family's things, never the private person", async () => {

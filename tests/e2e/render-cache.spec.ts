@@ -38,7 +38,9 @@ const PAGES = [
   "/sitemap.xml",
   "/robots.txt",
 ];
-const ADDRESSES = [...PAGES, ...PAGES.filter((p) => !p.includes(".")).map(dataUrl)];
+/** Some of them in English, each kept under its own address (issue 30). */
+const ENGLISH = ["/en", "/en/medis", "/en/asmuo/3", "/en/galerija/2", "/en/istorija/isibroveliu-pasakojimas"];
+const ADDRESSES = [...PAGES, ...ENGLISH, ...[...PAGES.filter((p) => !p.includes(".")), ...ENGLISH].map(dataUrl)];
 
 let visitor: APIRequestContext;
 /** Renders afresh: a cookie (no session) bypasses the cache, a crawler's name gets the whole page at once, as the cache renders it. */
@@ -179,6 +181,23 @@ test("a signed-in user never gets a kept page, nor another user's", async () => 
   }
   await member.dispose();
   await editor.dispose();
+});
+
+test("each language's page is kept apart: a visitor gets the English page at its English address, the Lithuanian at its own", async () => {
+  await fillCache();
+  for (const [lt, en] of [
+    ["/", "/en"],
+    ["/medis", "/en/medis"],
+    ["/asmuo/3", "/en/asmuo/3"],
+  ]) {
+    const kept = { lt: await get(visitor, lt), en: await get(visitor, en) };
+    expect(kept.lt.response.headers()["etag"], `${lt} is kept`).toBeTruthy();
+    expect(kept.en.response.headers()["etag"], `${en} is kept`).toBeTruthy();
+    expect(kept.en.response.headers()["etag"]).not.toBe(kept.lt.response.headers()["etag"]);
+    expect(kept.lt.text).toContain('<html lang="lt"');
+    expect(kept.en.text).toContain('<html lang="en"');
+    expect(kept.en.text).toContain("Skip to content");
+  }
 });
 
 /** The inline scripts of a page (no src) and the nonces they carry. */

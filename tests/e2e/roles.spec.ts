@@ -97,6 +97,14 @@ const RULES: Record<string, Rule> = {
   "/nera-tokio": { read: "visi" },
 };
 
+/** Every page is also in English ('/en/…', app/i18n/locales.ts), for the same roles: the files for robots have one address. */
+const ONE_ADDRESS = new Set(["/robots.txt", "/sitemap.xml", "/sitemap/:dalis"]);
+const inEnglish = (pattern: string) => (pattern === "/" ? "/en" : `/en${pattern}`);
+const ALL_RULES: Record<string, Rule> = {
+  ...RULES,
+  ...Object.fromEntries(Object.entries(RULES).flatMap(([pattern, rule]) => (ONE_ADDRESS.has(pattern) ? [] : [[inEnglish(pattern), rule]]))),
+};
+
 /** The whole database, row by row as text, but for when a session was last seen (touched by reading) and the server's own heartbeat (written on a timer). */
 const VOLATILE = new Set(["lastSeenAt", "last_seen_at", "heartbeatAt", "heartbeat_at"]);
 async function snapshot(s: Site): Promise<Record<string, string[]>> {
@@ -134,13 +142,15 @@ type Outcome = "login" | "forbidden" | "guard" | "allowed";
 /** What the role met: the login page, a refusal, or the route itself. */
 async function outcome(response: APIResponse): Promise<Outcome> {
   const status = response.status();
-  if (status >= 300 && status < 400 && (response.headers()["location"] ?? "").startsWith("/login")) return "login";
+  // (The login page in the request's language: '/en/login' for '/en/…'.)
+  const login = new URL(response.url()).pathname.match(/^\/en(\/|\.|$)/i) ? /^\/en\/login/ : /^\/login/;
+  if (status >= 300 && status < 400 && login.test(response.headers()["location"] ?? "")) return "login";
   // A data request's redirect is a 202 whose body names it, loader's or action's:
   // [["SingleFetchRedirect",1],{…},"redirect","/login",…] or [{…},"redirect","/login",…].
   if (status === 202 && response.headers()["x-remix-response"]) {
     const values = JSON.parse(await response.text()) as unknown[];
     const at = values.indexOf("redirect");
-    if (at >= 0 && at <= 2 && String(values[at + 1]).startsWith("/login")) return "login";
+    if (at >= 0 && at <= 2 && login.test(String(values[at + 1]))) return "login";
   }
   if (status === 403) return "forbidden";
   // The request guard reads no more than a small form from someone without a session (413, or 400 for what is not a form),
@@ -153,18 +163,20 @@ async function outcome(response: APIResponse): Promise<Outcome> {
 // (Person 2: the writes below mark person 1 private, whom a member may not write about.
 // Photo 2: the gallery's write below removes photo 1.)
 // (A story's page: the published story made below, so that every role's read renders it.)
-const address = (pattern: string) =>
-  pattern === "/istorija/:slug"
-    ? `/istorija/${storySlug}`
-    : pattern === "/admin"
-      ? "/admin?index"
-      : pattern === "/admin/galerija/:id/zmones"
-        ? fill(pattern, "2")
-        : pattern === "/paskyra/pasiulymai/prisiminimas"
-          ? `${pattern}?asmuo=2`
-          : pattern === "/paskyra/pasiulymai/asmuo/:id"
-            ? fill(pattern, "2")
-            : fill(pattern, "1");
+const address = (pattern: string): string =>
+  pattern === "/en" || pattern.startsWith("/en/")
+    ? inEnglish(address(pattern.slice(3) || "/")).replace(/^\/en\/\?/, "/en?")
+    : pattern === "/istorija/:slug"
+      ? `/istorija/${storySlug}`
+      : pattern === "/admin"
+        ? "/admin?index"
+        : pattern === "/admin/galerija/:id/zmones"
+          ? fill(pattern, "2")
+          : pattern === "/paskyra/pasiulymai/prisiminimas"
+            ? `${pattern}?asmuo=2`
+            : pattern === "/paskyra/pasiulymai/asmuo/:id"
+              ? fill(pattern, "2")
+              : fill(pattern, "1");
 
 const refusalFor = (who: Who): Outcome => (who === "lankytojas" ? "login" : "forbidden");
 
@@ -200,7 +212,7 @@ test.afterAll(async () => {
 
 test("every route of app/routes.ts has its line in the table", () => {
   // (The admin layout and its index are both "/admin".)
-  expect(Object.keys(RULES).sort()).toEqual([...new Set(routePatterns())].sort());
+  expect(Object.keys(ALL_RULES).sort()).toEqual([...new Set(routePatterns())].sort());
 });
 
 for (const who of ["lankytojas", "narys", "redaktorius", "administratorius"] as const) {
@@ -209,7 +221,7 @@ for (const who of ["lankytojas", "narys", "redaktorius", "administratorius"] as 
     const refused: string[] = [];
     const before = await snapshot(site());
     // First everything this role may not do, with the database compared after.
-    for (const [pattern, rule] of Object.entries(RULES)) {
+    for (const [pattern, rule] of Object.entries(ALL_RULES)) {
       const url = address(pattern);
       if (RANK[who] < RANK[rule.read]) {
         // Also spelt otherwise ('/Admin/Naria%6C'), and as a data request for the route's own loader alone.
@@ -237,10 +249,10 @@ for (const who of ["lankytojas", "narys", "redaktorius", "administratorius"] as 
     // Then what it may: never the login page, never 403, never a crash. /logout last (it ends the session).
     // (A page with its parameters filled may still be a 404: the story's is rendered, for every role.)
     expect((await c.get(`/istorija/${storySlug}`)).status(), "the story's page").toBe(200);
-    const allowed = Object.entries(RULES).sort(([a], [b]) => Number(a === "/logout") - Number(b === "/logout"));
+    const allowed = Object.entries(ALL_RULES).sort(([a], [b]) => Number(/^(\/en)?\/logout$/.test(a)) - Number(/^(\/en)?\/logout$/.test(b)));
     for (const [pattern, rule] of allowed) {
       const url = address(pattern);
-      if (RANK[who] >= RANK[rule.read] && pattern !== "/logout") {
+      if (RANK[who] >= RANK[rule.read] && !/^(\/en)?\/logout$/.test(pattern)) {
         for (const target of [url, dataUrl(url)]) {
           const response = await c.get(target, { maxRedirects: 0 });
           expect(await outcome(response), `GET ${target}`).toBe("allowed");
@@ -250,7 +262,7 @@ for (const who of ["lankytojas", "narys", "redaktorius", "administratorius"] as 
       if (RANK[who] >= RANK[rule.write ?? rule.read]) {
         const response = await send(c, url, undefined);
         // (A refused login sends back to the login page: that is the route's own answer.)
-        expect(await outcome(response), `POST ${url}`).toBe(pattern === "/login" ? "login" : "allowed");
+        expect(await outcome(response), `POST ${url}`).toBe(/^(\/en)?\/login$/.test(pattern) ? "login" : "allowed");
         expect(response.status(), `POST ${url}`).toBeLessThan(500);
       }
     }

@@ -8,15 +8,23 @@ interface RouteEntry {
   children?: RouteEntry[];
 }
 
+/** A path with an optional segment ('en?') spelt both ways: without it, and with it. */
+function spellings(path: string): string[] {
+  const optional = /\/([^/]+)\?(?=\/|$)/.exec(path);
+  if (!optional) return [path];
+  return [path.replace(optional[0], ""), path.replace(optional[0], `/${optional[1]}`)].flatMap(spellings);
+}
+
 /**
- * Every address pattern app/routes.ts declares ('/asmuo/:id'), the catch-all
- * as a made-up path. A route added there is covered by the tests that use this.
+ * Every address pattern app/routes.ts declares ('/asmuo/:id', and in English
+ * '/en/asmuo/:id'), the catch-all as a made-up path. A route added there is
+ * covered by the tests that use this.
  */
 export function routePatterns(entries: RouteEntry[] = routes as RouteEntry[], prefix = ""): string[] {
   return entries.flatMap((entry) => {
     const own = entry.path === undefined ? prefix : `${prefix}/${entry.path}`;
-    const here = own.replace("*", "nera-tokio") || "/";
-    return [...(entry.path !== undefined || entry.index ? [here] : []), ...routePatterns(entry.children ?? [], own)];
+    const here = spellings(own.replace("*", "nera-tokio")).map((path) => path || "/");
+    return [...(entry.path !== undefined || entry.index ? here : []), ...routePatterns(entry.children ?? [], own)];
   });
 }
 
@@ -29,8 +37,10 @@ export function routeIds(entries: RouteEntry[] = routes as RouteEntry[], prefix 
   const ids = new Map<string, string>();
   for (const entry of entries) {
     const own = entry.path === undefined ? prefix : `${prefix}/${entry.path}`;
-    const here = own.replace("*", "nera-tokio") || "/";
-    if (entry.file && !ids.has(here)) ids.set(here, entry.id ?? entry.file.replace(/\.[^.]+$/, ""));
+    for (const path of spellings(own.replace("*", "nera-tokio"))) {
+      const here = path || "/";
+      if (entry.file && !ids.has(here)) ids.set(here, entry.id ?? entry.file.replace(/\.[^.]+$/, ""));
+    }
     for (const [pattern, id] of routeIds(entry.children ?? [], own)) if (!ids.has(pattern)) ids.set(pattern, id);
   }
   return ids;

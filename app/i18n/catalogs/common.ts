@@ -20,7 +20,7 @@ export const lt = {
   "common.nav.sections": "Svetainės skyriai",
   "common.footer.write": "Rašykite: ",
   "common.language.switch": "Kalba",
-  "common.language.offer": "Šis puslapis yra ir angliškai.",
+  "common.language.offer": "Šis puslapis yra ir lietuviškai.",
   "common.inLithuanian": "(lietuviškai)",
   "common.error.heading": "Unexpected Application Error!",
   "common.error.title": "Klaida",

@@ -1,0 +1,249 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { HtmlValidate } from "html-validate";
+import { ADMIN_CATALOGS, SITE_CATALOGS } from "#app/i18n/catalog.ts";
+import { LOCALE_NAMES } from "#app/i18n/locales.ts";
+import { createStory } from "#app/.server/stories/stories.ts";
+import { storyFields } from "#tests/story-fields.ts";
+import { axe } from "./axe.ts";
+import { fill, routePatterns } from "./routes.ts";
+import { logInAs, useSite } from "./site.ts";
+import { siteForWrites } from "./writes.ts";
+
+// The interface in both languages (issue 30): every page at '/…' is
+// Lithuanian and at '/en/…' English, names its other language, and shows no
+// word of the other language's catalog; the English pages pass axe and
+// html-validate. Every role's pages are read: a visitor's, a member's, the
+// administration's.
+
+const SITE_URL = "http://seima.example";
+const site = useSite({ SITE_URL });
+test.describe.configure({ mode: "serial" });
+
+type Catalog = Record<string, { lt: Record<string, string>; en: Record<string, string> }>;
+const CATALOGS: Catalog = { ...SITE_CATALOGS, ...ADMIN_CATALOGS };
+const NAMESPACES = Object.keys(CATALOGS);
+
+/** A message's literal text pieces, placeholders and markup taken out. */
+function pieces(elements: MessageFormatElement[], out: string[] = []): string[] {
+  for (const element of elements) {
+    if (element.type === TYPE.literal) out.push(...element.value.split(/[\n]+/));
+    else if (element.type === TYPE.tag) pieces(element.children, out);
+    else if (element.type === TYPE.plural || element.type === TYPE.select)
+      for (const option of Object.values(element.options)) pieces(option.value, out);
+  }
+  return out;
+}
+
+/**
+ * What would betray the other language on a page: each message's literal
+ * pieces of two words or more (or one long Lithuanian word), which the page's
+ * own language never says.
+ */
+function giveaways(language: "lt" | "en"): string[] {
+  const other = language === "lt" ? "en" : "lt";
+  const own = Object.values(CATALOGS).flatMap((catalog) => Object.values(catalog[other]));
+  const found = new Set<string>();
+  for (const catalog of Object.values(CATALOGS)) {
+    for (const message of Object.values(catalog[language])) {
+      for (const raw of pieces(parse(message))) {
+        const piece = raw.replace(/^[\s.,:;!?()„“"'«»–—→←…·-]+|[\s.,:;!?()„“"'«»–—→←…·-]+$/g, "");
+        const words = piece.split(/\s+/).filter(Boolean);
+        const telling = words.length >= 2 ? piece.length >= 10 : language === "lt" && piece.length >= 8 && /[ąčęėįšųūž]/i.test(piece);
+        if (telling && !own.some((text) => text.includes(piece)) && !Object.values(LOCALE_NAMES).includes(piece)) found.add(piece);
+      }
+    }
+  }
+  return [...found];
+}
+
+const FOREIGN = { en: giveaways("lt"), lt: giveaways("en") };
+// An id shown instead of its message (one missing from the bundle the page loads).
+const RAW_ID = new RegExp(`\\b(?:${NAMESPACES.join("|")})\\.[a-z][A-Za-z0-9]*(?:\\.[A-Za-z0-9]+)*\\b`);
+
+/** The page's words in its own language: text and what a person hears or reads in attributes, outside anything marked in another language. */
+async function pageWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const lang = document.documentElement.lang;
+    const foreign = (node: Element | null) => (node?.closest("[lang]")?.getAttribute("lang") ?? lang) !== lang;
+    const words: string[] = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || foreign(parent) || parent.closest("script, style, template")) continue;
+      if (node.textContent?.trim()) words.push(node.textContent.trim());
+    }
+    for (const element of document.querySelectorAll("[aria-label], [title], [placeholder], [alt], input[type=submit][value]")) {
+      if (foreign(element)) continue;
+      for (const attribute of ["aria-label", "title", "placeholder", "alt", "value"]) {
+        const value = element.getAttribute(attribute);
+        if (value && (attribute !== "value" || element.matches("input[type=submit]"))) words.push(value);
+      }
+    }
+    return words;
+  });
+}
+
+let storySlug = "";
+let photoId = 0;
+const passwords = {} as Record<"narys" | "redaktorius", string>;
+
+test.beforeAll(async () => {
+  Object.assign(passwords, await siteForWrites(site()));
+  storySlug = (await createStory(site().db(), storyFields({ body: "Sodyba stovėjo prie kelio." }), null)).slug;
+  photoId = (await site().db().selectFrom("galleryItems").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+});
+
+/** Every page pattern of app/routes.ts with its parameters filled; files and actions-only routes are left out by their answer. */
+function pages(filter: (pattern: string) => boolean): string[] {
+  const bare = [...new Set(routePatterns())].filter((pattern) => !pattern.startsWith("/en") && filter(pattern));
+  return bare.map((pattern) =>
+    pattern === "/istorija/:slug"
+      ? `/istorija/${storySlug}`
+      : pattern === "/galerija/:id" || pattern === "/admin/galerija/:id/zmones"
+        ? fill(pattern, String(photoId))
+        : pattern === "/giminyste"
+          ? "/giminyste?a=1&b=3"
+          : fill(pattern, "1"),
+  );
+}
+
+const english = (address: string) => (address === "/" ? "/en" : `/en${address}`);
+const PUBLIC = (pattern: string) => !/^\/(admin|paskyra|logout|kvietimas|slaptazodis|login\/raktas)/.test(pattern);
+const MEMBER = (pattern: string) => pattern.startsWith("/paskyra");
+const ADMIN = (pattern: string) => pattern.startsWith("/admin");
+
+/** The addresses among these that answer with a page (not a file, a redirect or a refusal). */
+async function htmlPages(client: APIRequestContext, addresses: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const address of addresses) {
+    const response = await client.get(address, { maxRedirects: 0 });
+    if ((response.headers()["content-type"] ?? "").startsWith("text/html") && response.status() < 500) found.push(address);
+  }
+  return found;
+}
+
+async function sweep(page: Page, addresses: string[]) {
+  const problems: string[] = [];
+  for (const address of addresses) {
+    for (const [language, url] of [
+      ["lt", address],
+      ["en", english(address)],
+    ] as const) {
+      await page.goto(`${site().url}${url}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      // The same page in the other language, named in it, and both as alternates.
+      const other = language === "lt" ? english(address) : address;
+      const switchLink = page.getByRole("banner").getByRole("link", { name: LOCALE_NAMES[language === "lt" ? "en" : "lt"], exact: true });
+      await expect(switchLink, url).toHaveAttribute("href", other);
+      for (const hreflang of ["lt", "en"]) {
+        await expect(page.locator(`link[rel=alternate][hreflang=${hreflang}]`), url).toHaveAttribute(
+          "href",
+          `${SITE_URL}${hreflang === "lt" ? address : english(address)}`,
+        );
+      }
+      for (const words of await pageWords(page)) {
+        const id = RAW_ID.exec(words);
+        if (id) problems.push(`${url}: an id instead of its words: ${id[0]}`);
+        for (const piece of FOREIGN[language]) if (words.includes(piece)) problems.push(`${url}: „${piece}“ in „${words.slice(0, 120)}“`);
+      }
+    }
+  }
+  return problems;
+}
+
+test("the other language's catalog has words to look for", () => {
+  // The sweep below is only as good as these lists.
+  expect(FOREIGN.en.length).toBeGreaterThan(100);
+  expect(FOREIGN.lt.length).toBeGreaterThan(100);
+  expect(FOREIGN.en).toContain("Pereiti prie turinio");
+  expect(FOREIGN.lt).toContain("Skip to content");
+});
+
+test("a visitor's pages: each in both languages, naming the other, no word of the other language", async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const addresses = await htmlPages(request, pages(PUBLIC));
+  expect(addresses).toEqual(
+    expect.arrayContaining(["/", "/medis", "/asmuo/1", "/galerija", `/istorija/${storySlug}`, "/sveciai", "/login"]),
+  );
+  const problems = await sweep(page, addresses);
+  expect(problems, problems.join("\n")).toEqual([]);
+});
+
+test("a member's pages in both languages", async ({ page }) => {
+  test.setTimeout(300_000);
+  await logInAs(page, site(), "narys", passwords.narys);
+  const client = page.context().request;
+  const addresses = await htmlPages(client, pages(MEMBER));
+  expect(addresses).toEqual(expect.arrayContaining(["/paskyra", "/paskyra/pasiulymai"]));
+  const problems = await sweep(page, addresses);
+  expect(problems, problems.join("\n")).toEqual([]);
+});
+
+test("the administration's pages in both languages", async ({ page }) => {
+  test.setTimeout(600_000);
+  await logInAs(page, site(), site().admin.username, site().admin.password);
+  const client = page.context().request;
+  const addresses = await htmlPages(client, pages(ADMIN));
+  expect(addresses).toEqual(expect.arrayContaining(["/admin", "/admin/tekstai", "/admin/medis", "/admin/nariai", "/admin/pakeitimai"]));
+  const problems = await sweep(page, addresses);
+  expect(problems, problems.join("\n")).toEqual([]);
+});
+
+test("a shared English link opens in English and stays there: links, forms and redirects", async ({ page }) => {
+  await page.goto(`${site().url}/en/medis`);
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Gallery" }).click();
+  await expect(page).toHaveURL(`${site().url}/en/galerija`);
+  // A page that needs a session sends an English reader to the English login, and back into English after it.
+  await page.goto(`${site().url}/en/paskyra`);
+  await expect(page).toHaveURL(`${site().url}/en/login`);
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/Prisijungimas/);
+});
+
+test("Accept-Language never redirects; a browser that prefers English is offered the English page", async ({ browser, request }) => {
+  const response = await request.get(`${site().url}/medis`, { headers: { "Accept-Language": "en-GB,en;q=0.9" }, maxRedirects: 0 });
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain('<html lang="lt"');
+  const context = await browser.newContext({ locale: "en-GB" });
+  const page = await context.newPage();
+  await page.goto(`${site().url}/medis?x=1`);
+  const offer = page.getByText("This page is also in English.");
+  await expect(offer).toBeVisible();
+  await expect(offer.getByRole("link", { name: "English" })).toHaveAttribute("href", "/en/medis?x=1");
+  await context.close();
+  // A Lithuanian browser is offered nothing.
+  const lithuanian = await browser.newContext({ locale: "lt-LT" });
+  const lt = await lithuanian.newPage();
+  await lt.goto(`${site().url}/medis`);
+  await expect(lt.locator("html")).toHaveAttribute("lang", "lt");
+  await expect(lt.getByText("This page is also in English.")).toHaveCount(0);
+  await lithuanian.close();
+});
+
+// React writes 'charSet' and 'hrefLang' in its own camelCase and closes void
+// elements ('<meta/>'); the site's menu is one navigation drawn twice, for a
+// phone and for a wide screen, only one of them ever displayed.
+const validator = new HtmlValidate({
+  extends: ["html-validate:recommended"],
+  rules: {
+    "attr-case": ["error", { style: ["lowercase", "camelcase"] }],
+    "void-style": ["error", { style: "selfclose" }],
+    "unique-landmark": "off",
+  },
+});
+
+test("the English pages pass axe and html-validate", async ({ page, request }) => {
+  test.setTimeout(600_000);
+  const addresses = (await htmlPages(request, pages(PUBLIC))).map(english);
+  const invalid: string[] = [];
+  for (const address of addresses) {
+    const report = await validator.validateString(await (await request.get(`${site().url}${address}`)).text());
+    for (const result of report.results)
+      for (const m of result.messages) invalid.push(`${address}: ${m.ruleId} ${m.message} (${m.selector})`);
+  }
+  expect(invalid, invalid.join("\n")).toEqual([]);
+  for (const address of addresses) {
+    await page.goto(`${site().url}${address}`);
+    await axe(page, address);
+  }
+});
