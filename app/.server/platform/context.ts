@@ -1,5 +1,8 @@
 import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import { atLeast, type Role } from "#app/lib/roles.ts";
+import { SOURCE_LOCALE, type Locale } from "#app/i18n/locales.ts";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import { serverT } from "./i18n.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Config } from "./env.ts";
 import type { ImportRunner } from "#app/.server/genealogy/gedcom/import-process.ts";
@@ -31,6 +34,7 @@ export interface RequestInfo {
 export const servicesContext = createContext<Services>();
 export const requestInfoContext = createContext<RequestInfo>();
 const userContext = createContext<SessionUser | null>(null);
+const localeContext = createContext<Locale>(SOURCE_LOCALE);
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -45,6 +49,15 @@ export function requestInfo(context: Context): RequestInfo {
 /** The logged-in administrator, or null for a visitor. */
 export function currentUser(context: Context): SessionUser | null {
   return context.get(userContext);
+}
+
+/** The language of the request's address ('/en/…' is English): set by the language middleware (language.ts) before any other. */
+export function requestLocale(context: Context): Locale {
+  return context.get(localeContext);
+}
+
+export function setRequestLocale(context: Context, locale: Locale): void {
+  context.set(localeContext, locale);
 }
 
 /** Sets the request's user: the session middleware's (accounts/session.ts), once per request. */
@@ -62,8 +75,15 @@ export function setCurrentUser(context: Context, user: SessionUser | null): void
 export function requireRole(context: Context, role: Role): SessionUser {
   const user = currentUser(context);
   if (!user) throw redirect("/login");
-  if (!atLeast(user.role, role)) throw data(NOT_ALLOWED, { status: 403 });
+  // Said in the request's language here: a file's route (a backup, an export) answers with the sentence itself.
+  if (!atLeast(user.role, role)) throw data(notAllowed(requestLocale(context)), { status: 403 });
   return user;
 }
 
-export const NOT_ALLOWED = "Šiam veiksmui jūsų paskyrai trūksta teisių.";
+/** The refusal's id, for a page's own 403 (the root's error page says it in the page's language). */
+export const NOT_ALLOWED = "common.error.notAllowed" satisfies MessageId;
+
+/** The refusal of a right the account lacks, in a language. */
+export function notAllowed(locale: Locale): string {
+  return serverT(locale)("common.error.notAllowed");
+}
