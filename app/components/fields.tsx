@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from "react";
+import { Say } from "#app/i18n/react.tsx";
 import { PASSWORD_MAX_LENGTH } from "#app/lib/login.ts";
 import type { Toast } from "#app/lib/toasts.ts";
 
@@ -70,7 +71,7 @@ export function Field({
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-          {error}
+          <Say text={error} />
         </p>
       ) : null}
     </div>

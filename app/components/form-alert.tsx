@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import type { Toast } from "#app/lib/toasts.ts";
 import { useToast } from "./toaster.tsx";
+import { Say } from "#app/i18n/react.tsx";
 
 /**
  * A message the server returned for a refused form: shown next to the form
@@ -14,8 +15,14 @@ export function FormAlert({ toast }: { toast: (Toast & { id: string }) | null | 
   if (!toast) return null;
   return (
     <div role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-      <p className="font-semibold">{toast.title}</p>
-      {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
+      <p className="font-semibold">
+        <Say text={toast.title} values={toast.values} />
+      </p>
+      {toast.description ? (
+        <p className="mt-1 text-sm">
+          <Say text={toast.description} values={toast.values} />
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,6 @@
-import { useId, useRef, useState, type DragEvent } from "react";
+import { Fragment, useId, useRef, useState, type DragEvent } from "react";
+import { Say } from "#app/i18n/react.tsx";
+import type { Values } from "#app/i18n/intl.ts";
 import { useRevalidator } from "react-router";
 import { MembersOnlyBox } from "./members-only.tsx";
 import { useHydrated } from "./use-hydrated.ts";
@@ -17,7 +19,7 @@ type Status =
   | { state: "sending"; progress: number }
   | { state: "processing" }
   | { state: "added"; id: number }
-  | { state: "refused"; message: string };
+  | { state: "refused"; messages: readonly string[]; values?: Values };
 
 interface Entry {
   key: number;
@@ -35,7 +37,7 @@ async function send(endpoint: string, fields: Record<string, string>, file: File
   if (answer.ok) return { state: "added", id: answer.id };
   // A refused form names what is wrong field by field (the file, the title, the album gone); else the toast says it.
   const messages = Object.values(answer.errors ?? {});
-  return { state: "refused", message: messages.length ? messages.join(" ") : answer.toast.title };
+  return { state: "refused", messages: messages.length ? messages : [answer.toast.title], values: answer.toast.values };
 }
 
 export function GalleryBulkUpload({
@@ -81,7 +83,7 @@ export function GalleryBulkUpload({
           // Too large is known before sending: the server would refuse it all the same.
           status:
             file.size > maxBytes
-              ? ({ state: "refused", message: `Failas per didelis: daugiausia ${mb} MB.` } as const)
+              ? ({ state: "refused", messages: [`Failas per didelis: daugiausia ${mb} MB.`] } as const)
               : ({ state: "waiting" } as const),
         })),
       ];
@@ -263,7 +265,13 @@ function EntryRow({ entry, editable, onTitle }: { entry: Entry; editable: boolea
       ) : null}
       {status.state === "refused" ? (
         <p className="text-red-800" data-testid="bulk-error">
-          {entry.file.name}: {status.message}
+          {entry.file.name}:{" "}
+          {status.messages.map((message, i) => (
+            <Fragment key={i}>
+              {i > 0 ? " " : null}
+              <Say text={message} values={status.values} />
+            </Fragment>
+          ))}
         </p>
       ) : null}
     </li>

@@ -1,4 +1,5 @@
 import type * as WebAuthn from "@simplewebauthn/browser";
+import { Say } from "#app/i18n/react.tsx";
 import { useState } from "react";
 import { useBrowserValue } from "./use-hydrated.ts";
 import { useRevalidator } from "react-router";
@@ -144,7 +145,7 @@ export function AddPasskey() {
   const message = (field: keyof typeof PASSKEY_FIELDS) =>
     errors[field] ? (
       <p id={`${PASSKEY_FIELDS[field]}-error`} className="mt-1 text-sm text-red-800">
-        {errors[field]}
+        <Say text={errors[field]} />
       </p>
     ) : null;
   return (

@@ -1,4 +1,5 @@
 import { PERSON_FIELDS, SEX_LABELS, SEXES } from "#app/lib/person-fields.ts";
+import { Say } from "#app/i18n/react.tsx";
 import { Field, type FieldErrors } from "./fields.tsx";
 
 /**
@@ -56,7 +57,7 @@ export function SexSelect({ id, defaultValue, error }: { id: string; defaultValu
       </select>
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-          {error}
+          <Say text={error} />
         </p>
       ) : null}
     </>

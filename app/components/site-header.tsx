@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useSyncExternalStore } from "react";
 import { Link as BareLink, useLocation } from "react-router";
 import type { MessageId } from "#app/i18n/catalog.ts";
 import { isLocale, LOCALE_NAMES, LOCALES, samePageIn, type Locale } from "#app/i18n/locales.ts";
@@ -82,6 +82,10 @@ export function preferredOther(languages: readonly string[], page: Locale): Loca
   return null;
 }
 
+const subscribeToNothing = () => () => {};
+const browserLanguages = () => (navigator.languages ?? [navigator.language]).join(",");
+const noLanguages = () => "";
+
 /**
  * An offer, in the reader's own language, to read the page in it: from the
  * browser's languages, after the page has loaded. The server never redirects
@@ -91,8 +95,9 @@ export function preferredOther(languages: readonly string[], page: Locale): Loca
 function LanguageOffer() {
   const { pathname, search } = useLocation();
   const locale = useLocale();
-  const [offered, setOffered] = useState<Locale | null>(null);
-  useEffect(() => setOffered(preferredOther(navigator.languages ?? [navigator.language], locale)), [locale]);
+  // The server's render (and a kept page) has no languages to read: none until the browser's own render.
+  const languages = useSyncExternalStore(subscribeToNothing, browserLanguages, noLanguages);
+  const offered = languages ? preferredOther(languages.split(","), locale) : null;
   if (offered === null) return null;
   return (
     <p lang={offered} className="bg-accent-soft px-4 py-2 text-center text-sm">

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import type { Toast } from "#app/lib/toasts.ts";
+import { useT } from "#app/i18n/react.tsx";
 import { IconButton } from "./icon-button.tsx";
 
 // Toasts: short messages in a corner. A toast from the server (after an
@@ -32,6 +33,7 @@ export function useToast() {
 }
 
 export function ToastProvider({ serverToast, children }: { serverToast: ShownToast | null; children: ReactNode }) {
+  const t = useT();
   const path = useLocation().pathname;
   const [toasts, setToasts] = useState<ShownToast[]>(serverToast ? [{ ...serverToast, group: path }] : []);
   const seen = useRef(new Set(serverToast ? [serverToast.id] : []));
@@ -55,7 +57,7 @@ export function ToastProvider({ serverToast, children }: { serverToast: ShownToa
     <ToastContext value={show}>
       {children}
       <section
-        aria-label="Pranešimai"
+        aria-label={t("common.toast.region")}
         className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex max-h-[25vh] flex-col items-center gap-2 overflow-y-auto p-2 sm:max-h-none sm:items-end sm:p-4"
       >
         {toasts.map((toast) => (
@@ -73,6 +75,7 @@ function ToastCard({ toast, onDismiss }: { toast: ShownToast; onDismiss: (id: st
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const held = hovered || focused;
+  const t = useT();
   useEffect(() => {
     if (held) return;
     const timer = setTimeout(() => onDismiss(toast.id), DISMISS_AFTER_MS);
@@ -96,11 +99,11 @@ function ToastCard({ toast, onDismiss }: { toast: ShownToast; onDismiss: (id: st
       className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-3 text-sm shadow-lg sm:p-4 sm:text-base ${colors}`}
     >
       <div className="flex-1">
-        <p className="font-semibold">{toast.title}</p>
-        {toast.description ? <p className="mt-0.5 text-sm">{toast.description}</p> : null}
-        {toast.note ? <p className="mt-0.5 hidden text-sm sm:block">{toast.note}</p> : null}
+        <p className="font-semibold">{t.say(toast.title, toast.values)}</p>
+        {toast.description ? <p className="mt-0.5 text-sm">{t.say(toast.description, toast.values)}</p> : null}
+        {toast.note ? <p className="mt-0.5 hidden text-sm sm:block">{t.say(toast.note, toast.values)}</p> : null}
       </div>
-      <IconButton label="Uždaryti pranešimą" onClick={() => onDismiss(toast.id)} className="-m-1 p-1">
+      <IconButton label={t("common.toast.close")} onClick={() => onDismiss(toast.id)} className="-m-1 p-1">
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
           <path d="M5.3 4 10 8.7 14.7 4 16 5.3 11.3 10l4.7 4.7-1.3 1.3-4.7-4.7L5.3 16 4 14.7 8.7 10 4 5.3z" />
         </svg>

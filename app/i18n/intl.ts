@@ -33,6 +33,12 @@ export interface T {
   dateTime(value: string | Date): string;
   /** '1 234' / '1,234' */
   number(value: number): string;
+  /**
+   * Text that may be a message or a sentence already said: an id or a Message
+   * is said in this language, anything else shown as it is (a form error, a
+   * toast's line, the family's words).
+   */
+  say(text: string | Message, values?: Values): string;
   /** Whether the catalogs loaded here know this id (a server's 4xx may carry one). */
   has(id: string): id is MessageId;
   locale: Locale;
@@ -48,6 +54,10 @@ export function makeT(intl: IntlShape): T {
   t.dateTime = (value) => intl.formatDate(value, { dateStyle: "long", timeStyle: "short" });
   t.number = (value) => intl.formatNumber(value);
   t.has = (id): id is MessageId => Object.hasOwn(intl.messages, id);
+  t.say = (text, values) => {
+    if (typeof text !== "string") return t.has(text.id) ? t(text, values) : text.id;
+    return t.has(text) ? t(text, values) : text;
+  };
   t.locale = intl.locale as Locale;
   return t;
 }

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from "react";
 import { IntlProvider, useIntl } from "react-intl";
 import { useLocation } from "react-router";
-import { intlConfig, makeT, type T } from "./intl.ts";
+import { intlConfig, makeT, type Message, type T, type Values } from "./intl.ts";
 import { localeOf, type Locale } from "./locales.ts";
 
 /**
@@ -24,4 +24,9 @@ export function useLocale(): Locale {
 export function useT(): T {
   const intl = useIntl();
   return useMemo(() => makeT(intl), [intl]);
+}
+
+/** Text that may be a message id or a sentence already said (a form's error, a toast's line): said in the page's language. */
+export function Say({ text, values }: { text: string | Message; values?: Values }) {
+  return useT().say(text, values);
 }

@@ -144,10 +144,11 @@ function blood(steps: Step[], up: number, down: number): Term {
   return qualified(term, halfQualifier(up, apexSex, up === 1 && down === 1));
 }
 
-type Token = { kind: "blood"; steps: Step[]; up: number; down: number } | { kind: "partner"; step: Step };
+/** A run of the path: a blood segment (`up` parent steps, then `down` child steps) or one partner step. */
+export type Token = { kind: "blood"; steps: Step[]; up: number; down: number } | { kind: "partner"; step: Step };
 
 /** A path as blood segments (up, then down) and partner steps between them. */
-function tokens(steps: Step[]): Token[] {
+export function tokens(steps: Step[]): Token[] {
   const out: Token[] = [];
   let current: { steps: Step[]; up: number; down: number } | null = null;
   for (const step of steps) {
@@ -172,53 +173,99 @@ function tokens(steps: Step[]): Token[] {
 }
 
 /** The token when it is a blood segment of this shape, else null. */
-const bloodOf = (token: Token | undefined, up: number, down: number): Extract<Token, { kind: "blood" }> | null =>
+export const bloodOf = (token: Token | undefined, up: number, down: number): Extract<Token, { kind: "blood" }> | null =>
   token?.kind === "blood" && token.up === up && token.down === down ? token : null;
 
 /**
- * A single word for a partner step with the segment beside it, or null:
- * the in-laws and the step family. `before` is the sex of the person the pair starts from.
+ * A partner step with the segment beside it that Lithuanian says in one word:
+ * the spouse's parent, sibling or child (uošvis, šešuras, svainis, dieveris,
+ * posūnis), or a parent's, child's or sibling's spouse (patėvis, žentas,
+ * brolienė). `spouse` is whose family it is (the wife's or the husband's,
+ * 'either' when neither sex is known); `sex` is the last person's.
  */
-function marriageWord(first: Token, second: Token | undefined, before: Sex): Term | null {
+export type MarriagePair =
+  | { side: "spouse's"; spouse: "wife" | "husband" | "either"; relative: "parent" | "sibling" | "child"; sex: Sex }
+  | { side: "relative's spouse"; relative: "parent" | "child" | "sibling"; relativeSex: Sex; sex: Sex };
+
+/** The pair a partner step and the segment beside it make, or null. `before` is the sex of the person the pair starts from. */
+function marriagePair(first: Token, second: Token | undefined, before: Sex): MarriagePair | null {
   if (!second) return null;
   if (first.kind === "partner") {
     const partner = first.step.sex;
     // Whose family it is: the wife's ('uošvis', 'svainis') or the husband's ('šešuras', 'dieveris').
     const wife = partner === "F" || ((partner === "U" || partner === "X") && before === "M");
     const husband = partner === "M" || ((partner === "U" || partner === "X") && before === "F");
+    const spouse = wife ? "wife" : husband ? "husband" : "either";
     const parent = bloodOf(second, 1, 0);
-    if (parent) {
-      const sex = parent.steps[0].sex;
-      if (wife) return bySex(sex, "uošvis", "uošvienė");
-      if (husband) return bySex(sex, "šešuras", "anyta");
-      return of(t("sutuoktinis"), ancestor(1, sex));
-    }
+    if (parent) return { side: "spouse's", spouse, relative: "parent", sex: parent.steps[0].sex };
     const sibling = bloodOf(second, 1, 1);
-    if (sibling) {
-      const sex = sibling.steps[1].sex;
-      if (wife) return bySex(sex, "svainis", "svainė");
-      if (husband) return bySex(sex, "dieveris", "moša");
-      return of(t("sutuoktinis"), peer(1, sex));
-    }
+    if (sibling) return { side: "spouse's", spouse, relative: "sibling", sex: sibling.steps[1].sex };
     const child = bloodOf(second, 0, 1);
-    if (child) return bySex(child.steps[0].sex, "posūnis", "podukra");
+    if (child) return { side: "spouse's", spouse, relative: "child", sex: child.steps[0].sex };
     return null;
   }
   if (second.kind !== "partner") return null;
   const sex = second.step.sex;
-  if (bloodOf(first, 1, 0)) return bySex(sex, "patėvis", "pamotė");
-  if (bloodOf(first, 0, 1)) return bySex(sex, "žentas", "marti", "vaiko sutuoktinis");
+  if (bloodOf(first, 1, 0)) return { side: "relative's spouse", relative: "parent", relativeSex: first.steps[0].sex, sex };
+  if (bloodOf(first, 0, 1)) return { side: "relative's spouse", relative: "child", relativeSex: first.steps[0].sex, sex };
   const siblings = bloodOf(first, 1, 1);
   if (siblings) {
+    // A brother's wife (brolienė) and a sister's husband (svainis); other couples have no word of their own.
     const sibling = siblings.steps[1].sex;
-    if (sibling === "M" && sex === "F") return t("brolienė");
-    if (sibling === "F" && sex === "M") return t("svainis");
+    if ((sibling === "M" && sex === "F") || (sibling === "F" && sex === "M")) {
+      return { side: "relative's spouse", relative: "sibling", relativeSex: sibling, sex };
+    }
   }
   return null;
 }
 
 /** The last person's sex in a token. */
-const lastSex = (token: Token): Sex => (token.kind === "partner" ? token.step.sex : token.steps[token.steps.length - 1].sex);
+export const lastSex = (token: Token): Sex => (token.kind === "partner" ? token.step.sex : token.steps[token.steps.length - 1].sex);
+
+/** What the Lithuanian namer names, one part at a time from A outwards: a token, or a marriage pair said in one word. */
+export type Part = Token | { kind: "pair"; pair: MarriagePair };
+
+/** A path as the Lithuanian namer reads it (the English namer explains the Lithuanian words by the same parts). */
+export function readPath(path: RelationPath): Part[] {
+  const parts = tokens(path.steps);
+  const out: Part[] = [];
+  let before = path.fromSex;
+  for (let i = 0; i < parts.length;) {
+    const pair = marriagePair(parts[i], parts[i + 1], before);
+    const used = pair ? 2 : 1;
+    out.push(pair ? { kind: "pair", pair } : parts[i]);
+    before = lastSex(parts[i + used - 1]);
+    i += used;
+  }
+  return out;
+}
+
+/** The one word for a marriage pair: the in-laws and the step family. */
+function pairWord(pair: MarriagePair): Term {
+  const { sex } = pair;
+  if (pair.side === "spouse's") {
+    if (pair.relative === "parent") {
+      if (pair.spouse === "wife") return bySex(sex, "uošvis", "uošvienė");
+      if (pair.spouse === "husband") return bySex(sex, "šešuras", "anyta");
+      return of(t("sutuoktinis"), ancestor(1, sex));
+    }
+    if (pair.relative === "sibling") {
+      if (pair.spouse === "wife") return bySex(sex, "svainis", "svainė");
+      if (pair.spouse === "husband") return bySex(sex, "dieveris", "moša");
+      return of(t("sutuoktinis"), peer(1, sex));
+    }
+    return bySex(sex, "posūnis", "podukra");
+  }
+  if (pair.relative === "parent") return bySex(sex, "patėvis", "pamotė");
+  if (pair.relative === "child") return bySex(sex, "žentas", "marti", "vaiko sutuoktinis");
+  return pair.relativeSex === "M" ? t("brolienė") : t("svainis");
+}
+
+function partTerm(part: Part): Term {
+  if (part.kind === "pair") return pairWord(part.pair);
+  if (part.kind === "partner") return bySex(part.step.sex, "vyras", "žmona", "sutuoktinis");
+  return blood(part.steps, part.up, part.down);
+}
 
 /**
  * B's relationship to A in Lithuanian, from the path between them:
@@ -226,22 +273,9 @@ const lastSex = (token: Token): Sex => (token.kind === "partner" ? token.step.se
  * its own a compound read from A outwards ('tėvo pusbrolis', 'tetos vyras').
  */
 export function nameRelationship(path: RelationPath): string {
-  const parts = tokens(path.steps);
+  const parts = readPath(path);
   if (parts.length === 0) return "tas pats asmuo";
-  let result: Term | null = null;
-  let before = path.fromSex;
-  for (let i = 0; i < parts.length;) {
-    const pair = marriageWord(parts[i], parts[i + 1], before);
-    const token = parts[i];
-    const term =
-      pair ??
-      (token.kind === "partner" ? bySex(token.step.sex, "vyras", "žmona", "sutuoktinis") : blood(token.steps, token.up, token.down));
-    const used = pair ? 2 : 1;
-    before = lastSex(parts[i + used - 1]);
-    result = result ? of(result, term) : term;
-    i += used;
-  }
-  return result!.nom;
+  return parts.map(partTerm).reduce((owner, term) => of(owner, term)).nom;
 }
 
 /** The names of several paths between the same two people, each once, in the paths' order. */

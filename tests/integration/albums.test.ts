@@ -26,7 +26,8 @@ import {
   updateGalleryItem,
 } from "#app/.server/gallery/gallery.ts";
 import { readForm } from "#app/.server/platform/form.ts";
-import { TOASTS } from "#app/lib/toasts.ts";
+import { toastTitle } from "#app/lib/toasts.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { contentOf } from "./content.ts";
 import { addTestUser, createEmptyDatabase, createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -132,7 +133,7 @@ describe("albums", () => {
     await removeGalleryItem(t.db, t.media, photos[1], editor);
     const refused = await saveAlbum(t.db, album, { title: "Kaimas ir laukai", description: "" }, [photos[0], photos[1]], null, editor);
     expect(refused).toEqual({ ok: false, reason: "albumPhotosGone" });
-    expect(TOASTS.albumPhotosGone.title).toContain("nebėra");
+    expect(serverT("lt")(toastTitle("albumPhotosGone"))).toContain("nebėra");
     expect(await albumRows()).toEqual(before);
     expect(await saveAlbum(t.db, 999, { title: "Niekas", description: "" }, [], null, editor)).toEqual({
       ok: false,

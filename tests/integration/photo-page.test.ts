@@ -17,7 +17,8 @@ import { undoChange } from "#app/.server/changes/changes.ts";
 import { photoPage } from "#app/.server/gallery/photo-page.ts";
 import { addPhotoPerson, PHOTO_PERSON_FORM, photoPersonOf, removePhotoPerson, setPortrait } from "#app/.server/gallery/photo-people.ts";
 import { readForm } from "#app/.server/platform/form.ts";
-import { TOASTS } from "#app/lib/toasts.ts";
+import { toastTitle } from "#app/lib/toasts.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import { chartPortraits, neighbourhood } from "#app/.server/genealogy/chart.ts";
 import { faceViewBox } from "#app/lib/photo-people.ts";
@@ -137,17 +138,17 @@ describe("a photo's page", () => {
       ok: false,
       reason: "photoPersonAlreadyMarked",
     });
-    expect(TOASTS.photoPersonAlreadyMarked.title).toBe("Šis asmuo jau pažymėtas šioje nuotraukoje.");
+    expect(serverT("lt")(toastTitle("photoPersonAlreadyMarked"))).toBe("Šis asmuo jau pažymėtas šioje nuotraukoje.");
     expect(await addPhotoPerson(t.db, editor, item.id, treeId, { personId: 999_999 }, null)).toEqual({
       ok: false,
       reason: "photoPersonNotInTree",
     });
-    expect(TOASTS.photoPersonNotInTree.title).toBe("Tokio asmens medyje nėra.");
+    expect(serverT("lt")(toastTitle("photoPersonNotInTree"))).toBe("Tokio asmens medyje nėra.");
     expect(await addPhotoPerson(t.db, editor, 999_999, treeId, { name: "X" }, null)).toEqual({
       ok: false,
       reason: "photoPersonPhotoGone",
     });
-    expect(TOASTS.photoPersonPhotoGone.title).toBe("Tokios nuotraukos nėra.");
+    expect(serverT("lt")(toastTitle("photoPersonPhotoGone"))).toBe("Tokios nuotraukos nėra.");
 
     // From left to right, then the ones without a place; a living one is the rule's label to a visitor, with the rectangle.
     const seen = (await photoPage(t.db, VISITORS, { treeId, viewer: visitor }, item.id))!.people;

@@ -12,7 +12,7 @@ import {
 import type { ImageRef } from "#app/lib/media.ts";
 import { PHOTO_DATE_MAX } from "#app/lib/memories.ts";
 import { pageCount, pageOffset, type Page } from "#app/lib/paging.ts";
-import { TOASTS } from "#app/lib/toasts.ts";
+import { toastTitle } from "#app/lib/toasts.ts";
 import { albumExists } from "./albums.ts";
 import { MEMBERS, type Audience } from "#app/.server/accounts/audience.ts";
 import { recordSubject, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
@@ -270,8 +270,8 @@ export function recorded<T>(
 // upload's batch) and an item's edit. Title and description are both
 // required, with the spec's message ('Prašome užpildyti visus laukus').
 
-const titleField = () => textField("Pavadinimas", { max: GALLERY_TITLE_MAX, required: TOASTS.galleryMissingFields.title });
-const descriptionField = () => textField("Aprašymas", { max: GALLERY_DESCRIPTION_MAX, required: TOASTS.galleryMissingFields.title });
+const titleField = () => textField("Pavadinimas", { max: GALLERY_TITLE_MAX, required: toastTitle("galleryMissingFields") });
+const descriptionField = () => textField("Aprašymas", { max: GALLERY_DESCRIPTION_MAX, required: toastTitle("galleryMissingFields") });
 
 /**
  * When a photo was taken, in the tree's forms ("apie 1930", "1930–1935"),
@@ -306,12 +306,12 @@ export const GALLERY_ADD_FORM = z.object({
   description: descriptionField(),
   membersOnly: checkbox(),
   /** The album a batch goes into, when one was chosen. */
-  album: idField(TOASTS.albumNotFound.title),
+  album: idField(toastTitle("albumNotFound")),
 });
 
 /** An item's edit: its fields, and when and where it was taken (left as stored when the form has no such field). */
 export const GALLERY_EDIT_FORM = z.object({
-  id: idField(TOASTS.galleryNotFound.title),
+  id: idField(toastTitle("galleryNotFound")),
   title: titleField(),
   description: descriptionField(),
   membersOnly: checkbox(),
@@ -476,7 +476,7 @@ export async function addGalleryUpload(
  */
 export function addRefusedField(typed: Record<string, string>, refused: AddRefusal): FormRefused {
   if (refused.reason === "fileRefused") return refusedField(typed, "image", refused.message);
-  return refusedField(typed, refused.reason === "albumNotFound" ? "album" : "image", TOASTS[refused.reason].title);
+  return refusedField(typed, refused.reason === "albumNotFound" ? "album" : "image", toastTitle(refused.reason));
 }
 
 /** An item's photo and its memories' photos (issue 17): the files that follow the item's audience. */

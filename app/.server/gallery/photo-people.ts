@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PHOTO_NAME_MAX, parseBox, type PhotoBox } from "#app/lib/photo-people.ts";
-import { TOASTS } from "#app/lib/toasts.ts";
+import { toastTitle } from "#app/lib/toasts.ts";
 import { idField, lineField } from "#app/.server/platform/form.ts";
 import { scope, type Actor } from "#app/.server/changes/changes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
@@ -27,7 +27,7 @@ const BOX_REFUSED = "Pažymėkite vietą nuotraukoje iš naujo: ji per maža arb
  */
 export const PHOTO_PERSON_FORM = z
   .object({
-    personId: idField(TOASTS.photoPersonNotInTree.title),
+    personId: idField(toastTitle("photoPersonNotInTree")),
     name: lineField("Vardas", { max: PHOTO_NAME_MAX, optional: true }),
     left: z.string().default(""),
     top: z.string().default(""),

@@ -1,5 +1,6 @@
-// "Kaip susiję?" on the database: the search and the namer are app/lib/relationship.ts;
-// this reads the family graph for them and shows the people of the paths as the viewer may see them.
+// "Kaip susiję?" on the database: the search and the namers are app/lib/relationship.ts
+// (Lithuanian) and relationship-en.ts (English); this reads the family graph for them and
+// shows the people of the paths as the viewer may see them, named in the page's language.
 import {
   findPaths,
   nameRelationship,
@@ -9,7 +10,9 @@ import {
   type SearchLimits,
   type StepKind,
 } from "#app/lib/relationship.ts";
+import { nameRelationshipEn, type EnglishRelationship } from "#app/lib/relationship-en.ts";
 import type { PersonSummary, Sex } from "#app/lib/tree-layout.ts";
+import type { Locale } from "#app/i18n/locales.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { chunks, familiesAsChild, relativesOf, treeQueries } from "#app/.server/genealogy/family-graph.ts";
 import type { Viewer } from "#app/.server/genealogy/living.ts";
@@ -35,8 +38,10 @@ function databaseGraph(db: Database, treeId: number): GraphReader {
 }
 
 export interface RelationshipPath {
-  /** B's relationship to A along this path: 'pusbrolis', 'tėvo pusbrolis', 'uošvienė'. */
+  /** B's relationship to A along this path, in the page's language: 'pusbrolis', 'tėvo pusbrolis', 'uošvienė'; 'first cousin'. */
   term: string;
+  /** In English, where Lithuanian says more: its word and what it says ('svainis', "your wife's brother"). */
+  lithuanian?: EnglishRelationship["lithuanian"];
   /** Through common ancestors, or through a marriage ('Susiję per santuoką'). */
   blood: boolean;
   /** The people from A to B, as the viewer may see them (the living as 'Gyvas asmuo' to a visitor). */
@@ -69,7 +74,8 @@ async function sexes(db: Database, treeId: number, ids: number[]): Promise<Map<n
  * tree; 'hidden' when the viewer may not see either of them in full (a
  * visitor asking about a living person learns nothing, not even that they are
  * related); otherwise the paths, each with its term, the people on them
- * already summarised for the viewer.
+ * already summarised for the viewer, the relationship named in `locale`
+ * (Lithuanian unless told).
  */
 export async function relationship(
   db: Database,
@@ -77,7 +83,7 @@ export async function relationship(
   a: number,
   b: number,
   viewer: Viewer,
-  limits?: SearchLimits,
+  { limits, locale = "lt" }: { limits?: SearchLimits; locale?: Locale } = {},
 ): Promise<Relationship | null> {
   const ends = await summaries(db, treeId, [a, b], viewer);
   if (!ends[a] || !ends[b]) return null;
@@ -87,12 +93,16 @@ export async function relationship(
   if (found.length === 0) return { kind: "none", a: ends[a], b: ends[b] };
   const ids = found.flatMap((p) => [...p.people, ...Object.values(p.apexes).flat()]);
   const [people, sex] = await Promise.all([summaries(db, treeId, ids, viewer), sexes(db, treeId, ids)]);
+  const name = (path: FoundPath): Pick<RelationshipPath, "term" | "lithuanian"> => {
+    const read = relationPath(path, (id) => sex.get(id) ?? "U");
+    return locale === "en" ? nameRelationshipEn(read) : { term: nameRelationship(read) };
+  };
   return {
     kind: "found",
     a: ends[a],
     b: ends[b],
     paths: found.map((path) => ({
-      term: nameRelationship(relationPath(path, (id) => sex.get(id) ?? "U")),
+      ...name(path),
       blood: path.blood,
       people: path.people.map((id) => people[id]),
       steps: path.steps,

@@ -36,6 +36,8 @@ export const lt = {
   "common.notFound.title": "Puslapis nerastas – {family}",
   "common.notFound.text": "Puslapio <code>{path}</code> nėra. Galbūt adresas įvestas su klaida arba puslapis buvo perkeltas.",
   "common.pageTitle": "{page} – {family}",
+  "common.toast.region": "Pranešimai",
+  "common.toast.close": "Uždaryti pranešimą",
 } satisfies Record<`common.${string}`, string>;
 
 export const en: English<typeof lt> = {
@@ -73,4 +75,6 @@ export const en: English<typeof lt> = {
   "common.notFound.title": "Page not found – {family}",
   "common.notFound.text": "There is no page <code>{path}</code>. The address may have been mistyped, or the page has moved.",
   "common.pageTitle": "{page} – {family}",
+  "common.toast.region": "Notifications",
+  "common.toast.close": "Close the notification",
 };

@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { Say } from "#app/i18n/react.tsx";
 import type { Route } from "./+types/person-proposal";
 import { roleMiddleware } from "#app/.server/accounts/access.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
@@ -129,7 +130,7 @@ function EventFields({ ids, values, errors }: { ids: Ids; values: Record<"date" 
 function SelectError({ id, error }: { id: string; error: string | undefined }) {
   return error ? (
     <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-      {error}
+      <Say text={error} />
     </p>
   ) : null;
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Say } from "#app/i18n/react.tsx";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/documents";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
@@ -167,7 +168,7 @@ function DocumentForm({ editing, refused }: { editing: Doc | null; refused?: Ref
         ) : null}
         {error ? (
           <p id={`${name}-error`} className="mt-1 text-sm text-red-800">
-            {error}
+            <Say text={error} />
           </p>
         ) : null}
       </div>

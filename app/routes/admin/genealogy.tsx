@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { Say } from "#app/i18n/react.tsx";
 import { useRef, useState } from "react";
 import { data, Form, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/genealogy";
@@ -354,7 +355,7 @@ function PrivacyForm({
           />
           {error ? (
             <p id="livingYears-error" className="mt-1 text-sm text-red-800">
-              {error}
+              <Say text={error} />
             </p>
           ) : null}
         </div>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Say } from "#app/i18n/react.tsx";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/history";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
@@ -140,7 +141,7 @@ function Editor({ initial, errors, refusal, periodMembersOnly }: EditorProps) {
               {SINGLE_LINE.has(field) ? <input {...common} /> : <textarea {...common} rows={field === "intro" ? 3 : 6} />}
               {errors[field] ? (
                 <p id={`${field}-error`} className="mt-1 text-sm text-red-800">
-                  {errors[field]}
+                  <Say text={errors[field]} />
                 </p>
               ) : null}
             </div>

@@ -20,7 +20,7 @@ import { useHydrated } from "#app/components/use-hydrated.ts";
 import { displayUrl } from "#app/lib/media.ts";
 import { parseId } from "#app/lib/numbers.ts";
 import { PHOTO_BOX_MIN, PHOTO_NAME_MAX, type PhotoBox } from "#app/lib/photo-people.ts";
-import { TOASTS } from "#app/lib/toasts.ts";
+import { toastTitle } from "#app/lib/toasts.ts";
 
 // Who is in a photo (issue 18): the editor drags a rectangle around someone
 // on the photo and names them with a person of the tree (found by name,
@@ -72,7 +72,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (added.ok) return redirectWithToast(page, "photoPersonAdded");
     // The photo gone is the page's; the person gone, or marked already, is the one picked.
     if (added.reason === "photoPersonPhotoGone") return refusal(added.reason);
-    return refuseForm(refusedField(read.typed, "personId", TOASTS[added.reason].title));
+    return refuseForm(refusedField(read.typed, "personId", toastTitle(added.reason)));
   }
   if (intent === "portrait") {
     const on = form.get("on") === "1";

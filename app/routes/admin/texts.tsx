@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Say } from "#app/i18n/react.tsx";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/texts";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
@@ -218,7 +219,7 @@ function HeroChoice({ photos, initial, error }: { photos: LoaderData["photos"]; 
       </div>
       {error ? (
         <p id="heroPhotoId-error" className="mt-1 text-sm text-red-800">
-          {error}
+          <Say text={error} />
         </p>
       ) : null}
     </fieldset>

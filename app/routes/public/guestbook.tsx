@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Say } from "#app/i18n/react.tsx";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/guestbook";
 import { requestInfo, services } from "#app/.server/platform/context.ts";
@@ -184,7 +185,7 @@ function marked(field: string, errors: Partial<Record<string, string>> | undefin
 function FieldError({ field, errors }: { field: string; errors: Partial<Record<string, string>> | undefined }) {
   return errors?.[field] ? (
     <p id={`${field}-error`} className="mt-1 text-sm text-red-800">
-      {errors[field]}
+      <Say text={errors[field]} />
     </p>
   ) : null;
 }

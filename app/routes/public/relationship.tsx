@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/relationship";
 import { services } from "#app/.server/platform/context.ts";
 import { summaries } from "#app/.server/genealogy/people.ts";
@@ -8,7 +8,9 @@ import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { PageHeading, PageTitle } from "#app/components/page.tsx";
 import { RelationshipChart } from "#app/components/relationship-chart.tsx";
 import { RelationshipPicker } from "#app/components/relationship-picker.tsx";
-import { plural } from "#app/lib/lithuanian.ts";
+import { localeOf } from "#app/i18n/locales.ts";
+import { useT } from "#app/i18n/react.tsx";
+import { Link, useLocalized } from "#app/i18n/router.tsx";
 import { parseId } from "#app/lib/numbers.ts";
 import { DEFAULT_LIMITS } from "#app/lib/relationship.ts";
 import type { PersonSummary } from "#app/lib/tree-layout.ts";
@@ -16,7 +18,9 @@ import type { PersonSummary } from "#app/lib/tree-layout.ts";
 // "Kaip susiję?": /giminyste?a=<id>&b=<id> names b's relationship to a and draws the paths.
 // Without both, a GET form chooses them (?paieska= finds people by name). A person who is
 // not in the tree, or whom the viewer may not see in full (a living person to a visitor),
-// is answered alike: 404, "Asmuo nerastas", so the page tells nothing of them.
+// is answered alike: 404, "Asmuo nerastas", so the page tells nothing of them. The
+// relationship is named in the page's language: /en/giminyste in English, with the
+// Lithuanian word beside it where it says more (app/lib/relationship-en.ts).
 
 const RESULTS = 20;
 
@@ -44,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ ...base, state: "notFound" as const }, { status: 404 });
   }
   if (a !== null && b !== null) {
-    const found = await relationship(db, treeId, a, b, viewer);
+    const found = await relationship(db, treeId, a, b, viewer, { locale: localeOf(new URL(request.url).pathname) });
     if (!found || found.kind === "hidden") return data({ ...base, state: "notFound" as const }, { status: 404 });
     return { ...base, a: known[a], state: "answer" as const, answer: found };
   }
@@ -56,21 +60,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function RelationshipPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
-      <PageTitle>Kaip susiję?</PageTitle>
-      <PageHeading
-        title="Kaip susiję?"
-        lead="Du giminės medžio asmenys ir kaip antrasis susijęs su pirmuoju: per bendrus protėvius ar per santuoką."
-      />
+      <PageTitle>{t("kinship.title")}</PageTitle>
+      <PageHeading title={t("kinship.title")} lead={t("kinship.lead")} />
       {loaderData.state === "empty" ? (
-        <p className="card max-w-2xl p-5 text-ink-soft">Giminės medis dar tuščias.</p>
+        <p className="card max-w-2xl p-5 text-ink-soft">{t("kinship.empty")}</p>
       ) : loaderData.state === "notFound" ? (
         <div className="card max-w-2xl p-5">
-          <p className="text-lg font-semibold">Asmuo nerastas.</p>
-          <p className="mt-2 text-ink-soft">Tokio asmens giminės medyje nėra arba jo duomenys neskelbiami.</p>
+          <p className="text-lg font-semibold">{t("kinship.notFound.heading")}</p>
+          <p className="mt-2 text-ink-soft">{t("kinship.notFound.text")}</p>
           <p className="mt-4">
-            <Link to="/giminyste">Pasirinkti asmenis iš naujo</Link>
+            <Link to="/giminyste">{t("kinship.notFound.again")}</Link>
           </p>
         </div>
       ) : loaderData.state === "answer" ? (
@@ -93,130 +95,5 @@ function PersonLine({ person }: { person: PersonSummary }) {
       </Link>
       {person.years ? <span className="text-ink-soft"> ({person.years})</span> : null}
     </>
-  );
-}
-
-/** The answer: no declension of the names is needed ("Antrasis asmuo pirmajam yra: pusbrolis"). */
-function Answer({ answer }: { answer: AnswerData }) {
-  const terms = answer.kind === "found" ? [...new Set(answer.paths.map((p) => p.term))] : [];
-  const b = answer.kind === "same" ? answer.a : answer.b;
-  return (
-    <>
-      <section aria-labelledby="atsakymas" className="card max-w-3xl p-5">
-        <h2 id="atsakymas" className="sr-only">
-          Atsakymas
-        </h2>
-        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
-          <dt className="text-ink-soft">Pirmasis asmuo</dt>
-          <dd>
-            <PersonLine person={answer.a} />
-          </dd>
-          <dt className="text-ink-soft">Antrasis asmuo</dt>
-          <dd>
-            <PersonLine person={b} />
-          </dd>
-          <dt className="text-ink-soft">Antrasis pirmajam yra</dt>
-          <dd className="text-2xl font-semibold" data-testid="relationship-terms">
-            {answer.kind === "same" ? "tas pats asmuo" : answer.kind === "none" ? "Giminystės ryšio nerasta" : terms.join("; ")}
-          </dd>
-        </dl>
-        {answer.kind === "found" && answer.paths.some((p) => !p.blood) ? (
-          <p className="mt-3 font-medium text-accent">Susiję per santuoką</p>
-        ) : null}
-        {answer.kind === "none" ? (
-          <p className="mt-3 text-ink-soft">
-            Ieškota per {DEFAULT_LIMITS.generations} kartų protėvių ir per santuokas iki {DEFAULT_LIMITS.marriageSteps * 2} žingsnių: ryšio
-            nerasta.
-          </p>
-        ) : null}
-        <p className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm">
-          {answer.kind !== "same" ? <Link to={`/giminyste?a=${b.id}&b=${answer.a.id}`}>Sukeisti asmenis vietomis</Link> : null}
-          <Link to={`/giminyste?a=${answer.a.id}`}>Pasirinkti kitą antrąjį asmenį</Link>
-        </p>
-      </section>
-      {answer.kind === "found" ? (
-        <section aria-labelledby="keliai" className="mt-8">
-          <h2 id="keliai" className="mb-3 text-xl font-semibold">
-            {answer.paths.length === 1 ? "Kaip susiję" : `Susiję ${plural(answer.paths.length, ["keliu", "keliais", "keliais"])}`}
-          </h2>
-          <ol className="grid gap-6 lg:grid-cols-2">
-            {answer.paths.map((path, i) => (
-              <li key={i} className="card p-4">
-                <h3 className="mb-3 text-center font-semibold">
-                  {answer.paths.length > 1 ? `${i + 1}. ` : ""}
-                  {path.term}
-                  {path.blood ? "" : " (per santuoką)"}
-                </h3>
-                <RelationshipChart path={path} />
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
-    </>
-  );
-}
-
-/** Choosing the two people: the first, then the second, each by a name search. */
-function Choose({ a, b, query, results }: Pick<Loaded, "a" | "query" | "results"> & { b?: PersonSummary | null }) {
-  const choosing = a ? "antrąjį" : "pirmąjį";
-  const href = (id: number) => (a ? `/giminyste?a=${a.id}&b=${id}` : `/giminyste?a=${id}${b ? `&b=${b.id}` : ""}`);
-  return (
-    <section aria-labelledby="pasirinkti" className="card max-w-3xl p-5">
-      <h2 id="pasirinkti" className="mb-2 text-xl font-semibold">
-        Pasirinkite {choosing} asmenį
-      </h2>
-      {a ? (
-        <p className="mb-3">
-          Pirmasis asmuo: <PersonLine person={a} />
-        </p>
-      ) : b ? (
-        <p className="mb-3">
-          Antrasis asmuo: <PersonLine person={b} />
-        </p>
-      ) : null}
-      {a ? (
-        <RelationshipPicker personId={a.id} query={query} inputId="paieska" />
-      ) : (
-        <form method="get" action="/giminyste" role="search" aria-label="Pirmojo asmens paieška" className="flex flex-wrap items-end gap-2">
-          {b ? <input type="hidden" name="b" value={b.id} /> : null}
-          <div className="min-w-56 flex-1">
-            <label htmlFor="paieska" className="field-label">
-              Vardas ar pavardė
-            </label>
-            <input id="paieska" name="paieska" type="search" defaultValue={query} className="field-input" />
-          </div>
-          <button type="submit" className="btn-primary">
-            Ieškoti
-          </button>
-        </form>
-      )}
-      {results ? (
-        <div className="mt-4" aria-live="polite">
-          {results.total ? (
-            <>
-              <p className="mb-2 text-sm text-ink-soft">
-                {results.more
-                  ? `Rasta daugiau nei ${plural(results.total, ["asmuo", "asmenys", "asmenų"])}: patikslinkite paiešką.`
-                  : results.total > results.items.length
-                    ? `Rasta: ${plural(results.total, ["asmuo", "asmenys", "asmenų"])}; rodomi pirmieji ${results.items.length}: patikslinkite paiešką.`
-                    : `Rasta: ${plural(results.total, ["asmuo", "asmenys", "asmenų"])}. Pasirinkite:`}
-              </p>
-              <ul className="flex flex-wrap gap-2">
-                {results.items.map((p) => (
-                  <li key={p.id}>
-                    <Link to={href(p.id)} className="btn-secondary">
-                      {p.name} {p.years ? `(${p.years})` : ""}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : (
-            <p className="text-ink-soft">Pagal „{query}“ nieko nerasta.</p>
-          )}
-        </div>
-      ) : null}
-    </section>
   );
 }
