@@ -1,4 +1,5 @@
 import { useState, type InputHTMLAttributes, type Ref } from "react";
+import { useT } from "#app/i18n/react.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className"> & {
@@ -16,6 +17,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className"> &
  */
 export function FileInput({ id, label, ref, chosenName, onChange, ...rest }: Props) {
   const hydrated = useHydrated();
+  const t = useT();
   const [name, setName] = useState<string | null>(null);
   const shown = chosenName !== undefined ? chosenName : name;
   return (
@@ -35,9 +37,9 @@ export function FileInput({ id, label, ref, chosenName, onChange, ...rest }: Pro
       {hydrated ? (
         <>
           <label htmlFor={id} className="btn-secondary cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-accent">
-            Pasirinkti failą…
+            {t("common.file.choose")}
           </label>
-          <span className="text-sm break-all text-ink-soft">{shown ?? "Failas nepasirinktas"}</span>
+          <span className="text-sm break-all text-ink-soft">{shown ?? t("common.file.none")}</span>
         </>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Link } from "react-router";
+import { useT } from "#app/i18n/react.tsx";
+import { Link, useLocalized } from "#app/i18n/router.tsx";
 import { displayUrl } from "#app/lib/media.ts";
 import { GalleryPicture, ImagePlaceholder, type GalleryCardItem } from "./gallery.tsx";
 import { MembersOnlyBadge } from "./members-only.tsx";
@@ -15,6 +16,8 @@ const CARD_SIZES = "(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw";
  * click on the image opens the lightbox for quick browsing instead.
  */
 export function GalleryGrid({ items, footer }: { items: GalleryCardItem[]; footer?: (item: GalleryCardItem) => ReactNode }) {
+  const t = useT();
+  const localized = useLocalized();
   const withImages = items.filter((item) => item.image);
   const [open, setOpen] = useState<number | null>(null);
   const links = useRef(new Map<number, HTMLAnchorElement>());
@@ -28,13 +31,13 @@ export function GalleryGrid({ items, footer }: { items: GalleryCardItem[]; foote
               <div className="aspect-[4/3] w-full overflow-hidden bg-accent-soft">
                 {item.image ? (
                   <a
-                    href={`/galerija/${item.id}`}
+                    href={localized(`/galerija/${item.id}`)}
                     ref={(el) => {
                       if (el) links.current.set(item.id, el);
                       else links.current.delete(item.id);
                     }}
                     className="block h-full w-full"
-                    aria-label={`${item.title}: atidaryti didesnę nuotrauką`}
+                    aria-label={t("gallery.grid.open", { title: item.title })}
                     onClick={(event) => {
                       if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
                       event.preventDefault();
@@ -91,6 +94,7 @@ function Lightbox({
   onIndex: (index: number) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const swipeStart = useRef<number | null>(null);
   const swiped = useRef(false);
@@ -126,11 +130,9 @@ function Lightbox({
     >
       <div className="mx-auto flex h-full w-full max-w-5xl flex-col items-center gap-3 p-3 text-white sm:p-6">
         <div className="flex w-full items-center justify-between gap-2">
-          <span className="text-sm opacity-80">
-            {index + 1} iš {items.length}
-          </span>
+          <span className="text-sm opacity-80">{t("gallery.lightbox.position", { at: index + 1, of: items.length })}</span>
           <button type="button" className="btn bg-white/10 text-white hover:bg-white/20" onClick={() => dialog.current?.close()} autoFocus>
-            Uždaryti ✕
+            {t("gallery.lightbox.close")}
           </button>
         </div>
         <div
@@ -166,17 +168,17 @@ function Lightbox({
           <p className="mt-1 whitespace-pre-line text-white/85">{item.description}</p>
           <p className="mt-2">
             <Link to={`/galerija/${item.id}`} className="tap text-white underline">
-              Nuotraukos puslapis
+              {t("gallery.lightbox.page")}
             </Link>
           </p>
         </div>
         {items.length > 1 ? (
           <div className="flex gap-3">
             <button type="button" className="btn bg-white/10 text-white hover:bg-white/20" onClick={() => go(-1)}>
-              ‹ Ankstesnė
+              {t("gallery.lightbox.previous")}
             </button>
             <button type="button" className="btn bg-white/10 text-white hover:bg-white/20" onClick={() => go(1)}>
-              Kita ›
+              {t("gallery.lightbox.next")}
             </button>
           </div>
         ) : null}

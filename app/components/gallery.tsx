@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useT } from "#app/i18n/react.tsx";
 import { gridSrcSet, gridUrl, type ImageRef } from "#app/lib/media.ts";
 
 // A gallery photo as every page shows it (a card's picture, with a
@@ -15,7 +16,8 @@ export interface GalleryCardItem {
 }
 
 /** The box shown instead of a photo: for an item without one, or when its file fails to load. */
-export function ImagePlaceholder({ label = "Nuotrauka dar neįkelta" }: { label?: string }) {
+export function ImagePlaceholder({ label }: { label?: string }) {
+  const t = useT();
   return (
     <div data-placeholder className="flex h-full w-full flex-col items-center justify-center gap-2 bg-accent-soft text-ink-soft">
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-12 w-12 opacity-60" fill="none" stroke="currentColor" strokeWidth="1.5">
@@ -23,7 +25,7 @@ export function ImagePlaceholder({ label = "Nuotrauka dar neįkelta" }: { label?
         <circle cx="9" cy="10" r="2" />
         <path d="m21 17-5-5-8 7" />
       </svg>
-      <span className="text-sm">{label}</span>
+      <span className="text-sm">{label ?? t("gallery.placeholder")}</span>
     </div>
   );
 }
@@ -35,12 +37,13 @@ export function ImagePlaceholder({ label = "Nuotrauka dar neįkelta" }: { label?
  */
 export function GalleryPicture({ image, alt, eager = false, sizes }: { image: ImageRef; alt: string; eager?: boolean; sizes: string }) {
   const [broken, setBroken] = useState(false);
+  const t = useT();
   const img = useRef<HTMLImageElement>(null);
   // An image that failed before the page's script ran never fires onError in React.
   useEffect(() => {
     if (img.current?.complete && img.current.naturalWidth === 0) setBroken(true);
   }, []);
-  if (broken) return <ImagePlaceholder label="Nuotraukos nepavyko įkelti" />;
+  if (broken) return <ImagePlaceholder label={t("gallery.broken")} />;
   return (
     <picture>
       <source type="image/webp" srcSet={gridSrcSet(image, "webp")} sizes={sizes} />

@@ -1,4 +1,7 @@
+import { documentTypeName } from "#app/lib/documents.ts";
+import { shownDocumentYear } from "#app/lib/document-year.ts";
 import type { ScanRef } from "#app/lib/media.ts";
+import { useT } from "#app/i18n/react.tsx";
 import { scanUrl } from "#app/lib/media.ts";
 
 /**
@@ -10,19 +13,20 @@ export function LinkedDocuments({
 }: {
   documents: { id: number; title: string; year: string; type: string; scan: ScanRef | null }[];
 }) {
+  const t = useT();
   if (documents.length === 0) return null;
   return (
     <section aria-labelledby="dokumentai" className="card mt-6 p-5">
       <h2 id="dokumentai" className="mb-2 text-xl font-semibold">
-        Dokumentai
+        {t("gallery.documents.title")}
       </h2>
       <ul className="space-y-1">
         {documents.map((d) => (
           <li key={d.id}>
-            {d.title} ({d.year}, {d.type})
+            {d.title} ({shownDocumentYear(d.year, t.locale)}, {documentTypeName(t, d.type)})
             {d.scan ? (
               <a href={scanUrl(d.scan)} className="tap ml-2 text-sm">
-                Peržiūrėti skeną
+                {t("gallery.documents.scan")}
               </a>
             ) : null}
           </li>

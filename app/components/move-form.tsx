@@ -1,4 +1,5 @@
-import { Form } from "react-router";
+import { useT } from "#app/i18n/react.tsx";
+import { Form } from "#app/i18n/router.tsx";
 import { IconButton } from "./icon-button.tsx";
 
 /**
@@ -20,6 +21,7 @@ export function MoveForm({
   last: boolean;
   onMove?: (delta: -1 | 1) => void;
 }) {
+  const t = useT();
   return (
     <Form method="post" className="flex gap-1">
       <input type="hidden" name="intent" value="move" />
@@ -28,7 +30,7 @@ export function MoveForm({
         type="submit"
         name="direction"
         value="up"
-        label={`Perkelti aukštyn: ${title}`}
+        label={t("common.move.up", { title })}
         className="p-2"
         disabled={first}
         onClick={onMove ? (e) => (e.preventDefault(), onMove(-1)) : undefined}
@@ -41,7 +43,7 @@ export function MoveForm({
         type="submit"
         name="direction"
         value="down"
-        label={`Perkelti žemyn: ${title}`}
+        label={t("common.move.down", { title })}
         className="p-2"
         disabled={last}
         onClick={onMove ? (e) => (e.preventDefault(), onMove(1)) : undefined}

@@ -3,12 +3,16 @@ import { paragraphs } from "#app/lib/paragraphs.ts";
 import { splitAtEmail } from "#app/lib/email-token.ts";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "#app/root.tsx";
+import { useT } from "#app/i18n/react.tsx";
+import { pageTitle } from "#app/lib/paging.ts";
 
-/** The document title: the page's name, then the family's. */
-export function PageTitle({ children }: { children: string }) {
+/** The document title: the page's name (and its page of a list, past the first), then the family's. */
+export function PageTitle({ children, page = 1 }: { children: string; page?: number }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const t = useT();
   const family = root?.settings.familyName;
-  return <title>{family ? `${children} – ${family}` : children}</title>;
+  const title = pageTitle(t, children, page);
+  return <title>{family ? t("common.pageTitle", { page: title, family }) : title}</title>;
 }
 
 /** A page's heading with an optional lead paragraph. */

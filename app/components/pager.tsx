@@ -1,4 +1,6 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { useT } from "#app/i18n/react.tsx";
+import { Link } from "#app/i18n/router.tsx";
 import { pageHref } from "#app/lib/paging.ts";
 
 const TARGET = "btn min-h-11 min-w-11 px-3"; // at least 44 × 44 px to touch
@@ -21,8 +23,8 @@ export function Pager({
   page,
   pages,
   label,
-  previous = "Ankstesnis puslapis",
-  next = "Kitas puslapis",
+  previous,
+  next,
 }: {
   page: number;
   pages: number;
@@ -32,6 +34,7 @@ export function Pager({
   next?: string;
 }) {
   const { pathname, search } = useLocation();
+  const t = useT();
   if (pages <= 1) return null;
   const href = (n: number) => pageHref(pathname, search, n);
   return (
@@ -40,13 +43,13 @@ export function Pager({
         {page > 1 ? (
           <li>
             <Link to={href(page - 1)} rel="prev" className={OTHER}>
-              <span aria-hidden="true">←</span> {previous}
+              <span aria-hidden="true">←</span> {previous ?? t("common.pager.previous")}
             </Link>
           </li>
         ) : null}
         {/* On a phone the numbers give way to 'Puslapis 2 iš 7' on a line of its own, the buttons below it. */}
         <li className="w-full text-center text-sm text-ink-soft max-sm:order-first sm:hidden">
-          Puslapis {page} iš {pages}
+          {t("common.pager.position", { page, pages })}
         </li>
         {pageNumbers(page, pages).map((n, i) =>
           n === null ? (
@@ -58,7 +61,7 @@ export function Pager({
               <Link
                 to={href(n)}
                 aria-current={n === page ? "page" : undefined}
-                aria-label={`${n} puslapis`}
+                aria-label={t("common.pager.number", { page: n })}
                 className={n === page ? CURRENT : OTHER}
               >
                 {n}
@@ -69,7 +72,7 @@ export function Pager({
         {page < pages ? (
           <li>
             <Link to={href(page + 1)} rel="next" className={OTHER}>
-              {next} <span aria-hidden="true">→</span>
+              {next ?? t("common.pager.next")} <span aria-hidden="true">→</span>
             </Link>
           </li>
         ) : null}

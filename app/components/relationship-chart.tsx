@@ -1,9 +1,12 @@
-import { Link } from "react-router";
-import { nameRelationship, type StepKind } from "#app/lib/relationship.ts";
+import { useLocale, useT } from "#app/i18n/react.tsx";
+import { Link } from "#app/i18n/router.tsx";
+import { nameRelationship, type RelationPath, type StepKind } from "#app/lib/relationship.ts";
+import { nameRelationshipEn } from "#app/lib/relationship-en.ts";
 import type { PersonSummary } from "#app/lib/tree-layout.ts";
 
 /** One path as the page shows it (what app/.server/kinship/relationship.ts returns). */
 export interface ChartPath {
+  /** B's relationship to A along this path, in the page's language. */
   term: string;
   blood: boolean;
   people: PersonSummary[];
@@ -25,12 +28,13 @@ function PersonBox({ person, end }: { person: PersonSummary; end: boolean }) {
 
 /** A box: one person, or the couple a path turns at (both are the common ancestors). */
 function Box({ person, partner, end }: { person: PersonSummary; partner?: PersonSummary; end: boolean }) {
+  const t = useT();
   return (
     <div className={`rounded-md border bg-paper p-2 text-center break-words ${end ? "border-2 border-accent" : "border-line"}`}>
       <PersonBox person={person} end={end} />
       {partner ? (
         <>
-          <span className="block text-sm text-ink-soft">ir</span>
+          <span className="block text-sm text-ink-soft">{t("kinship.chart.and")}</span>
           <PersonBox person={partner} end={false} />
         </>
       ) : null}
@@ -46,6 +50,7 @@ const Line = () => <div aria-hidden="true" className="mx-auto h-5 w-px bg-ink-so
  * boxes and links, readable at 390 px and without JavaScript.
  */
 function BloodChart({ path }: { path: ChartPath }) {
+  const t = useT();
   const last = path.people.length - 1;
   const apex = path.people[path.up];
   const left = path.people.slice(0, path.up).reverse();
@@ -71,12 +76,12 @@ function BloodChart({ path }: { path: ChartPath }) {
           <Line />
           <div aria-hidden="true" className="mx-[25%] border-t border-ink-soft" />
           <div className="grid grid-cols-2 gap-2">
-            {column(left, "Pirmojo asmens linija")}
-            {column(right, "Antrojo asmens linija")}
+            {column(left, t("kinship.chart.firstLine"))}
+            {column(right, t("kinship.chart.secondLine"))}
           </div>
         </>
       ) : (
-        <div className="mx-auto max-w-64">{column(left.length ? left : right, "Linija")}</div>
+        <div className="mx-auto max-w-64">{column(left.length ? left : right, t("kinship.chart.line"))}</div>
       )}
     </div>
   );
@@ -85,6 +90,8 @@ function BloodChart({ path }: { path: ChartPath }) {
 /** A path through marriages: the people one under another, each link named. */
 function ChainChart({ path }: { path: ChartPath }) {
   const last = path.people.length - 1;
+  // Each link in the page's language: 'tėvas', 'žmona'; 'father', 'wife'.
+  const name = useLocale() === "en" ? (step: RelationPath) => nameRelationshipEn(step).term : nameRelationship;
   return (
     <ol className="mx-auto max-w-64">
       {path.people.map((p, i) => (
@@ -92,7 +99,7 @@ function ChainChart({ path }: { path: ChartPath }) {
           {i > 0 ? (
             <p className="py-1 text-center text-sm text-ink-soft">
               <span aria-hidden="true">↓ </span>
-              {nameRelationship({ fromSex: "U", steps: [{ kind: path.steps[i - 1], sex: p.sex }] })}
+              {name({ fromSex: "U", steps: [{ kind: path.steps[i - 1], sex: p.sex }] })}
             </p>
           ) : null}
           <Box person={p} partner={path.partners[i]} end={i === 0 || i === last} />

@@ -1,4 +1,5 @@
-import { Form } from "react-router";
+import { useT } from "#app/i18n/react.tsx";
+import { Form } from "#app/i18n/router.tsx";
 import { PersonSuggestField } from "./person-suggest.tsx";
 
 /**
@@ -15,25 +16,20 @@ export function RelationshipPicker({
   query?: string;
   inputId?: string;
 }) {
+  const t = useT();
   return (
-    <Form
-      method="get"
-      action="/giminyste"
-      role="search"
-      aria-label="Kaip susiję: kito asmens paieška"
-      className="flex flex-wrap items-end gap-2"
-    >
+    <Form method="get" action="/giminyste" role="search" aria-label={t("kinship.picker.search")} className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="a" value={personId} />
       <PersonSuggestField
         id={inputId}
-        label="Kitas asmuo"
-        placeholder="Vardas ar pavardė"
+        label={t("kinship.picker.other")}
+        placeholder={t("kinship.picker.name")}
         query={query}
         href={(p) => `/giminyste?a=${personId}&b=${p.id}`}
         exclude={(p) => p.id === personId || p.hidden}
       />
       <button type="submit" className="btn-primary">
-        Ieškoti
+        {t("kinship.picker.submit")}
       </button>
     </Form>
   );
@@ -41,12 +37,13 @@ export function RelationshipPicker({
 
 /** The picker as a section of a person page. */
 export function RelationshipSection({ personId }: { personId: number }) {
+  const t = useT();
   return (
     <section aria-labelledby="kaip-susije" className="card mt-6 p-5">
       <h2 id="kaip-susije" className="mb-2 text-xl font-semibold">
-        Kaip susiję?
+        {t("kinship.section.heading")}
       </h2>
-      <p className="mb-3 text-ink-soft">Raskite kitą giminės medžio asmenį ir pamatysite, kaip jis susijęs su šiuo.</p>
+      <p className="mb-3 text-ink-soft">{t("kinship.section.text")}</p>
       <RelationshipPicker personId={personId} />
     </section>
   );

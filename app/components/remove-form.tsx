@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { useT } from "#app/i18n/react.tsx";
+import { Form, Link } from "#app/i18n/router.tsx";
 import { IconButton } from "./icon-button.tsx";
 
 // Removing asks first. With JavaScript the browser's own dialog asks; without
@@ -39,6 +40,7 @@ export function RemoveIconForm({ id, question, label }: { id: number; question: 
 
 /** The question again, as a page section, for a browser without JavaScript. */
 export function ConfirmRemovePanel({ id, question, detail, cancelTo }: { id: number; question: string; detail: string; cancelTo: string }) {
+  const t = useT();
   return (
     <section role="alertdialog" aria-labelledby="confirm-remove" className="card mb-6 border-red-300 p-6">
       <h2 id="confirm-remove" className="text-lg font-semibold">
@@ -51,11 +53,11 @@ export function ConfirmRemovePanel({ id, question, detail, cancelTo }: { id: num
           <input type="hidden" name="id" value={id} />
           <input type="hidden" name="confirmed" value="1" />
           <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800">
-            Taip, pašalinti
+            {t("common.remove.yes")}
           </button>
         </Form>
         <Link to={cancelTo} className="btn-secondary">
-          Atšaukti
+          {t("common.cancel")}
         </Link>
       </div>
     </section>

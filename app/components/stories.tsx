@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useLocalized } from "#app/i18n/router.tsx";
 import type { ImageRef } from "#app/lib/media.ts";
 import { yearSpan } from "#app/lib/stories.ts";
 import { GalleryPicture } from "./gallery.tsx";
@@ -67,6 +67,7 @@ const COVER_SIZES = "(min-width: 800px) 768px, 100vw";
 export function StoryArticle({ story, headingLevel = 1 }: { story: StoryArticleData; headingLevel?: 1 | 2 }) {
   const Title = headingLevel === 1 ? "h1" : "h2";
   const meta = storyMeta(story);
+  const localized = useLocalized();
   return (
     <article className="story max-w-3xl">
       <Title className="text-3xl font-bold break-words sm:text-4xl">{story.title}</Title>
@@ -75,7 +76,7 @@ export function StoryArticle({ story, headingLevel = 1 }: { story: StoryArticleD
         // The cover as the cards crop it (4:3, small files for a phone), its room held before it arrives.
         <figure className="story-cover mt-6 aspect-[4/3] overflow-hidden rounded-lg border border-line bg-accent-soft">
           {story.coverPhotoId !== null ? (
-            <a href={`/galerija/${story.coverPhotoId}`} className="block h-full">
+            <a href={localized(`/galerija/${story.coverPhotoId}`)} className="block h-full">
               <GalleryPicture image={story.cover} alt={story.title} eager sizes={COVER_SIZES} />
             </a>
           ) : (

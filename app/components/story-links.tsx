@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/i18n/router.tsx";
 
 // Apart from stories.tsx: a person's and a photo's pages need only this.
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
+import { useT } from "#app/i18n/react.tsx";
 import type { PanZoomControls } from "#app/lib/pan-zoom.ts";
 import { IconButton } from "./icon-button.tsx";
 import { useHydrated } from "./use-hydrated.ts";
@@ -27,6 +28,7 @@ export function ZoomFrame({
   tall?: boolean;
 }) {
   const hydrated = useHydrated();
+  const t = useT();
   const frame = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const controls = useRef<PanZoomControls | null>(null);
@@ -52,16 +54,16 @@ export function ZoomFrame({
       {hydrated ? (
         <div className="flex items-center justify-end gap-1 border-b border-line bg-paper px-2 py-1">
           <p className="mr-auto px-2 text-sm text-ink-soft">
-            <span className="pointer-coarse:hidden">Tempkite pele arba rodyklėmis; mastelis: + −, Ctrl ir ratukas</span>
-            <span className="hidden pointer-coarse:inline">Braukite pirštu; artinkite dviem pirštais</span>
+            <span className="pointer-coarse:hidden">{t("common.zoom.hintPointer")}</span>
+            <span className="hidden pointer-coarse:inline">{t("common.zoom.hintTouch")}</span>
           </p>
-          <IconButton label="Priartinti" className="h-11 w-11 shrink-0 text-lg" onClick={() => zoom(1)}>
+          <IconButton label={t("common.zoom.in")} className="h-11 w-11 shrink-0 text-lg" onClick={() => zoom(1)}>
             +
           </IconButton>
-          <IconButton label="Atitolinti" className="h-11 w-11 shrink-0 text-lg" onClick={() => zoom(-1)}>
+          <IconButton label={t("common.zoom.out")} className="h-11 w-11 shrink-0 text-lg" onClick={() => zoom(-1)}>
             −
           </IconButton>
-          <IconButton label="Grąžinti pradinį vaizdą" className="h-11 w-11 shrink-0" onClick={reset}>
+          <IconButton label={t("common.zoom.reset")} className="h-11 w-11 shrink-0" onClick={reset}>
             ⟲
           </IconButton>
         </div>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useT } from "#app/i18n/react.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 import { PhotoRegion } from "./photo-region.tsx";
 import { displayUrl, gridUrl, type ImageRef, type ZoomLevel } from "#app/lib/media.ts";
@@ -36,6 +37,7 @@ export function ZoomablePhoto({
   // The rendition swapped in once zoomed; null while the page's own srcset serves.
   const [source, setSource] = useState<ZoomLevel | null>(null);
   const interactive = useHydrated();
+  const t = useT();
   const hint = useId();
   const largest = zoom.at(-1);
   const fullWidth = largest?.width ?? image.width;
@@ -138,26 +140,27 @@ export function ZoomablePhoto({
               onClick={() => controls.current?.zoom(1)}
               disabled={!view || view.scale >= view.maxScale - 0.001}
             >
-              <span aria-hidden="true">+ </span>Priartinti
+              <span aria-hidden="true">+ </span>
+              {t("common.zoom.in")}
             </button>
             <button type="button" className="btn-secondary px-3 py-1" onClick={() => controls.current?.zoom(-1)} disabled={!zoomed}>
-              <span aria-hidden="true">− </span>Atitolinti
+              <span aria-hidden="true">− </span>
+              {t("common.zoom.out")}
             </button>
             <button type="button" className="btn-secondary px-3 py-1" onClick={() => controls.current?.reset()} disabled={!zoomed}>
-              Visa nuotrauka
+              {t("common.zoom.whole")}
             </button>
             <span role="status" className="tabular-nums">
               {Math.round(scale * 100)} %
             </span>
             <span id={hint} className="sr-only">
-              Priartinkite dviem pirštais, pelės ratuku, mygtukais arba klavišais + ir −; rodyklėmis ar pele pastumkite vaizdą, 0 – visa
-              nuotrauka.
+              {t("common.zoom.hintPhoto")}
             </span>
           </>
         ) : null}
         {largest ? (
           <a href={largest.url} className="tap text-white underline">
-            Didžiausia raiška ({largest.width} × {largest.height} taškų)
+            {t("common.zoom.largest", { width: largest.width, height: largest.height })}
           </a>
         ) : null}
       </div>

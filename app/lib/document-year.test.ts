@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { documentYearSortKey, formatDocumentYear, parseDocumentYear } from "./document-year.ts";
+import { documentYearSortKey, formatDocumentYear, parseDocumentYear, shownDocumentYear } from "./document-year.ts";
 
 describe("document years", () => {
   test.each([
@@ -41,4 +41,13 @@ describe("document years", () => {
       "kažkada",
     ]);
   });
+});
+
+test("a document's year on an English page", () => {
+  expect(shownDocumentYear("apie 1900", "en")).toBe("about 1900");
+  expect(shownDocumentYear("prieš 1900", "en")).toBe("before 1900");
+  expect(shownDocumentYear("po 1900", "en")).toBe("after 1900");
+  expect(shownDocumentYear("1920-1925", "en")).toBe("1920–1925");
+  expect(shownDocumentYear("apie 1900", "lt")).toBe("apie 1900");
+  expect(shownDocumentYear("kažkada", "en")).toBe("kažkada");
 });

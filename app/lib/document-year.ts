@@ -72,3 +72,17 @@ export function documentYearOrder(text: string): number {
   const key = documentYearSortKey(text);
   return key === Number.MAX_SAFE_INTEGER ? NOT_A_YEAR : Math.round(key * 1000);
 }
+
+const ENGLISH_QUALIFIERS = { about: "about", before: "before", after: "after" } as const;
+
+/**
+ * A document's year as a page in `locale` shows it: the stored text, with its
+ * word in the page's language ('apie 1900' is 'about 1900' in English); text
+ * that is not a year is shown as it was typed.
+ */
+export function shownDocumentYear(text: string, locale: "lt" | "en"): string {
+  const year = locale === "en" ? parseDocumentYear(text) : null;
+  if (!year) return text;
+  if (year.kind === "exact" || year.kind === "range") return formatDocumentYear(year);
+  return `${ENGLISH_QUALIFIERS[year.kind]} ${year.year}`;
+}

@@ -1,6 +1,8 @@
 import { collationKey } from "./collation-key.ts";
 import { documentYearOrder } from "./document-year.ts";
 import { searchKey } from "./lithuanian.ts";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import type { T } from "#app/i18n/intl.ts";
 
 // The documents list as a visitor narrows it: sorted by a column, filtered by
 // type, searched by text. All of it lives in the URL (?rikiuoti=metai&tvarka=mazejanti
@@ -16,6 +18,23 @@ export const DOCUMENT_TYPES = [
   "Nuotrauka",
   "Kita",
 ];
+
+/** The types the editor chooses from, in English on an English page (a type typed otherwise is shown as typed). */
+const DOCUMENT_TYPE_WORDS: Record<string, MessageId> = {
+  "Gimimo liudijimas": "gallery.documents.type.birth",
+  "Santuokos liudijimas": "gallery.documents.type.marriage",
+  "Mirties liudijimas": "gallery.documents.type.death",
+  Laiškas: "gallery.documents.type.letter",
+  "Žemės dokumentas": "gallery.documents.type.land",
+  Nuotrauka: "gallery.documents.type.photo",
+  Kita: "gallery.documents.type.other",
+};
+
+/** A document's type as the page says it. */
+export function documentTypeName(t: T, type: string): string {
+  const id = DOCUMENT_TYPE_WORDS[type];
+  return id ? t(id) : type;
+}
 
 export const DOCUMENT_FIELD_MAX = { title: 200, person: 200, year: 20, type: 60 } as const;
 

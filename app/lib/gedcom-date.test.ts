@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
   dayRange,
+  formatGedcomDate,
   formatGedcomDateLt,
   jdnToGregorianYear,
   parseGedcomDate,
@@ -142,5 +143,26 @@ describe("in Lithuanian", () => {
     ["(per pirmąjį sniegą)", "per pirmąjį sniegą"],
   ])("'%s' is '%s'", (text, lithuanian) => {
     expect(formatGedcomDateLt(parseGedcomDate(text))).toBe(lithuanian);
+  });
+});
+
+describe("dates in English", () => {
+  const en = (text: string) => formatGedcomDate(parseGedcomDate(text), "en");
+  test("says each kind of date as an English reader expects it", () => {
+    expect(en("5 MAR 1850")).toBe("5 March 1850");
+    expect(en("MAR 1850")).toBe("March 1850");
+    expect(en("1850")).toBe("1850");
+    expect(en("ABT 1850")).toBe("about 1850");
+    expect(en("BEF 1900")).toBe("before 1900");
+    expect(en("AFT 1900")).toBe("after 1900");
+    expect(en("BET 1850 AND 1860")).toBe("between 1850 and 1860");
+    expect(en("FROM 1850 TO 1860")).toBe("from 1850 to 1860");
+    expect(en("TO 1860")).toBe("until 1860");
+    expect(en("EST 1850")).toBe("estimated 1850");
+    expect(en("@#DJULIAN@ 5 MAR 1700")).toBe("5 March 1700 (Julian calendar)");
+    expect(en("500 B.C.")).toBe("500 BC");
+  });
+  test("keeps the Lithuanian as it was", () => {
+    expect(formatGedcomDate(parseGedcomDate("ABT 1850"), "lt")).toBe(formatGedcomDateLt(parseGedcomDate("ABT 1850")));
   });
 });

@@ -1,7 +1,8 @@
 // GEDCOM dates (5.5, 5.5.1, 5.5.5 and 7.0 grammar): parsed into a structure,
 // given a sortable range of days (Julian day numbers), written back in either
-// version's syntax, and shown in Lithuanian.
+// version's syntax, and shown in Lithuanian or English (formatGedcomDate).
 import { MONTHS_GENITIVE } from "./lithuanian.ts";
+import type { Locale } from "#app/i18n/locales.ts";
 
 export type Calendar = "GREGORIAN" | "JULIAN" | "HEBREW" | "FRENCH_R" | "UNKNOWN";
 
@@ -514,4 +515,100 @@ function formatWithoutPhrase(date: GedcomDate): string {
     case "phrase":
       return date.phrase;
   }
+}
+
+// ---------------------------------------------------------------- English
+
+/** The months as an English date names them ('5 March 1850'): Intl's names. */
+const EN_MONTHS = Array.from({ length: 12 }, (_, i) =>
+  new Intl.DateTimeFormat("en", { month: "long", timeZone: "UTC" }).format(Date.UTC(2000, i, 1)),
+);
+const EN_HEBREW_MONTHS = [
+  "Tishrei",
+  "Heshvan",
+  "Kislev",
+  "Tevet",
+  "Shevat",
+  "Adar",
+  "Adar II",
+  "Nisan",
+  "Iyar",
+  "Sivan",
+  "Tammuz",
+  "Av",
+  "Elul",
+];
+const EN_FRENCH_MONTHS = [
+  "Vendémiaire",
+  "Brumaire",
+  "Frimaire",
+  "Nivôse",
+  "Pluviôse",
+  "Ventôse",
+  "Germinal",
+  "Floréal",
+  "Prairial",
+  "Messidor",
+  "Thermidor",
+  "Fructidor",
+  "the complementary days",
+];
+const EN_CALENDAR_NOTE: Partial<Record<Calendar, string>> = {
+  JULIAN: "Julian calendar",
+  HEBREW: "Hebrew calendar",
+  FRENCH_R: "French Republican calendar",
+};
+
+/** '5 March 1850', 'March 1850', '1850', '500 BC', '1748/49' */
+function formatSimpleEn(date: SimpleDate): string {
+  const year = `${Math.abs(date.year)}${date.dualYear ? `/${date.dualYear}` : ""}${date.year < 0 ? " BC" : ""}`;
+  const months = date.calendar === "HEBREW" ? EN_HEBREW_MONTHS : date.calendar === "FRENCH_R" ? EN_FRENCH_MONTHS : EN_MONTHS;
+  let text: string;
+  if (date.month && date.day) text = `${date.day} ${months[date.month - 1]} ${year}`;
+  else if (date.month) text = `${months[date.month - 1]} ${year}`;
+  else text = year;
+  const note = EN_CALENDAR_NOTE[date.calendar];
+  return note ? `${text} (${note})` : text;
+}
+
+/** The date as an English reader expects it: 'about 1850', 'between 1850 and 1860', '5 March 1850', 'before 1900'. */
+export function formatGedcomDateEn(date: GedcomDate): string {
+  const text = formatWithoutPhraseEn(date);
+  return date.phrase && date.kind !== "interpreted" && date.kind !== "phrase" ? `${text} (“${date.phrase}”)` : text;
+}
+
+function formatWithoutPhraseEn(date: GedcomDate): string {
+  switch (date.kind) {
+    case "exact":
+      return formatSimpleEn(date.date);
+    case "about":
+      return `about ${formatSimpleEn(date.date)}`;
+    case "calculated":
+      return `calculated ${formatSimpleEn(date.date)}`;
+    case "estimated":
+      return `estimated ${formatSimpleEn(date.date)}`;
+    case "before":
+      return `before ${formatSimpleEn(date.date)}`;
+    case "after":
+      return `after ${formatSimpleEn(date.date)}`;
+    case "between":
+      return `between ${formatSimpleEn(date.from)} and ${formatSimpleEn(date.to)}`;
+    case "period":
+      if (date.from && date.to) return `from ${formatSimpleEn(date.from)} to ${formatSimpleEn(date.to)}`;
+      return date.from ? `from ${formatSimpleEn(date.from)}` : `until ${formatSimpleEn(date.to!)}`;
+    case "interpreted":
+      return `${formatSimpleEn(date.date)} (“${date.phrase}”)`;
+    case "phrase":
+      return date.phrase;
+  }
+}
+
+/** The date in a language: the namer of each language builds it by its own grammar (decision 035). */
+export function formatGedcomDate(date: GedcomDate, locale: Locale): string {
+  return locale === "en" ? formatGedcomDateEn(date) : formatGedcomDateLt(date);
+}
+
+/** A day of the year as a date names it: 'lapkričio 23 d.', '23 November'. */
+export function formatMonthDay(month: number, day: number, locale: Locale): string {
+  return locale === "en" ? `${day} ${EN_MONTHS[month - 1]}` : `${MONTHS_GENITIVE[month - 1]} ${day} d.`;
 }

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { pageNumbers } from "#app/components/pager.tsx";
+import { siteT } from "#app/i18n/site.ts";
 import { assertPageExists, pageCount, pageHref, pageTitle, parsePageNumber, requestedPage } from "./paging.ts";
 
 const asked = (query: string) => parsePageNumber(new URLSearchParams(query));
@@ -31,8 +32,9 @@ test("another page's address keeps the list's other parameters; page 1 has no nu
   expect(pageHref("/dokumentai", "?rikiuoti=asmuo&puslapis=3", 4)).toBe("/dokumentai?rikiuoti=asmuo&puslapis=4");
   expect(pageHref("/dokumentai", "?puslapis=3&rikiuoti=asmuo", 1)).toBe("/dokumentai?rikiuoti=asmuo");
   expect(pageHref("/galerija", "", 1)).toBe("/galerija");
-  expect(pageTitle("Galerija", 1)).toBe("Galerija");
-  expect(pageTitle("Galerija", 2)).toBe("Galerija – 2 puslapis");
+  expect(pageTitle(siteT("lt"), "Galerija", 1)).toBe("Galerija");
+  expect(pageTitle(siteT("lt"), "Galerija", 2)).toBe("Galerija – 2 puslapis");
+  expect(pageTitle(siteT("en"), "Gallery", 2)).toBe("Gallery – page 2");
 });
 
 test("the pager shows the first, the last and the current page's neighbours", () => {

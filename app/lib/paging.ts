@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import type { T } from "#app/i18n/intl.ts";
 import { parseId } from "./numbers.ts";
 
 // Every list a visitor can open comes a page at a time, the page in the URL
@@ -7,7 +9,8 @@ import { parseId } from "./numbers.ts";
 // one for a page past the end (404, the not-found page), on every list.
 
 export const PAGE_PARAM = "puslapis";
-export const BAD_PAGE_MESSAGE = "Netinkamas puslapio numeris";
+/** A page number that is not one: the 400 says it (the root's error page, in the page's language). */
+export const BAD_PAGE_MESSAGE = "common.error.badPage" satisfies MessageId;
 
 /** A page of a list, and where it stands in the whole. */
 export interface Page<T> {
@@ -67,6 +70,6 @@ export function pageHref(pathname: string, search: string | URLSearchParams, pag
 }
 
 /** A page's title after the first: 'Dokumentai – 2 puslapis'. */
-export function pageTitle(title: string, page: number): string {
-  return page > 1 ? `${title} – ${page} puslapis` : title;
+export function pageTitle(t: T, title: string, page: number): string {
+  return page > 1 ? t("common.pager.titled", { title, page }) : title;
 }

@@ -1,9 +1,11 @@
 // "Kaip susiję?": how two people of the tree are related, found and named in
 // Lithuanian as a person would say it. Pure: the search walks the family graph
-// through a reader it is given (the database's in app/.server/genealogy/
+// through a reader it is given (the database's in app/.server/kinship/
 // relationship.ts, an in-memory family in the tests), and the namer turns a
 // path of steps into words. The terms, their sources and the choices made
-// where usage varies: docs/decisions/020-relationship-terms.md.
+// where usage varies: docs/decisions/020-relationship-terms.md. The English
+// namer (relationship-en.ts) reads the same paths, and explains the Lithuanian
+// words by the parts readPath() cuts a path into.
 import { plural } from "./lithuanian.ts";
 import type { Sex } from "./tree-layout.ts";
 

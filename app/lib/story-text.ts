@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root, RootContent } from "hast";
+import { localized, SOURCE_LOCALE, type Locale } from "#app/i18n/locales.ts";
 import type { Root as MdRoot, RootContent as MdContent } from "mdast";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
@@ -45,6 +46,8 @@ export interface StoryReferences {
    * them otherwise, since whether that person is living cannot be known.
    */
   unknownPersonAs: string | null;
+  /** The language of the page the text is for: its links lead to pages in it ('/en/asmuo/3'). Lithuanian when not given. */
+  locale?: Locale;
 }
 
 /** What a reader who may not see everyone reads for a person the tree does not have (see StoryReferences). */
@@ -116,10 +119,10 @@ const element = (tagName: string, properties: Element["properties"], children: E
   children,
 });
 
-function figure(photo: StoryPhoto, caption: string): Element {
+function figure(photo: StoryPhoto, caption: string, refs: StoryReferences): Element {
   const words = caption.trim() || photo.title;
   return element("figure", {}, [
-    element("a", { href: `/galerija/${photo.id}` }, [
+    element("a", { href: localized(refs.locale ?? SOURCE_LOCALE, `/galerija/${photo.id}`) }, [
       element(
         "img",
         {
@@ -148,7 +151,7 @@ function resolve(node: ElementContent, refs: StoryReferences, levels: Levels): E
     const ref = reference(node.properties.src);
     const photo = ref?.kind === "photo" ? refs.photos.get(ref.id) : undefined;
     // Only the gallery's photos: a picture from elsewhere would be a request to a stranger's server.
-    return photo ? [figure(photo, String(node.properties.alt ?? ""))] : [];
+    return photo ? [figure(photo, String(node.properties.alt ?? ""), refs)] : [];
   }
   if (node.tagName === "a") {
     const ref = reference(node.properties.href);
@@ -156,11 +159,11 @@ function resolve(node: ElementContent, refs: StoryReferences, levels: Levels): E
       const person = refs.people.get(ref.id);
       if (!person) return refs.unknownPersonAs ? [text(refs.unknownPersonAs)] : children();
       if (person.hiddenAs) return [text(person.hiddenAs)];
-      return [element("a", { href: `/asmuo/${person.id}` }, children())];
+      return [element("a", { href: localized(refs.locale ?? SOURCE_LOCALE, `/asmuo/${person.id}`) }, children())];
     }
     if (ref?.kind === "photo") {
       const photo = refs.photos.get(ref.id);
-      return photo ? [element("a", { href: `/galerija/${photo.id}` }, children())] : children();
+      return photo ? [element("a", { href: localized(refs.locale ?? SOURCE_LOCALE, `/galerija/${photo.id}`) }, children())] : children();
     }
     return [{ ...node, children: children() }];
   }

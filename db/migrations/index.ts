@@ -21,6 +21,7 @@ import * as m0019 from "./0019_albums.ts";
 import * as m0020 from "./0020_photo_documents.ts";
 import * as m0021 from "./0021_stories.ts";
 import * as m0022 from "./0022_import_merge.ts";
+import * as m0023 from "./0023_translations.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0020_photo_documents": m0020,
   "0021_stories": m0021,
   "0022_import_merge": m0022,
+  "0023_translations": m0023,
 };

@@ -85,6 +85,24 @@ describe("how two people of the tree are related", () => {
     ).toEqual(["Agota Rimkienė", "Petras Kalvaitis"]);
   });
 
+  test("in English: the English term, with the Lithuanian word where it says more", async () => {
+    const english = async (a: string, b: string) => {
+      const answer = await relationship(t.db, treeId, ids[a], ids[b], visitor, { locale: "en" });
+      if (answer?.kind !== "found") throw new Error(`${a} → ${b}: ${answer?.kind}`);
+      return answer.paths.map((p) => ({ term: p.term, lithuanian: p.lithuanian }));
+    };
+    expect(await english("Kazys", "Birutė")).toEqual([
+      { term: "first cousin", lithuanian: { word: "pusseserė", meaning: "your father's brother's daughter" } },
+    ]);
+    expect(await english("Jonas", "Juozas")).toEqual([
+      { term: "father-in-law", lithuanian: { word: "uošvis", meaning: "your wife's father" } },
+    ]);
+    expect(await english("Jonas", "Vincas")).toEqual([{ term: "paternal half-brother", lithuanian: undefined }]);
+    expect(await english("Vincas", "Marija")).toEqual([{ term: "stepmother", lithuanian: undefined }]);
+    // Lithuanian unless told.
+    expect((await found("Jonas", "Juozas")).paths[0]).not.toHaveProperty("lithuanian");
+  });
+
   test("no relationship, and the same person", async () => {
     expect(await relationship(t.db, treeId, ids.Kazys, ids.Svetimas, visitor)).toMatchObject({ kind: "none" });
     expect(await relationship(t.db, treeId, ids.Kazys, ids.Kazys, visitor)).toMatchObject({ kind: "same" });

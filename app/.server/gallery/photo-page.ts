@@ -1,4 +1,5 @@
-import { formatGedcomDateLt, parseGedcomDate } from "#app/lib/gedcom-date.ts";
+import { formatGedcomDate, parseGedcomDate } from "#app/lib/gedcom-date.ts";
+import { requestLanguage } from "#app/.server/platform/request-language.ts";
 import { zoomUrl, type ZoomLevel } from "#app/lib/media.ts";
 import { boxOf, type PhotoBox } from "#app/lib/photo-people.ts";
 import { albumsOfPhoto } from "./albums.ts";
@@ -146,7 +147,7 @@ export async function photoPage(
   ]);
   return {
     item,
-    date: item.date ? formatGedcomDateLt(parseGedcomDate(item.date)) : "",
+    date: item.date ? formatGedcomDate(parseGedcomDate(item.date), requestLanguage()) : "",
     people,
     memories: memories[id] ?? [],
     zoom,

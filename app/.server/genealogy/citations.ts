@@ -4,7 +4,8 @@
 // its quality, date, text, notes and scans stay in its JSON as GEDCOM wrote
 // them (import.ts), and are read from there.
 import { parseQuality, type CitationQuality } from "#app/lib/citation-quality.ts";
-import { formatGedcomDateLt, parseGedcomDate } from "#app/lib/gedcom-date.ts";
+import { requestLanguage } from "#app/.server/platform/request-language.ts";
+import { formatGedcomDate, parseGedcomDate } from "#app/lib/gedcom-date.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { chunks, treeQueries } from "./family-graph.ts";
 import type { Note, RawNode } from "#app/.server/genealogy/gedcom/model.ts";
@@ -123,7 +124,7 @@ export async function citedSources(
       supports: [labels.get(c.key) ?? ""],
       page: c.page || null,
       quality: parseQuality(child({ t: "", c: c.extra }, "QUAY")?.v),
-      date: date ? formatGedcomDateLt(parseGedcomDate(date)) : null,
+      date: date ? formatGedcomDate(parseGedcomDate(date), requestLanguage()) : null,
       texts: [...(c.text ? [c.text] : []), ...children(data?.c, "TEXT").flatMap((t) => (t.v ? [t.v] : []))],
       notes: noteTexts(children(c.extra, "NOTE", "SNOTE").map(rawNote)),
       scans: scans(c.extra),

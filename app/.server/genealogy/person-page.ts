@@ -1,6 +1,7 @@
 // A person page: names, the timeline of their life, notes, family, sources,
 // portrait, photos and documents, for one viewer.
-import { parseGedcomDate, formatGedcomDateLt } from "#app/lib/gedcom-date.ts";
+import { formatGedcomDate, parseGedcomDate } from "#app/lib/gedcom-date.ts";
+import { requestLanguage } from "#app/.server/platform/request-language.ts";
 import { EVENT_LABELS } from "#app/lib/event-labels.ts";
 import { placeLabel } from "#app/lib/places.ts";
 import { compareTimed, familyEventLabel, lifespan, withinLife, type Relation } from "#app/lib/timeline.ts";
@@ -118,7 +119,7 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
         tag: e.tag,
         label: e.type ?? EVENT_LABELS[e.tag] ?? e.tag,
         value: e.value,
-        date: e.date ? formatGedcomDateLt(parseGedcomDate(e.date, e.datePhrase ?? undefined)) : null,
+        date: e.date ? formatGedcomDate(parseGedcomDate(e.date, e.datePhrase ?? undefined), requestLanguage()) : null,
         place: e.placeId !== null ? placeLabel(placeNames.get(e.placeId)) : null,
         notes: noteTexts(e.notes, records),
         sources: [],

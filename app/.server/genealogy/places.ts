@@ -4,7 +4,8 @@
 // listed only when the viewer may see its people in full (shown.ts): a
 // person's event, that person; a family's (a marriage), both partners. A place
 // where nothing the viewer may see happened is not in their index at all.
-import { formatGedcomDateLt, parseGedcomDate } from "#app/lib/gedcom-date.ts";
+import { formatGedcomDate, parseGedcomDate } from "#app/lib/gedcom-date.ts";
+import { requestLanguage } from "#app/.server/platform/request-language.ts";
 import { EVENT_LABELS } from "#app/lib/event-labels.ts";
 import { placeLabel } from "#app/lib/places.ts";
 import { collator } from "#app/lib/lithuanian.ts";
@@ -121,7 +122,7 @@ export async function placeEvents(
   const items = slice.map((e) => ({
     id: e.id,
     what: (e.tag === "EVEN" || e.tag === "FACT") && e.type ? e.type : (EVENT_LABELS[e.tag] ?? e.tag),
-    when: e.date?.trim() ? formatGedcomDateLt(parseGedcomDate(e.date, e.datePhrase ?? undefined)) : "",
+    when: e.date?.trim() ? formatGedcomDate(parseGedcomDate(e.date, e.datePhrase ?? undefined), requestLanguage()) : "",
     people: ownersOf(e)
       .map((id) => people[id])
       .filter((p): p is PersonSummary => p !== undefined && !p.hidden),

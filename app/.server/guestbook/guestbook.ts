@@ -159,8 +159,8 @@ export function countLinks(text: string): number {
  * form's token, checked by submitEntry.
  */
 export const GUESTBOOK_FORM = z.object({
-  name: textField("Vardas", { max: NAME_MAX_LENGTH }),
-  message: textField("Žinutė", { max: MESSAGE_MAX_LENGTH }),
+  name: textField("guestbook.form.name", { max: NAME_MAX_LENGTH }),
+  message: textField("guestbook.form.message", { max: MESSAGE_MAX_LENGTH }),
   [HONEYPOT_FIELD]: z.string().default(""),
   zenklas: z.string().default(""),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestT } from "./request-language.ts";
 import { parseId } from "#app/lib/numbers.ts";
 import { EMAIL } from "#app/lib/site.ts";
 import { refusal } from "./toast.ts";
@@ -19,10 +20,12 @@ export interface FormRefused {
 export type FormRead<T> = { ok: true; value: T; typed: Record<string, string> } | FormRefused;
 
 /** What is wrong with a text field, in the words the editor reads. */
+// Said in the language of the request being answered (a form is read while
+// its action runs); a label may be a message id or still a Lithuanian word.
 export const fieldMessages = {
-  tooLong: (label: string, max: number) => `Laukas „${label}“ per ilgas: daugiausia ${max} simbolių.`,
-  required: (label: string) => `Laukas „${label}“ privalomas.`,
-  email: () => "Įrašykite teisingą el. pašto adresą, pvz., vardas@pastas.lt.",
+  tooLong: (label: string, max: number) => requestT()("common.form.tooLong", { label: requestT().say(label), max }),
+  required: (label: string) => requestT()("common.form.required", { label: requestT().say(label) }),
+  email: () => requestT()("common.form.email"),
 };
 
 const lineBreaks = (value: string) => value.replace(/\r\n?/g, "\n");
@@ -41,7 +44,11 @@ export function textField(label: string, options: { max: number; optional?: bool
       if (ctx.value.length > options.max)
         ctx.issues.push({ code: "custom", message: fieldMessages.tooLong(label, options.max), input: ctx.value });
       else if (!options.optional && ctx.value.trim() === "")
-        ctx.issues.push({ code: "custom", message: options.required ?? fieldMessages.required(label), input: ctx.value });
+        ctx.issues.push({
+          code: "custom",
+          message: options.required ? requestT().say(options.required) : fieldMessages.required(label),
+          input: ctx.value,
+        });
     });
 }
 
@@ -108,7 +115,11 @@ export function lineField(label: string, options: { max: number; optional?: bool
       if (ctx.value.length > options.max)
         ctx.issues.push({ code: "custom", message: fieldMessages.tooLong(label, options.max), input: ctx.value });
       else if (!options.optional && ctx.value === "")
-        ctx.issues.push({ code: "custom", message: options.required ?? fieldMessages.required(label), input: ctx.value });
+        ctx.issues.push({
+          code: "custom",
+          message: options.required ? requestT().say(options.required) : fieldMessages.required(label),
+          input: ctx.value,
+        });
     });
 }
 
@@ -149,7 +160,10 @@ export function wholeNumberField(
   label: string,
   options: { min: number; max: number; message?: string; optional?: boolean },
 ): WholeNumber<number> | WholeNumber<number | null> {
-  const message = options.message ?? `Laukas „${label}“: įrašykite skaičių nuo ${options.min} iki ${options.max}.`;
+  const message = () =>
+    options.message
+      ? requestT().say(options.message)
+      : requestT()("common.form.number", { label: requestT().say(label), min: options.min, max: options.max });
   return z
     .string()
     .default("")
@@ -158,7 +172,7 @@ export function wholeNumberField(
       if (value === "" && options.optional) return null;
       const n = /^-?\d{1,9}$/.test(value) ? Number(value) : NaN;
       if (n >= options.min && n <= options.max) return n;
-      ctx.issues.push({ code: "custom", message, input: typed });
+      ctx.issues.push({ code: "custom", message: message(), input: typed });
       return z.NEVER;
     });
 }
@@ -175,7 +189,7 @@ export function choiceField<const V extends string>(values: readonly V[], messag
     .transform((typed, ctx) => {
       const value = typed === "" && fallback !== undefined ? fallback : typed;
       if ((values as readonly string[]).includes(value)) return value as V;
-      ctx.issues.push({ code: "custom", message, input: typed });
+      ctx.issues.push({ code: "custom", message: requestT().say(message), input: typed });
       return z.NEVER;
     });
 }

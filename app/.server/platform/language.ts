@@ -1,6 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
 import { localeOf, localized, SOURCE_LOCALE } from "#app/i18n/locales.ts";
 import { setRequestLocale } from "./context.ts";
+import { inRequestLanguage } from "./request-language.ts";
 
 /**
  * Keeps a reader in their language: a redirect answering an English request
@@ -11,7 +12,7 @@ import { setRequestLocale } from "./context.ts";
 export const languageMiddleware: MiddlewareFunction<Response> = async ({ url, context }, next) => {
   const locale = localeOf(url.pathname);
   setRequestLocale(context, locale);
-  const response = await next();
+  const response = await inRequestLanguage(locale, next);
   const location = response.headers.get("Location");
   if (locale === SOURCE_LOCALE || location === null || response.status < 300 || response.status >= 400) return response;
   const headers = new Headers(response.headers);

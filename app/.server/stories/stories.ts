@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { requestLanguage } from "#app/.server/platform/request-language.ts";
 import type { ImageRef } from "#app/lib/media.ts";
 import { searchKey } from "#app/lib/lithuanian.ts";
 import { pageOffset, pageCount, type Page } from "#app/lib/paging.ts";
@@ -210,7 +211,7 @@ async function readerPages(
   );
   return rows.map((row, i) => ({
     ...summaries[i],
-    html: storyHtml(row.body, refs, headingTop),
+    html: storyHtml(row.body, { ...refs, locale: requestLanguage() }, headingTop),
     updatedAt: row.updatedAt,
     coverPhotoId: summaries[i].cover ? row.coverPhotoId : null,
   }));

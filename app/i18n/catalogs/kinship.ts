@@ -74,7 +74,8 @@ export const en: English<typeof lt> = {
   "kinship.paths.one": "How they are related",
   "kinship.paths.many": "Related in {count, plural, one {# way} other {# ways}}",
   "kinship.path.numbered": "{number}. {term}",
-  "kinship.path.byMarriage": "{term} (by marriage)",
+  // An English term through a marriage says so itself (father-in-law, stepsister, aunt by marriage, wife's cousin).
+  "kinship.path.byMarriage": "{term}",
   "kinship.chart.and": "and",
   "kinship.chart.firstLine": "The first person's line",
   "kinship.chart.secondLine": "The second person's line",

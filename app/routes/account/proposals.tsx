@@ -9,7 +9,7 @@ import { PageTitle } from "#app/components/page.tsx";
 import { ChangeLines, MorePager } from "#app/components/proposal-lines.tsx";
 import { formatDateTime } from "#app/lib/lithuanian.ts";
 import { parseId } from "#app/lib/numbers.ts";
-import { pageTitle, requestedPage } from "#app/lib/paging.ts";
+import { requestedPage } from "#app/lib/paging.ts";
 
 // A member's own proposals and what became of them (issue 17). Never anyone
 // else's: the list is read by the user's id, and withdrawing asks for it too.
@@ -45,7 +45,7 @@ const STATUS_CLASS = {
 export default function OwnProposals({ loaderData: { proposals, page, more }, actionData }: Route.ComponentProps) {
   return (
     <>
-      <PageTitle>{pageTitle("Mano pasiūlymai", page)}</PageTitle>
+      <PageTitle page={page}>{"Mano pasiūlymai"}</PageTitle>
       <p className="mb-2 text-sm">
         <Link to="/paskyra">← Paskyra</Link>
       </p>

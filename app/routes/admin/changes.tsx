@@ -18,7 +18,7 @@ import { PageTitle } from "#app/components/page.tsx";
 import { ChangeLines, MorePager } from "#app/components/proposal-lines.tsx";
 import { formatDateTime } from "#app/lib/lithuanian.ts";
 import { parseId } from "#app/lib/numbers.ts";
-import { pageTitle, requestedPage } from "#app/lib/paging.ts";
+import { requestedPage } from "#app/lib/paging.ts";
 import { atLeast } from "#app/lib/roles.ts";
 
 // "Pakeitimų istorija" (issue 17): every change by anyone, newest first, with
@@ -148,7 +148,7 @@ export default function ChangeHistory({
   const failedId = actionData && "id" in actionData ? actionData.id : null;
   return (
     <>
-      <PageTitle>{pageTitle("Pakeitimų istorija", page)}</PageTitle>
+      <PageTitle page={page}>{"Pakeitimų istorija"}</PageTitle>
       <h1 className="mb-2 text-3xl font-bold">Pakeitimų istorija</h1>
       <p className="mb-6 max-w-2xl text-ink-soft">
         {subject ? `${subject}: kas, kada ir ką pakeitė.` : "Kas, kada ir ką pakeitė svetainėje."} Pakeitimą galima atšaukti; atšaukimas

@@ -19,7 +19,7 @@ import { PageTitle } from "#app/components/page.tsx";
 import { ChangeLines, MorePager } from "#app/components/proposal-lines.tsx";
 import { formatDateTime, plural } from "#app/lib/lithuanian.ts";
 import { parseId } from "#app/lib/numbers.ts";
-import { pageTitle, requestedPage } from "#app/lib/paging.ts";
+import { requestedPage } from "#app/lib/paging.ts";
 import { REVIEW_NOTE_MAX } from "#app/lib/proposals.ts";
 
 // The review queue (issue 17): members' proposals, oldest first. Approving
@@ -88,7 +88,7 @@ export default function ReviewQueue({ loaderData: { proposals, page, more }, act
   useFocusFirstError(note?.error ? { [`note-${failedId}`]: note.error } : undefined, refused?.toast.id, [`note-${failedId}`]);
   return (
     <>
-      <PageTitle>{pageTitle("Narių pasiūlymai", page)}</PageTitle>
+      <PageTitle page={page}>{"Narių pasiūlymai"}</PageTitle>
       <h1 className="mb-2 text-3xl font-bold">Narių pasiūlymai</h1>
       <p className="mb-6 max-w-2xl text-ink-soft">
         Ką nariai siūlo pakeisti ar pridėti. Niekas nepasikeičia, kol pasiūlymo nepatvirtinate; patvirtintas pakeitimas įrašomas į{" "}

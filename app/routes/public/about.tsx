@@ -7,6 +7,7 @@ import { GalleryPicture } from "#app/components/gallery.tsx";
 import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "#app/components/page.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
 import { displayUrl } from "#app/lib/media.ts";
+import { useT } from "#app/i18n/react.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);
@@ -26,18 +27,19 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function AboutPage({ loaderData: { aboutLead, goals, aboutContact, photo } }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
+  const t = useT();
   return (
     <>
-      <PageTitle>Apie</PageTitle>
+      <PageTitle>{t("guestbook.about.title")}</PageTitle>
       <ShareMeta
-        title={`Apie projektą – ${familyName}`}
+        title={t("common.pageTitle", { page: t("guestbook.about.heading"), family: familyName })}
         description={[aboutLead, ...goals].join(" ")}
         image={photo?.image ? displayUrl(photo.image) : null}
       />
-      <PageHeading title="Apie projektą" lead={aboutLead || undefined} />
+      <PageHeading title={t("guestbook.about.heading")} lead={aboutLead || undefined} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section className="card h-fit p-6 sm:p-8">
-          <h2 className="text-2xl font-semibold">Projekto tikslai</h2>
+          <h2 className="text-2xl font-semibold">{t("guestbook.about.goals")}</h2>
           <ul className="mt-4 list-disc space-y-2 pl-6">
             {goals.map((goal, i) => (
               <li key={i}>{goal}</li>
@@ -55,7 +57,7 @@ export default function AboutPage({ loaderData: { aboutLead, goals, aboutContact
           ) : null}
           {aboutContact ? (
             <section className="card p-6 sm:p-8">
-              <h2 className="text-2xl font-semibold">Susisiekite</h2>
+              <h2 className="text-2xl font-semibold">{t("guestbook.about.contact")}</h2>
               <TextBlock text={aboutContact} className="mt-3" />
             </section>
           ) : null}

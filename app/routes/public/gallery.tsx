@@ -1,4 +1,6 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
+import { useT } from "#app/i18n/react.tsx";
+import { Form, Link } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/gallery";
 import { findAlbum, listAlbums, type Album } from "#app/.server/gallery/albums.ts";
 import { audienceOf } from "#app/.server/accounts/audience.ts";
@@ -15,8 +17,7 @@ import { PageHeading, PageTitle, useSiteSettings } from "#app/components/page.ts
 import { Pager } from "#app/components/pager.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
 import { displayUrl } from "#app/lib/media.ts";
-import { plural } from "#app/lib/lithuanian.ts";
-import { assertPageExists, pageTitle, requestedPage } from "#app/lib/paging.ts";
+import { assertPageExists, requestedPage } from "#app/lib/paging.ts";
 import { parseGalleryBrowse } from "#app/lib/gallery.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -66,15 +67,16 @@ export default function GalleryPage({
   loaderData: { items, total, page, pages, galleryLead, memories, canPropose, browse, decades, albums, album, person },
 }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
+  const t = useT();
   // An album is shared with its cover; the gallery with its first photo.
   const shareImage = album?.cover ?? items.find((item) => item.image)?.image ?? null;
   const browsed = browse.decade !== null || browse.personId !== null || browse.albumId !== null;
   return (
     <>
-      <PageTitle>{pageTitle(album ? `${album.title} – Galerija` : "Galerija", page)}</PageTitle>
+      <PageTitle page={page}>{album ? t("gallery.albumTitle", { album: album.title }) : t("gallery.title")}</PageTitle>
       <ShareMeta
         page={page}
-        title={album ? `${album.title} – ${familyName}` : `Nuotraukų galerija – ${familyName}`}
+        title={t("common.pageTitle", { page: album ? album.title : t("gallery.heading"), family: familyName })}
         description={[
           album ? album.description : galleryLead,
           items.length
@@ -89,12 +91,9 @@ export default function GalleryPage({
         image={shareImage ? displayUrl(shareImage) : null}
       />
       <PageHeading
-        title="Nuotraukų galerija"
+        title={t("gallery.heading")}
         lead={
-          [
-            galleryLead,
-            total > 0 ? `${browsed ? "Rasta" : "Galerijoje"} – ${plural(total, ["nuotrauka", "nuotraukos", "nuotraukų"])}.` : "",
-          ]
+          [galleryLead, total > 0 ? t(browsed ? "gallery.count.found" : "gallery.count.all", { count: total }) : ""]
             .filter(Boolean)
             .join(" ") || undefined
         }
@@ -102,7 +101,7 @@ export default function GalleryPage({
       {canPropose ? (
         <p className="mb-6">
           <Link to="/paskyra/pasiulymai/nuotrauka" className="btn-secondary">
-            Įkelti nuotrauką
+            {t("gallery.propose")}
           </Link>
         </p>
       ) : null}
@@ -114,10 +113,10 @@ export default function GalleryPage({
         <p className="card p-6 text-ink-soft">
           {browsed ? (
             <>
-              Šiam pasirinkimui nuotraukų nėra. <Link to="/galerija">Visos nuotraukos</Link>
+              {t("gallery.noneChosen")} <Link to="/galerija">{t("gallery.all")}</Link>
             </>
           ) : (
-            "Galerijoje kol kas nėra nuotraukų."
+            t("gallery.empty")
           )}
         </p>
       ) : (
@@ -128,7 +127,7 @@ export default function GalleryPage({
             <>
               {memories[item.id]?.length ? (
                 <details className="mt-3">
-                  <summary className="cursor-pointer font-medium">Prisiminimai ({memories[item.id].length})</summary>
+                  <summary className="cursor-pointer font-medium">{t("gallery.memories", { count: memories[item.id].length })}</summary>
                   <div className="mt-3">
                     <Memories memories={memories[item.id]} about={item.title} />
                   </div>
@@ -136,8 +135,11 @@ export default function GalleryPage({
               ) : null}
               {canPropose ? (
                 <p className="mt-3 text-sm">
-                  <Link to={`/paskyra/pasiulymai/prisiminimas?nuotrauka=${item.id}`} aria-label={`Pridėti prisiminimą: ${item.title}`}>
-                    Pridėti prisiminimą
+                  <Link
+                    to={`/paskyra/pasiulymai/prisiminimas?nuotrauka=${item.id}`}
+                    aria-label={t("gallery.addMemory.of", { title: item.title })}
+                  >
+                    {t("gallery.addMemory")}
                   </Link>
                 </p>
               ) : null}
@@ -145,7 +147,7 @@ export default function GalleryPage({
           )}
         />
       )}
-      <Pager page={page} pages={pages} label="Galerijos puslapiai" />
+      <Pager page={page} pages={pages} label={t("gallery.pages")} />
     </>
   );
 }
@@ -167,13 +169,14 @@ function GalleryBrowsing({
   albums: Album[];
   person: { id: number; name: string } | null;
 }) {
+  const t = useT();
   return (
     <div className="mb-6 space-y-3">
       {person ? (
         <p>
-          Nuotraukos, kuriose yra <Link to={`/asmuo/${person.id}`}>{person.name}</Link>.{" "}
+          {t.rich("gallery.withPerson", { person: (chunks) => <Link to={`/asmuo/${person.id}`}>{chunks}</Link>, name: person.name })}{" "}
           <Link to="/galerija" className="tap text-sm">
-            Visos nuotraukos
+            {t("gallery.all")}
           </Link>
         </p>
       ) : null}
@@ -182,16 +185,16 @@ function GalleryBrowsing({
         key={`${browse.decade}-${browse.byDate}-${browse.personId}-${browse.albumId}`}
         method="get"
         className="flex flex-wrap items-end gap-3"
-        aria-label="Naršyti galeriją"
+        aria-label={t("gallery.browse")}
       >
         {person ? <input type="hidden" name="asmuo" value={person.id} /> : null}
         {albums.length ? (
           <div>
             <label htmlFor="albumas" className="field-label">
-              Albumas
+              {t("gallery.album")}
             </label>
             <select id="albumas" name="albumas" defaultValue={browse.albumId ?? ""} className="field-input max-w-[16rem]">
-              <option value="">Visi</option>
+              <option value="">{t("gallery.browse.any")}</option>
               {albums.map((album) => (
                 <option key={album.id} value={album.id}>
                   {album.title} ({album.count})
@@ -203,10 +206,10 @@ function GalleryBrowsing({
         {decades.length ? (
           <div>
             <label htmlFor="desimtmetis" className="field-label">
-              Dešimtmetis
+              {t("gallery.decade")}
             </label>
             <select id="desimtmetis" name="desimtmetis" defaultValue={browse.decade ?? ""} className="field-input">
-              <option value="">Visi</option>
+              <option value="">{t("gallery.browse.any")}</option>
               {decades.map(({ decade, count }) => (
                 <option key={decade} value={decade}>
                   {decade}–{decade + 9} ({count})
@@ -217,15 +220,15 @@ function GalleryBrowsing({
         ) : null}
         <div>
           <label htmlFor="tvarka" className="field-label">
-            Tvarka
+            {t("gallery.order")}
           </label>
           <select id="tvarka" name="tvarka" defaultValue={browse.byDate ? "data" : ""} className="field-input">
-            <option value="">Kaip galerijoje</option>
-            <option value="data">Pagal datą</option>
+            <option value="">{t("gallery.order.gallery")}</option>
+            <option value="data">{t("gallery.order.date")}</option>
           </select>
         </div>
         <button type="submit" className="btn-secondary">
-          Rodyti
+          {t("gallery.show")}
         </button>
       </Form>
     </div>
@@ -234,15 +237,16 @@ function GalleryBrowsing({
 
 /** The album being browsed: its title and the family's description of it. */
 function AlbumHeading({ album }: { album: Album }) {
+  const t = useT();
   return (
     <section aria-labelledby="albumas-pavadinimas" className="mb-6">
-      <p className="text-sm text-ink-soft">Albumas</p>
+      <p className="text-sm text-ink-soft">{t("gallery.album")}</p>
       <h2 id="albumas-pavadinimas" className="text-2xl font-semibold break-words">
         {album.title}
       </h2>
       {album.description ? <p className="mt-2 max-w-prose break-words whitespace-pre-line">{album.description}</p> : null}
       <p className="mt-2 text-sm">
-        <Link to="/galerija">Visos nuotraukos</Link>
+        <Link to="/galerija">{t("gallery.all")}</Link>
       </p>
     </section>
   );
@@ -250,10 +254,11 @@ function AlbumHeading({ album }: { album: Album }) {
 
 /** The albums, each a card with its cover (on the gallery's first page, before the photos). */
 function AlbumList({ albums }: { albums: Album[] }) {
+  const t = useT();
   return (
     <section aria-labelledby="albumai" className="mb-8">
       <h2 id="albumai" className="mb-3 text-2xl font-semibold">
-        Albumai
+        {t("gallery.albums")}
       </h2>
       <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
         {albums.map((album) => (
@@ -267,7 +272,7 @@ function AlbumList({ albums }: { albums: Album[] }) {
                 )}
               </div>
               <h3 className="px-3 pt-2 font-semibold break-words">{album.title}</h3>
-              <p className="px-3 pb-3 text-sm text-ink-soft">{plural(album.count, ["nuotrauka", "nuotraukos", "nuotraukų"])}</p>
+              <p className="px-3 pb-3 text-sm text-ink-soft">{t("gallery.photos", { count: album.count })}</p>
             </Link>
           </li>
         ))}

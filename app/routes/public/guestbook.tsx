@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Say } from "#app/i18n/react.tsx";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { useT } from "#app/i18n/react.tsx";
+import { Form } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/guestbook";
 import { requestInfo, services } from "#app/.server/platform/context.ts";
 import { GUESTBOOK_FORM, issueFormToken, listApprovedEntries, submitEntry } from "#app/.server/guestbook/guestbook.ts";
@@ -16,8 +18,7 @@ import { ShareMeta } from "#app/components/share-meta.tsx";
 import { ExampleMark } from "#app/components/example-mark.tsx";
 import { useToast } from "#app/components/toaster.tsx";
 import { HONEYPOT_FIELD, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH } from "#app/lib/guestbook.ts";
-import { formatDate } from "#app/lib/lithuanian.ts";
-import { assertPageExists, pageTitle, requestedPage } from "#app/lib/paging.ts";
+import { assertPageExists, requestedPage } from "#app/lib/paging.ts";
 import { resolveToast } from "#app/lib/toasts.ts";
 
 const FIELDS = ["name", "message"] as const;
@@ -53,6 +54,7 @@ export default function GuestbookPage({
   actionData,
 }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
+  const t = useT();
   const form = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const toast = useToast();
@@ -87,17 +89,17 @@ export default function GuestbookPage({
 
   return (
     <>
-      <PageTitle>{pageTitle("Svečių knyga", page)}</PageTitle>
+      <PageTitle page={page}>{t("guestbook.title")}</PageTitle>
       <ShareMeta
         page={page}
-        title={`Svečių knyga – ${familyName}`}
-        description={guestbookLead || "Giminaičių ir svečių žinutės. Palikite savo žinutę."}
+        title={t("common.pageTitle", { page: t("guestbook.title"), family: familyName })}
+        description={guestbookLead || t("guestbook.description")}
       />
-      <PageHeading title="Svečių knyga" lead={guestbookLead || undefined} />
+      <PageHeading title={t("guestbook.title")} lead={guestbookLead || undefined} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-labelledby="naujas-irasas" className="card h-fit p-6">
           <h2 id="naujas-irasas" className="mb-4 text-xl font-semibold">
-            Nauja žinutė
+            {t("guestbook.new")}
           </h2>
           <FormAlert toast={actionData?.toast} />
           {/* The page's script stops an empty form before it is sent; the server checks it again, and without the script it is the one to answer. Either way each field refused is marked. */}
@@ -106,12 +108,12 @@ export default function GuestbookPage({
             {/* The honeypot: hidden from people and screen readers, filled in by bots. */}
             <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
               <label>
-                Svetainė (palikite tuščią)
+                {t("guestbook.form.honeypot")}
                 <input name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
               </label>
             </div>
             <label htmlFor="name" className="field-label">
-              Vardas <span aria-hidden="true">*</span>
+              {t("guestbook.form.name")} <span aria-hidden="true">*</span>
             </label>
             <input
               id="name"
@@ -125,7 +127,7 @@ export default function GuestbookPage({
             />
             <FieldError field="name" errors={errors} />
             <label htmlFor="message" className="field-label mt-4">
-              Žinutė <span aria-hidden="true">*</span>
+              {t("guestbook.form.message")} <span aria-hidden="true">*</span>
             </label>
             <textarea
               id="message"
@@ -138,18 +140,18 @@ export default function GuestbookPage({
               {...marked("message", errors)}
             />
             <FieldError field="message" errors={errors} />
-            <p className="mt-2 text-sm text-ink-soft">Žinutė bus paskelbta, kai ją peržiūrės administratorius.</p>
+            <p className="mt-2 text-sm text-ink-soft">{t("guestbook.form.moderated")}</p>
             <button type="submit" className="btn-primary mt-4" disabled={submitting}>
-              {submitting ? "Siunčiama…" : "Siųsti žinutę"}
+              {t(submitting ? "guestbook.form.sending" : "guestbook.form.send")}
             </button>
           </Form>
         </section>
         <section aria-labelledby="irasai">
           <h2 id="irasai" className="mb-4 text-xl font-semibold">
-            Svečių įrašai
+            {t("guestbook.entries")}
           </h2>
           {entries.length === 0 ? (
-            <p className="text-ink-soft">Įrašų dar nėra. Būkite pirmas!</p>
+            <p className="text-ink-soft">{t("guestbook.empty")}</p>
           ) : (
             <ol className="space-y-4">
               {entries.map((entry) => (
@@ -161,7 +163,7 @@ export default function GuestbookPage({
                         <ExampleMark example={entry.example} />
                       </h3>
                       <time dateTime={entry.createdAt} className="text-sm text-ink-soft">
-                        {formatDate(entry.createdAt)}
+                        {t.date(entry.createdAt)}
                       </time>
                     </header>
                     <p className="mt-2 whitespace-pre-line break-words">{entry.message}</p>
@@ -170,7 +172,7 @@ export default function GuestbookPage({
               ))}
             </ol>
           )}
-          <Pager page={page} pages={pages} label="Įrašų puslapiai" previous="Naujesni įrašai" next="Senesni įrašai" />
+          <Pager page={page} pages={pages} label={t("guestbook.pages")} previous={t("guestbook.newer")} next={t("guestbook.older")} />
         </section>
       </div>
     </>

@@ -1,4 +1,3 @@
-import { Form, Link } from "react-router";
 import type { Route } from "./+types/history";
 import { audienceOf } from "#app/.server/accounts/audience.ts";
 import { services } from "#app/.server/platform/context.ts";
@@ -13,9 +12,10 @@ import { Pager } from "#app/components/pager.tsx";
 import { PrintButton } from "#app/components/print-button.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
 import { StoryArticle, StoryCard } from "#app/components/stories.tsx";
-import { plural } from "#app/lib/lithuanian.ts";
+import { useT } from "#app/i18n/react.tsx";
+import { Form, Link } from "#app/i18n/router.tsx";
 import { displayUrl } from "#app/lib/media.ts";
-import { assertPageExists, pageTitle, requestedPage } from "#app/lib/paging.ts";
+import { assertPageExists, requestedPage } from "#app/lib/paging.ts";
 import { STORY_LIMITS } from "#app/lib/stories.ts";
 
 /** Photos from the gallery shown beside the history on a wide screen. */
@@ -45,9 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function HistoryPage({ loaderData: { content, photos, whole, stories, search } }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
-      <PageTitle>{pageTitle(whole ? "Visa istorija" : "Istorija", stories?.page ?? 1)}</PageTitle>
+      <PageTitle page={stories?.page ?? 1}>{t(whole ? "history.whole.title" : "history.title")}</PageTitle>
       <ShareMeta
         title={content.title}
         type="article"
@@ -57,7 +58,7 @@ export default function HistoryPage({ loaderData: { content, photos, whole, stor
       />
       {whole ? (
         <p className="no-print mb-6 flex flex-wrap items-center gap-4 text-sm">
-          <Link to="/istorija">← Istorija</Link>
+          <Link to="/istorija">{t("history.back")}</Link>
           <PrintButton />
         </p>
       ) : null}
@@ -65,12 +66,12 @@ export default function HistoryPage({ loaderData: { content, photos, whole, stor
         <div>
           <HistoryArticle content={content} />
           {!whole && !stories?.total && ![content.intro, content.paragraph1, content.periodText, content.periodText2].some(Boolean) ? (
-            <p className="text-ink-soft">Giminės istorija dar rašoma.</p>
+            <p className="text-ink-soft">{t("history.empty")}</p>
           ) : null}
         </div>
         {photos.length ? (
           <aside
-            aria-label="Nuotraukos iš galerijos"
+            aria-label={t("history.photosBeside")}
             className="no-print grid h-fit grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6 lg:grid-cols-1"
           >
             {photos.map((photo) => (
@@ -102,28 +103,27 @@ export default function HistoryPage({ loaderData: { content, photos, whole, stor
 }
 
 function Stories({ stories, search }: { stories: NonNullable<Route.ComponentProps["loaderData"]["stories"]>; search: string }) {
+  const t = useT();
   return (
     <section aria-labelledby="pasakojimai" className="no-print mt-14 max-w-4xl">
       <h2 id="pasakojimai" className="text-2xl font-semibold">
-        Pasakojimai
+        {t("history.stories")}
       </h2>
       <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
         <div className="min-w-56 flex-1">
           <label htmlFor="paieska" className="field-label">
-            Ieškoti pasakojimuose
+            {t("history.search.label")}
           </label>
           <input id="paieska" name="paieska" type="search" defaultValue={search} maxLength={STORY_LIMITS.title} className="field-input" />
         </div>
         <button type="submit" className="btn-secondary">
-          Ieškoti
+          {t("common.search")}
         </button>
       </Form>
       {search ? (
         <p className="mt-3 text-sm" role="status">
-          {stories.total
-            ? `Pagal „${search}“ rasta: ${plural(stories.total, ["pasakojimas", "pasakojimai", "pasakojimų"])}.`
-            : `Pagal „${search}“ pasakojimų nerasta.`}{" "}
-          <Link to="/istorija">Rodyti visus</Link>
+          {stories.total ? t("history.search.found", { search, count: stories.total }) : t("history.search.none", { search })}{" "}
+          <Link to="/istorija">{t("common.showAll")}</Link>
         </p>
       ) : null}
       {stories.items.length ? (
@@ -133,10 +133,10 @@ function Stories({ stories, search }: { stories: NonNullable<Route.ComponentProp
           ))}
         </ul>
       ) : null}
-      <Pager page={stories.page} pages={stories.pages} label="Pasakojimų puslapiai" />
+      <Pager page={stories.page} pages={stories.pages} label={t("history.stories.pages")} />
       {!search ? (
         <p className="mt-6 text-sm">
-          <Link to={`/istorija?${WHOLE}=taip`}>Visa istorija viename puslapyje (spausdinti)</Link>
+          <Link to={`/istorija?${WHOLE}=taip`}>{t("history.whole.link")}</Link>
         </p>
       ) : null}
     </section>

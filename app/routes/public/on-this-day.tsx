@@ -9,7 +9,7 @@ import { Pager } from "#app/components/pager.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
 import { EmptyTree, TreeIndexNav } from "#app/components/tree-indexes.tsx";
 import { familyDate, monthDayName } from "#app/lib/lithuanian.ts";
-import { assertPageExists, pageTitle, requestedPage } from "#app/lib/paging.ts";
+import { assertPageExists, requestedPage } from "#app/lib/paging.ts";
 
 // "Šią dieną" (/medis/sia-diena): births, deaths and marriages of people who
 // have died, on today's date in Lithuania's time zone or on ?diena=MM-DD
@@ -41,7 +41,7 @@ export default function OnThisDayPage({ loaderData: { tree, page, days, today, f
   const title = today ? "Šią dieną" : `${name[0].toUpperCase()}${name.slice(1)}`;
   return (
     <>
-      <PageTitle>{pageTitle(title, page)}</PageTitle>
+      <PageTitle page={page}>{title}</PageTitle>
       <ShareMeta title={`${title} – ${familyName}`} description={`${familyName}: giminės sukaktys – ${name}.`} />
       <PageHeading
         title={title}

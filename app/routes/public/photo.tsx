@@ -1,5 +1,7 @@
 import { useState } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { useT } from "#app/i18n/react.tsx";
+import { Link } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/photo";
 import { audienceOf } from "#app/.server/accounts/audience.ts";
 import { currentUser, services } from "#app/.server/platform/context.ts";
@@ -36,24 +38,26 @@ export default function PhotoPage({
   loaderData: { item, date, people, memories, zoom, albums, documents, stories, previous, next, canPropose, canTag },
 }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
+  const t = useT();
   // The person whose rectangle the photo shows: the name in the list under the pointer or with the focus.
   const [shown, setShown] = useState<number | null>(null);
   const hydrated = useHydrated();
   const region = people.find((p) => p.key === shown && p.box);
-  const facts = [date ? { term: "Data", value: date } : null, item.place ? { term: "Vieta", value: item.place } : null].filter(
-    (fact) => fact !== null,
-  );
+  const facts = [
+    date ? { term: t("gallery.photo.date"), value: date } : null,
+    item.place ? { term: t("gallery.photo.place"), value: item.place } : null,
+  ].filter((fact) => fact !== null);
   return (
     <>
       <PageTitle>{item.title}</PageTitle>
       <ShareMeta
-        title={`${item.title} – ${familyName}`}
+        title={t("common.pageTitle", { page: item.title, family: familyName })}
         description={[item.description, date, item.place].filter(Boolean).join(" · ")}
         image={item.image ? displayUrl(item.image) : null}
         type="article"
       />
       <p className="mb-4 text-sm">
-        <Link to="/galerija">← Galerija</Link>
+        <Link to="/galerija">{t("gallery.back")}</Link>
       </p>
       <article aria-labelledby="nuotraukos-pavadinimas">
         <h1 id="nuotraukos-pavadinimas" className="mb-4 text-3xl font-bold break-words">
@@ -89,7 +93,7 @@ export default function PhotoPage({
                 ))}
                 {albums.length ? (
                   <div className="contents">
-                    <dt className="font-semibold">{albums.length === 1 ? "Albumas" : "Albumai"}</dt>
+                    <dt className="font-semibold">{t(albums.length === 1 ? "gallery.album" : "gallery.albums")}</dt>
                     <dd className="break-words">
                       {albums.map((album, index) => (
                         <span key={album.id}>
@@ -106,7 +110,7 @@ export default function PhotoPage({
           {people.length || canTag ? (
             <section aria-labelledby="nuotraukoje" className="card p-5">
               <h2 id="nuotraukoje" className="mb-3 text-xl font-semibold">
-                Nuotraukoje
+                {t("gallery.photo.inIt")}
               </h2>
               <ul className="space-y-1">
                 {people.map((person) => {
@@ -132,11 +136,11 @@ export default function PhotoPage({
                             <button
                               type="button"
                               aria-pressed={shown === person.key}
-                              aria-label={`Rodyti nuotraukoje: ${person.name}`}
+                              aria-label={t("gallery.photo.showWhere", { name: person.name })}
                               onClick={() => setShown(shown === person.key ? null : person.key)}
                               className="ml-2 rounded border border-line px-1.5 text-sm text-ink-soft hover:text-ink aria-pressed:bg-accent-soft aria-pressed:text-ink"
                             >
-                              Rodyti
+                              {t("gallery.photo.show")}
                             </button>
                           ) : null}
                         </>
@@ -154,47 +158,47 @@ export default function PhotoPage({
                       ) : (
                         <span className={person.hidden ? "text-ink-soft" : undefined}>{person.name}</span>
                       )}
-                      {person.box ? <span className="sr-only"> (pažymėta nuotraukoje)</span> : null}
+                      {person.box ? <span className="sr-only"> {t("gallery.photo.marked")}</span> : null}
                     </li>
                   );
                 })}
               </ul>
               {canTag ? (
                 <p className={people.length ? "mt-3 text-sm" : "text-sm"}>
-                  <Link to={`/admin/galerija/${item.id}/zmones`}>Žymėti, kas nuotraukoje</Link>
+                  <Link to={`/admin/galerija/${item.id}/zmones`}>{t("gallery.photo.tag")}</Link>
                 </p>
               ) : null}
             </section>
           ) : null}
         </div>
         <LinkedDocuments documents={documents} />
-        <StoryLinks stories={stories} heading="Pasakojimai su šia nuotrauka" />
+        <StoryLinks stories={stories} heading={t("gallery.photo.stories")} />
         {memories.length || canPropose ? (
           <section aria-labelledby="prisiminimai" className="card mt-6 p-5">
             <h2 id="prisiminimai" className="mb-3 text-xl font-semibold">
-              Prisiminimai
+              {t("gallery.photo.memories")}
             </h2>
             {memories.length ? <Memories memories={memories} about={item.title} /> : null}
             {canPropose ? (
               <p className={memories.length ? "mt-4" : ""}>
-                <Link to={`/paskyra/pasiulymai/prisiminimas?nuotrauka=${item.id}`}>Pridėti prisiminimą</Link>
+                <Link to={`/paskyra/pasiulymai/prisiminimas?nuotrauka=${item.id}`}>{t("gallery.addMemory")}</Link>
               </p>
             ) : null}
           </section>
         ) : null}
       </article>
       {previous || next ? (
-        <nav aria-label="Kitos nuotraukos" className="mt-8 flex flex-wrap justify-between gap-4">
+        <nav aria-label={t("gallery.photo.others")} className="mt-8 flex flex-wrap justify-between gap-4">
           {previous ? (
             <Link to={`/galerija/${previous.id}`} rel="prev" className="btn-secondary max-w-full break-words">
-              ← Ankstesnė: {previous.title}
+              {t("gallery.photo.previous", { title: previous.title })}
             </Link>
           ) : (
             <span />
           )}
           {next ? (
             <Link to={`/galerija/${next.id}`} rel="next" className="btn-secondary max-w-full break-words">
-              Kita: {next.title} →
+              {t("gallery.photo.next", { title: next.title })}
             </Link>
           ) : null}
         </nav>

@@ -9,7 +9,7 @@ import { ShareMeta } from "#app/components/share-meta.tsx";
 import { EmptyTree, TreeIndexNav } from "#app/components/tree-indexes.tsx";
 import { plural } from "#app/lib/lithuanian.ts";
 import { parseId } from "#app/lib/numbers.ts";
-import { assertPageExists, pageOf, pageTitle, requestedPage } from "#app/lib/paging.ts";
+import { assertPageExists, pageOf, requestedPage } from "#app/lib/paging.ts";
 
 const PLACES_PAGE_SIZE = 200;
 const EVENTS = ["įvykis", "įvykiai", "įvykių"] as const;
@@ -46,7 +46,7 @@ export default function PlacesPage({ loaderData }: Route.ComponentProps) {
   const title = loaderData.tree && loaderData.place ? loaderData.place.name : "Vietos";
   return (
     <>
-      <PageTitle>{pageTitle(title, loaderData.page)}</PageTitle>
+      <PageTitle page={loaderData.page}>{title}</PageTitle>
       <ShareMeta title={`${title} – ${familyName}`} description={`${familyName}: vietos giminės medyje ir kas jose vyko.`} />
       <PageHeading title={title} />
       <TreeIndexNav current="/medis/vietos" />

@@ -97,3 +97,164 @@ function PersonLine({ person }: { person: PersonSummary }) {
     </>
   );
 }
+
+/** The answer: no declension of the names is needed ("Antrasis asmuo pirmajam yra: pusbrolis"). */
+function Answer({ answer }: { answer: AnswerData }) {
+  const t = useT();
+  const terms = answer.kind === "found" ? [...new Set(answer.paths.map((p) => p.term))] : [];
+  // In English, the Lithuanian words that say more than the English terms, each once.
+  const explained =
+    answer.kind === "found"
+      ? [
+          ...new Map(
+            answer.paths.flatMap((p) =>
+              p.lithuanian ? [[`${p.term}|${p.lithuanian.word}|${p.lithuanian.meaning}`, { term: p.term, ...p.lithuanian }] as const] : [],
+            ),
+          ).values(),
+        ]
+      : [];
+  const b = answer.kind === "same" ? answer.a : answer.b;
+  return (
+    <>
+      <section aria-labelledby="atsakymas" className="card max-w-3xl p-5">
+        <h2 id="atsakymas" className="sr-only">
+          {t("kinship.answer.heading")}
+        </h2>
+        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
+          <dt className="text-ink-soft">{t("kinship.answer.first")}</dt>
+          <dd>
+            <PersonLine person={answer.a} />
+          </dd>
+          <dt className="text-ink-soft">{t("kinship.answer.second")}</dt>
+          <dd>
+            <PersonLine person={b} />
+          </dd>
+          <dt className="text-ink-soft">{t("kinship.answer.is")}</dt>
+          <dd className="text-2xl font-semibold" data-testid="relationship-terms">
+            {answer.kind === "same" ? t("kinship.answer.same") : answer.kind === "none" ? t("kinship.answer.none") : terms.join("; ")}
+          </dd>
+        </dl>
+        {explained.length > 0 ? (
+          <div className="mt-3 text-ink-soft">
+            <p className="text-sm">{t("kinship.answer.inLithuanian")}</p>
+            <ul>
+              {explained.map(({ term, word, meaning }) => (
+                <li key={`${term}|${word}|${meaning}`}>
+                  {t.rich("kinship.answer.lithuanianWord", {
+                    term,
+                    word,
+                    meaning,
+                    lt: (chunks) => (
+                      <span lang="lt" className="font-semibold text-ink">
+                        {chunks}
+                      </span>
+                    ),
+                  })}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {answer.kind === "found" && answer.paths.some((p) => !p.blood) ? (
+          <p className="mt-3 font-medium text-accent">{t("kinship.answer.byMarriage")}</p>
+        ) : null}
+        {answer.kind === "none" ? (
+          <p className="mt-3 text-ink-soft">
+            {t("kinship.answer.searched", { generations: DEFAULT_LIMITS.generations, steps: DEFAULT_LIMITS.marriageSteps * 2 })}
+          </p>
+        ) : null}
+        <p className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          {answer.kind !== "same" ? <Link to={`/giminyste?a=${b.id}&b=${answer.a.id}`}>{t("kinship.answer.swap")}</Link> : null}
+          <Link to={`/giminyste?a=${answer.a.id}`}>{t("kinship.answer.otherSecond")}</Link>
+        </p>
+      </section>
+      {answer.kind === "found" ? (
+        <section aria-labelledby="keliai" className="mt-8">
+          <h2 id="keliai" className="mb-3 text-xl font-semibold">
+            {answer.paths.length === 1 ? t("kinship.paths.one") : t("kinship.paths.many", { count: answer.paths.length })}
+          </h2>
+          <ol className="grid gap-6 lg:grid-cols-2">
+            {answer.paths.map((path, i) => {
+              const term = path.blood ? path.term : t("kinship.path.byMarriage", { term: path.term });
+              return (
+                <li key={i} className="card p-4">
+                  <h3 className="mb-3 text-center font-semibold">
+                    {answer.paths.length > 1 ? t("kinship.path.numbered", { number: i + 1, term }) : term}
+                  </h3>
+                  <RelationshipChart path={path} />
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** Choosing the two people: the first, then the second, each by a name search. */
+function Choose({ a, b, query, results }: Pick<Loaded, "a" | "query" | "results"> & { b?: PersonSummary | null }) {
+  const t = useT();
+  const localized = useLocalized();
+  const href = (id: number) => (a ? `/giminyste?a=${a.id}&b=${id}` : `/giminyste?a=${id}${b ? `&b=${b.id}` : ""}`);
+  return (
+    <section aria-labelledby="pasirinkti" className="card max-w-3xl p-5">
+      <h2 id="pasirinkti" className="mb-2 text-xl font-semibold">
+        {a ? t("kinship.choose.second") : t("kinship.choose.first")}
+      </h2>
+      {a ? (
+        <p className="mb-3">{t.rich("kinship.choose.firstIs", { person: <PersonLine person={a} /> })}</p>
+      ) : b ? (
+        <p className="mb-3">{t.rich("kinship.choose.secondIs", { person: <PersonLine person={b} /> })}</p>
+      ) : null}
+      {a ? (
+        <RelationshipPicker personId={a.id} query={query} inputId="paieska" />
+      ) : (
+        <form
+          method="get"
+          action={localized("/giminyste")}
+          role="search"
+          aria-label={t("kinship.choose.searchFirst")}
+          className="flex flex-wrap items-end gap-2"
+        >
+          {b ? <input type="hidden" name="b" value={b.id} /> : null}
+          <div className="min-w-56 flex-1">
+            <label htmlFor="paieska" className="field-label">
+              {t("kinship.choose.name")}
+            </label>
+            <input id="paieska" name="paieska" type="search" defaultValue={query} className="field-input" />
+          </div>
+          <button type="submit" className="btn-primary">
+            {t("kinship.choose.submit")}
+          </button>
+        </form>
+      )}
+      {results ? (
+        <div className="mt-4" aria-live="polite">
+          {results.total ? (
+            <>
+              <p className="mb-2 text-sm text-ink-soft">
+                {results.more
+                  ? t("kinship.results.more", { count: results.total })
+                  : results.total > results.items.length
+                    ? t("kinship.results.some", { count: results.total, shown: results.items.length })
+                    : t("kinship.results.all", { count: results.total })}
+              </p>
+              <ul className="flex flex-wrap gap-2">
+                {results.items.map((p) => (
+                  <li key={p.id}>
+                    <Link to={href(p.id)} className="btn-secondary">
+                      {p.name} {p.years ? `(${p.years})` : ""}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p className="text-ink-soft">{t("kinship.results.none", { query })}</p>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,4 +1,6 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { useT } from "#app/i18n/react.tsx";
+import { Link } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/story";
 import { services } from "#app/.server/platform/context.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
@@ -22,18 +24,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function StoryPage({ loaderData: { story, canEdit } }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
       <PageTitle>{story.title}</PageTitle>
       <ShareMeta title={story.title} type="article" description={story.lead} image={story.cover ? displayUrl(story.cover) : null} />
       <p className="no-print mb-6 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-        <Link to="/istorija">← Istorija</Link>
-        {canEdit ? <Link to={`/admin/istorija/pasakojimai/${story.id}`}>Redaguoti</Link> : null}
+        <Link to="/istorija">{t("history.back")}</Link>
+        {canEdit ? <Link to={`/admin/istorija/pasakojimai/${story.id}`}>{t("common.edit")}</Link> : null}
         <PrintButton />
       </p>
       {story.published ? null : (
         <p role="status" className="no-print mb-6 rounded-md border border-line bg-accent-soft p-3 text-sm">
-          Juodraštis: lankytojai šio pasakojimo nemato, kol jis nepaskelbtas.
+          {t("history.story.draft")}
         </p>
       )}
       <StoryArticle story={story} />

@@ -8,7 +8,7 @@ import { Pager } from "#app/components/pager.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
 import { EmptyTree, TreeIndexNav } from "#app/components/tree-indexes.tsx";
 import { plural } from "#app/lib/lithuanian.ts";
-import { assertPageExists, pageOf, pageTitle, requestedPage } from "#app/lib/paging.ts";
+import { assertPageExists, pageOf, requestedPage } from "#app/lib/paging.ts";
 
 /** Surnames a page of the index shows. */
 const SURNAMES_PAGE_SIZE = 200;
@@ -44,7 +44,7 @@ export default function SurnamesPage({ loaderData }: Route.ComponentProps) {
   const title = loaderData.tree && loaderData.surname ? `Pavardė ${loaderData.surname}` : "Pavardės";
   return (
     <>
-      <PageTitle>{pageTitle(title, loaderData.page)}</PageTitle>
+      <PageTitle page={loaderData.page}>{title}</PageTitle>
       <ShareMeta title={`${title} – ${familyName}`} description={`${familyName}: giminės medžio pavardės.`} />
       <PageHeading title={title} />
       <TreeIndexNav current="/medis/pavardes" />

@@ -28,7 +28,7 @@ import { TreeIndexNav } from "#app/components/tree-indexes.tsx";
 import { layoutChart, type PersonSummary } from "#app/lib/tree-layout.ts";
 import { plural } from "#app/lib/lithuanian.ts";
 import { parseId } from "#app/lib/numbers.ts";
-import { assertPageExists, pageTitle, requestedPage } from "#app/lib/paging.ts";
+import { assertPageExists, requestedPage } from "#app/lib/paging.ts";
 
 const MODES: Record<ChartMode, string> = {
   abu: "Protėviai ir palikuonys",
@@ -91,7 +91,7 @@ export default function TreePage({ loaderData: { tree, texts, member, page } }: 
   const { familyName } = useSiteSettings();
   return (
     <>
-      <PageTitle>{pageTitle("Giminės medis", page)}</PageTitle>
+      <PageTitle page={page}>{"Giminės medis"}</PageTitle>
       <ShareMeta
         title={`Giminės medis – ${familyName}`}
         description={tree ? `${familyName}: giminės medis, protėviai ir palikuonys.` : texts.treePlaceholder}

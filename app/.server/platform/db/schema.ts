@@ -112,6 +112,8 @@ export interface HistoryRevisionsTable {
   author: string | null;
   /** 1: the period's title and texts are for the family only. */
   periodMembersOnly: Generated<number>;
+  /** The texts in other languages, JSON by language and field (app/lib/translations.ts). */
+  translations: Generated<string>;
 }
 
 export interface MediaTable {
@@ -147,6 +149,8 @@ export interface GalleryItemsTable {
   place: Generated<string>;
   /** The first day `date` can mean (Julian day number), for sorting and decades; null when not known. */
   dateFrom: Generated<number | null>;
+  /** The title and description in other languages, JSON by language and field (app/lib/translations.ts). */
+  translations: Generated<string>;
 }
 
 export interface DocumentsTable {
@@ -426,6 +430,8 @@ export interface StoriesTable {
   searchText: string;
   createdAt: string;
   updatedAt: string;
+  /** The title, lead and text in other languages, JSON by language and field (app/lib/translations.ts). */
+  translations: Generated<string>;
 }
 
 /** Every address a story has had: the current one and those that redirect to it. */
@@ -448,6 +454,7 @@ export interface StoryRevisionsTable {
   coverPhotoId: number | null;
   createdAt: string;
   author: string | null;
+  translations: Generated<string>;
 }
 
 /** One change by anyone (app/.server/changes/changes.ts): the rows it touched, before and after. */
