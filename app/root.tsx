@@ -6,9 +6,9 @@ import { siteMessages } from "#app/i18n/site.ts";
 import { LOCALES, localeOf, samePageIn } from "#app/i18n/locales.ts";
 import type { Route } from "./+types/root";
 import { accessMiddleware } from "#app/.server/accounts/access.ts";
-import { currentUser, services } from "#app/.server/platform/context.ts";
+import { currentUser, requestLocale, services } from "#app/.server/platform/context.ts";
 import { sessionMiddleware } from "#app/.server/accounts/session.ts";
-import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { siteSettingsIn } from "#app/.server/site-texts/settings.ts";
 import { takeToast } from "#app/.server/platform/toast.ts";
 import stylesheet from "./app.css?url";
 import { ErrorPanel } from "#app/components/error-panel.tsx";
@@ -24,12 +24,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = currentUser(context);
   const { db, config } = services(context);
   // What every page shows of the family's settings; each page reads the texts it needs itself.
-  const { familyName, contactEmail, tagline, footerLine } = await getSiteSettings(db);
+  const { familyName, contactEmail, tagline, footerLine, lithuanian } = await siteSettingsIn(db, requestLocale(context));
   const { toast, clear } = await takeToast(request);
   return data(
     {
       user: user ? { username: user.username, role: user.role } : null,
-      settings: { familyName, contactEmail, tagline, footerLine } satisfies FrameSettings,
+      settings: {
+        familyName,
+        contactEmail,
+        tagline,
+        footerLine,
+        // Which of them an English page shows in Lithuanian (marked lang="lt").
+        lithuanian: lithuanian.filter((field) => field === "familyName" || field === "tagline" || field === "footerLine"),
+      } satisfies FrameSettings,
       // Absolute addresses (for sharing) only from SITE_URL, never from the request's Host header.
       siteUrl: config.siteUrl?.origin ?? null,
       year: currentYear(),
@@ -91,6 +98,7 @@ function Frame({ children }: { children: React.ReactNode }) {
     contactEmail: "",
     tagline: "",
     footerLine: "",
+    lithuanian: [],
   };
   return (
     <>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useT } from "#app/i18n/react.tsx";
+import { useLocale, useT } from "#app/i18n/react.tsx";
+import { InLanguage } from "./in-language.tsx";
 import { Link, useLocalized } from "#app/i18n/router.tsx";
 import { displayUrl } from "#app/lib/media.ts";
 import { GalleryPicture, ImagePlaceholder, type GalleryCardItem } from "./gallery.tsx";
@@ -17,6 +18,7 @@ const CARD_SIZES = "(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw";
  */
 export function GalleryGrid({ items, footer }: { items: GalleryCardItem[]; footer?: (item: GalleryCardItem) => ReactNode }) {
   const t = useT();
+  const locale = useLocale();
   const localized = useLocalized();
   const withImages = items.filter((item) => item.image);
   const [open, setOpen] = useState<number | null>(null);
@@ -53,11 +55,13 @@ export function GalleryGrid({ items, footer }: { items: GalleryCardItem[]; foote
               <figcaption className="p-4">
                 <h2 className="text-lg font-semibold break-words">
                   <Link to={`/galerija/${item.id}`} className="tap text-ink no-underline hover:underline">
-                    {item.title}
+                    <InLanguage lang={item.lang ?? locale}>{item.title}</InLanguage>
                   </Link>
                   {item.membersOnly ? <MembersOnlyBadge /> : null}
                 </h2>
-                <p className="mt-1 text-ink-soft break-words whitespace-pre-line">{item.description}</p>
+                <InLanguage lang={item.lang ?? locale} note as="div" className="mt-1 text-ink-soft break-words whitespace-pre-line">
+                  {item.description}
+                </InLanguage>
                 {footer?.(item)}
               </figcaption>
             </figure>

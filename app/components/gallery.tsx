@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useT } from "#app/i18n/react.tsx";
+import type { Locale } from "#app/i18n/locales.ts";
 import { gridSrcSet, gridUrl, type ImageRef } from "#app/lib/media.ts";
 
 // A gallery photo as every page shows it (a card's picture, with a
@@ -13,6 +14,8 @@ export interface GalleryCardItem {
   image: ImageRef | null;
   /** Marked "tik giminei" (only members and above are ever sent such an item). */
   membersOnly?: boolean;
+  /** The language its title and description are in, when not the page's (no English written). */
+  lang?: Locale;
 }
 
 /** The box shown instead of a photo: for an item without one, or when its file fails to load. */

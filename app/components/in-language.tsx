@@ -23,15 +23,21 @@ export function InLanguage({
 }) {
   const page = useLocale();
   const t = useT();
+  // Nothing written: nothing to mark (nor a note under an empty description).
+  if (children === "" || children === null || children === undefined) return null;
   if (lang === page) return className ? <Tag className={className}>{children}</Tag> : <>{children}</>;
   return (
     <Tag lang={lang} className={className}>
       {children}
       {note ? (
-        <>
-          {" "}
-          <span className="text-sm text-ink-soft">{t("common.inLithuanian")}</span>
-        </>
+        Tag === "div" ? (
+          <p className="text-sm text-ink-soft">{t("common.inLithuanian")}</p>
+        ) : (
+          <>
+            {" "}
+            <span className="text-sm text-ink-soft">{t("common.inLithuanian")}</span>
+          </>
+        )
       ) : null}
     </Tag>
   );

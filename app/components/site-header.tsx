@@ -4,6 +4,7 @@ import type { MessageId } from "#app/i18n/catalog.ts";
 import { isLocale, LOCALE_NAMES, LOCALES, samePageIn, type Locale } from "#app/i18n/locales.ts";
 import { useLocale, useT } from "#app/i18n/react.tsx";
 import { siteT } from "#app/i18n/site.ts";
+import { InLanguage } from "./in-language.tsx";
 import { Form, Link, NavLink } from "#app/i18n/router.tsx";
 import { atLeast, type Role } from "#app/lib/roles.ts";
 import type { FrameSettings } from "#app/lib/site.ts";
@@ -113,8 +114,9 @@ function LanguageOffer() {
  * The family's name, the subtitle and the navigation. On a phone the links fold
  * into a menu button; it is a <details> element, so it opens without JavaScript.
  */
-export function SiteHeader({ settings: { familyName, tagline }, role }: { settings: FrameSettings; role: Role | null }) {
+export function SiteHeader({ settings: { familyName, tagline, lithuanian }, role }: { settings: FrameSettings; role: Role | null }) {
   const t = useT();
+  const locale = useLocale();
   const menu = useRef<HTMLDetailsElement>(null);
   const items = navItems(role);
   return (
@@ -122,8 +124,17 @@ export function SiteHeader({ settings: { familyName, tagline }, role }: { settin
       <LanguageOffer />
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4">
         <Link to="/" className="no-underline">
-          <span className="block font-serif text-2xl font-bold text-ink sm:text-3xl">{familyName}</span>
-          {tagline ? <span className="block text-sm text-ink-soft">{tagline}</span> : null}
+          <InLanguage
+            lang={lithuanian.includes("familyName") ? "lt" : locale}
+            className="block font-serif text-2xl font-bold text-ink sm:text-3xl"
+          >
+            {familyName}
+          </InLanguage>
+          {tagline ? (
+            <InLanguage lang={lithuanian.includes("tagline") ? "lt" : locale} className="block text-sm text-ink-soft">
+              {tagline}
+            </InLanguage>
+          ) : null}
         </Link>
         <div className="flex items-center gap-4">
           <LanguageSwitch />
@@ -178,7 +189,7 @@ export function SiteHeader({ settings: { familyName, tagline }, role }: { settin
 
 /** The family's name, the site's sections, the contact address and the family's own line. */
 export function SiteFooter({
-  settings: { familyName, contactEmail, tagline, footerLine },
+  settings: { familyName, contactEmail, tagline, footerLine, lithuanian },
   year,
   role,
 }: {
@@ -187,12 +198,23 @@ export function SiteFooter({
   role: Role | null;
 }) {
   const t = useT();
+  const locale = useLocale();
   return (
     <footer className="mt-16 border-t border-line bg-paper">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm sm:grid-cols-[2fr_3fr]">
         <div>
-          <p className="font-serif text-xl font-semibold text-ink">{familyName}</p>
-          {tagline ? <p className="mt-1 text-ink-soft">{tagline}</p> : null}
+          <InLanguage
+            lang={lithuanian.includes("familyName") ? "lt" : locale}
+            as="div"
+            className="font-serif text-xl font-semibold text-ink"
+          >
+            {familyName}
+          </InLanguage>
+          {tagline ? (
+            <InLanguage lang={lithuanian.includes("tagline") ? "lt" : locale} as="div" className="mt-1 text-ink-soft">
+              {tagline}
+            </InLanguage>
+          ) : null}
           {contactEmail ? (
             <p className="mt-4">
               <span className="text-ink-soft">{t("common.footer.write")}</span>
@@ -216,7 +238,8 @@ export function SiteFooter({
       </div>
       <div className="border-t border-line">
         <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-ink-soft">
-          © {year} {familyName}.{footerLine ? ` ${footerLine}` : ""}
+          © {year} {familyName}.{footerLine ? " " : ""}
+          {footerLine ? <InLanguage lang={lithuanian.includes("footerLine") ? "lt" : locale}>{footerLine}</InLanguage> : null}
         </p>
       </div>
     </footer>

@@ -1,4 +1,7 @@
 import { Link, useLocalized } from "#app/i18n/router.tsx";
+import type { Locale } from "#app/i18n/locales.ts";
+import { useLocale, useT } from "#app/i18n/react.tsx";
+import { InLanguage } from "./in-language.tsx";
 import type { ImageRef } from "#app/lib/media.ts";
 import { yearSpan } from "#app/lib/stories.ts";
 import { GalleryPicture } from "./gallery.tsx";
@@ -26,10 +29,13 @@ export interface StoryCardData extends StoryMetaFields {
   lead: string;
   membersOnly: boolean;
   cover: ImageRef | null;
+  /** The language its title and lead are in, when not the page's. */
+  lang?: Locale;
 }
 
 export function StoryCard({ story, eager = false }: { story: StoryCardData; eager?: boolean }) {
   const meta = storyMeta(story);
+  const page = useLocale();
   return (
     <li className="card flex flex-col overflow-hidden sm:flex-row">
       {story.cover ? (
@@ -39,11 +45,19 @@ export function StoryCard({ story, eager = false }: { story: StoryCardData; eage
       ) : null}
       <div className="min-w-0 p-5">
         <h3 className="text-xl font-semibold break-words">
-          <Link to={`/istorija/${story.slug}`}>{story.title}</Link>
+          <Link to={`/istorija/${story.slug}`}>
+            <InLanguage lang={story.lang ?? page}>{story.title}</InLanguage>
+          </Link>
           {story.membersOnly ? <MembersOnlyBadge /> : null}
         </h3>
         {meta ? <p className="mt-1 text-sm text-ink-soft">{meta}</p> : null}
-        {story.lead ? <p className="mt-2 break-words">{story.lead}</p> : null}
+        {story.lead ? (
+          <p className="mt-2 break-words">
+            <InLanguage lang={story.lang ?? page} note>
+              {story.lead}
+            </InLanguage>
+          </p>
+        ) : null}
       </div>
     </li>
   );
@@ -56,6 +70,9 @@ export interface StoryArticleData extends StoryMetaFields {
   html: string;
   cover: ImageRef | null;
   coverPhotoId: number | null;
+  /** The languages of its title and lead, and of its text, when not the page's. */
+  lang?: Locale;
+  textLang?: Locale;
 }
 
 const COVER_SIZES = "(min-width: 800px) 768px, 100vw";
@@ -68,9 +85,13 @@ export function StoryArticle({ story, headingLevel = 1 }: { story: StoryArticleD
   const Title = headingLevel === 1 ? "h1" : "h2";
   const meta = storyMeta(story);
   const localized = useLocalized();
+  const page = useLocale();
+  const t = useT();
   return (
     <article className="story max-w-3xl">
-      <Title className="text-3xl font-bold break-words sm:text-4xl">{story.title}</Title>
+      <Title className="text-3xl font-bold break-words sm:text-4xl">
+        <InLanguage lang={story.lang ?? page}>{story.title}</InLanguage>
+      </Title>
       {meta ? <p className="mt-2 text-ink-soft">{meta}</p> : null}
       {story.cover ? (
         // The cover as the cards crop it (4:3, small files for a phone), its room held before it arrives.
@@ -84,8 +105,21 @@ export function StoryArticle({ story, headingLevel = 1 }: { story: StoryArticleD
           )}
         </figure>
       ) : null}
-      {story.lead ? <p className="mt-6 text-lg break-words text-ink-soft">{story.lead}</p> : null}
-      <div className="story-text mt-6" dangerouslySetInnerHTML={{ __html: story.html }} />
+      {story.lead ? (
+        <p className="mt-6 text-lg break-words text-ink-soft">
+          <InLanguage lang={story.lang ?? page}>{story.lead}</InLanguage>
+        </p>
+      ) : null}
+      {(story.textLang ?? page) !== page ? (
+        <>
+          <div lang={story.textLang} className="story-text mt-6" dangerouslySetInnerHTML={{ __html: story.html }} />
+          <p lang={story.textLang} className="mt-2 text-sm text-ink-soft">
+            {t("common.inLithuanian")}
+          </p>
+        </>
+      ) : (
+        <div className="story-text mt-6" dangerouslySetInnerHTML={{ __html: story.html }} />
+      )}
     </article>
   );
 }

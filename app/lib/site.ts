@@ -100,4 +100,7 @@ export const TEXT_SECTION_TITLES: Record<TextSection, string> = {
 };
 
 /** What every page shows around its content: the header and the footer. */
-export type FrameSettings = Pick<SiteSettings, "familyName" | "contactEmail" | "tagline" | "footerLine">;
+export type FrameSettings = Pick<SiteSettings, "familyName" | "contactEmail" | "tagline" | "footerLine"> & {
+  /** Those an English page shows in Lithuanian, the family having written no English for them. */
+  lithuanian: TextField[];
+};

@@ -13,6 +13,9 @@ import type { ImageRef } from "#app/lib/media.ts";
 import { PHOTO_DATE_MAX } from "#app/lib/memories.ts";
 import { pageCount, pageOffset, type Page } from "#app/lib/paging.ts";
 import { toastTitle } from "#app/lib/toasts.ts";
+import { SOURCE_LOCALE, type Locale } from "#app/i18n/locales.ts";
+import { parseTranslations, shown, storeTranslations } from "#app/lib/translations.ts";
+import { requestLanguage } from "#app/.server/platform/request-language.ts";
 import { albumExists } from "./albums.ts";
 import { MEMBERS, type Audience } from "#app/.server/accounts/audience.ts";
 import { recordSubject, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
@@ -35,6 +38,10 @@ export interface GalleryItem {
   date: string;
   /** Where it was taken; '' when not known. */
   place: string;
+  /** The language the title and description are in: a public page's, or Lithuanian where no English was written (issue 30). */
+  lang: Locale;
+  /** The title and description in English as written, for the editor; empty when none. */
+  english: { title: string; description: string };
 }
 
 /** How many photos a page of the public gallery shows (a whole number of rows of two and of three). */
@@ -52,6 +59,7 @@ function visibleItems(db: Database, audience: Audience) {
       "galleryItems.membersOnly",
       "galleryItems.date",
       "galleryItems.place",
+      "galleryItems.translations",
       "media.id as mediaId",
       "media.displayWidth",
       "media.displayHeight",
@@ -59,13 +67,33 @@ function visibleItems(db: Database, audience: Audience) {
     .$if(!audience.members, (q) => q.where("galleryItems.membersOnly", "=", 0));
 }
 
-function toGalleryItem({
-  mediaId,
-  displayWidth,
-  displayHeight,
-  membersOnly,
-  ...item
-}: {
+/**
+ * An item as a page shows it: in the request's language (its English title
+ * and description where written); the editor's list keeps the Lithuanian.
+ */
+function toGalleryItem(row: GalleryRow): GalleryItem {
+  return galleryItemIn(row, requestLanguage());
+}
+
+function galleryItemIn(
+  { mediaId, displayWidth, displayHeight, membersOnly, translations, ...item }: GalleryRow,
+  locale: Locale,
+): GalleryItem {
+  const written = parseTranslations(translations);
+  const shownTitle = shown(locale, item.title, written, "title");
+  const shownDescription = shown(locale, item.description, written, "description");
+  return {
+    ...item,
+    title: shownTitle.text,
+    description: shownDescription.text,
+    lang: shownTitle.lang,
+    english: { title: written.en?.title ?? "", description: written.en?.description ?? "" },
+    membersOnly: membersOnly === 1,
+    image: mediaId ? { id: mediaId, width: displayWidth ?? 0, height: displayHeight ?? 0 } : null,
+  };
+}
+
+interface GalleryRow {
   id: number;
   title: string;
   description: string;
@@ -75,18 +103,14 @@ function toGalleryItem({
   mediaId: string | null;
   displayWidth: number | null;
   displayHeight: number | null;
-}): GalleryItem {
-  return {
-    ...item,
-    membersOnly: membersOnly === 1,
-    image: mediaId ? { id: mediaId, width: displayWidth ?? 0, height: displayHeight ?? 0 } : null,
-  };
+  translations: string;
 }
 
 /** The gallery in its display order, as the audience may see it (the editor's whole list). */
 export async function listGalleryItems(db: Database, audience: Audience): Promise<GalleryItem[]> {
   const rows = await visibleItems(db, audience).orderBy("galleryItems.position").orderBy("galleryItems.id").execute();
-  return rows.map(toGalleryItem);
+  // The editor's list: the Lithuanian as stored, the English beside it.
+  return rows.map((row) => galleryItemIn(row, SOURCE_LOCALE));
 }
 
 /** The gallery's own order, or by date (the undated after, in the gallery's order). */
@@ -227,6 +251,8 @@ export interface GalleryFields {
   place?: string;
   /** An album the new photo goes into (a bulk upload's batch); an add only. */
   albumId?: number | null;
+  /** The title and description in English (issue 30); left as stored when absent (a form without them). */
+  english?: { title: string; description: string };
 }
 
 // The change history (issue 17, decision 022): every add, edit, removal and
@@ -317,6 +343,9 @@ export const GALLERY_EDIT_FORM = z.object({
   membersOnly: checkbox(),
   date: unlessLeftOut(photoDateField()),
   place: unlessLeftOut(lineField("Vieta", { max: GALLERY_PLACE_MAX, optional: true })),
+  // In English, for the English pages: either may be left empty (the page then shows the Lithuanian).
+  titleEn: unlessLeftOut(textField("adminGallery.english.title", { max: GALLERY_TITLE_MAX, optional: true })),
+  descriptionEn: unlessLeftOut(textField("adminGallery.english.description", { max: GALLERY_DESCRIPTION_MAX, optional: true })),
 });
 
 /** The item's rows, at the end of the gallery: its id is the highest id plus one, as the spec says. */
@@ -522,6 +551,7 @@ export async function updateGalleryItem(
           membersOnly: fields.membersOnly ? 1 : 0,
           ...(fields.date === undefined ? {} : { date: fields.date, dateFrom: photoDateFrom(fields.date) }),
           ...(fields.place === undefined ? {} : { place: fields.place }),
+          ...(fields.english === undefined ? {} : { translations: storeTranslations({ en: fields.english }) }),
           ...(image ? { mediaId: image.record.id } : {}),
         })
         .where("id", "=", id)

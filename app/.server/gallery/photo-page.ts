@@ -1,4 +1,5 @@
 import { formatGedcomDate, parseGedcomDate } from "#app/lib/gedcom-date.ts";
+import { parseTranslations, shown } from "#app/lib/translations.ts";
 import { requestLanguage } from "#app/.server/platform/request-language.ts";
 import { zoomUrl, type ZoomLevel } from "#app/lib/media.ts";
 import { boxOf, type PhotoBox } from "#app/lib/photo-people.ts";
@@ -62,7 +63,7 @@ async function neighbour(
   const before = direction === "previous";
   const row = await db
     .selectFrom("galleryItems")
-    .select(["id", "title"])
+    .select(["id", "title", "translations"])
     .$if(!audience.members, (q) => q.where("membersOnly", "=", 0))
     .where((eb) =>
       eb.or([
@@ -74,7 +75,8 @@ async function neighbour(
     .orderBy("id", before ? "desc" : "asc")
     .limit(1)
     .executeTakeFirst();
-  return row ?? null;
+  // Its title in the page's language, where the family wrote one.
+  return row ? { id: row.id, title: shown(requestLanguage(), row.title, parseTranslations(row.translations), "title").text } : null;
 }
 
 /**

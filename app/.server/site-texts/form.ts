@@ -31,6 +31,25 @@ function textSectionForm(section: TextSection) {
   });
 }
 
+/** A section's texts in another language: each optional (left empty, the page shows the Lithuanian), within the same limits. */
+function textTranslationForm(section: TextSection) {
+  const texts = Object.fromEntries(
+    (TEXT_SECTIONS[section] as readonly TextField[]).map((field) => {
+      const rule = TEXT_FIELDS[field];
+      return [field, textField(rule.label, { max: rule.max, optional: true })];
+    }),
+  ) as Partial<Record<TextField, ReturnType<typeof textField>>>;
+  return z.object({ section: z.literal(`en:${section}`), ...texts });
+}
+
+/** Each section's English form (the texts editor's "English" part). */
+export const TEXT_TRANSLATION_FORMS = Object.fromEntries(
+  (Object.keys(TEXT_SECTIONS) as TextSection[]).map((section) => [section, textTranslationForm(section)]),
+) as unknown as Record<
+  TextSection,
+  z.ZodObject<{ section: z.ZodLiteral<string> } & { [K in TextField]: z.ZodOptional<ReturnType<typeof textField>> }>
+>;
+
 /** What any section's form reads, as a type: its own texts only (and the home page's photograph), so every text may be absent. */
 type TextSectionShape = { section: z.ZodLiteral<TextSection> } & {
   [K in TextField]: z.ZodOptional<ReturnType<typeof textField>>;

@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import { inLanguage, parseTranslations, storeTranslations } from "#app/lib/translations.ts";
+import type { Locale } from "#app/i18n/locales.ts";
 import { z } from "zod";
 import {
   HISTORY_FIELDS,
@@ -20,6 +22,8 @@ import type { Database } from "#app/.server/platform/db/schema.ts";
 
 export interface HistoryRevision extends HistoryContent {
   id: number;
+  /** The texts in other languages (JSON, app/lib/translations.ts). */
+  translations: string;
   createdAt: string;
   author: string | null;
   /** 1: the period's title and texts are for the family only ("tik giminei"). */
@@ -38,11 +42,36 @@ const TEXTS = ["intro", "paragraph1", "periodText", "periodText2"] as const sati
 export async function getHistory(db: Database, audience: Audience): Promise<HistoryRevision> {
   const current = await db.selectFrom("historyRevisions").selectAll().orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
   if (current.periodMembersOnly === 0 || audience.members) return current;
-  return { ...current, periodTitle: "", periodText: "", periodText2: "" };
+  return { ...current, periodTitle: "", periodText: "", periodText2: "", translations: hidePeriod(current.translations) };
+}
+
+/** The translations without the period's fields (a visitor's, when the period is for the family only). */
+function hidePeriod(translations: string): string {
+  const all = parseTranslations(translations);
+  for (const fields of Object.values(all)) for (const field of ["periodTitle", "periodText", "periodText2"]) delete fields?.[field];
+  return storeTranslations(all);
+}
+
+/** The history as a page in `locale` shows it: each field in that language where the family wrote it, and those still in Lithuanian. */
+export function historyIn(revision: HistoryRevision, locale: Locale): { content: HistoryContent; lithuanian: HistoryField[] } {
+  const { texts, lithuanian } = inLanguage(locale, revision, parseTranslations(revision.translations), HISTORY_FIELDS);
+  return { content: texts, lithuanian };
+}
+
+/** The history's English as written, each field '' when not (the editor's). */
+export function historyEnglish(revision: HistoryRevision): HistoryContent {
+  const en = parseTranslations(revision.translations).en ?? {};
+  return Object.fromEntries(HISTORY_FIELDS.map((field) => [field, en[field] ?? ""])) as HistoryContent;
 }
 
 /** An editor's save of the text: a new revision, recorded in the change history. */
-export async function editHistory(db: Database, by: Actor, content: HistoryContent, periodMembersOnly: boolean): Promise<HistoryRevision> {
+export async function editHistory(
+  db: Database,
+  by: Actor,
+  content: HistoryContent,
+  periodMembersOnly: boolean,
+  english?: HistoryContent,
+): Promise<HistoryRevision> {
   const { result } = await record(
     db,
     {
@@ -51,7 +80,7 @@ export async function editHistory(db: Database, by: Actor, content: HistoryConte
       scopes: [],
       created: (r: { id: number }) => [revisionScope(r.id)],
     },
-    (tx) => saveHistory(tx, content, by.username, periodMembersOnly),
+    (tx) => saveHistory(tx, content, by.username, periodMembersOnly, english ? storeTranslations({ en: english }) : undefined),
   );
   return result;
 }
@@ -96,11 +125,17 @@ export async function saveHistory(
   content: HistoryContent,
   author: string | null,
   periodMembersOnly: boolean,
+  /** The English (JSON, app/lib/translations.ts); when not given, the current revision's is kept. */
+  translations?: string,
 ): Promise<HistoryRevision> {
   const values = Object.fromEntries(HISTORY_FIELDS.map((f) => [f, content[f]])) as HistoryContent;
+  const kept =
+    translations ??
+    (await db.selectFrom("historyRevisions").select("translations").orderBy("id", "desc").limit(1).executeTakeFirst())?.translations ??
+    "{}";
   return db
     .insertInto("historyRevisions")
-    .values({ ...values, createdAt: now(), author, periodMembersOnly: periodMembersOnly ? 1 : 0 })
+    .values({ ...values, createdAt: now(), author, periodMembersOnly: periodMembersOnly ? 1 : 0, translations: kept })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -120,7 +155,7 @@ export async function listHistoryRevisions(db: Database, limit = 100): Promise<H
 /** Makes an earlier revision current again by saving a copy of it; null if it does not exist. */
 export async function restoreHistoryRevision(db: Database, id: number, author: string): Promise<HistoryRevision | null> {
   const old = await db.selectFrom("historyRevisions").selectAll().where("id", "=", id).executeTakeFirst();
-  return old ? saveHistory(db, old, author, old.periodMembersOnly === 1) : null;
+  return old ? saveHistory(db, old, author, old.periodMembersOnly === 1, old.translations) : null;
 }
 
 /**
@@ -141,7 +176,23 @@ export const HISTORY_FORM = z.object({
     ]),
   ) as Record<HistoryField, ReturnType<typeof textField>>),
   periodMembersOnly: checkbox(),
+  // In English (issue 30): each optional, '' when not written.
+  ...(Object.fromEntries(
+    HISTORY_FIELDS.map((field) => [
+      `${field}En`,
+      textField(HISTORY_FIELD_LABELS[field], {
+        max: HISTORY_FIELD_MAX_LENGTH[field],
+        optional: true,
+        keepSpaces: field !== "title" && field !== "periodTitle",
+      }),
+    ]),
+  ) as Record<`${HistoryField}En`, ReturnType<typeof textField>>),
 });
+
+/** The form's English fields as the history's English. */
+export function englishFromForm(values: Record<`${HistoryField}En`, string>): HistoryContent {
+  return Object.fromEntries(HISTORY_FIELDS.map((field) => [field, values[`${field}En`]])) as HistoryContent;
+}
 
 /** A revision's row, for the change history (a save adds one; undoing it takes it away again). */
 export function revisionScope(id: number): Scope {

@@ -7,13 +7,17 @@ import { anniversaries, type Anniversary } from "#app/.server/genealogy/on-this-
 import { peopleCount } from "#app/.server/genealogy/people.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 import { listApprovedEntries, type GuestbookEntry } from "#app/.server/guestbook/guestbook.ts";
-import { getSiteSettings, type SiteSettings } from "./settings.ts";
+import { siteSettingsIn, type SiteSettings } from "./settings.ts";
+import { requestLanguage } from "#app/.server/platform/request-language.ts";
+import type { TextField } from "#app/lib/site.ts";
 
 // What the home page shows of the family: its own words and photograph, the
 // newest photos, how much the site holds, and the latest guestbook entries.
 
 export interface HomeOverview {
   texts: Pick<SiteSettings, "homeHeading" | "homeIntro" | "cardHistory" | "cardTree" | "cardGallery" | "cardGuestbook">;
+  /** The texts an English page shows in Lithuanian (none written in English). */
+  lithuanian: TextField[];
   hero: GalleryItem | null;
   latestPhotos: GalleryItem[];
   counts: { people: number; photos: number; documents: number };
@@ -32,7 +36,7 @@ const ANNIVERSARIES = 5;
  * home page per that day too (publishedTag), so it never shows yesterday's.
  */
 export async function homeOverview(db: Database, audience: Audience, viewer: Viewer): Promise<HomeOverview> {
-  const settings = await getSiteSettings(db);
+  const settings = await siteSettingsIn(db, requestLanguage());
   // A few photos and a count, never the whole gallery.
   const [hero, latestPhotos, photos] = await Promise.all([
     galleryPhoto(db, audience, settings.heroPhotoId),
@@ -57,6 +61,7 @@ export async function homeOverview(db: Database, audience: Audience, viewer: Vie
   const { homeHeading, homeIntro, cardHistory, cardTree, cardGallery, cardGuestbook } = settings;
   return {
     texts: { homeHeading, homeIntro, cardHistory, cardTree, cardGallery, cardGuestbook },
+    lithuanian: settings.lithuanian,
     hero,
     latestPhotos,
     counts: { people, photos, documents },

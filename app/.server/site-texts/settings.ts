@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { TEXT_SECTION_TITLES, type SiteSettings, type TextSection } from "#app/lib/site.ts";
+import { TEXT_FIELDS, TEXT_SECTION_TITLES, type SiteSettings, type TextField, type TextSection } from "#app/lib/site.ts";
+import { SOURCE_LOCALE, type Locale } from "#app/i18n/locales.ts";
+import { inLanguage, parseTranslations, storeTranslations, type Translations } from "#app/lib/translations.ts";
 import { inTransaction } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { record, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
@@ -80,6 +82,53 @@ export async function saveSiteTexts(db: Database, by: Actor | null, section: Tex
     db,
     { actor: by, subject: { kind: "texts", id: section, summary: textsSummary(section) }, scopes: [editableSettingsScope()] },
     (tx) => updateSiteSettings(tx, values),
+  );
+}
+
+// The family's texts in other languages (issue 30): one settings row,
+// 'translations', JSON by language and field (app/lib/translations.ts). A
+// field without its English is shown in Lithuanian on an English page.
+const TRANSLATIONS = "translations";
+const TEXT_FIELD_NAMES = Object.keys(TEXT_FIELDS) as TextField[];
+
+/** The family's texts in every other language, as saved. */
+export async function getSiteTranslations(db: Database): Promise<Translations> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", TRANSLATIONS).executeTakeFirst();
+  return parseTranslations(row?.value);
+}
+
+/** What a page in `locale` shows of the family's settings: each text in that language where the family wrote it, and which are still in Lithuanian. */
+export async function siteSettingsIn(db: Database, locale: Locale): Promise<SiteSettings & { lithuanian: TextField[] }> {
+  const settings = await getSiteSettings(db);
+  if (locale === SOURCE_LOCALE) return { ...settings, lithuanian: [] };
+  const { texts, lithuanian } = inLanguage(locale, settings, await getSiteTranslations(db), TEXT_FIELD_NAMES);
+  return { ...settings, ...texts, lithuanian };
+}
+
+/** An editor's save of a section's texts in another language, recorded in the change history as one change. */
+export async function saveSiteTranslations(
+  db: Database,
+  by: Actor | null,
+  section: TextSection,
+  locale: Locale,
+  values: Partial<Record<TextField, string>>,
+): Promise<void> {
+  await record(
+    db,
+    {
+      actor: by,
+      subject: { kind: "texts", id: section, summary: `${textsSummary(section)} (${locale})` },
+      scopes: [editableSettingsScope()],
+    },
+    async (tx) => {
+      const all = await getSiteTranslations(tx);
+      const value = storeTranslations({ ...all, [locale]: { ...all[locale], ...values } });
+      await tx
+        .insertInto("settings")
+        .values({ key: TRANSLATIONS, value })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+        .execute();
+    },
   );
 }
 

@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import { inLanguage, parseTranslations, shown, storeTranslations } from "#app/lib/translations.ts";
+import type { Locale } from "#app/i18n/locales.ts";
 import { requestLanguage } from "#app/.server/platform/request-language.ts";
 import type { ImageRef } from "#app/lib/media.ts";
 import { searchKey } from "#app/lib/lithuanian.ts";
@@ -16,7 +18,7 @@ import {
 import type { Audience } from "#app/.server/accounts/audience.ts";
 import { recordSubject, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
 import { now, retryOnConflict } from "#app/.server/platform/db/writes.ts";
-import { checkbox, idField, textField, wholeNumberField } from "#app/.server/platform/form.ts";
+import { checkbox, fieldMessages, idField, textField, wholeNumberField } from "#app/.server/platform/form.ts";
 import { compareVersions, hasText, type FieldDiff, type VersionSummary } from "#app/.server/platform/versions.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { galleryItemsByIds } from "#app/.server/gallery/gallery.ts";
@@ -44,6 +46,10 @@ export interface StoryFields {
   coverPhotoId: number | null;
   membersOnly: boolean;
   published: boolean;
+  /** Its title, lead and text in English (issue 30); '' when not written. Left as stored when all three are absent. */
+  titleEn?: string;
+  leadEn?: string;
+  bodyEn?: string;
 }
 
 /** A story in a list: what its card shows. */
@@ -60,11 +66,15 @@ export interface StorySummary {
   membersOnly: boolean;
   /** The cover as the reader may see it; null when there is none or it is for the family only. */
   cover: ImageRef | null;
+  /** The language its title and lead are in: the page's, or Lithuanian where no English was written. */
+  lang: Locale;
 }
 
 /** A story as a reader gets it: its text made into safe HTML for that reader. */
 export interface StoryPage extends StorySummary {
   html: string;
+  /** The language of its text. */
+  textLang: Locale;
   updatedAt: string;
   /** The cover's gallery photo (its page), when the reader may see it. */
   coverPhotoId: number | null;
@@ -91,6 +101,7 @@ const SUMMARY_COLUMNS = [
   "stories.published",
   "stories.membersOnly",
   "stories.coverPhotoId",
+  "stories.translations",
 ] as const;
 
 /** A story's rows, for the change history: the story, its addresses and its revisions. */
@@ -121,10 +132,11 @@ async function covers(db: Database, audience: Audience, ids: (number | null)[]):
 }
 
 /** A story's summary as its row holds it: the marks as numbers, the cover as a photo's id. */
-type SummaryRow = Omit<StorySummary, "published" | "membersOnly" | "cover"> & {
+type SummaryRow = Omit<StorySummary, "published" | "membersOnly" | "cover" | "lang"> & {
   published: number;
   membersOnly: number;
   coverPhotoId: number | null;
+  translations: string;
 };
 
 async function withCovers(db: Database, audience: Audience, rows: SummaryRow[]): Promise<StorySummary[]> {
@@ -133,8 +145,12 @@ async function withCovers(db: Database, audience: Audience, rows: SummaryRow[]):
     audience,
     rows.map((row) => row.coverPhotoId),
   );
-  return rows.map(({ coverPhotoId, published, membersOnly, ...row }) => ({
+  const locale = requestLanguage();
+  return rows.map(({ coverPhotoId, published, membersOnly, translations, ...row }) => ({
     ...row,
+    // The title and lead in the request's language, where the family wrote them.
+    ...inLanguage(locale, row, parseTranslations(translations), ["title", "lead"]).texts,
+    lang: shown(locale, row.title, parseTranslations(translations), "title").lang,
     published: published === 1,
     membersOnly: membersOnly === 1,
     cover: coverPhotoId === null ? null : (found.get(coverPhotoId) ?? null),
@@ -201,7 +217,7 @@ async function readerPages(
     db,
     treeId,
     viewer,
-    rows.map((row) => row.body),
+    rows.map((row) => shown(requestLanguage(), row.body, parseTranslations(row.translations), "body").text),
   );
   // The text as typed never leaves the server: it names whom the reader may not see ("Gyvas asmuo").
   const summaries = await withCovers(
@@ -209,12 +225,17 @@ async function readerPages(
     viewer,
     rows.map(({ body, updatedAt, ...row }) => row),
   );
-  return rows.map((row, i) => ({
-    ...summaries[i],
-    html: storyHtml(row.body, { ...refs, locale: requestLanguage() }, headingTop),
-    updatedAt: row.updatedAt,
-    coverPhotoId: summaries[i].cover ? row.coverPhotoId : null,
-  }));
+  const locale = requestLanguage();
+  return rows.map((row, i) => {
+    const body = shown(locale, row.body, parseTranslations(row.translations), "body");
+    return {
+      ...summaries[i],
+      html: storyHtml(body.text, { ...refs, locale }, headingTop),
+      textLang: body.lang,
+      updatedAt: row.updatedAt,
+      coverPhotoId: summaries[i].cover ? row.coverPhotoId : null,
+    };
+  });
 }
 
 /** What the reader may see of the photos and people these texts name. */
@@ -268,24 +289,31 @@ export async function storyBySlug(db: Database, treeId: number | null, viewer: V
 
 /** The stories the audience may read that mention this person (a person's page lists them). */
 export async function storiesMentioning(db: Database, audience: Audience, personId: number): Promise<{ slug: string; title: string }[]> {
-  return readable(db, audience)
-    .select(["stories.slug", "stories.title"])
+  const rows = await readable(db, audience)
+    .select(["stories.slug", "stories.title", "stories.translations"])
     .where("stories.personIds", "like", `%,${personId},%`)
     .orderBy("stories.position")
     .orderBy("stories.id")
     .limit(100)
     .execute();
+  return rows.map(titleInLanguage);
+}
+
+/** A story's address and its title in the request's language. */
+function titleInLanguage(row: { slug: string; title: string; translations: string }): { slug: string; title: string } {
+  return { slug: row.slug, title: shown(requestLanguage(), row.title, parseTranslations(row.translations), "title").text };
 }
 
 /** The stories the audience may read that show this photo, in the text or as the cover (a photo's page lists them). */
 export async function storiesShowing(db: Database, audience: Audience, photoId: number): Promise<{ slug: string; title: string }[]> {
-  return readable(db, audience)
-    .select(["stories.slug", "stories.title"])
+  const rows = await readable(db, audience)
+    .select(["stories.slug", "stories.title", "stories.translations"])
     .where("stories.photoIds", "like", `%,${photoId},%`)
     .orderBy("stories.position")
     .orderBy("stories.id")
     .limit(100)
     .execute();
+  return rows.map(titleInLanguage);
 }
 
 /** The addresses of the stories a visitor may read, in order (the sitemap). */
@@ -331,6 +359,7 @@ export async function storyForEditing(
       coverPhotoId: row.coverPhotoId,
       membersOnly: row.membersOnly === 1,
       published: row.published === 1,
+      ...englishOf(row.translations),
     },
     revisions,
   };
@@ -342,6 +371,9 @@ export type StoryFormValues = Record<Exclude<StoryField, "yearFrom" | "yearTo" |
   coverPhotoId: string;
   membersOnly: boolean;
   published: boolean;
+  titleEn: string;
+  leadEn: string;
+  bodyEn: string;
 };
 
 // Checked together with the fields (a wrong year and an empty title are named at once).
@@ -380,10 +412,23 @@ export const STORY_FORM = z
     coverPhotoId: idField("Pasirinkite nuotrauką iš sąrašo."),
     membersOnly: checkbox(),
     published: checkbox(),
+    // In English (issue 30), each optional; a form without them (a new story's) leaves them as stored.
+    titleEn: z.string().optional(),
+    leadEn: z.string().optional(),
+    bodyEn: z.string().optional(),
   })
   .superRefine((story, ctx) => {
     if (typeof story.yearFrom === "number" && typeof story.yearTo === "number" && story.yearFrom > story.yearTo)
       ctx.addIssue({ code: "custom", path: ["yearTo"], message: "Pabaigos metai negali būti ankstesni už pradžios." });
+    for (const [field, max] of [
+      ["titleEn", STORY_LIMITS.title],
+      ["leadEn", STORY_LIMITS.lead],
+      ["bodyEn", STORY_LIMITS.body],
+    ] as const) {
+      const value = story[field];
+      if (value !== undefined && value.length > max)
+        ctx.addIssue({ code: "custom", path: [field], message: fieldMessages.tooLong(`adminContent.story.${field}`, max) });
+    }
   }, always) satisfies z.ZodType<StoryFields>;
 
 /** The form's values for a story as stored (the editor starts from them). */
@@ -393,10 +438,28 @@ export function formValues(fields: StoryFields): StoryFormValues {
     yearFrom: fields.yearFrom === null ? "" : String(fields.yearFrom),
     yearTo: fields.yearTo === null ? "" : String(fields.yearTo),
     coverPhotoId: fields.coverPhotoId === null ? "" : String(fields.coverPhotoId),
+    titleEn: fields.titleEn ?? "",
+    leadEn: fields.leadEn ?? "",
+    bodyEn: fields.bodyEn ?? "",
   };
 }
 
 const ids = (list: number[]) => (list.length ? `,${list.join(",")},` : "");
+
+/** A row's English, each field '' when not written. */
+function englishOf(translations: string): Required<Pick<StoryFields, "titleEn" | "leadEn" | "bodyEn">> {
+  const en = parseTranslations(translations).en ?? {};
+  return { titleEn: en.title ?? "", leadEn: en.lead ?? "", bodyEn: en.body ?? "" };
+}
+
+/** The English a save sends, as stored; null when it sends none (left as stored). */
+function englishColumn(fields: Pick<StoryFields, "titleEn" | "leadEn" | "bodyEn">): string | null {
+  if (fields.titleEn === undefined && fields.leadEn === undefined && fields.bodyEn === undefined) return null;
+  const title = (fields.titleEn ?? "").trim().replace(/\s+/g, " ");
+  const lead = (fields.leadEn ?? "").trim();
+  const body = (fields.bodyEn ?? "").replace(/\r\n?/g, "\n");
+  return storeTranslations({ en: { title, lead, body } });
+}
 
 /** The columns a story's content decides: the derived ones (references, search) with it. */
 function contentColumns(fields: Omit<StoryFields, "membersOnly" | "published">) {
@@ -414,6 +477,7 @@ function contentColumns(fields: Omit<StoryFields, "membersOnly" | "published">) 
     personIds: ids(refs.personIds),
     photoIds: ids(photos),
     searchText: searchKey([fields.title, fields.lead, fields.era, fields.places, storyPlainText(fields.body)].join("\n")),
+    ...(englishColumn(fields) === null ? {} : { translations: englishColumn(fields)! }),
   };
 }
 
@@ -444,9 +508,14 @@ async function settleSlug(tx: Database, id: number, title: string): Promise<stri
 
 async function addRevision(tx: Database, storyId: number, fields: Omit<StoryFields, "membersOnly" | "published">, author: string | null) {
   const { title, lead, body, era, yearFrom, yearTo, places, coverPhotoId } = fields;
+  // A revision keeps the English as the story now has it (a save without it left it as stored).
+  const translations =
+    englishColumn(fields) ??
+    (await tx.selectFrom("stories").select("translations").where("id", "=", storyId).executeTakeFirst())?.translations ??
+    "{}";
   await tx
     .insertInto("storyRevisions")
-    .values({ storyId, title, lead, body, era, yearFrom, yearTo, places, coverPhotoId, createdAt: now(), author })
+    .values({ storyId, title, lead, body, era, yearFrom, yearTo, places, coverPhotoId, translations, createdAt: now(), author })
     .execute();
 }
 
@@ -547,7 +616,13 @@ export async function restoreStoryRevision(
   if (!revision || !story) return "missing";
   const empties = story.published === 1 && hasText(["lead", "body"], story) && !hasText(["lead", "body"], revision);
   if (empties && !confirmed) return "confirm";
-  const saved = await saveStory(db, storyId, { ...revision, published: story.published === 1, membersOnly: story.membersOnly === 1 }, by);
+  const { translations, ...fields } = revision;
+  const saved = await saveStory(
+    db,
+    storyId,
+    { ...fields, ...englishOf(translations), published: story.published === 1, membersOnly: story.membersOnly === 1 },
+    by,
+  );
   return saved !== null ? "restored" : "missing";
 }
 

@@ -1,3 +1,4 @@
+import { useT } from "#app/i18n/react.tsx";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/gallery";
@@ -77,7 +78,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       await discardReceived(file);
       return refuseForm(read);
     }
-    const { id: itemId, ...fields } = read.value;
+    const { id: itemId, titleEn, descriptionEn, ...rest } = read.value;
+    const fields = {
+      ...rest,
+      english:
+        titleEn === undefined && descriptionEn === undefined ? undefined : { title: titleEn ?? "", description: descriptionEn ?? "" },
+    };
     let image: PreparedMedia | null = null;
     try {
       if (file && itemId !== null) image = await prepareImage(media, file);
@@ -491,6 +497,7 @@ function PhotoList({ items, refused }: { items: Item[]; refused: Refused | null 
  * as typed, with each message beside its field (ids `item-<id>-<field>`).
  */
 function ItemEditor({ item, refused }: { item: Item; refused: Refused | null }) {
+  const t = useT();
   const prefix = `item-${item.id}-`;
   const typed = refused?.typed;
   const errors = refused?.errors;
@@ -545,6 +552,27 @@ function ItemEditor({ item, refused }: { item: Item; refused: Refused | null }) 
             error={errors?.place}
           />
         </div>
+        <fieldset className="space-y-2 rounded-md border border-line p-3">
+          <legend className="px-1 text-sm font-semibold">{t("adminGallery.english")}</legend>
+          <Field
+            id={`${prefix}titleEn`}
+            name="titleEn"
+            label={t("adminGallery.english.title")}
+            defaultValue={typed?.titleEn ?? item.english.title}
+            maxLength={GALLERY_TITLE_MAX}
+            error={errors?.titleEn}
+          />
+          <Field
+            id={`${prefix}descriptionEn`}
+            name="descriptionEn"
+            label={t("adminGallery.english.description")}
+            multiline
+            rows={3}
+            defaultValue={typed?.descriptionEn ?? item.english.description}
+            maxLength={GALLERY_DESCRIPTION_MAX}
+            error={errors?.descriptionEn}
+          />
+        </fieldset>
         <MembersOnlyBox defaultChecked={typed ? typed.membersOnly === "1" : item.membersOnly} />
         <div className="space-y-1">
           <span className="field-label">{item.image ? "Pakeisti nuotraukos failą (nebūtina)" : "Įkelti nuotraukos failą"}</span>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Say } from "#app/i18n/react.tsx";
+import { Say, useT } from "#app/i18n/react.tsx";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/history";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
@@ -7,14 +7,16 @@ import { requireRole, services } from "#app/.server/platform/context.ts";
 import {
   compareHistoryRevision,
   editHistory,
+  englishFromForm,
   getHistory,
+  historyEnglish,
   HISTORY_FORM,
   listHistoryRevisions,
   restoreHistory,
 } from "#app/.server/site-texts/history-text.ts";
 import { readForm, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast } from "#app/.server/platform/toast.ts";
-import { refusedForm, useFocusFirstError } from "#app/components/fields.tsx";
+import { Field, refusedForm, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { MembersOnlyBox } from "#app/components/members-only.tsx";
 import { HistoryArticle } from "#app/components/history-article.tsx";
@@ -34,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
   // ?palyginti=12: what restoring version 12 would change.
   const compared = parseId(new URL(request.url).searchParams.get("palyginti"));
-  const [{ id, createdAt, author, periodMembersOnly, ...content }, revisions, comparison] = await Promise.all([
+  const [{ id, createdAt, author, periodMembersOnly, translations, ...content }, revisions, comparison] = await Promise.all([
     getHistory(db, MEMBERS),
     listHistoryRevisions(db),
     compared === null ? null : compareHistoryRevision(db, compared),
@@ -42,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     revisionId: id,
     content,
+    english: historyEnglish({ id, createdAt, author, periodMembersOnly, translations, ...content }),
     periodMembersOnly: periodMembersOnly === 1,
     revisions,
     comparison: comparison && { id: compared!, fields: comparison },
@@ -63,14 +66,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const read = readForm(form, HISTORY_FORM);
   if (!read.ok) return refuseForm(read);
-  const { periodMembersOnly, ...content } = read.value;
-  await editHistory(db, user, content, periodMembersOnly);
+  const { periodMembersOnly, ...fields } = read.value;
+  const content = Object.fromEntries(HISTORY_FIELDS.map((field) => [field, fields[field]])) as HistoryContent;
+  await editHistory(db, user, content, periodMembersOnly, englishFromForm(fields));
   return redirectWithToast("/admin/istorija", "historySaved");
 }
 
 /** The text as the editor typed it, when the save was refused: every field, typed or not. */
 function refusedContent(typed: Record<string, string> | undefined): HistoryContent | null {
   return typed ? (Object.fromEntries(HISTORY_FIELDS.map((field) => [field, typed[field] ?? ""])) as HistoryContent) : null;
+}
+
+/** The English as typed, when the save was refused. */
+function refusedEnglish(typed: Record<string, string>): HistoryContent {
+  return Object.fromEntries(HISTORY_FIELDS.map((field) => [field, typed[`${field}En`] ?? ""])) as HistoryContent;
 }
 
 const SINGLE_LINE: ReadonlySet<HistoryField> = new Set(["title", "periodTitle"]);
@@ -92,6 +101,7 @@ export default function HistoryEditor({ loaderData, actionData }: Route.Componen
         errors={refused?.errors ?? {}}
         refusal={refused?.toast}
         periodMembersOnly={refused ? refused.typed.periodMembersOnly === "1" : loaderData.periodMembersOnly}
+        english={refused ? refusedEnglish(refused.typed) : loaderData.english}
       />
       <Revisions
         revisions={loaderData.revisions}
@@ -110,9 +120,11 @@ interface EditorProps {
   errors: Partial<Record<HistoryField, string>>;
   refusal?: React.ComponentProps<typeof FormAlert>["toast"];
   periodMembersOnly: boolean;
+  english: HistoryContent;
 }
 
-function Editor({ initial, errors, refusal, periodMembersOnly }: EditorProps) {
+function Editor({ initial, errors, refusal, periodMembersOnly, english }: EditorProps) {
+  const t = useT();
   const [content, setContent] = useState(initial);
   const saving = useNavigation().state === "submitting";
   // A refused save: the first field in error takes the focus, and a toast says so.
@@ -152,6 +164,24 @@ function Editor({ initial, errors, refusal, periodMembersOnly }: EditorProps) {
           label="Tik giminei: laikotarpio pavadinimą ir tekstus mato tik prisijungę giminės nariai, ne lankytojai"
           defaultChecked={periodMembersOnly}
         />
+        <details className="rounded-md border border-line p-4" open={HISTORY_FIELDS.some((field) => english[field]) || undefined}>
+          <summary className="cursor-pointer font-semibold">{t("adminContent.history.english")}</summary>
+          <p className="mt-2 text-sm text-ink-soft">{t("adminContent.history.englishHelp")}</p>
+          <div className="mt-4 space-y-4">
+            {HISTORY_FIELDS.map((field) => (
+              <Field
+                key={field}
+                id={`${field}En`}
+                label={t("adminContent.texts.englishOf", { label: HISTORY_FIELD_LABELS[field] })}
+                multiline={!SINGLE_LINE.has(field)}
+                rows={field === "intro" ? 3 : 6}
+                maxLength={HISTORY_FIELD_MAX_LENGTH[field]}
+                defaultValue={english[field]}
+                error={(errors as Record<string, string | undefined>)[`${field}En`]}
+              />
+            ))}
+          </div>
+        </details>
         <p className="text-sm text-ink-soft">Tuščia eilutė pradeda naują pastraipą.</p>
         <button type="submit" className="btn-primary" disabled={saving}>
           {saving ? "Saugoma…" : "Išsaugoti"}

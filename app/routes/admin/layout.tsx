@@ -1,4 +1,7 @@
-import { NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { adminMessages } from "#app/i18n/admin.ts";
+import { I18nProvider } from "#app/i18n/react.tsx";
+import { NavLink } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/layout";
 import { roleMiddleware } from "#app/.server/accounts/access.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
@@ -35,8 +38,9 @@ const ADMIN_LINKS: { to: string; label: string; end?: boolean }[] = [
  */
 export default function AdminLayout({ loaderData: { role, waiting } }: Route.ComponentProps) {
   const item = ({ isActive }: { isActive: boolean }) => `btn px-3 ${isActive ? "bg-accent text-white" : "text-ink hover:bg-accent-soft"}`;
+  // The administration's words with the site's: only these pages load them.
   return (
-    <div>
+    <I18nProvider messages={adminMessages}>
       <nav
         aria-label="Administravimo meniu"
         className="mb-8 grid grid-cols-2 gap-1 rounded-lg border border-line bg-paper p-2 sm:grid-cols-5 xl:flex xl:items-center"
@@ -54,7 +58,7 @@ export default function AdminLayout({ loaderData: { role, waiting } }: Route.Com
         </NavLink>
       </nav>
       <Outlet />
-    </div>
+    </I18nProvider>
   );
 }
 

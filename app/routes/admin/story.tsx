@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useT } from "#app/i18n/react.tsx";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/story";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
@@ -81,6 +82,9 @@ function typedValues(typed: Record<string, string>, stored: StoryFormValues): St
     yearTo: text("yearTo"),
     places: text("places"),
     coverPhotoId: text("coverPhotoId"),
+    titleEn: text("titleEn"),
+    leadEn: text("leadEn"),
+    bodyEn: text("bodyEn"),
     // A box left unticked is not sent.
     membersOnly: typed.membersOnly === "1",
     published: typed.published === undefined ? stored.published : typed.published === "1",
@@ -276,6 +280,7 @@ function Editor({
           onPick={(photo, caption) => insert(`\n\n![${caption || photo.title}](${PHOTO_SCHEME}${photo.id})\n\n`)}
         />
         <PersonPicker onPick={(person) => insert(`[${person.name}](${PERSON_SCHEME}${person.id})`)} />
+        <EnglishFields initial={initial} errors={errors as Record<string, string | undefined>} />
         <fieldset>
           <legend className="field-label">Būsena</legend>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
@@ -313,6 +318,47 @@ function Editor({
 }
 
 /** Buttons that write the Markdown marks (with JavaScript; without it the marks are typed, as the help says). */
+/**
+ * The story in English, for the English pages (issue 30): each may be left
+ * empty, and the English page then shows the Lithuanian, marked.
+ */
+function EnglishFields({ initial, errors }: { initial: StoryFormValues; errors: Record<string, string | undefined> }) {
+  const t = useT();
+  return (
+    <details className="rounded-md border border-line p-4" open={Boolean(initial.titleEn || initial.leadEn || initial.bodyEn) || undefined}>
+      <summary className="cursor-pointer font-semibold">{t("adminContent.story.english")}</summary>
+      <p className="mt-2 text-sm text-ink-soft">{t("adminContent.story.englishHelp")}</p>
+      <div className="mt-4 space-y-4">
+        <Field
+          id="titleEn"
+          label={t("adminContent.story.titleEn")}
+          defaultValue={initial.titleEn}
+          maxLength={STORY_LIMITS.title}
+          error={errors.titleEn}
+        />
+        <Field
+          id="leadEn"
+          label={t("adminContent.story.leadEn")}
+          multiline
+          rows={3}
+          defaultValue={initial.leadEn}
+          maxLength={STORY_LIMITS.lead}
+          error={errors.leadEn}
+        />
+        <Field
+          id="bodyEn"
+          label={t("adminContent.story.bodyEn")}
+          multiline
+          rows={12}
+          defaultValue={initial.bodyEn}
+          maxLength={STORY_LIMITS.body}
+          error={errors.bodyEn}
+        />
+      </div>
+    </details>
+  );
+}
+
 function Toolbar({
   insert,
   lineStart,

@@ -1,12 +1,19 @@
 import { useState } from "react";
-import { Say } from "#app/i18n/react.tsx";
+import { Say, useT } from "#app/i18n/react.tsx";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/texts";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import { listGalleryItems } from "#app/.server/gallery/gallery.ts";
-import { getSiteSettings, saveSiteTexts } from "#app/.server/site-texts/settings.ts";
-import { arrangeBranches, BRANCHES_FORM, branchesRead, refuseGoneHeroPhoto, TEXT_SECTION_FORMS } from "#app/.server/site-texts/form.ts";
+import { getSiteSettings, getSiteTranslations, saveSiteTexts, saveSiteTranslations } from "#app/.server/site-texts/settings.ts";
+import {
+  arrangeBranches,
+  BRANCHES_FORM,
+  branchesRead,
+  refuseGoneHeroPhoto,
+  TEXT_SECTION_FORMS,
+  TEXT_TRANSLATION_FORMS,
+} from "#app/.server/site-texts/form.ts";
 import { readForm, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast } from "#app/.server/platform/toast.ts";
 import { Field, refusedForm, useFocusFirstError, type RefusedForm } from "#app/components/fields.tsx";
@@ -30,12 +37,18 @@ import {
 // documents page's note and the footer. Each section saves on its own.
 
 const PAGE = "/admin/tekstai";
+/** The `section` of a section's English form: 'en:pradzia'. */
+const ENGLISH = "en:";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireRole(context, "redaktorius");
   const { db } = services(context);
-  const [settings, gallery] = await Promise.all([getSiteSettings(db), listGalleryItems(db, MEMBERS)]);
-  return { settings, photos: gallery.filter((item) => item.image) };
+  const [settings, gallery, translations] = await Promise.all([
+    getSiteSettings(db),
+    listGalleryItems(db, MEMBERS),
+    getSiteTranslations(db),
+  ]);
+  return { settings, english: translations.en ?? {}, photos: gallery.filter((item) => item.image) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,6 +62,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!read.ok) return refuseForm(read);
     await saveSiteTexts(db, user, "sakos", branchesRead(read.value));
     return redirectWithToast(`${PAGE}#sakos`, "textsSaved");
+  }
+  // A section's English (issue 30): every field may be left empty (the page then shows the Lithuanian).
+  const english = section.startsWith(ENGLISH) ? section.slice(ENGLISH.length) : null;
+  if (english !== null && Object.hasOwn(TEXT_SECTIONS, english)) {
+    const read = readForm(form, TEXT_TRANSLATION_FORMS[english as TextSection]);
+    if (!read.ok) return refuseForm(read);
+    const { section: _, ...texts } = read.value;
+    await saveSiteTranslations(db, user, english as TextSection, "en", texts);
+    return redirectWithToast(`${PAGE}#${english}`, "textsSaved");
   }
   if (!Object.hasOwn(TEXT_SECTIONS, section)) throw data("Nežinoma dalis", { status: 400 });
   const read = readForm(form, TEXT_SECTION_FORMS[section as TextSection]);
@@ -156,7 +178,54 @@ function TextSectionForm({ section, loaderData, refused }: { section: TextSectio
           {saving ? "Saugoma…" : "Išsaugoti"}
         </button>
       </Form>
+      <EnglishForm
+        key={
+          refused?.typed.section === `${ENGLISH}${section}` ? refused.toast.id : JSON.stringify(fields.map((f) => loaderData.english[f]))
+        }
+        section={section}
+        english={loaderData.english}
+        refused={refused?.typed.section === `${ENGLISH}${section}` ? refused : undefined}
+      />
     </section>
+  );
+}
+
+/**
+ * The section's texts in English, for the English pages (issue 30): each may
+ * be left empty, and the English page then shows the Lithuanian, marked.
+ */
+function EnglishForm({ section, english, refused }: { section: TextSection; english: Record<string, string>; refused?: RefusedForm }) {
+  const t = useT();
+  const fields = (TEXT_SECTIONS[section] as readonly TextField[]).filter((field) => field !== "contactEmail");
+  const saving = useNavigation().formData?.get("section") === `${ENGLISH}${section}`;
+  return (
+    <details className="mt-6 border-t border-line pt-4" open={refused !== undefined || fields.some((f) => english[f])}>
+      <summary className="cursor-pointer font-semibold">{t("adminContent.texts.english")}</summary>
+      <p className="mt-2 text-sm text-ink-soft">{t("adminContent.texts.englishHelp")}</p>
+      {refused ? <FormAlert toast={refused.toast} /> : null}
+      <Form method="post" noValidate className="mt-4 space-y-5">
+        <input type="hidden" name="section" value={`${ENGLISH}${section}`} />
+        {fields.map((field) => {
+          const rule = TEXT_FIELDS[field];
+          return (
+            <Field
+              key={field}
+              id={`en-${field}`}
+              name={field}
+              label={t("adminContent.texts.englishOf", { label: t.say(rule.label) })}
+              multiline={rule.multiline}
+              rows={field === "aboutGoals" ? 6 : 4}
+              maxLength={rule.max}
+              defaultValue={refused?.typed[field] ?? english[field] ?? ""}
+              error={refused?.errors[field]}
+            />
+          );
+        })}
+        <button type="submit" className="btn-secondary" disabled={saving}>
+          {t("adminContent.texts.englishSave")}
+        </button>
+      </Form>
+    </details>
   );
 }
 

@@ -6,12 +6,13 @@ import { Form, Link } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/documents";
 import { audienceOf } from "#app/.server/accounts/audience.ts";
 import { MembersOnlyBadge } from "#app/components/members-only.tsx";
-import { services } from "#app/.server/platform/context.ts";
+import { requestLocale, services } from "#app/.server/platform/context.ts";
 import { countDocuments, documentsPage, documentTypes, DOCUMENTS_PAGE_SIZE } from "#app/.server/documents/documents.ts";
 import { documentPeople } from "#app/.server/documents/people.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
-import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
-import { PageHeading, PageTitle, TextBlock, useSiteSettings } from "#app/components/page.tsx";
+import { siteSettingsIn } from "#app/.server/site-texts/settings.ts";
+import { PageHeading, PageTitle, TextBlock, useSiteSettings, useTextLanguage } from "#app/components/page.tsx";
+import { InLanguage } from "#app/components/in-language.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
 import { documentQueryString, parseDocumentQuery, SORT_COLUMNS, type DocumentQuery, type SortColumn } from "#app/lib/documents.ts";
@@ -24,12 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const audience = audienceOf(context);
   const filtered = Boolean(query.type || query.search);
-  const [found, all, types, { treeId, viewer }, { documentsLead, archiveNote }] = await Promise.all([
+  const [found, all, types, { treeId, viewer }, { documentsLead, archiveNote, lithuanian }] = await Promise.all([
     documentsPage(db, audience, query, page),
     filtered ? countDocuments(db, audience) : null,
     documentTypes(db, audience),
     treeViewer(context),
-    getSiteSettings(db),
+    siteSettingsIn(db, requestLocale(context)),
   ]);
   assertPageExists(found);
   // The person links of this page's rows only, in a fixed number of queries.
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const documents = found.items.map((d) => ({ ...d, personId: people.get(d.id) ?? null }));
   const { total: matching, pages } = found;
   const first = pageOffset(page, DOCUMENTS_PAGE_SIZE) + 1;
-  return { documents, matching, total: all ?? matching, page, pages, first, types, query, documentsLead, archiveNote };
+  return { documents, matching, total: all ?? matching, page, pages, first, types, query, documentsLead, archiveNote, lithuanian };
 }
 
 const COLUMN_LABELS: Record<SortColumn, MessageId> = {
@@ -51,10 +52,11 @@ const CELL =
   "px-4 py-3 break-words max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-sm max-sm:before:font-semibold max-sm:before:text-ink-soft max-sm:before:content-[attr(data-label)]";
 
 export default function DocumentsPage({
-  loaderData: { documents, matching, total, page, pages, first, types, query, documentsLead, archiveNote },
+  loaderData: { documents, matching, total, page, pages, first, types, query, documentsLead, archiveNote, lithuanian },
 }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   const t = useT();
+  const lang = useTextLanguage(lithuanian);
   const filtered = Boolean(query.type || query.search);
   return (
     <>
@@ -64,7 +66,16 @@ export default function DocumentsPage({
         title={t("common.pageTitle", { page: t("gallery.documents.heading"), family: familyName })}
         description={[documentsLead, t("gallery.documents.inList", { count: total })].filter(Boolean).join(" ")}
       />
-      <PageHeading title={t("gallery.documents.heading")} lead={documentsLead || undefined} />
+      <PageHeading
+        title={t("gallery.documents.heading")}
+        lead={
+          documentsLead ? (
+            <InLanguage lang={lang("documentsLead")} note>
+              {documentsLead}
+            </InLanguage>
+          ) : undefined
+        }
+      />
       {total === 0 ? (
         <p className="card p-6 text-ink-soft">{t("gallery.documents.empty")}</p>
       ) : (
@@ -119,7 +130,7 @@ export default function DocumentsPage({
       {archiveNote ? (
         <aside className="mt-8 max-w-3xl rounded-lg border-l-4 border-moss bg-paper p-6">
           <h2 className="text-xl font-semibold">{t("gallery.documents.archive")}</h2>
-          <TextBlock text={archiveNote} className="mt-2 text-ink-soft" />
+          <TextBlock text={archiveNote} lang={lang("archiveNote")} className="mt-2 text-ink-soft" />
         </aside>
       ) : null}
     </>

@@ -4,16 +4,17 @@ import { Form, Link } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/gallery";
 import { findAlbum, listAlbums, type Album } from "#app/.server/gallery/albums.ts";
 import { audienceOf } from "#app/.server/accounts/audience.ts";
-import { services } from "#app/.server/platform/context.ts";
+import { requestLocale, services } from "#app/.server/platform/context.ts";
 import { galleryDecades, galleryPage } from "#app/.server/gallery/gallery.ts";
 import { summaries } from "#app/.server/genealogy/people.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { galleryMemories } from "#app/.server/proposals/memories.ts";
-import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { siteSettingsIn } from "#app/.server/site-texts/settings.ts";
 import { GalleryPicture, ImagePlaceholder } from "#app/components/gallery.tsx";
 import { GalleryGrid } from "#app/components/gallery-grid.tsx";
 import { Memories } from "#app/components/memories.tsx";
-import { PageHeading, PageTitle, useSiteSettings } from "#app/components/page.tsx";
+import { PageHeading, PageTitle, useSiteSettings, useTextLanguage } from "#app/components/page.tsx";
+import { InLanguage } from "#app/components/in-language.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
 import { displayUrl } from "#app/lib/media.ts";
@@ -35,11 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An album the audience sees none of the photos of is not there for it.
   const album = await findAlbum(db, audience, browse.albumId);
   if (browse.albumId !== null && !album) throw data(null, { status: 404 });
-  const [{ items, total, pages }, decades, albums, { galleryLead }] = await Promise.all([
+  const [{ items, total, pages }, decades, albums, { galleryLead, lithuanian }] = await Promise.all([
     galleryPage(db, audience, page, browse, treeId),
     galleryDecades(db, audience),
     listAlbums(db, audience),
-    getSiteSettings(db),
+    siteSettingsIn(db, requestLocale(context)),
   ]);
   assertPageExists({ page, pages });
   // The approved memories of this page's photos (of those the audience may see).
@@ -53,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
     pages,
     galleryLead,
+    lithuanian,
     memories,
     canPropose: audience.members,
     browse,
@@ -64,10 +66,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function GalleryPage({
-  loaderData: { items, total, page, pages, galleryLead, memories, canPropose, browse, decades, albums, album, person },
+  loaderData: { items, total, page, pages, galleryLead, lithuanian, memories, canPropose, browse, decades, albums, album, person },
 }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   const t = useT();
+  const lang = useTextLanguage(lithuanian);
   // An album is shared with its cover; the gallery with its first photo.
   const shareImage = album?.cover ?? items.find((item) => item.image)?.image ?? null;
   const browsed = browse.decade !== null || browse.personId !== null || browse.albumId !== null;
@@ -93,9 +96,13 @@ export default function GalleryPage({
       <PageHeading
         title={t("gallery.heading")}
         lead={
-          [galleryLead, total > 0 ? t(browsed ? "gallery.count.found" : "gallery.count.all", { count: total }) : ""]
-            .filter(Boolean)
-            .join(" ") || undefined
+          galleryLead || total > 0 ? (
+            <>
+              {galleryLead ? <InLanguage lang={lang("galleryLead")}>{galleryLead}</InLanguage> : null}
+              {galleryLead && total > 0 ? " " : null}
+              {total > 0 ? t(browsed ? "gallery.count.found" : "gallery.count.all", { count: total }) : null}
+            </>
+          ) : undefined
         }
       />
       {canPropose ? (

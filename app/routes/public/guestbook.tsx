@@ -4,15 +4,16 @@ import { useNavigation } from "react-router";
 import { useT } from "#app/i18n/react.tsx";
 import { Form } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/guestbook";
-import { requestInfo, services } from "#app/.server/platform/context.ts";
+import { requestInfo, requestLocale, services } from "#app/.server/platform/context.ts";
 import { GUESTBOOK_FORM, issueFormToken, listApprovedEntries, submitEntry } from "#app/.server/guestbook/guestbook.ts";
 import { onNewItem } from "#app/.server/accounts/notifications.ts";
-import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { siteSettingsIn } from "#app/.server/site-texts/settings.ts";
 import { readForm, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { useFocusFirstError, type FieldErrors } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
-import { PageHeading, PageTitle, useSiteSettings } from "#app/components/page.tsx";
+import { PageHeading, PageTitle, useSiteSettings, useTextLanguage } from "#app/components/page.tsx";
+import { InLanguage } from "#app/components/in-language.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
 import { ExampleMark } from "#app/components/example-mark.tsx";
@@ -28,11 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const { entries, pages } = await listApprovedEntries(db, page);
   assertPageExists({ page, pages });
-  const { guestbookLead } = await getSiteSettings(db);
+  const { guestbookLead, lithuanian } = await siteSettingsIn(db, requestLocale(context));
   // What the server answers a form sent empty, field by field: the page's own check says the same.
   const empty = readForm(new FormData(), GUESTBOOK_FORM);
   const required: FieldErrors = empty.ok ? {} : empty.errors;
-  return { entries, page, pages, token: await issueFormToken(db), guestbookLead, required };
+  return { entries, page, pages, token: await issueFormToken(db), guestbookLead, lithuanian, required };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,11 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function GuestbookPage({
-  loaderData: { entries, page, pages, token, guestbookLead, required },
+  loaderData: { entries, page, pages, token, guestbookLead, lithuanian, required },
   actionData,
 }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   const t = useT();
+  const lang = useTextLanguage(lithuanian);
   const form = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const toast = useToast();
@@ -95,7 +97,16 @@ export default function GuestbookPage({
         title={t("common.pageTitle", { page: t("guestbook.title"), family: familyName })}
         description={guestbookLead || t("guestbook.description")}
       />
-      <PageHeading title={t("guestbook.title")} lead={guestbookLead || undefined} />
+      <PageHeading
+        title={t("guestbook.title")}
+        lead={
+          guestbookLead ? (
+            <InLanguage lang={lang("guestbookLead")} note>
+              {guestbookLead}
+            </InLanguage>
+          ) : undefined
+        }
+      />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-labelledby="naujas-irasas" className="card h-fit p-6">
           <h2 id="naujas-irasas" className="mb-4 text-xl font-semibold">

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/history";
 import { audienceOf } from "#app/.server/accounts/audience.ts";
-import { services } from "#app/.server/platform/context.ts";
+import { requestLocale, services } from "#app/.server/platform/context.ts";
 import { galleryPhotos } from "#app/.server/gallery/gallery.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
-import { getHistory } from "#app/.server/site-texts/history-text.ts";
+import { getHistory, historyIn } from "#app/.server/site-texts/history-text.ts";
 import { storiesPage, wholeHistory } from "#app/.server/stories/stories.ts";
 import { GalleryPicture } from "#app/components/gallery.tsx";
 import { HistoryArticle } from "#app/components/history-article.tsx";
@@ -31,20 +31,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const whole = params.get(WHOLE) === "taip";
   const page = requestedPage(request);
   // (Whether a period is for the family only is not sent: a visitor has it left out, and that is all.)
-  const { id, createdAt, author, periodMembersOnly, ...content } = await getHistory(db, audience);
+  // The text in the page's language, where the family wrote it (the rest in Lithuanian, marked).
+  const { content, lithuanian } = historyIn(await getHistory(db, audience), requestLocale(context));
   if (whole) {
     const { treeId, viewer } = await treeViewer(context);
-    return { content, photos: [], whole: await wholeHistory(db, treeId, viewer), stories: null, search: "" };
+    return { content, lithuanian, photos: [], whole: await wholeHistory(db, treeId, viewer), stories: null, search: "" };
   }
   const [photos, stories] = await Promise.all([
     galleryPhotos(db, audience, { limit: BESIDE }),
     storiesPage(db, audience, { search, page }),
   ]);
   assertPageExists(stories);
-  return { content, photos, whole: null, stories, search };
+  return { content, lithuanian, photos, whole: null, stories, search };
 }
 
-export default function HistoryPage({ loaderData: { content, photos, whole, stories, search } }: Route.ComponentProps) {
+export default function HistoryPage({ loaderData: { content, lithuanian, photos, whole, stories, search } }: Route.ComponentProps) {
   const t = useT();
   return (
     <>
@@ -64,7 +65,7 @@ export default function HistoryPage({ loaderData: { content, photos, whole, stor
       ) : null}
       <div className={photos.length ? "grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,1fr)]" : ""}>
         <div>
-          <HistoryArticle content={content} />
+          <HistoryArticle content={content} lithuanian={lithuanian} />
           {!whole && !stories?.total && ![content.intro, content.paragraph1, content.periodText, content.periodText2].some(Boolean) ? (
             <p className="text-ink-soft">{t("history.empty")}</p>
           ) : null}

@@ -5,7 +5,8 @@ import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { homeOverview } from "#app/.server/site-texts/home.ts";
 import { AnniversaryList } from "#app/components/anniversaries.tsx";
 import { GalleryPicture } from "#app/components/gallery.tsx";
-import { PageTitle, TextBlock, useSiteSettings } from "#app/components/page.tsx";
+import { PageTitle, TextBlock, useSiteSettings, useTextLanguage } from "#app/components/page.tsx";
+import { InLanguage } from "#app/components/in-language.tsx";
 import { ExampleMark } from "#app/components/example-mark.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
 import type { MessageId } from "#app/i18n/catalog.ts";
@@ -25,9 +26,10 @@ const TEASERS = [
   { to: "/sveciai", title: "home.card.guestbook", text: "cardGuestbook", icon: "M4 4h12v9H8l-4 3z" },
 ] as const satisfies readonly { to: string; title: MessageId; text: string; icon: string }[];
 
-export default function Home({ loaderData: { texts, hero, latestPhotos, counts, entries, onThisDay } }: Route.ComponentProps) {
+export default function Home({ loaderData: { texts, lithuanian, hero, latestPhotos, counts, entries, onThisDay } }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
   const t = useT();
+  const lang = useTextLanguage(lithuanian);
   return (
     <>
       <PageTitle>{t("home.title")}</PageTitle>
@@ -36,8 +38,10 @@ export default function Home({ loaderData: { texts, hero, latestPhotos, counts, 
         className={`mb-12 overflow-hidden rounded-2xl border border-line bg-accent-soft/60 ${hero?.image ? "grid lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]" : ""}`}
       >
         <div className="px-6 py-10 sm:px-10 lg:py-14">
-          <h1 className="text-4xl font-bold sm:text-5xl">{texts.homeHeading}</h1>
-          <TextBlock text={texts.homeIntro} className="mt-4 max-w-2xl text-lg text-ink-soft" />
+          <h1 className="text-4xl font-bold sm:text-5xl">
+            <InLanguage lang={lang("homeHeading")}>{texts.homeHeading}</InLanguage>
+          </h1>
+          <TextBlock text={texts.homeIntro} lang={lang("homeIntro")} className="mt-4 max-w-2xl text-lg text-ink-soft" />
         </div>
         {hero?.image ? (
           <figure className="order-first aspect-[4/3] bg-line lg:order-none lg:aspect-auto">
@@ -74,7 +78,9 @@ export default function Home({ loaderData: { texts, hero, latestPhotos, counts, 
                 <path d={teaser.icon} />
               </svg>
               <h2 className="text-xl font-semibold text-ink group-hover:text-accent">{t(teaser.title)}</h2>
-              <p className="mt-2 flex-1 text-ink-soft">{texts[teaser.text]}</p>
+              <p className="mt-2 flex-1 text-ink-soft">
+                <InLanguage lang={lang(teaser.text)}>{texts[teaser.text]}</InLanguage>
+              </p>
               <span className="mt-4 text-sm font-medium text-accent">{t("home.card.more")}</span>
             </Link>
           </li>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { InLanguage } from "#app/components/in-language.tsx";
 import { data } from "react-router";
 import { useT } from "#app/i18n/react.tsx";
 import { Link } from "#app/i18n/router.tsx";
@@ -61,7 +62,7 @@ export default function PhotoPage({
       </p>
       <article aria-labelledby="nuotraukos-pavadinimas">
         <h1 id="nuotraukos-pavadinimas" className="mb-4 text-3xl font-bold break-words">
-          {item.title}
+          <InLanguage lang={item.lang}>{item.title}</InLanguage>
           {item.membersOnly ? <MembersOnlyBadge /> : null}
         </h1>
         <figure className="card overflow-hidden bg-black/90 p-2 sm:p-4">
@@ -82,7 +83,9 @@ export default function PhotoPage({
         </figure>
         <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div>
-            <p className="break-words whitespace-pre-line">{item.description}</p>
+            <InLanguage lang={item.lang} note as="div" className="break-words whitespace-pre-line">
+              {item.description}
+            </InLanguage>
             {facts.length || albums.length ? (
               <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
                 {facts.map((fact) => (
