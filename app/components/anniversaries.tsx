@@ -1,5 +1,6 @@
-import { Link } from "react-router";
-import { ANNIVERSARY_VERBS } from "#app/lib/event-labels.ts";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import { useT } from "#app/i18n/react.tsx";
+import { Link } from "#app/i18n/router.tsx";
 import type { PersonSummary } from "#app/lib/tree-layout.ts";
 
 export interface AnniversaryItem {
@@ -9,20 +10,28 @@ export interface AnniversaryItem {
   people: PersonSummary[];
 }
 
+/** How an anniversary is said, by its event: '1898 m. gimė …'. */
+const SAID: Record<string, MessageId> = { BIRT: "tree.anniversary.born", DEAT: "tree.anniversary.died", MARR: "tree.anniversary.married" };
+
 /** '1898 m. gimė' and the person with their years: the page's list and the home page's block. */
 export function AnniversaryList({ items }: { items: AnniversaryItem[] }) {
+  const t = useT();
   return (
     <ul className="space-y-2">
       {items.map((a) => (
         <li key={a.eventId}>
-          <span className="font-semibold">{a.year} m.</span> {ANNIVERSARY_VERBS[a.tag]}{" "}
-          {a.people.map((p, i) => (
-            <span key={p.id}>
-              {i > 0 ? " ir " : ""}
-              <Link to={`/asmuo/${p.id}`}>{p.name}</Link>
-              {p.years ? <span className="text-sm text-ink-soft"> ({p.years})</span> : null}
-            </span>
-          ))}
+          {t.rich(SAID[a.tag] ?? "tree.anniversary.other", {
+            // The year as written ('1898', not a number's '1 898').
+            year: String(a.year),
+            y: (chunks) => <span className="font-semibold">{chunks}</span>,
+            people: a.people.map((p, i) => (
+              <span key={p.id}>
+                {i > 0 ? ` ${t("tree.and")} ` : ""}
+                <Link to={`/asmuo/${p.id}`}>{p.name}</Link>
+                {p.years ? <span className="text-sm text-ink-soft"> ({p.years})</span> : null}
+              </span>
+            )),
+          })}
         </li>
       ))}
     </ul>

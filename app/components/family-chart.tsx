@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { useNavigate } from "react-router";
+import { useLocalized, useNavigate } from "#app/i18n/router.tsx";
 import { portraitArea, type ChartGeometry } from "#app/lib/chart-geometry.ts";
 import type { ChartBox, ChartLayout } from "#app/lib/tree-layout.ts";
 import { ZoomFrame } from "./zoom-frame.tsx";
@@ -47,6 +47,7 @@ function Drawing({ layout }: { layout: ChartLayout }) {
 function PersonBox({ box, geometry }: { box: ChartBox; geometry: ChartGeometry }) {
   const { box: BOX, name: NAME } = geometry;
   const navigate = useNavigate();
+  const localized = useLocalized();
   const full = [box.person.name, box.person.years].filter(Boolean).join(" ");
   const lines = box.name.length + (box.person.years ? 1 : 0);
   // The text block centred in the box: each name line, then the years.
@@ -57,7 +58,7 @@ function PersonBox({ box, geometry }: { box: ChartBox; geometry: ChartGeometry }
   const textX = box.x + (area ? area.textX : NAME.padding);
   return (
     <a
-      href={`/asmuo/${box.person.id}`}
+      href={localized(`/asmuo/${box.person.id}`)}
       data-person={box.person.id}
       className="no-underline"
       onClick={(event) => {

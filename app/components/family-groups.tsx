@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { useT } from "#app/i18n/react.tsx";
+import { Link } from "#app/i18n/router.tsx";
 import type { PersonSummary } from "#app/lib/tree-layout.ts";
 
 // The family-group view: a couple with their parents above and their
@@ -30,6 +31,7 @@ function Person({ person, strong = false }: { person: PersonSummary; strong?: bo
 }
 
 function Group({ group, title, root }: { group: FamilyGroup; title: string; root: number }) {
+  const t = useT();
   return (
     <section className="card p-4 sm:p-6" aria-label={title}>
       <h2 className="text-lg font-semibold">{title}</h2>
@@ -43,26 +45,26 @@ function Group({ group, title, root }: { group: FamilyGroup; title: string; root
                 </p>
                 {group.parents[i].length ? (
                   <p className="mt-1 text-sm text-ink-soft">
-                    Tėvai:{" "}
+                    {t("tree.groups.parents")}{" "}
                     {group.parents[i].map((parent, k) => (
                       <span key={parent.id}>
-                        {k > 0 ? " ir " : ""}
+                        {k > 0 ? ` ${t("tree.and")} ` : ""}
                         <Person person={parent} />
                       </span>
                     ))}
                   </p>
                 ) : null}
                 <p className="mt-1 text-sm">
-                  <Link to={`/asmuo/${partner.id}`}>Asmens puslapis</Link>
+                  <Link to={`/asmuo/${partner.id}`}>{t("tree.groups.personPage")}</Link>
                 </p>
               </>
             ) : (
-              <p className="text-ink-soft">Partneris nežinomas</p>
+              <p className="text-ink-soft">{t("tree.groups.noPartner")}</p>
             )}
           </div>
         ))}
       </div>
-      <h3 className="mt-4 font-semibold">Vaikai</h3>
+      <h3 className="mt-4 font-semibold">{t("tree.groups.children")}</h3>
       {group.children.length ? (
         <ol className="mt-2 list-decimal space-y-1 pl-6">
           {group.children.map((child) => (
@@ -72,20 +74,26 @@ function Group({ group, title, root }: { group: FamilyGroup; title: string; root
           ))}
         </ol>
       ) : (
-        <p className="mt-1 text-ink-soft">Vaikų nežinoma.</p>
+        <p className="mt-1 text-ink-soft">{t("tree.groups.noChildren")}</p>
       )}
     </section>
   );
 }
 
 export function FamilyGroups({ groups }: { groups: Groups }) {
+  const t = useT();
   return (
     <div className="space-y-6" data-family-groups>
-      {groups.born ? <Group group={groups.born} title="Šeima, kurioje gimė" root={groups.person.id} /> : null}
+      {groups.born ? <Group group={groups.born} title={t("tree.groups.born")} root={groups.person.id} /> : null}
       {groups.own.map((group, i) => (
-        <Group key={i} group={group} title={groups.own.length > 1 ? `Savo šeima (${i + 1})` : "Savo šeima"} root={groups.person.id} />
+        <Group
+          key={i}
+          group={group}
+          title={groups.own.length > 1 ? t("tree.groups.ownNumbered", { number: i + 1 }) : t("tree.groups.own")}
+          root={groups.person.id}
+        />
       ))}
-      {!groups.born && groups.own.length === 0 ? <p className="text-ink-soft">Šeimų duomenų nėra.</p> : null}
+      {!groups.born && groups.own.length === 0 ? <p className="text-ink-soft">{t("tree.groups.none")}</p> : null}
     </div>
   );
 }

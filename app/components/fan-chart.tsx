@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { useNavigate } from "react-router";
+import { useLocalized, useNavigate } from "#app/i18n/router.tsx";
 import type { FanLayout, FanSegment } from "#app/lib/fan-layout.ts";
 import { SEX_FILL } from "./family-chart.tsx";
 import { ZoomFrame } from "./zoom-frame.tsx";
@@ -22,12 +22,13 @@ export function FanChart({ layout, label }: { layout: FanLayout; label: string }
 
 function Segment({ segment }: { segment: FanSegment }) {
   const navigate = useNavigate();
+  const localized = useLocalized();
   const { person, text } = segment;
   const full = [person.name, person.years].filter(Boolean).join(" ");
   const lineHeight = text.size + 2;
   return (
     <a
-      href={`/asmuo/${person.id}`}
+      href={localized(`/asmuo/${person.id}`)}
       data-person={person.id}
       className="no-underline"
       onClick={(event) => {

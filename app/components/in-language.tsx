@@ -6,7 +6,7 @@ import { useLocale, useT } from "#app/i18n/react.tsx";
  * The family's words in the language they were written in: on an English page
  * a text without its English is shown in Lithuanian, marked with lang="lt" (a
  * screen reader reads it as Lithuanian, a browser's translator offers to
- * translate it) and, where `note`, followed by "(lietuviškai)".
+ * translate it) and, where `note`, followed by the catalog's note saying so.
  */
 export function InLanguage({
   lang,

@@ -1,6 +1,6 @@
 import type { Memory } from "#app/.server/proposals/memories.ts";
 import { displayUrl } from "#app/lib/media.ts";
-import { formatDate } from "#app/lib/lithuanian.ts";
+import { useT } from "#app/i18n/react.tsx";
 import { GalleryPicture } from "./gallery.tsx";
 
 /**
@@ -9,6 +9,7 @@ import { GalleryPicture } from "./gallery.tsx";
  * large picture.
  */
 export function Memories({ memories, about }: { memories: Memory[]; about: string }) {
+  const t = useT();
   return (
     <ul className="space-y-6">
       {memories.map((memory) => (
@@ -16,7 +17,7 @@ export function Memories({ memories, about }: { memories: Memory[]; about: strin
           <figure>
             <blockquote className="break-words whitespace-pre-line">{memory.text}</blockquote>
             <figcaption className="mt-2 text-sm text-ink-soft">
-              – {memory.author}, {formatDate(memory.createdAt)}
+              – {memory.author}, {t.date(memory.createdAt)}
             </figcaption>
           </figure>
           {memory.images.length ? (
@@ -26,7 +27,7 @@ export function Memories({ memories, about }: { memories: Memory[]; about: strin
                   <a href={displayUrl(image)} className="block aspect-[4/3]">
                     <GalleryPicture
                       image={image}
-                      alt={`${about}: ${memory.author} prisiminimo nuotrauka ${i + 1}`}
+                      alt={t("tree.memories.photoAlt", { about, author: memory.author, number: i + 1 })}
                       sizes="(min-width: 640px) 240px, 50vw"
                     />
                   </a>

@@ -1,5 +1,5 @@
-import { PERSON_FIELDS, SEX_LABELS, SEXES } from "#app/lib/person-fields.ts";
-import { Say } from "#app/i18n/react.tsx";
+import { PERSON_FIELDS, SEX_LABEL_IDS, SEXES } from "#app/lib/person-fields.ts";
+import { Say, useT } from "#app/i18n/react.tsx";
 import { Field, type FieldErrors } from "./fields.tsx";
 
 /**
@@ -13,6 +13,7 @@ export function NameFields({
   values?: { givenNames: string; surname: string; birthSurname: string | null; sex: string };
   errors?: FieldErrors;
 }) {
+  const t = useT();
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -20,7 +21,7 @@ export function NameFields({
           <Field
             key={field}
             id={field}
-            label={PERSON_FIELDS[field].label}
+            label={t(PERSON_FIELDS[field].id)}
             defaultValue={values?.[field] ?? ""}
             maxLength={PERSON_FIELDS[field].max}
             error={errors?.[field]}
@@ -36,10 +37,11 @@ export function NameFields({
 
 /** A person's sex, as every form of the site asks for it. */
 export function SexSelect({ id, defaultValue, error }: { id: string; defaultValue: string; error?: string }) {
+  const t = useT();
   return (
     <>
       <label htmlFor={id} className="field-label">
-        Lytis
+        {t("genealogy.sex.label")}
       </label>
       <select
         id={id}
@@ -51,7 +53,7 @@ export function SexSelect({ id, defaultValue, error }: { id: string; defaultValu
       >
         {SEXES.map((sex) => (
           <option key={sex} value={sex}>
-            {SEX_LABELS[sex]}
+            {t(SEX_LABEL_IDS[sex])}
           </option>
         ))}
       </select>

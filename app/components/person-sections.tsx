@@ -1,7 +1,8 @@
 // The parts of a person page that tell their life: the portrait, the timeline
 // with the family's events, and the sources with their citations, numbered
 // like footnotes beside the facts they support.
-import { Link } from "react-router";
+import { useT } from "#app/i18n/react.tsx";
+import { Link } from "#app/i18n/router.tsx";
 import type { SourceView, Scan } from "#app/.server/genealogy/citations.ts";
 import type { TimelineEntry } from "#app/.server/genealogy/person-page.ts";
 import { CITATION_QUALITY } from "#app/lib/citation-quality.ts";
@@ -61,17 +62,18 @@ export function Footnotes({ numbers }: { numbers: number[] }) {
 
 /** The person's life in date order: their events, and the family's within it. */
 export function Timeline({ entries }: { entries: TimelineEntry[] }) {
+  const t = useT();
   if (entries.length === 0) return null;
   return (
     <section aria-labelledby="ivykiai" className="card mt-6 p-5">
       <h2 id="ivykiai" className="mb-2 text-xl font-semibold">
-        Gyvenimo įvykiai
+        {t("tree.timeline.heading")}
       </h2>
       <ol className="divide-y divide-line" data-testid="timeline">
         {entries.map((e, i) => (
           <li key={i} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr]" data-about={e.about}>
             <span className="font-medium">
-              {e.label}
+              {t.say(e.label)}
               <Footnotes numbers={e.sources} />
             </span>
             <div>
@@ -96,20 +98,22 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
 }
 
 function ScanLink({ scan }: { scan: Scan }) {
+  const t = useT();
   return (
     <a href={scanUrl({ id: scan.mediaId, kind: scan.kind })} className="inline-flex min-h-6 items-center">
-      {scan.title ? `Dokumento skenas: ${scan.title}` : "Dokumento skenas"}
+      {scan.title ? t("tree.sources.scanTitled", { title: scan.title }) : t("tree.sources.scan")}
     </a>
   );
 }
 
 /** The sources, each once with the citations of it: the page, how reliable, what it says. */
 export function Sources({ sources }: { sources: SourceView[] }) {
+  const t = useT();
   if (sources.length === 0) return null;
   return (
     <section aria-labelledby="saltiniai" className="card mt-6 p-5">
       <h2 id="saltiniai" className="mb-2 text-xl font-semibold">
-        Šaltiniai
+        {t("tree.sources.heading")}
       </h2>
       <ol className="space-y-4" data-testid="sources">
         {sources.map((s) => (
@@ -117,7 +121,7 @@ export function Sources({ sources }: { sources: SourceView[] }) {
             <p>
               <span className="font-medium">[{s.number}] </span>
               {/* Many programs leave the title empty and write the source in its text: then the text names it. */}
-              <cite className="font-semibold whitespace-pre-line not-italic">{s.title ?? s.text ?? "Šaltinis be pavadinimo"}</cite>
+              <cite className="font-semibold whitespace-pre-line not-italic">{s.title ?? s.text ?? t("tree.sources.untitled")}</cite>
               {s.author ? <span>, {s.author}</span> : null}
               {s.publication ? <span className="text-ink-soft">. {s.publication}</span> : null}
             </p>
@@ -136,30 +140,30 @@ export function Sources({ sources }: { sources: SourceView[] }) {
               {s.citations.map((c, i) => (
                 <li key={i}>
                   <p>
-                    <span className="text-ink-soft">Patvirtina: </span>
-                    {c.supports.join(", ")}
+                    <span className="text-ink-soft">{t("tree.sources.supports")} </span>
+                    {c.supports.map((label) => t.say(label)).join(", ")}
                   </p>
                   {c.page ? (
                     <p>
-                      <span className="text-ink-soft">Vieta šaltinyje: </span>
+                      <span className="text-ink-soft">{t("tree.sources.page")} </span>
                       {c.page}
                     </p>
                   ) : null}
                   {c.date ? (
                     <p>
-                      <span className="text-ink-soft">Įrašo data: </span>
+                      <span className="text-ink-soft">{t("tree.sources.date")} </span>
                       {c.date}
                     </p>
                   ) : null}
                   {c.quality !== null ? (
                     <p>
-                      <span className="text-ink-soft">Patikimumas: </span>
-                      {CITATION_QUALITY[c.quality]}
+                      <span className="text-ink-soft">{t("tree.sources.quality")} </span>
+                      {t(CITATION_QUALITY[c.quality])}
                     </p>
                   ) : null}
-                  {c.texts.map((t, j) => (
+                  {c.texts.map((text, j) => (
                     <blockquote key={`t${j}`} className="mt-1 whitespace-pre-line italic">
-                      {t}
+                      {text}
                     </blockquote>
                   ))}
                   {c.notes.map((n, j) => (

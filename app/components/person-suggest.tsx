@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { useT } from "#app/i18n/react.tsx";
+import { Link, useLocalized } from "#app/i18n/router.tsx";
 import type { PersonSummary } from "#app/lib/tree-layout.ts";
 
 /**
@@ -24,6 +26,8 @@ export function PersonSuggestField({
   exclude?: (person: PersonSummary) => boolean;
 }) {
   const fetcher = useFetcher<{ people: PersonSummary[] }>();
+  const t = useT();
+  const localized = useLocalized();
   const [text, setText] = useState(query);
   const input = useRef<HTMLInputElement>(null);
   // What was typed before the page's script ran (a visitor's page starts it after its first paint) is
@@ -34,7 +38,8 @@ export function PersonSuggestField({
   const asking = text.trim().length >= 2 && text !== query;
   useEffect(() => {
     const timer = setTimeout(() => {
-      if (asking) fetcher.load(`/medis/paieska?q=${encodeURIComponent(text)}`);
+      // In the page's language: a living person is named as the page names them.
+      if (asking) fetcher.load(localized(`/medis/paieska?q=${encodeURIComponent(text)}`));
     }, 200);
     return () => clearTimeout(timer);
   }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -56,7 +61,10 @@ export function PersonSuggestField({
         className="field-input"
       />
       {suggestions.length ? (
-        <ul aria-label="Pasiūlymai" className="absolute z-20 mt-1 w-full rounded-md border border-line bg-paper shadow-lg">
+        <ul
+          aria-label={t("tree.search.suggestions")}
+          className="absolute z-20 mt-1 w-full rounded-md border border-line bg-paper shadow-lg"
+        >
           {suggestions.map((p) => (
             <li key={p.id}>
               <Link to={href(p)} className="block px-3 py-2 no-underline hover:bg-accent-soft" onClick={() => setText("")}>

@@ -1,40 +1,60 @@
-// Lithuanian names of GEDCOM events, for the person pages and the editor.
+import type { MessageId } from "#app/i18n/catalog.ts";
+import { lt } from "#app/i18n/catalogs/genealogy.ts";
 
-export const EVENT_LABELS: Record<string, string> = {
-  BIRT: "Gimimas",
-  CHR: "Krikštas",
-  BAPM: "Krikštas",
-  DEAT: "Mirtis",
-  BURI: "Palaidojimas",
-  CREM: "Kremavimas",
-  MARR: "Santuoka",
-  DIV: "Skyrybos",
-  ENGA: "Sužadėtuvės",
-  RESI: "Gyvenamoji vieta",
-  OCCU: "Profesija",
-  EDUC: "Išsilavinimas",
-  EMIG: "Emigracija",
-  IMMI: "Imigracija",
-  NATU: "Pilietybė",
-  CENS: "Gyventojų surašymas",
-  CONF: "Sutvirtinimas",
-  FCOM: "Pirmoji komunija",
-  GRAD: "Mokslų baigimas",
-  RETI: "Išėjimas į pensiją",
-  RELI: "Religija",
-  NATI: "Tautybė",
-  TITL: "Titulas",
-  ADOP: "Įvaikinimas",
-  PROB: "Testamento patvirtinimas",
-  WILL: "Testamentas",
-  EVEN: "Įvykis",
-  FACT: "Faktas",
-};
+// The names of GEDCOM events, for the person pages and the editor: message
+// ids of the genealogy catalog, said in the reader's language.
 
-/** The events the administrator adds in the person editor. */
-export const EDITABLE_EVENTS: Record<string, string> = Object.fromEntries(
-  ["BIRT", "CHR", "DEAT", "BURI", "RESI", "OCCU", "EDUC", "EMIG"].map((tag) => [tag, EVENT_LABELS[tag]]),
+export const EVENT_LABEL_IDS = {
+  BIRT: "genealogy.event.birth",
+  CHR: "genealogy.event.christening",
+  BAPM: "genealogy.event.baptism",
+  DEAT: "genealogy.event.death",
+  BURI: "genealogy.event.burial",
+  CREM: "genealogy.event.cremation",
+  MARR: "genealogy.event.marriage",
+  DIV: "genealogy.event.divorce",
+  ENGA: "genealogy.event.engagement",
+  RESI: "genealogy.event.residence",
+  OCCU: "genealogy.event.occupation",
+  EDUC: "genealogy.event.education",
+  EMIG: "genealogy.event.emigration",
+  IMMI: "genealogy.event.immigration",
+  NATU: "genealogy.event.naturalization",
+  CENS: "genealogy.event.census",
+  CONF: "genealogy.event.confirmation",
+  FCOM: "genealogy.event.firstCommunion",
+  GRAD: "genealogy.event.graduation",
+  RETI: "genealogy.event.retirement",
+  RELI: "genealogy.event.religion",
+  NATI: "genealogy.event.nationality",
+  TITL: "genealogy.event.title",
+  ADOP: "genealogy.event.adoption",
+  PROB: "genealogy.event.probate",
+  WILL: "genealogy.event.will",
+  EVEN: "genealogy.event.event",
+  FACT: "genealogy.event.fact",
+} as const satisfies Record<string, MessageId>;
+
+/**
+ * What an event is called: its message id, or the tag itself for a tag the
+ * catalog does not name (a program's own '_MILT'), which is shown as it is.
+ */
+export function eventLabel(tag: string): MessageId | string {
+  return Object.hasOwn(EVENT_LABEL_IDS, tag) ? EVENT_LABEL_IDS[tag as keyof typeof EVENT_LABEL_IDS] : tag;
+}
+
+/** The events the administrator adds in the person editor, by tag: their message ids. */
+export const EDITABLE_EVENT_IDS: Record<string, MessageId> = Object.fromEntries(
+  (["BIRT", "CHR", "DEAT", "BURI", "RESI", "OCCU", "EDUC", "EMIG"] as const).map((tag) => [tag, EVENT_LABEL_IDS[tag]]),
 );
 
-/** How "Šią dieną" words an anniversary: '1898 m. gimė …'. */
-export const ANNIVERSARY_VERBS: Record<string, string> = { BIRT: "gimė", DEAT: "mirė", MARR: "susituokė" };
+// In Lithuanian, for the code that has not yet moved to the ids above (the
+// editor, the proposals, the change history): the catalog's own words.
+
+/** Lithuanian only: EVENT_LABEL_IDS (or eventLabel) say it in the reader's language. */
+export const EVENT_LABELS: Record<string, string> = Object.fromEntries(Object.entries(EVENT_LABEL_IDS).map(([tag, id]) => [tag, lt[id]]));
+
+/** Lithuanian only: EDITABLE_EVENT_IDS say it in the reader's language. */
+export const EDITABLE_EVENTS: Record<string, string> = Object.fromEntries(
+  Object.entries(EDITABLE_EVENT_IDS).map(([tag, id]) => [tag, lt[id as keyof typeof lt]]),
+);

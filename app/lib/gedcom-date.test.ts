@@ -3,6 +3,7 @@ import {
   dayRange,
   formatGedcomDate,
   formatGedcomDateLt,
+  formatMonthDay,
   jdnToGregorianYear,
   parseGedcomDate,
   sortRange,
@@ -162,7 +163,28 @@ describe("dates in English", () => {
     expect(en("@#DJULIAN@ 5 MAR 1700")).toBe("5 March 1700 (Julian calendar)");
     expect(en("500 B.C.")).toBe("500 BC");
   });
+  test.each([
+    ["BET 5 MAR 1850 AND 1860", "between 5 March 1850 and 1860"],
+    ["FROM 1850", "from 1850"],
+    ["CAL 1850", "calculated 1850"],
+    ["30 JAN 1748/49", "30 January 1748/49"],
+    ["@#DHEBREW@ 1 TSH 5600", "1 Tishrei 5600 (Hebrew calendar)"],
+    ["@#DFRENCH R@ 18 BRUM 8", "18 Brumaire 8 (French Republican calendar)"],
+    ["INT 1850 (per Jonines)", "1850 (“per Jonines”)"],
+    ["(per pirmąjį sniegą)", "per pirmąjį sniegą"],
+  ])("'%s' is '%s'", (text, english) => {
+    expect(en(text)).toBe(english);
+  });
   test("keeps the Lithuanian as it was", () => {
-    expect(formatGedcomDate(parseGedcomDate("ABT 1850"), "lt")).toBe(formatGedcomDateLt(parseGedcomDate("ABT 1850")));
+    for (const text of ["ABT 1850", "5 MAR 1850", "BET 1850 AND 1860", "@#DJULIAN@ 1 JAN 1700", "INT 1850 (per Jonines)"])
+      expect(formatGedcomDate(parseGedcomDate(text), "lt")).toBe(formatGedcomDateLt(parseGedcomDate(text)));
+  });
+});
+
+describe("a day of the year", () => {
+  test("as each language names it", () => {
+    expect(formatMonthDay(11, 23, "lt")).toBe("lapkričio 23 d.");
+    expect(formatMonthDay(3, 5, "en")).toBe("5 March");
+    expect(formatMonthDay(2, 29, "en")).toBe("29 February");
   });
 });

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { pageNumbers } from "#app/components/pager.tsx";
 import { siteT } from "#app/i18n/site.ts";
-import { assertPageExists, pageCount, pageHref, pageTitle, parsePageNumber, requestedPage } from "./paging.ts";
+import { assertPageExists, BAD_PAGE_MESSAGE, pageCount, pageHref, pageTitle, parsePageNumber, requestedPage } from "./paging.ts";
 
 const asked = (query: string) => parsePageNumber(new URLSearchParams(query));
 
@@ -22,7 +22,8 @@ test("a bad number is the 400 every list gives; a page past the end, 404; page 1
   };
   const bad = thrown(() => requestedPage(new Request("http://x/dokumentai?puslapis=x")));
   // (What a loader throws: react-router's data(), which the root's error boundary shows.)
-  expect(bad).toMatchObject({ data: "Netinkamas puslapio numeris", init: { status: 400 } });
+  expect(siteT("lt")(BAD_PAGE_MESSAGE)).toBe("Netinkamas puslapio numeris");
+  expect(bad).toMatchObject({ data: BAD_PAGE_MESSAGE, init: { status: 400 } });
   const past = thrown(() => assertPageExists({ page: 3, pages: 2 }));
   expect(past).toMatchObject({ init: { status: 404 } });
   expect(thrown(() => assertPageExists({ page: 1, pages: pageCount(0, 25) }))).toBeNull();

@@ -1,24 +1,27 @@
 import { describe, expect, test } from "vitest";
+import { siteT } from "#app/i18n/site.ts";
 import { compareTimed, familyEventLabel, lifespan, withinLife } from "./timeline.ts";
 
 describe("a relative's event on the timeline", () => {
   test.each([
-    ["child", "M", "BIRT", false, "Gimė sūnus"],
-    ["child", "F", "BIRT", false, "Gimė duktė"],
-    ["child", "U", "BIRT", false, "Gimė vaikas"],
-    ["child", "F", "DEAT", false, "Mirė duktė"],
-    ["parent", "M", "DEAT", false, "Mirė tėvas"],
-    ["parent", "F", "DEAT", false, "Mirė motina"],
-    ["parent", "U", "DEAT", false, "Mirė vienas iš tėvų"],
-    ["sibling", "M", "DEAT", false, "Mirė brolis"],
-    ["sibling", "F", "DEAT", false, "Mirė sesuo"],
-    ["sibling", "X", "DEAT", false, "Mirė brolis ar sesuo"],
-    ["partner", "M", "DEAT", true, "Mirė vyras"],
-    ["partner", "F", "DEAT", true, "Mirė žmona"],
-    ["partner", "F", "DEAT", false, "Mirė partnerė"],
-    ["partner", "U", "DEAT", false, "Mirė partneris (-ė)"],
-  ] as const)("%s, %s, %s (married: %s): %s", (relation, sex, tag, married, label) => {
-    expect(familyEventLabel(relation, sex, tag, married)).toBe(label);
+    ["child", "M", "BIRT", false, "Gimė sūnus", "Son born"],
+    ["child", "F", "BIRT", false, "Gimė duktė", "Daughter born"],
+    ["child", "U", "BIRT", false, "Gimė vaikas", "Child born"],
+    ["child", "F", "DEAT", false, "Mirė duktė", "Daughter died"],
+    ["parent", "M", "DEAT", false, "Mirė tėvas", "Father died"],
+    ["parent", "F", "DEAT", false, "Mirė motina", "Mother died"],
+    ["parent", "U", "DEAT", false, "Mirė vienas iš tėvų", "Parent died"],
+    ["sibling", "M", "DEAT", false, "Mirė brolis", "Brother died"],
+    ["sibling", "F", "DEAT", false, "Mirė sesuo", "Sister died"],
+    ["sibling", "X", "DEAT", false, "Mirė brolis ar sesuo", "Sibling died"],
+    ["partner", "M", "DEAT", true, "Mirė vyras", "Husband died"],
+    ["partner", "F", "DEAT", true, "Mirė žmona", "Wife died"],
+    ["partner", "F", "DEAT", false, "Mirė partnerė", "Partner died"],
+    ["partner", "U", "DEAT", false, "Mirė partneris (-ė)", "Partner died"],
+  ] as const)("%s, %s, %s (married: %s): %s / %s", (relation, sex, tag, married, lithuanian, english) => {
+    const label = familyEventLabel(relation, sex, tag, married)!;
+    expect(siteT("lt")(label)).toBe(lithuanian);
+    expect(siteT("en")(label)).toBe(english);
   });
 
   test("only children's births and everyone's deaths", () => {

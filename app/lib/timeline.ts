@@ -1,33 +1,32 @@
 // A person's life as one list: their own events and their family's (a child
 // born, a parent died), in date order, each family event named as a person
 // would say it. Pure rules; person-page.ts reads the events.
+import type { MessageId } from "#app/i18n/catalog.ts";
+import type { Message } from "#app/i18n/intl.ts";
 import type { Sex } from "./tree-layout.ts";
 
 export type Relation = "child" | "partner" | "parent" | "sibling";
 
-const BY_SEX = (male: string, female: string, other: string) => (sex: Sex) => (sex === "M" ? male : sex === "F" ? female : other);
-
-const BORN: Partial<Record<Relation, (sex: Sex) => string>> = {
-  child: BY_SEX("Gimė sūnus", "Gimė duktė", "Gimė vaikas"),
-};
-const DIED: Record<Relation, (sex: Sex) => string> = {
-  child: BY_SEX("Mirė sūnus", "Mirė duktė", "Mirė vaikas"),
-  partner: BY_SEX("Mirė partneris", "Mirė partnerė", "Mirė partneris (-ė)"),
-  parent: BY_SEX("Mirė tėvas", "Mirė motina", "Mirė vienas iš tėvų"),
-  sibling: BY_SEX("Mirė brolis", "Mirė sesuo", "Mirė brolis ar sesuo"),
+// Each message says the relative by their sex (ICU select: a son, a daughter, a child).
+const BORN: Partial<Record<Relation, MessageId>> = { child: "tree.timeline.childBorn" };
+const DIED: Record<Relation, MessageId> = {
+  child: "tree.timeline.childDied",
+  partner: "tree.timeline.partnerDied",
+  parent: "tree.timeline.parentDied",
+  sibling: "tree.timeline.siblingDied",
 };
 /** A married partner's death: a husband or a wife, not a partner. */
-const SPOUSE_DIED = BY_SEX("Mirė vyras", "Mirė žmona", "Mirė sutuoktinis (-ė)");
+const SPOUSE_DIED: MessageId = "tree.timeline.spouseDied";
 
 /**
  * What a relative's event says on the person's timeline ("Gimė sūnus", "Mirė
- * motina"), or null for an event the timeline does not show of that relative
- * (only children's births, and deaths).
+ * motina"): a message that names the relative by their sex; null for an event
+ * the timeline does not show of that relative (only children's births, and deaths).
  */
-export function familyEventLabel(relation: Relation, sex: Sex, tag: string, married = false): string | null {
-  if (tag === "BIRT") return BORN[relation]?.(sex) ?? null;
-  if (tag === "DEAT") return relation === "partner" && married ? SPOUSE_DIED(sex) : DIED[relation](sex);
-  return null;
+export function familyEventLabel(relation: Relation, sex: Sex, tag: string, married = false): Message | null {
+  const id =
+    tag === "BIRT" ? BORN[relation] : tag === "DEAT" ? (relation === "partner" && married ? SPOUSE_DIED : DIED[relation]) : undefined;
+  return id ? { id, values: { sex } } : null;
 }
 
 const BEGINNINGS = new Set(["BIRT", "CHR", "BAPM"]);

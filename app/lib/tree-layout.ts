@@ -11,11 +11,11 @@ import { fitText } from "./text-fit.ts";
 
 export type Sex = "M" | "F" | "X" | "U";
 
-/** A person as the chart and the lists show them; a living person's is already 'Gyvas asmuo'. */
+/** A person as the chart and the lists show them; a living person's is already 'Gyvas asmuo' ('Living person' in English). */
 export interface PersonSummary {
   id: number;
   name: string;
-  /** '1898–1961', 'g. 1898', 'm. 1961', or ''. */
+  /** '1898–1961', 'g. 1898', 'm. 1961' (in English 'b. 1898', 'd. 1961'), or '': said in the request's language. */
   years: string;
   sex: Sex;
   living: boolean;

@@ -194,6 +194,21 @@ test("a backup made before photo_people (schema 0017) brings its links into the 
       return `${JSON.stringify(rest)}\n`;
     });
   fs.writeFileSync(trees, older.join(""));
+  // Nor the translations of the family's content (0023).
+  for (const table of ["historyRevisions", "stories", "storyRevisions", "galleryItems"]) {
+    const file = path.join(dir, "data", `${table}.jsonl`);
+    if (!fs.existsSync(file)) continue;
+    const rows = fs
+      .readFileSync(file, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => {
+        const { translations, ...rest } = JSON.parse(line);
+        void translations;
+        return `${JSON.stringify(rest)}\n`;
+      });
+    fs.writeFileSync(file, rows.join(""));
+  }
   fs.rmSync(path.join(dir, "data", "photoPeople.jsonl"), { force: true });
   fs.rmSync(path.join(dir, "data", "documentPeople.jsonl"), { force: true });
   fs.writeFileSync(

@@ -23,6 +23,7 @@ import { summaries } from "#app/.server/genealogy/people.ts";
 import { currentTreeId, exportFile, importFile, makeCurrent } from "#app/.server/genealogy/trees.ts";
 import { EVENT_FORM, NEW_PERSON_FORM, PERSON_DETAILS_FORM } from "#app/.server/genealogy/person-forms.ts";
 import { readForm } from "#app/.server/platform/form.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
 import { personNotFoundText } from "#app/lib/person-fields.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -302,7 +303,7 @@ describe("what a visitor and the administrator see", () => {
     expect(motherPage?.parents.map((p) => p.name)).toEqual(["Šarūnas Senasis", "Ona Senoji"]);
     expect((await personDetail(t.db, treeId, grandfather, visitor))?.notes).toEqual(["Senelis buvo kalvis."]);
     const adminView = await personDetail(t.db, treeId, living, admin);
-    expect(adminView?.timeline.map((e) => [e.label, e.date, e.place])).toEqual([
+    expect(adminView?.timeline.map((e) => [serverT("lt").say(e.label), e.date, e.place])).toEqual([
       ["Gimimas", `${YEAR - 40} m. gegužės 12 d.`, "Kėdainiai"],
       // The marriage, on the timeline too.
       ["Santuoka", `${YEAR - 15} m.`, "Kaunas"],

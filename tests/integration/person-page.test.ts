@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Viewer } from "#app/.server/genealogy/living.ts";
 import { personDetail, type PersonDetail } from "#app/.server/genealogy/person-page.ts";
 import { findTree, importFile } from "#app/.server/genealogy/trees.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { CORPUS } from "./corpus.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -36,7 +37,21 @@ async function idOf(treeId: number, xref: string): Promise<number> {
 }
 
 async function page(treeId: number, xref: string, viewer: Viewer): Promise<PersonDetail> {
-  return (await personDetail(t.db, treeId, await idOf(treeId, xref), viewer))!;
+  return said((await personDetail(t.db, treeId, await idOf(treeId, xref), viewer))!);
+}
+
+/** The page as a Lithuanian reader reads it: what names an event or a fact (a message id, or the family's own word) said. */
+function said(p: PersonDetail): PersonDetail {
+  const lt = serverT("lt");
+  return {
+    ...p,
+    timeline: p.timeline.map((e) => ({ ...e, label: lt.say(e.label) })),
+    partners: p.partners.map((f) => ({ ...f, events: f.events.map((e) => ({ ...e, label: lt.say(e.label) })) })),
+    sources: p.sources.map((s) => ({
+      ...s,
+      citations: s.citations.map((c) => ({ ...c, supports: c.supports.map((label) => lt.say(label)) })),
+    })),
+  };
 }
 
 const picture = (background: string, width = 60, height = 80) =>

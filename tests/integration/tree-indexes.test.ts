@@ -8,6 +8,7 @@ import { placeCounts, placeEvents } from "#app/.server/genealogy/places.ts";
 import { surnameCounts, surnamePeople } from "#app/.server/genealogy/surnames.ts";
 import { treeStatistics } from "#app/.server/genealogy/tree-statistics.ts";
 import { importFile, makeCurrent } from "#app/.server/genealogy/trees.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 // The tree's indexes (issue 16 item 6) and whom they count: a visitor never
@@ -184,13 +185,19 @@ describe("places", () => {
   test("a place's events: who, what, when, oldest first; none of the living's or the private's", async () => {
     const places = await placeCounts(t.db, treeId, editor);
     const placeId = (name: string) => places.find((p) => p.name === name)!.id;
+    // What happened is a message id (or the family's own word), said in the reader's language.
+    const what = (e: { what: string }) => serverT("lt").say(e.what);
     const kaunas = await placeEvents(t.db, treeId, placeId("Kaunas, Lietuva"), member);
     expect(kaunas?.events.items.map((e) => [e.what, e.when, e.people.map((p) => p.name)])).toEqual([
+      ["genealogy.event.birth", "1880 m. lapkričio 23 d.", ["Petras Kalvaitis"]],
+      ["genealogy.event.death", "1920 m. lapkričio 10 d.", ["Jonas Kalvaitis"]],
+    ]);
+    expect(kaunas?.events.items.map((e) => [what(e), e.when, e.people.map((p) => p.name)])).toEqual([
       ["Gimimas", "1880 m. lapkričio 23 d.", ["Petras Kalvaitis"]],
       ["Mirtis", "1920 m. lapkričio 10 d.", ["Jonas Kalvaitis"]],
     ]);
     const vilnius = await placeEvents(t.db, treeId, placeId("Vilnius"), visitor);
-    expect(vilnius?.events.items.map((e) => [e.what, e.people.map((p) => p.name)])).toEqual([
+    expect(vilnius?.events.items.map((e) => [what(e), e.people.map((p) => p.name)])).toEqual([
       ["Gimimas", ["Ona Kalvaitienė (Petraitytė)"]],
       ["Santuoka", ["Jonas Kalvaitis", "Ona Kalvaitienė (Petraitytė)"]],
     ]);

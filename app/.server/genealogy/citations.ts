@@ -20,11 +20,11 @@ export interface Scan {
 }
 
 export interface CitationView {
-  /** What the citation supports on the page ('Gimimas', 'Asmuo'). */
+  /** What the citation supports on the page: message ids ('Gimimas', 'Asmuo'), or an event's own TYPE as the family wrote it. */
   supports: string[];
   page: string | null;
   quality: CitationQuality | null;
-  /** The date the source recorded (DATA DATE), in Lithuanian. */
+  /** The date the source recorded (DATA DATE), in the language of the request. */
   date: string | null;
   /** The source's words quoted (DATA TEXT), or a citation written as text alone. */
   texts: string[];
@@ -47,6 +47,7 @@ export interface SourceView {
 /** A fact on the page that citations support: its key, what it is called, and its citations where they are stored. */
 export interface CitedFact {
   key: string;
+  /** A message id, or an event's own TYPE (shown as it is). */
   label: string;
   owner?: { kind: "person" | "family" | "event"; id: number };
   /** Citations kept inside another structure's JSON (a NAME's SOUR). */

@@ -6,14 +6,16 @@
 // private; editors and the administrator see everyone.
 import { parseGedcomDate, provenBy, sortRange, type GedcomDate } from "#app/lib/gedcom-date.ts";
 import { z } from "zod";
+import type { MessageId } from "#app/i18n/catalog.ts";
 import { readInPages } from "#app/.server/platform/db/writes.ts";
 import { wholeNumberField } from "#app/.server/platform/form.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Audience } from "#app/.server/accounts/audience.ts";
 import { chunks, relativesOf, treeQueries } from "./family-graph.ts";
 
-export const LIVING_LABEL = "Gyvas asmuo";
-export const PRIVATE_LABEL = "Privatus asmuo";
+/** What a person the viewer may not see is called instead of their name. */
+export const LIVING_LABEL = "genealogy.person.living" satisfies MessageId;
+export const PRIVATE_LABEL = "genealogy.person.private" satisfies MessageId;
 /** The living rule's default number of years. */
 export const DEFAULT_LIVING_YEARS = 110;
 /** The numbers of years the administrator may choose. */
@@ -79,10 +81,11 @@ export async function livingYearsSetting(db: Database): Promise<number> {
 
 /** The administrator's form of the living rule (/admin/medis, the intent "privacy"): the number of years. */
 export const LIVING_YEARS_FORM = z.object({
-  livingYears: wholeNumberField("Metų skaičius", {
+  livingYears: wholeNumberField("genealogy.livingYears.label", {
     min: LIVING_YEARS_RANGE[0],
     max: LIVING_YEARS_RANGE[1],
-    message: `Įrašykite metų skaičių nuo ${LIVING_YEARS_RANGE[0]} iki ${LIVING_YEARS_RANGE[1]}.`,
+    // The message names the range (50 to 150) in its words.
+    message: "genealogy.livingYears.range",
   }),
 });
 

@@ -20,7 +20,7 @@ const TAGS = ["BIRT", "DEAT", "MARR"] as const;
 
 export interface Anniversary {
   eventId: number;
-  /** A birth, a death or a marriage (the page words it: ANNIVERSARY_VERBS). */
+  /** A birth, a death or a marriage (the page words it: the tree catalog's 'tree.anniversary.*'). */
   tag: (typeof TAGS)[number];
   year: number;
   people: PersonSummary[];

@@ -1,8 +1,12 @@
 // People as every page names them: full names, life years, and summaries that
-// already hide whom the viewer may not see (the living rule, living.ts).
+// already hide whom the viewer may not see (the living rule, living.ts). What
+// is said in words ('g. 1898', 'Gyvas asmuo') is said in the language of the
+// request being answered: the chart is laid out, its names fitted, on the server.
+import type { T } from "#app/i18n/intl.ts";
 import type { GedcomDate } from "#app/lib/gedcom-date.ts";
 import type { PersonSummary, Sex } from "#app/lib/tree-layout.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
+import { requestT } from "#app/.server/platform/request-language.ts";
 import { CHUNK, chunks, treeQueries } from "./family-graph.ts";
 import { LIVING_LABEL, PRIVATE_LABEL, judgeLiving, privateAmong, type Viewer } from "./living.ts";
 
@@ -13,18 +17,20 @@ function yearOf(date: GedcomDate | null): number | null {
   return simple ? simple.year : null;
 }
 
-/** '1898–1961', 'g. 1898', 'm. 1961', or ''. */
-export function lifeYears(birth: GedcomDate | null, death: GedcomDate | null): string {
+/** '1898–1961', 'g. 1898', 'm. 1961' (in English 'b. 1898', 'd. 1961'), or ''. */
+export function lifeYears(birth: GedcomDate | null, death: GedcomDate | null, t: T = requestT()): string {
   const b = yearOf(birth);
   const d = yearOf(death);
   if (b && d) return `${b}–${d}`;
-  if (b) return `g. ${b}`;
-  if (d) return `m. ${d}`;
+  // The year as written ('1898', not a number's '1 898').
+  if (b) return t("genealogy.years.born", { year: String(b) });
+  if (d) return t("genealogy.years.died", { year: String(d) });
   return "";
 }
 
-export function fullName(p: { givenNames: string; surname: string; birthSurname: string | null }): string {
-  const name = [p.givenNames, p.surname].filter(Boolean).join(" ") || "Nežinomas asmuo";
+/** The name as written, the birth surname after it; 'Nežinomas asmuo' for one without any. */
+export function fullName(p: { givenNames: string; surname: string; birthSurname: string | null }, t: T = requestT()): string {
+  const name = [p.givenNames, p.surname].filter(Boolean).join(" ") || t("genealogy.person.unknown");
   return p.birthSurname && p.birthSurname !== p.surname ? `${name} (${p.birthSurname})` : name;
 }
 
@@ -40,18 +46,19 @@ export async function summaries(db: Database, treeId: number, ids: number[], vie
     privateAmong(db, unique),
   ]);
   const out: Record<number, PersonSummary> = {};
+  const t = requestT();
   for (const row of rows) {
     const isLiving = living.has(row.id);
     const isPrivate = privateOnes.has(row.id);
     if ((isPrivate && !viewer.seesPrivate) || (isLiving && !viewer.members)) {
-      out[row.id] = { id: row.id, name: isLiving ? LIVING_LABEL : PRIVATE_LABEL, years: "", sex: "U", living: isLiving, hidden: true };
+      out[row.id] = { id: row.id, name: t(isLiving ? LIVING_LABEL : PRIVATE_LABEL), years: "", sex: "U", living: isLiving, hidden: true };
       continue;
     }
     const f = facts.get(row.id)!;
     out[row.id] = {
       id: row.id,
-      name: fullName(row),
-      years: lifeYears(f.birth, f.death),
+      name: fullName(row, t),
+      years: lifeYears(f.birth, f.death, t),
       sex: (row.sex as Sex) ?? "U",
       living: isLiving,
       hidden: false,
@@ -67,7 +74,8 @@ export async function personNames(db: Database, treeId: number, ids: number[]): 
   if (unique.length === 0) return {};
   const rows: { id: number; givenNames: string; surname: string; birthSurname: string | null }[] = [];
   for await (const chunk of chunks(unique)) rows.push(...(await treeQueries.peopleByIds(db, treeId, chunk).execute()));
-  return Object.fromEntries(rows.map((row) => [row.id, fullName(row)]));
+  const t = requestT();
+  return Object.fromEntries(rows.map((row) => [row.id, fullName(row, t)]));
 }
 
 /** The first people of the tree, in the file's order (the administrator's list before a search). */

@@ -2,7 +2,8 @@
 // portrait, photos and documents, for one viewer.
 import { formatGedcomDate, parseGedcomDate } from "#app/lib/gedcom-date.ts";
 import { requestLanguage } from "#app/.server/platform/request-language.ts";
-import { EVENT_LABELS } from "#app/lib/event-labels.ts";
+import { eventLabel } from "#app/lib/event-labels.ts";
+import type { Message } from "#app/i18n/intl.ts";
 import { placeLabel } from "#app/lib/places.ts";
 import { compareTimed, familyEventLabel, lifespan, withinLife, type Relation } from "#app/lib/timeline.ts";
 import type { PersonSummary, Sex } from "#app/lib/tree-layout.ts";
@@ -17,9 +18,16 @@ import type { Viewer } from "./living.ts";
 import type { Note, PersonName, RawNode } from "#app/.server/genealogy/gedcom/model.ts";
 import { summaries } from "./people.ts";
 
+/**
+ * What an event is called: a message id (the event's kind, 'Gimimas'), a
+ * message with values (a relative's, 'Gimė sūnus'), or the family's own word
+ * (an event's TYPE, shown as it is). The page says it with t.say.
+ */
+export type EventLabel = Message | string;
+
 export interface PersonEvent {
   tag: string;
-  label: string;
+  label: EventLabel;
   value: string | null;
   date: string | null;
   place: string | null;
@@ -117,7 +125,7 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
     for (const e of rows) {
       const event: ReadEvent = {
         tag: e.tag,
-        label: e.type ?? EVENT_LABELS[e.tag] ?? e.tag,
+        label: e.type ?? eventLabel(e.tag),
         value: e.value,
         date: e.date ? formatGedcomDate(parseGedcomDate(e.date, e.datePhrase ?? undefined), requestLanguage()) : null,
         place: e.placeId !== null ? placeLabel(placeNames.get(e.placeId)) : null,
@@ -216,11 +224,13 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
     ? { sources: [], footnotes: {} as Record<string, number[]> }
     : await citedSources(db, treeId, [
         ...timeline.flatMap((e): CitedFact[] =>
-          e.factKey ? [{ key: e.factKey, label: e.label, owner: { kind: "event", id: Number(e.factKey.slice(1)) } }] : [],
+          e.factKey && typeof e.label === "string"
+            ? [{ key: e.factKey, label: e.label, owner: { kind: "event", id: Number(e.factKey.slice(1)) } }]
+            : [],
         ),
-        { key: "names", label: "Vardas", raw: names.flatMap((n) => n.extra ?? []) },
-        { key: "person", label: "Asmuo", owner: { kind: "person", id } },
-        ...openFamilies.map((f): CitedFact => ({ key: `f${f.id}`, label: "Šeima", owner: { kind: "family", id: f.id } })),
+        { key: "names", label: "tree.sources.name", raw: names.flatMap((n) => n.extra ?? []) },
+        { key: "person", label: "tree.sources.person", owner: { kind: "person", id } },
+        ...openFamilies.map((f): CitedFact => ({ key: `f${f.id}`, label: "tree.sources.family", owner: { kind: "family", id: f.id } })),
       ]);
   const cited = <T extends PersonEvent>(e: T, key: string | null): T => ({ ...e, sources: key ? (footnotes[key] ?? []) : [] });
 

@@ -6,7 +6,7 @@
 // where nothing the viewer may see happened is not in their index at all.
 import { formatGedcomDate, parseGedcomDate } from "#app/lib/gedcom-date.ts";
 import { requestLanguage } from "#app/.server/platform/request-language.ts";
-import { EVENT_LABELS } from "#app/lib/event-labels.ts";
+import { eventLabel } from "#app/lib/event-labels.ts";
 import { placeLabel } from "#app/lib/places.ts";
 import { collator } from "#app/lib/lithuanian.ts";
 import { pageOf, type Page } from "#app/lib/paging.ts";
@@ -28,9 +28,9 @@ export interface PlaceCount {
 
 export interface PlaceEvent {
   id: number;
-  /** 'Gimimas', 'Santuoka'… */
+  /** A message id ('Gimimas', 'Santuoka'…), or the family's own word for an EVEN or FACT (the page says it with t.say). */
   what: string;
-  /** The date as the person page writes it, or ''. */
+  /** The date as the person page writes it (in the language of the request), or ''. */
   when: string;
   /** The person, or a family's partners. */
   people: PersonSummary[];
@@ -121,7 +121,7 @@ export async function placeEvents(
   const people = await summaries(db, treeId, slice.flatMap(ownersOf), viewer);
   const items = slice.map((e) => ({
     id: e.id,
-    what: (e.tag === "EVEN" || e.tag === "FACT") && e.type ? e.type : (EVENT_LABELS[e.tag] ?? e.tag),
+    what: (e.tag === "EVEN" || e.tag === "FACT") && e.type ? e.type : eventLabel(e.tag),
     when: e.date?.trim() ? formatGedcomDate(parseGedcomDate(e.date, e.datePhrase ?? undefined), requestLanguage()) : "",
     people: ownersOf(e)
       .map((id) => people[id])

@@ -90,7 +90,8 @@ export function readForm<S extends z.ZodObject>(form: FormData, schema: S): Form
 
 /** A refusal found after the form was read (the chosen photo is gone): one field named, the same shape as the reader's. */
 export function refusedField(typed: Record<string, string>, field: string, message: string): FormRefused {
-  return { ok: false, typed, errors: { [field]: message } };
+  // A message id is said in the language of the request being answered.
+  return { ok: false, typed, errors: { [field]: requestT().say(message) } };
 }
 
 /** The answer to a refused form, the same for every action: 400, the "check the fields" toast, what was typed and each field's message. */
@@ -137,7 +138,7 @@ export function idField(message: string) {
       if (text === "") return null;
       const id = parseId(text);
       if (id === null) {
-        ctx.issues.push({ code: "custom", message, input: value });
+        ctx.issues.push({ code: "custom", message: requestT().say(message), input: value });
         return z.NEVER;
       }
       return id;

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/on-this-day";
 import { services } from "#app/.server/platform/context.ts";
 import { anniversaries, monthDayParam, otherDay, parseMonthDay } from "#app/.server/genealogy/on-this-day.ts";
@@ -8,8 +8,11 @@ import { PageHeading, PageTitle, useSiteSettings } from "#app/components/page.ts
 import { Pager } from "#app/components/pager.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
 import { EmptyTree, TreeIndexNav } from "#app/components/tree-indexes.tsx";
-import { familyDate, monthDayName } from "#app/lib/lithuanian.ts";
+import { formatMonthDay } from "#app/lib/gedcom-date.ts";
+import { familyDate } from "#app/lib/lithuanian.ts";
 import { assertPageExists, requestedPage } from "#app/lib/paging.ts";
+import { useT } from "#app/i18n/react.tsx";
+import { Link } from "#app/i18n/router.tsx";
 
 // "Šią dieną" (/medis/sia-diena): births, deaths and marriages of people who
 // have died, on today's date in Lithuania's time zone or on ?diena=MM-DD
@@ -18,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = requestedPage(request);
   const asked = new URL(request.url).searchParams.get("diena");
   const day = asked === null ? familyDate() : parseMonthDay(asked);
-  if (day === null) throw data("Netinkama diena: rašykite MM-DD, pvz., 03-15", { status: 400 });
+  if (day === null) throw data("tree.error.badDay", { status: 400 });
   const { db } = services(context);
   const { treeId, viewer } = await treeViewer(context);
   const days = {
@@ -37,28 +40,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function OnThisDayPage({ loaderData: { tree, page, days, today, found } }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
-  const name = monthDayName(days.current.month, days.current.day);
-  const title = today ? "Šią dieną" : `${name[0].toUpperCase()}${name.slice(1)}`;
+  const t = useT();
+  const name = formatMonthDay(days.current.month, days.current.day, t.locale);
+  const title = today ? t("tree.onThisDay.title") : `${name[0].toUpperCase()}${name.slice(1)}`;
   return (
     <>
       <PageTitle page={page}>{title}</PageTitle>
-      <ShareMeta title={`${title} – ${familyName}`} description={`${familyName}: giminės sukaktys – ${name}.`} />
-      <PageHeading
-        title={title}
-        lead={today ? `Šiandien ${name}: kas šią dieną gimė, mirė ar susituokė.` : "Kas šią dieną gimė, mirė ar susituokė."}
+      <ShareMeta
+        title={t("common.pageTitle", { page: title, family: familyName })}
+        description={t("tree.onThisDay.share", { family: familyName, day: name })}
       />
+      <PageHeading title={title} lead={today ? t("tree.onThisDay.leadToday", { day: name }) : t("tree.onThisDay.lead")} />
       <TreeIndexNav current="/medis/sia-diena" />
-      <nav aria-label="Kitos dienos" className="mb-6 flex flex-wrap gap-2">
+      <nav aria-label={t("tree.onThisDay.otherDays")} className="mb-6 flex flex-wrap gap-2">
         <Link
           to={`/medis/sia-diena?diena=${days.previous}`}
           rel="prev"
           className="btn min-h-11 border border-line bg-paper text-ink hover:bg-accent-soft"
         >
-          <span aria-hidden="true">←</span> Ankstesnė diena
+          <span aria-hidden="true">←</span> {t("tree.onThisDay.previous")}
         </Link>
         {!today ? (
           <Link to="/medis/sia-diena" className="btn min-h-11 border border-line bg-paper text-ink hover:bg-accent-soft">
-            Šiandien
+            {t("tree.onThisDay.today")}
           </Link>
         ) : null}
         <Link
@@ -66,18 +70,18 @@ export default function OnThisDayPage({ loaderData: { tree, page, days, today, f
           rel="next"
           className="btn min-h-11 border border-line bg-paper text-ink hover:bg-accent-soft"
         >
-          Kita diena <span aria-hidden="true">→</span>
+          {t("tree.onThisDay.next")} <span aria-hidden="true">→</span>
         </Link>
       </nav>
       {!tree ? (
         <EmptyTree />
       ) : found && found.total ? (
-        <section aria-label="Sukaktys" className="card max-w-3xl p-6">
+        <section aria-label={t("tree.onThisDay.anniversaries")} className="card max-w-3xl p-6">
           <AnniversaryList items={found.items} />
-          <Pager page={found.page} pages={found.pages} label="Sukakčių puslapiai" />
+          <Pager page={found.page} pages={found.pages} label={t("tree.onThisDay.pages")} />
         </section>
       ) : (
-        <p className="card p-6 text-ink-soft">Šią dieną giminės medyje sukakčių nėra.</p>
+        <p className="card p-6 text-ink-soft">{t("tree.onThisDay.none")}</p>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/person";
 import { services } from "#app/.server/platform/context.ts";
 import { personDetail, type PersonEvent } from "#app/.server/genealogy/person-page.ts";
@@ -16,7 +16,10 @@ import { ShareMeta } from "#app/components/share-meta.tsx";
 import { useSiteSettings } from "#app/components/page.tsx";
 import { displayUrl } from "#app/lib/media.ts";
 import { parseId } from "#app/lib/numbers.ts";
-import type { PersonSummary } from "#app/lib/tree-layout.ts";
+import type { PersonSummary, Sex } from "#app/lib/tree-layout.ts";
+import { SEX_LABEL_IDS } from "#app/lib/person-fields.ts";
+import { useT } from "#app/i18n/react.tsx";
+import { Link } from "#app/i18n/router.tsx";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { treeId, viewer } = await treeViewer(context);
@@ -32,8 +35,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { person, memories, stories, canEdit: viewer.seesPrivate, canPropose: viewer.members };
 }
 
-const SEX = { M: "Vyras", F: "Moteris", X: "Kita", U: null } as const;
-const PARTNER = { M: "Partneris", F: "Partnerė", X: "Partneris (-ė)", U: "Partneris (-ė)" } as const;
+/** The sex the page names under the name: none when it is not given. */
+const shownSex = (sex: Sex) => (sex === "U" ? null : SEX_LABEL_IDS[sex]);
 
 function PersonLink({ person }: { person: PersonSummary }) {
   return (
@@ -61,12 +64,13 @@ function People({ title, people }: { title: string; people: PersonSummary[] }) {
 }
 
 function Events({ events }: { events: PersonEvent[] }) {
+  const t = useT();
   return (
     <dl className="divide-y divide-line">
       {events.map((e, i) => (
         <div key={i} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr]">
           <dt className="font-medium">
-            {e.label}
+            {t.say(e.label)}
             <Footnotes numbers={e.sources} />
           </dt>
           <dd>
@@ -85,22 +89,24 @@ function Events({ events }: { events: PersonEvent[] }) {
 
 export default function PersonPage({ loaderData: { person, memories, stories, canEdit, canPropose } }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
+  const t = useT();
   const { summary } = person;
   const title = summary.years ? `${summary.name} (${summary.years})` : summary.name;
+  const sex = shownSex(person.sex);
   return (
     <>
-      <title>{`${title} – ${familyName}`}</title>
+      <title>{t("common.pageTitle", { page: title, family: familyName })}</title>
       <ShareMeta
         title={title}
         type="profile"
         // Said around the family's name, whatever it is (a name ending in "giminė" would make "giminė giminės medis").
-        description={summary.hidden ? "Giminės medžio asmuo" : `${title} – giminės medyje svetainėje „${familyName}“`}
+        description={summary.hidden ? t("tree.person.shareHidden") : t("tree.person.share", { title, family: familyName })}
         // The portrait is the picture a shared link shows (none for a hidden person).
         image={person.portrait ? displayUrl({ id: person.portrait.mediaId }) : null}
       />
       <article>
         <p className="mb-2 text-sm">
-          <Link to={`/medis?asmuo=${summary.id}`}>← Rodyti giminės medyje</Link>
+          <Link to={`/medis?asmuo=${summary.id}`}>{t("tree.person.showInTree")}</Link>
         </p>
         <div className="flex items-start gap-4">
           {person.portrait ? <Portrait portrait={person.portrait} name={summary.name} /> : null}
@@ -111,66 +117,63 @@ export default function PersonPage({ loaderData: { person, memories, stories, ca
         </div>
         {summary.hidden ? (
           <p className="card mt-6 max-w-2xl p-5 text-ink-soft">
-            {summary.living ? "Apie gyvus giminės narius viešai informacija neskelbiama." : "Šio asmens duomenys neskelbiami."}
+            {summary.living ? t("tree.person.livingHidden") : t("tree.person.privateHidden")}
           </p>
         ) : (
           <>
             {summary.private ? (
-              <p className="mt-2 text-sm text-accent">Privatus asmuo: šiuos duomenis mato tik redaktoriai ir administratorius.</p>
+              <p className="mt-2 text-sm text-accent">{t("tree.person.privateNote")}</p>
             ) : summary.living ? (
-              <p className="mt-2 text-sm text-accent">Gyvas asmuo: šiuos duomenis mato tik prisijungę giminės nariai.</p>
+              <p className="mt-2 text-sm text-accent">{t("tree.person.livingNote")}</p>
             ) : null}
             {person.names.length > 1 ? (
               <p className="mt-3 text-ink-soft">
-                Kiti vardai:{" "}
-                {person.names
-                  .slice(1)
-                  .map((n) => n.value)
-                  .join("; ")}
+                {t("tree.person.otherNames", {
+                  names: person.names
+                    .slice(1)
+                    .map((n) => n.value)
+                    .join("; "),
+                })}
               </p>
             ) : null}
-            {SEX[person.sex] ? <p className="mt-1 text-ink-soft">{SEX[person.sex]}</p> : null}
+            {sex ? <p className="mt-1 text-ink-soft">{t(sex)}</p> : null}
             <Timeline entries={person.timeline} />
           </>
         )}
         <section aria-labelledby="artimieji" className="card mt-6 p-5">
           <h2 id="artimieji" className="mb-3 text-xl font-semibold">
-            Artimieji
+            {t("tree.person.family")}
           </h2>
           {person.parents.length || person.siblings.length ? (
             <div className="mb-5 grid gap-6 sm:grid-cols-2">
-              <People title="Tėvai" people={person.parents} />
-              <People title="Broliai ir seserys" people={person.siblings} />
+              <People title={t("tree.person.parents")} people={person.parents} />
+              <People title={t("tree.person.siblings")} people={person.siblings} />
             </div>
           ) : null}
           {person.partners.map((family, i) => (
             <div key={i} className={`pb-2 ${i > 0 || person.parents.length || person.siblings.length ? "border-t border-line pt-4" : ""}`}>
               <h3 className="font-semibold">
-                {family.partner ? (
-                  <>
-                    {PARTNER[family.partner.sex]}: <PersonLink person={family.partner} />
-                  </>
-                ) : (
-                  "Partneris nežinomas"
-                )}
+                {family.partner
+                  ? t.rich("tree.person.partner", { sex: family.partner.sex, person: <PersonLink person={family.partner} /> })
+                  : t("tree.person.noPartner")}
               </h3>
               {family.events.length ? <Events events={family.events} /> : null}
               {family.children.length ? (
                 <div className="mt-2">
-                  <People title="Vaikai" people={family.children} />
+                  <People title={t("tree.person.children")} people={family.children} />
                 </div>
               ) : null}
             </div>
           ))}
           {person.parents.length + person.siblings.length + person.partners.length === 0 ? (
-            <p className="text-ink-soft">Artimųjų duomenų nėra.</p>
+            <p className="text-ink-soft">{t("tree.person.noFamily")}</p>
           ) : null}
         </section>
         {summary.hidden ? null : <RelationshipSection personId={summary.id} />}
         {person.notes.length ? (
           <section aria-labelledby="pastabos" className="card mt-6 p-5">
             <h2 id="pastabos" className="mb-2 text-xl font-semibold">
-              Pastabos
+              {t("tree.person.notes")}
             </h2>
             {person.notes.map((n, i) => (
               <p key={i} className="mb-2 whitespace-pre-line">
@@ -183,11 +186,11 @@ export default function PersonPage({ loaderData: { person, memories, stories, ca
         {person.gallery.length || person.pictures.length ? (
           <section aria-labelledby="nuotraukos" className="mt-6">
             <h2 id="nuotraukos" className="mb-3 text-xl font-semibold">
-              Nuotraukos
+              {t("tree.person.photos")}
             </h2>
             {person.gallery.length ? (
               <p className="mb-3 text-sm">
-                <Link to={`/galerija?asmuo=${summary.id}`}>Galerijoje: visos nuotraukos, kuriose yra {summary.name}</Link>
+                <Link to={`/galerija?asmuo=${summary.id}`}>{t("tree.person.inGallery", { name: summary.name })}</Link>
               </p>
             ) : null}
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -214,7 +217,7 @@ export default function PersonPage({ loaderData: { person, memories, stories, ca
                     <GalleryPicture
                       image={{ id: p.mediaId, width: p.width, height: p.height }}
                       // A picture the file gives no title is still a link that must say what it opens.
-                      alt={p.title || `${summary.name}, nuotrauka ${i + 1}`}
+                      alt={p.title || t("tree.person.photoAlt", { name: summary.name, number: i + 1 })}
                       sizes="(min-width: 1024px) 380px, 100vw"
                     />
                   </a>
@@ -225,11 +228,11 @@ export default function PersonPage({ loaderData: { person, memories, stories, ca
           </section>
         ) : null}
         <LinkedDocuments documents={person.documents} />
-        <StoryLinks stories={stories} heading="Pasakojimai" />
+        <StoryLinks stories={stories} heading={t("tree.person.stories")} />
         {memories.length ? (
           <section aria-labelledby="prisiminimai" className="card mt-6 p-5">
             <h2 id="prisiminimai" className="mb-3 text-xl font-semibold">
-              Prisiminimai
+              {t("tree.person.memories")}
             </h2>
             <Memories memories={memories} about={summary.name} />
           </section>
@@ -239,20 +242,20 @@ export default function PersonPage({ loaderData: { person, memories, stories, ca
             {canPropose && !summary.hidden ? (
               <>
                 <Link to={`/paskyra/pasiulymai/asmuo/${summary.id}`} className="btn-secondary">
-                  Pasiūlyti pataisymą
+                  {t("tree.person.proposeCorrection")}
                 </Link>
                 <Link to={`/paskyra/pasiulymai/prisiminimas?asmuo=${summary.id}`} className="btn-secondary">
-                  Pridėti prisiminimą
+                  {t("tree.person.addMemory")}
                 </Link>
               </>
             ) : null}
             {canEdit ? (
               <>
                 <Link to={`/admin/medis/asmenys/${summary.id}`} className="btn-secondary">
-                  Redaguoti asmenį
+                  {t("tree.person.edit")}
                 </Link>
                 <Link to={`/admin/pakeitimai?tema=person&id=${summary.id}`} className="btn-secondary">
-                  Pakeitimų istorija
+                  {t("tree.person.changes")}
                 </Link>
               </>
             ) : null}

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/places";
 import { services } from "#app/.server/platform/context.ts";
 import { placeCounts, placeEvents } from "#app/.server/genealogy/places.ts";
@@ -7,12 +7,12 @@ import { PageHeading, PageTitle, useSiteSettings } from "#app/components/page.ts
 import { Pager } from "#app/components/pager.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
 import { EmptyTree, TreeIndexNav } from "#app/components/tree-indexes.tsx";
-import { plural } from "#app/lib/lithuanian.ts";
 import { parseId } from "#app/lib/numbers.ts";
 import { assertPageExists, pageOf, requestedPage } from "#app/lib/paging.ts";
+import { useT } from "#app/i18n/react.tsx";
+import { Link } from "#app/i18n/router.tsx";
 
 const PLACES_PAGE_SIZE = 200;
-const EVENTS = ["įvykis", "įvykiai", "įvykių"] as const;
 
 // The places index (/medis/vietos) and one place's events
 // (/medis/vietos?vieta=12): only events of people the viewer may see in full
@@ -22,17 +22,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = requestedPage(request);
   const asked = new URL(request.url).searchParams.get("vieta");
   const placeId = asked === null ? null : parseId(asked);
-  if (asked !== null && placeId === null) throw data("Netinkamas vietos numeris", { status: 400 });
+  if (asked !== null && placeId === null) throw data("tree.error.badPlace", { status: 400 });
   const { db } = services(context);
   const { treeId, viewer } = await treeViewer(context);
   if (treeId === null) {
-    if (placeId !== null) throw data("Tokios vietos giminės medyje nėra", { status: 404 });
+    if (placeId !== null) throw data("tree.error.noPlace", { status: 404 });
     assertPageExists({ page, pages: 1 });
     return { tree: false as const, page };
   }
   if (placeId !== null) {
     const place = await placeEvents(db, treeId, placeId, viewer, page);
-    if (!place) throw data("Tokios vietos giminės medyje nėra", { status: 404 });
+    if (!place) throw data("tree.error.noPlace", { status: 404 });
     assertPageExists(place.events);
     return { tree: true as const, page, place, index: null };
   }
@@ -43,11 +43,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function PlacesPage({ loaderData }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
-  const title = loaderData.tree && loaderData.place ? loaderData.place.name : "Vietos";
+  const t = useT();
+  const title = loaderData.tree && loaderData.place ? loaderData.place.name : t("tree.places.title");
   return (
     <>
       <PageTitle page={loaderData.page}>{title}</PageTitle>
-      <ShareMeta title={`${title} – ${familyName}`} description={`${familyName}: vietos giminės medyje ir kas jose vyko.`} />
+      <ShareMeta
+        title={t("common.pageTitle", { page: title, family: familyName })}
+        description={t("tree.places.share", { family: familyName })}
+      />
       <PageHeading title={title} />
       <TreeIndexNav current="/medis/vietos" />
       {!loaderData.tree ? (
@@ -55,17 +59,17 @@ export default function PlacesPage({ loaderData }: Route.ComponentProps) {
       ) : loaderData.place ? (
         <section aria-labelledby="vietos-ivykiai" className="card max-w-3xl p-6">
           <h2 id="vietos-ivykiai" className="text-xl font-semibold">
-            {plural(loaderData.place.events.total, EVENTS)}
+            {t("tree.places.events", { count: loaderData.place.events.total })}
           </h2>
           <ul className="mt-3 space-y-3">
             {loaderData.place.events.items.map((e) => (
               <li key={e.id} className="border-l-4 border-accent pl-4">
-                <span className="font-semibold">{e.what}</span>
+                <span className="font-semibold">{t.say(e.what)}</span>
                 {e.when ? <span className="text-ink-soft"> · {e.when}</span> : null}
                 <span className="block">
                   {e.people.map((p, i) => (
                     <span key={p.id}>
-                      {i > 0 ? " ir " : ""}
+                      {i > 0 ? ` ${t("tree.and")} ` : ""}
                       <Link to={`/asmuo/${p.id}`}>{p.name}</Link>
                       {p.years ? <span className="text-sm text-ink-soft"> ({p.years})</span> : null}
                     </span>
@@ -74,28 +78,28 @@ export default function PlacesPage({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <Pager page={loaderData.place.events.page} pages={loaderData.place.events.pages} label="Įvykių puslapiai" />
+          <Pager page={loaderData.place.events.page} pages={loaderData.place.events.pages} label={t("tree.places.eventPages")} />
           <p className="mt-6">
-            <Link to="/medis/vietos">← Visos vietos</Link>
+            <Link to="/medis/vietos">{t("tree.places.all")}</Link>
           </p>
         </section>
       ) : loaderData.index && loaderData.index.total ? (
         <section aria-labelledby="vietu-sarasas">
           <h2 id="vietu-sarasas" className="mb-3 text-ink-soft">
-            {plural(loaderData.index.total, ["vieta", "vietos", "vietų"])}, abėcėlės tvarka
+            {t("tree.places.count", { count: loaderData.index.total })}
           </h2>
           <ul className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
             {loaderData.index.items.map((p) => (
               <li key={p.id}>
                 <Link to={`/medis/vietos?vieta=${p.id}`}>{p.name}</Link>{" "}
-                <span className="text-sm text-ink-soft">({plural(p.events, EVENTS)})</span>
+                <span className="text-sm text-ink-soft">({t("tree.places.events", { count: p.events })})</span>
               </li>
             ))}
           </ul>
-          <Pager page={loaderData.index.page} pages={loaderData.index.pages} label="Vietų puslapiai" />
+          <Pager page={loaderData.index.page} pages={loaderData.index.pages} label={t("tree.places.pages")} />
         </section>
       ) : (
-        <p className="card p-6 text-ink-soft">Vietų sąrašas tuščias.</p>
+        <p className="card p-6 text-ink-soft">{t("tree.places.empty")}</p>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/surnames";
 import { services } from "#app/.server/platform/context.ts";
 import { surnameCounts, surnamePeople } from "#app/.server/genealogy/surnames.ts";
@@ -7,12 +7,12 @@ import { PageHeading, PageTitle, useSiteSettings } from "#app/components/page.ts
 import { Pager } from "#app/components/pager.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
 import { EmptyTree, TreeIndexNav } from "#app/components/tree-indexes.tsx";
-import { plural } from "#app/lib/lithuanian.ts";
 import { assertPageExists, pageOf, requestedPage } from "#app/lib/paging.ts";
+import { useT } from "#app/i18n/react.tsx";
+import { Link } from "#app/i18n/router.tsx";
 
 /** Surnames a page of the index shows. */
 const SURNAMES_PAGE_SIZE = 200;
-const PEOPLE = ["asmuo", "asmenys", "asmenų"] as const;
 
 // The surnames index (/medis/pavardes) and the people of one surname
 // (/medis/pavardes?pavarde=Kalvaitis): only people the viewer may see in full
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (asked) {
     const found = await surnamePeople(db, treeId, asked, viewer, page);
-    if (found.people.total === 0) throw data("Tokios pavardės giminės medyje nėra", { status: 404 });
+    if (found.people.total === 0) throw data("tree.error.noSurname", { status: 404 });
     assertPageExists(found.people);
     return { tree: true as const, page, surname: found.surname, people: found.people, index: null };
   }
@@ -41,11 +41,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function SurnamesPage({ loaderData }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
-  const title = loaderData.tree && loaderData.surname ? `Pavardė ${loaderData.surname}` : "Pavardės";
+  const t = useT();
+  const title = loaderData.tree && loaderData.surname ? t("tree.surnames.one", { surname: loaderData.surname }) : t("tree.surnames.title");
   return (
     <>
       <PageTitle page={loaderData.page}>{title}</PageTitle>
-      <ShareMeta title={`${title} – ${familyName}`} description={`${familyName}: giminės medžio pavardės.`} />
+      <ShareMeta
+        title={t("common.pageTitle", { page: title, family: familyName })}
+        description={t("tree.surnames.share", { family: familyName })}
+      />
       <PageHeading title={title} />
       <TreeIndexNav current="/medis/pavardes" />
       {!loaderData.tree ? (
@@ -53,7 +57,7 @@ export default function SurnamesPage({ loaderData }: Route.ComponentProps) {
       ) : loaderData.people ? (
         <section aria-labelledby="pavardes-asmenys" className="card max-w-3xl p-6">
           <h2 id="pavardes-asmenys" className="text-xl font-semibold">
-            {plural(loaderData.people.total, PEOPLE)}
+            {t("tree.people", { count: loaderData.people.total })}
           </h2>
           <ul className="mt-3 space-y-2">
             {loaderData.people.items.map((p) => (
@@ -63,28 +67,28 @@ export default function SurnamesPage({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <Pager page={loaderData.people.page} pages={loaderData.people.pages} label="Asmenų puslapiai" />
+          <Pager page={loaderData.people.page} pages={loaderData.people.pages} label={t("tree.surnames.peoplePages")} />
           <p className="mt-6">
-            <Link to="/medis/pavardes">← Visos pavardės</Link>
+            <Link to="/medis/pavardes">{t("tree.surnames.all")}</Link>
           </p>
         </section>
       ) : loaderData.index && loaderData.index.total ? (
         <section aria-labelledby="pavardziu-sarasas">
           <h2 id="pavardziu-sarasas" className="mb-3 text-ink-soft">
-            {plural(loaderData.index.total, ["pavardė", "pavardės", "pavardžių"])}, abėcėlės tvarka
+            {t("tree.surnames.count", { count: loaderData.index.total })}
           </h2>
           <ul className="grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
             {loaderData.index.items.map((s) => (
               <li key={s.surname}>
                 <Link to={`/medis/pavardes?pavarde=${encodeURIComponent(s.surname)}`}>{s.surname}</Link>{" "}
-                <span className="text-sm text-ink-soft">({plural(s.people, PEOPLE)})</span>
+                <span className="text-sm text-ink-soft">({t("tree.people", { count: s.people })})</span>
               </li>
             ))}
           </ul>
-          <Pager page={loaderData.index.page} pages={loaderData.index.pages} label="Pavardžių puslapiai" />
+          <Pager page={loaderData.index.page} pages={loaderData.index.pages} label={t("tree.surnames.pages")} />
         </section>
       ) : (
-        <p className="card p-6 text-ink-soft">Pavardžių sąrašas tuščias.</p>
+        <p className="card p-6 text-ink-soft">{t("tree.surnames.empty")}</p>
       )}
     </>
   );

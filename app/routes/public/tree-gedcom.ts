@@ -4,6 +4,7 @@ import type { Route } from "./+types/tree-gedcom";
 import { services } from "#app/.server/platform/context.ts";
 import { clientHas, fileResponse } from "#app/.server/platform/download.ts";
 import { publicExport } from "#app/.server/genealogy/published.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 
 // The public GEDCOM export: the current tree without living people (their
 // families' dates, and media and notes only they point to, stay out too).
@@ -12,7 +13,8 @@ import { publicExport } from "#app/.server/genealogy/published.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, media, config } = services(context);
   const published = await publicExport(db, media, path.join(config.dataDir, "cache"));
-  if (!published) throw data("Giminės medžio dar nėra", { status: 404 });
+  // A file's route answers with the sentence itself, in the request's language.
+  if (!published) throw data(serverT(request)("tree.error.noTree"), { status: 404 });
   const etag = `"${published.tag}"`;
   const headers = {
     "Content-Type": "text/plain; charset=utf-8",

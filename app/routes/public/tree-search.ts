@@ -2,6 +2,7 @@ import type { Route } from "./+types/tree-search";
 import { services } from "#app/.server/platform/context.ts";
 import { searchPeoplePage } from "#app/.server/genealogy/search.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { BAD_PAGE_MESSAGE, parsePageNumber } from "#app/lib/paging.ts";
 
 /** Suggestions a page of the search-as-you-type holds. */
@@ -14,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const headers = { "Cache-Control": "no-store" };
   const page = parsePageNumber(params);
-  if (page === null) return Response.json({ error: BAD_PAGE_MESSAGE, people: [] }, { status: 400, headers });
+  if (page === null) return Response.json({ error: serverT(request)(BAD_PAGE_MESSAGE), people: [] }, { status: 400, headers });
   const { treeId, viewer } = await treeViewer(context);
   const query = params.get("q") ?? "";
   const found = treeId === null ? null : await searchPeoplePage(services(context).db, treeId, query, viewer, page, SUGGESTIONS);

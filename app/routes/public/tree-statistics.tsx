@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/tree-statistics";
 import { services } from "#app/.server/platform/context.ts";
 import { treeStatistics } from "#app/.server/genealogy/tree-statistics.ts";
@@ -6,7 +5,8 @@ import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { PageHeading, PageTitle, useSiteSettings } from "#app/components/page.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
 import { EmptyTree, TreeIndexNav } from "#app/components/tree-indexes.tsx";
-import { plural } from "#app/lib/lithuanian.ts";
+import { useT } from "#app/i18n/react.tsx";
+import { Link } from "#app/i18n/router.tsx";
 
 // The tree in numbers (/medis/statistika), counted over the people the viewer
 // may see in full (genealogy/tree-statistics.ts).
@@ -16,17 +16,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { statistics: treeId === null ? null : await treeStatistics(db, treeId, viewer) };
 }
 
-const YEARS = ["metai", "metai", "metų"] as const;
-const PEOPLE = ["asmuo", "asmenys", "asmenų"] as const;
-const oneDecimal = new Intl.NumberFormat("lt", { maximumFractionDigits: 1 });
+/** A number of years to one decimal, as the language writes it ('72,5' / '72.5'). */
+const oneDecimal = {
+  lt: new Intl.NumberFormat("lt", { maximumFractionDigits: 1 }),
+  en: new Intl.NumberFormat("en", { maximumFractionDigits: 1 }),
+};
 
 export default function TreeStatisticsPage({ loaderData: { statistics: s } }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
+  const t = useT();
+  const years = (value: number | null) =>
+    value === null ? "–" : t("tree.statistics.years", { years: oneDecimal[t.locale].format(value) });
   return (
     <>
-      <PageTitle>Statistika</PageTitle>
-      <ShareMeta title={`Giminės medžio statistika – ${familyName}`} description={`${familyName}: giminės medis skaičiais.`} />
-      <PageHeading title="Statistika" />
+      <PageTitle>{t("tree.statistics.title")}</PageTitle>
+      <ShareMeta
+        title={t("tree.statistics.shareTitle", { family: familyName })}
+        description={t("tree.statistics.share", { family: familyName })}
+      />
+      <PageHeading title={t("tree.statistics.title")} />
       <TreeIndexNav current="/medis/statistika" />
       {!s ? (
         <EmptyTree />
@@ -34,40 +42,38 @@ export default function TreeStatisticsPage({ loaderData: { statistics: s } }: Ro
         <div className="grid gap-6 lg:grid-cols-2">
           <section aria-labelledby="skaiciai" className="card p-6">
             <h2 id="skaiciai" className="text-xl font-semibold">
-              Medis skaičiais
+              {t("tree.statistics.numbers")}
             </h2>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-              <dt className="text-ink-soft">Asmenų</dt>
+              <dt className="text-ink-soft">{t("tree.statistics.people")}</dt>
               <dd>{s.people}</dd>
-              <dt className="text-ink-soft">Kartų</dt>
+              <dt className="text-ink-soft">{t("tree.statistics.generations")}</dt>
               <dd>{s.generations}</dd>
-              <dt className="text-ink-soft">Vidutinė gyvenimo trukmė</dt>
-              <dd>{s.lifespans.average === null ? "–" : `${oneDecimal.format(s.lifespans.average)} m.`}</dd>
-              <dt className="text-ink-soft">Gyvenimo trukmės mediana</dt>
-              <dd>{s.lifespans.median === null ? "–" : `${oneDecimal.format(s.lifespans.median)} m.`}</dd>
-              <dt className="text-ink-soft">Ilgiausiai gyveno</dt>
+              <dt className="text-ink-soft">{t("tree.statistics.averageLifespan")}</dt>
+              <dd>{years(s.lifespans.average)}</dd>
+              <dt className="text-ink-soft">{t("tree.statistics.medianLifespan")}</dt>
+              <dd>{years(s.lifespans.median)}</dd>
+              <dt className="text-ink-soft">{t("tree.statistics.oldest")}</dt>
               <dd>
                 {s.oldest ? (
                   <>
-                    <Link to={`/asmuo/${s.oldest.id}`}>{s.oldest.name}</Link> ({plural(s.oldest.age, YEARS)})
+                    <Link to={`/asmuo/${s.oldest.id}`}>{s.oldest.name}</Link> ({t("tree.statistics.age", { count: s.oldest.age })})
                   </>
                 ) : (
                   "–"
                 )}
               </dd>
             </dl>
-            <p className="mt-3 text-sm text-ink-soft">
-              Gyvenimo trukmė skaičiuojama iš {plural(s.lifespans.count, PEOPLE)}, kurių gimimo ir mirties metai žinomi.
-            </p>
+            <p className="mt-3 text-sm text-ink-soft">{t("tree.statistics.lifespanNote", { count: s.lifespans.count })}</p>
           </section>
           <section aria-labelledby="vardai" className="card p-6">
             <h2 id="vardai" className="text-xl font-semibold">
-              Dažniausi vardai ir pavardės
+              {t("tree.statistics.commonNames")}
             </h2>
             <div className="mt-3 grid gap-6 sm:grid-cols-2">
-              <TopList caption="Vardai" rows={s.givenNames.map((g) => ({ label: g.name, people: g.people }))} />
+              <TopList caption={t("tree.statistics.givenNames")} rows={s.givenNames.map((g) => ({ label: g.name, people: g.people }))} />
               <TopList
-                caption="Pavardės"
+                caption={t("tree.statistics.surnames")}
                 rows={s.surnames.map((g) => ({
                   label: g.surname,
                   people: g.people,
@@ -78,9 +84,13 @@ export default function TreeStatisticsPage({ loaderData: { statistics: s } }: Ro
           </section>
           <section aria-labelledby="desimtmeciai" className="card p-6 lg:col-span-2">
             <h2 id="desimtmeciai" className="text-xl font-semibold">
-              Gimimai pagal dešimtmečius
+              {t("tree.statistics.birthsByDecade")}
             </h2>
-            {s.birthsPerDecade.length ? <DecadeChart rows={s.birthsPerDecade} /> : <p className="mt-3 text-ink-soft">Gimimo datų nėra.</p>}
+            {s.birthsPerDecade.length ? (
+              <DecadeChart rows={s.birthsPerDecade} />
+            ) : (
+              <p className="mt-3 text-ink-soft">{t("tree.statistics.noBirths")}</p>
+            )}
           </section>
         </div>
       )}
@@ -89,13 +99,14 @@ export default function TreeStatisticsPage({ loaderData: { statistics: s } }: Ro
 }
 
 function TopList({ caption, rows }: { caption: string; rows: { label: string; people: number; href?: string }[] }) {
+  const t = useT();
   return (
     <table className="w-full text-left">
       <caption className="mb-2 text-left font-semibold">{caption}</caption>
       <thead className="sr-only">
         <tr>
           <th scope="col">{caption}</th>
-          <th scope="col">Asmenų</th>
+          <th scope="col">{t("tree.statistics.people")}</th>
         </tr>
       </thead>
       <tbody>
@@ -112,19 +123,20 @@ function TopList({ caption, rows }: { caption: string; rows: { label: string; pe
 
 /** The births per decade as a table whose rows carry their bars: read as a table by a screen reader, seen as a chart. */
 function DecadeChart({ rows }: { rows: { decade: number; births: number }[] }) {
+  const t = useT();
   const most = Math.max(...rows.map((r) => r.births), 1);
   return (
     <table className="mt-3 w-full text-left">
       <thead>
         <tr className="text-sm text-ink-soft">
           <th scope="col" className="w-24 py-1 font-normal">
-            Dešimtmetis
+            {t("tree.statistics.decade")}
           </th>
           <th scope="col" className="w-20 py-1 pr-3 text-right font-normal">
-            Gimė
+            {t("tree.statistics.born")}
           </th>
           <th scope="col" className="py-1 font-normal">
-            <span className="sr-only">Stulpelis</span>
+            <span className="sr-only">{t("tree.statistics.bar")}</span>
           </th>
         </tr>
       </thead>

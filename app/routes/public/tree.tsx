@@ -1,4 +1,3 @@
-import { Form, Link } from "react-router";
 import type { Route } from "./+types/tree";
 import { currentUser, services } from "#app/.server/platform/context.ts";
 import {
@@ -26,16 +25,18 @@ import { Pager } from "#app/components/pager.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
 import { TreeIndexNav } from "#app/components/tree-indexes.tsx";
 import { layoutChart, type PersonSummary } from "#app/lib/tree-layout.ts";
-import { plural } from "#app/lib/lithuanian.ts";
 import { parseId } from "#app/lib/numbers.ts";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import { useT } from "#app/i18n/react.tsx";
+import { Form, Link } from "#app/i18n/router.tsx";
 import { assertPageExists, requestedPage } from "#app/lib/paging.ts";
 
-const MODES: Record<ChartMode, string> = {
-  abu: "Protėviai ir palikuonys",
-  proteviai: "Protėviai",
-  palikuonys: "Palikuonys",
-  veduokle: "Protėvių vėduoklė",
-  seima: "Šeima",
+const MODES: Record<ChartMode, MessageId> = {
+  abu: "tree.mode.both",
+  proteviai: "tree.mode.ancestors",
+  palikuonys: "tree.mode.descendants",
+  veduokle: "tree.mode.fan",
+  seima: "tree.mode.family",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -89,14 +90,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function TreePage({ loaderData: { tree, texts, member, page } }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
+  const t = useT();
   return (
     <>
-      <PageTitle page={page}>{"Giminės medis"}</PageTitle>
+      <PageTitle page={page}>{t("tree.title")}</PageTitle>
       <ShareMeta
-        title={`Giminės medis – ${familyName}`}
-        description={tree ? `${familyName}: giminės medis, protėviai ir palikuonys.` : texts.treePlaceholder}
+        title={t("tree.share.title", { family: familyName })}
+        description={tree ? t("tree.share.description", { family: familyName }) : texts.treePlaceholder}
       />
-      <PageHeading title="Giminės medis" />
+      <PageHeading title={t("tree.title")} />
       {tree ? <Chart tree={tree} /> : <Placeholder texts={texts} />}
       {/* The indexes below the chart and its lists, which open the page on a phone. */}
       {tree ? (
@@ -112,10 +114,11 @@ export default function TreePage({ loaderData: { tree, texts, member, page } }: 
 type Texts = Route.ComponentProps["loaderData"]["texts"];
 
 function BranchList({ branches, heading: Heading }: { branches: Texts["branches"]; heading: "h2" | "h3" }) {
+  const t = useT();
   if (branches.length === 0) return null;
   return (
     <>
-      <Heading className={Heading === "h2" ? "text-2xl font-semibold" : "text-xl font-semibold"}>Pagrindinės giminės šakos</Heading>
+      <Heading className={Heading === "h2" ? "text-2xl font-semibold" : "text-xl font-semibold"}>{t("tree.branches.heading")}</Heading>
       <ul className="mt-3 space-y-3">
         {branches.map((branch, i) => (
           <li key={i} className="border-l-4 border-accent pl-4">
@@ -130,10 +133,11 @@ function BranchList({ branches, heading: Heading }: { branches: Texts["branches"
 
 /** The spec's placeholder, shown while the tree is empty: the family's own words, the branches beside them. */
 function Placeholder({ texts }: { texts: Texts }) {
+  const t = useT();
   return (
     <div className={texts.branches.length ? "grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : ""}>
       <section className="card h-fit max-w-3xl p-6 sm:p-8">
-        <h2 className="text-2xl font-semibold">Giminės medžio vizualizacija dar kuriama</h2>
+        <h2 className="text-2xl font-semibold">{t("tree.placeholder.heading")}</h2>
         <TextBlock text={texts.treePlaceholder} className="mt-3 text-ink-soft" />
         <TextBlock text={texts.treeContact} className="mt-6" />
       </section>
@@ -147,19 +151,20 @@ function Placeholder({ texts }: { texts: Texts }) {
 }
 
 function Branches({ texts, member }: { texts: Texts; member: boolean }) {
+  const t = useT();
   return (
     <section aria-labelledby="apie-medi" className="card mt-10 max-w-3xl p-6">
       <h2 id="apie-medi" className="sr-only">
-        Apie giminės medį
+        {t("tree.about.heading")}
       </h2>
       {texts.branchesWithTree ? <BranchList branches={texts.branches} heading="h3" /> : null}
       <TextBlock text={texts.treeContact} className="mt-4" />
       <p className="mt-4 text-sm">
-        <a href="/medis/gedcom">Atsisiųsti viešą giminės medį (GEDCOM, be gyvų asmenų)</a>
+        <a href="/medis/gedcom">{t("tree.download.public")}</a>
       </p>
       {member ? (
         <p className="mt-2 text-sm">
-          <a href="/medis/gedcom/nariams">Atsisiųsti giminės medį su gyvais giminės nariais (tik giminei)</a>
+          <a href="/medis/gedcom/nariams">{t("tree.download.members")}</a>
         </p>
       ) : null}
     </section>
@@ -169,18 +174,19 @@ function Branches({ texts, member }: { texts: Texts; member: boolean }) {
 type Tree = NonNullable<Route.ComponentProps["loaderData"]["tree"]>;
 
 function Chart({ tree }: { tree: Tree }) {
+  const t = useT();
   const modeHref = (mode: ChartMode) => `/medis?asmuo=${tree.root.id}${mode === "abu" ? "" : `&kryptis=${mode}`}`;
   return (
     <>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
         <div>
-          <p className="text-sm text-ink-soft">Medis sudarytas aplink</p>
+          <p className="text-sm text-ink-soft">{t("tree.chart.centredOn")}</p>
           <p className="text-xl font-semibold">
             <Link to={`/asmuo/${tree.root.id}`}>{tree.root.name}</Link>
             {tree.root.years ? <span className="ml-2 text-base font-normal text-ink-soft">{tree.root.years}</span> : null}
           </p>
         </div>
-        <nav aria-label="Medžio vaizdas" className="flex flex-wrap gap-1">
+        <nav aria-label={t("tree.chart.views")} className="flex flex-wrap gap-1">
           {(Object.keys(MODES) as ChartMode[]).map((mode) => (
             <Link
               key={mode}
@@ -188,34 +194,32 @@ function Chart({ tree }: { tree: Tree }) {
               aria-current={mode === tree.mode ? "page" : undefined}
               className={`btn ${mode === tree.mode ? "bg-accent text-white" : "border border-line bg-paper text-ink hover:bg-accent-soft"}`}
             >
-              {MODES[mode]}
+              {t(MODES[mode])}
             </Link>
           ))}
         </nav>
       </div>
       <PersonSearch tree={tree} />
       {tree.layout ? (
-        <FamilyChart
-          wide={tree.layout}
-          narrow={tree.narrow ?? undefined}
-          label={`Giminės medis: ${tree.root.name}. Paspauskite asmenį, kad atvertumėte jo puslapį.`}
-        />
+        <FamilyChart wide={tree.layout} narrow={tree.narrow ?? undefined} label={t("tree.chart.label", { name: tree.root.name })} />
       ) : null}
-      {tree.fan ? (
-        <FanChart layout={tree.fan} label={`Protėvių vėduoklė: ${tree.root.name}. Paspauskite asmenį, kad atvertumėte jo puslapį.`} />
-      ) : null}
+      {tree.fan ? <FanChart layout={tree.fan} label={t("tree.fan.label", { name: tree.root.name })} /> : null}
       {tree.groups ? <FamilyGroups groups={tree.groups} /> : null}
       <section aria-labelledby="sarasas" className="mt-8 grid gap-8 md:grid-cols-2">
         <h2 id="sarasas" className="sr-only">
-          Sąrašas
+          {t("tree.list.heading")}
         </h2>
         <div>
-          <h3 className="text-xl font-semibold">Protėviai</h3>
-          {tree.ancestors.length ? <Lineage nodes={tree.ancestors} /> : <p className="mt-2 text-ink-soft">Protėvių duomenų nėra.</p>}
+          <h3 className="text-xl font-semibold">{t("tree.list.ancestors")}</h3>
+          {tree.ancestors.length ? <Lineage nodes={tree.ancestors} /> : <p className="mt-2 text-ink-soft">{t("tree.list.noAncestors")}</p>}
         </div>
         <div>
-          <h3 className="text-xl font-semibold">Palikuonys</h3>
-          {tree.descendants.length ? <Lineage nodes={tree.descendants} /> : <p className="mt-2 text-ink-soft">Palikuonių duomenų nėra.</p>}
+          <h3 className="text-xl font-semibold">{t("tree.list.descendants")}</h3>
+          {tree.descendants.length ? (
+            <Lineage nodes={tree.descendants} />
+          ) : (
+            <p className="mt-2 text-ink-soft">{t("tree.list.noDescendants")}</p>
+          )}
         </div>
       </section>
     </>
@@ -250,20 +254,21 @@ function Lineage({ nodes }: { nodes: LineageNode[] }) {
  * JavaScript suggestions while typing.
  */
 function PersonSearch({ tree }: { tree: Tree }) {
+  const t = useT();
   return (
     <div className="mb-4">
-      <Form method="get" role="search" aria-label="Asmens paieška" className="flex flex-wrap items-end gap-2">
+      <Form method="get" role="search" aria-label={t("tree.search.label")} className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="asmuo" value={tree.root.id} />
         {tree.mode !== "abu" ? <input type="hidden" name="kryptis" value={tree.mode} /> : null}
         <PersonSuggestField
           id="paieska"
-          label="Rasti asmenį"
-          placeholder="Vardas ar pavardė, pvz., sarunas"
+          label={t("tree.search.field")}
+          placeholder={t("tree.search.placeholder")}
           query={tree.query}
           href={(p) => `/medis?asmuo=${p.id}${tree.mode === "abu" ? "" : `&kryptis=${tree.mode}`}`}
         />
         <button type="submit" className="btn-primary">
-          Ieškoti
+          {t("tree.search.submit")}
         </button>
       </Form>
       {tree.results ? (
@@ -272,8 +277,8 @@ function PersonSearch({ tree }: { tree: Tree }) {
             <>
               <p className="mb-2 text-sm text-ink-soft">
                 {tree.results.more
-                  ? `Rasta daugiau nei ${plural(tree.results.total, ["asmuo", "asmenys", "asmenų"])}: patikslinkite paiešką.`
-                  : `Rasta: ${plural(tree.results.total, ["asmuo", "asmenys", "asmenų"])}.`}
+                  ? t("tree.search.more", { count: tree.results.total })
+                  : t("tree.search.found", { count: tree.results.total })}
               </p>
               <ul className="flex flex-wrap gap-2">
                 {tree.results.items.map((p) => (
@@ -284,10 +289,10 @@ function PersonSearch({ tree }: { tree: Tree }) {
                   </li>
                 ))}
               </ul>
-              <Pager page={tree.results.page} pages={tree.results.pages} label="Paieškos rezultatų puslapiai" />
+              <Pager page={tree.results.page} pages={tree.results.pages} label={t("tree.search.pages")} />
             </>
           ) : (
-            <p className="text-ink-soft">Pagal „{tree.query}“ nieko nerasta.</p>
+            <p className="text-ink-soft">{t("tree.search.none", { query: tree.query })}</p>
           )}
         </div>
       ) : null}

@@ -4,6 +4,7 @@ import type { Database } from "#app/.server/platform/db/schema.ts";
 import { fileResponse, removeTemporary, temporaryDownloadDir } from "#app/.server/platform/download.ts";
 import type { MediaStore } from "#app/.server/media/storage.ts";
 import { exportFile, type ExportFileOptions } from "#app/.server/genealogy/trees.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 
 /**
  * An export of the current tree as a download (the administrator's, made
@@ -30,7 +31,8 @@ export async function exportDownload(
   });
   if (!result) {
     await removeTemporary(dir);
-    throw data("Giminės medžio dar nėra", { status: 404 });
+    // A file's route answers with the sentence itself, in the request's language.
+    throw data(serverT(request)("tree.error.noTree"), { status: 404 });
   }
   return fileResponse(request, file, headers, { temporaryDir: dir });
 }
