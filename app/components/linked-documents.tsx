@@ -1,3 +1,4 @@
+import { InLanguage } from "./in-language.tsx";
 import { documentTypeName } from "#app/lib/documents.ts";
 import { shownDocumentYear } from "#app/lib/document-year.ts";
 import type { ScanRef } from "#app/lib/media.ts";
@@ -23,7 +24,7 @@ export function LinkedDocuments({
       <ul className="space-y-1">
         {documents.map((d) => (
           <li key={d.id}>
-            {d.title} ({shownDocumentYear(d.year, t.locale)}, {documentTypeName(t, d.type)})
+            <InLanguage lang="lt">{d.title}</InLanguage> ({shownDocumentYear(d.year, t.locale)}, {documentTypeName(t, d.type)})
             {d.scan ? (
               <a href={scanUrl(d.scan)} className="tap ml-2 text-sm">
                 {t("gallery.documents.scan")}

@@ -7,7 +7,7 @@ import { createStory } from "#app/.server/stories/stories.ts";
 import { storyFields } from "#tests/story-fields.ts";
 import { axe } from "./axe.ts";
 import { fill, routePatterns } from "./routes.ts";
-import { logInAs, useSite } from "./site.ts";
+import { hydrated, logInAs, useSite } from "./site.ts";
 import { siteForWrites } from "./writes.ts";
 
 // The interface in both languages (issue 30): every page at '/…' is
@@ -117,7 +117,7 @@ const ADMIN = (pattern: string) => pattern.startsWith("/admin");
 async function htmlPages(client: APIRequestContext, addresses: string[]): Promise<string[]> {
   const found: string[] = [];
   for (const address of addresses) {
-    const response = await client.get(address, { maxRedirects: 0 });
+    const response = await client.get(`${site().url}${address}`, { maxRedirects: 0 });
     if ((response.headers()["content-type"] ?? "").startsWith("text/html") && response.status() < 500) found.push(address);
   }
   return found;
@@ -134,7 +134,10 @@ async function sweep(page: Page, addresses: string[]) {
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       // The same page in the other language, named in it, and both as alternates.
       const other = language === "lt" ? english(address) : address;
-      const switchLink = page.getByRole("banner").getByRole("link", { name: LOCALE_NAMES[language === "lt" ? "en" : "lt"], exact: true });
+      // (The switch names the other language in it, lang marked; a browser of the other language is also offered it above.)
+      const otherLanguage = language === "lt" ? "en" : "lt";
+      const switchLink = page.getByRole("banner").locator(`a[lang="${otherLanguage}"]`);
+      await expect(switchLink, url).toHaveText(LOCALE_NAMES[otherLanguage]);
       await expect(switchLink, url).toHaveAttribute("href", other);
       for (const hreflang of ["lt", "en"]) {
         await expect(page.locator(`link[rel=alternate][hreflang=${hreflang}]`), url).toHaveAttribute(
@@ -192,6 +195,7 @@ test("the administration's pages in both languages", async ({ page }) => {
 
 test("a shared English link opens in English and stays there: links, forms and redirects", async ({ page }) => {
   await page.goto(`${site().url}/en/medis`);
+  await hydrated(page);
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Gallery" }).click();
   await expect(page).toHaveURL(`${site().url}/en/galerija`);
   // A page that needs a session sends an English reader to the English login, and back into English after it.

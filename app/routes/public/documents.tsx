@@ -104,7 +104,7 @@ export default function DocumentsPage({
                     <tr key={doc.id} className="border-t border-line first:max-sm:border-t-0 max-sm:block max-sm:py-2">
                       <td className={`${CELL} font-medium`} data-label={t("gallery.documents.column.title")}>
                         <span>
-                          {doc.title}
+                          <InLanguage lang="lt">{doc.title}</InLanguage>
                           {doc.membersOnly ? <MembersOnlyBadge /> : null}
                           {doc.scan ? <ScanLink scan={doc.scan} title={doc.title} /> : null}
                         </span>

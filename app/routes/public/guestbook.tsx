@@ -177,7 +177,10 @@ export default function GuestbookPage({
                         {t.date(entry.createdAt)}
                       </time>
                     </header>
-                    <p className="mt-2 whitespace-pre-line break-words">{entry.message}</p>
+                    <p className="mt-2 whitespace-pre-line break-words">
+                      {/* A guest's words, in the site's language as far as it knows. */}
+                      <InLanguage lang="lt">{entry.message}</InLanguage>
+                    </p>
                   </article>
                 </li>
               ))}

@@ -159,7 +159,10 @@ export default function Home({ loaderData: { texts, lithuanian, hero, latestPhot
             {entries.map((entry) => (
               <li key={entry.id} className="card p-5">
                 <blockquote>
-                  <p className="line-clamp-4 whitespace-pre-line break-words">{entry.message}</p>
+                  <p className="line-clamp-4 whitespace-pre-line break-words">
+                    {/* A guest's words, in the site's language as far as it knows. */}
+                    <InLanguage lang="lt">{entry.message}</InLanguage>
+                  </p>
                   <footer className="mt-3 text-sm text-ink-soft">
                     {entry.name}, <time dateTime={entry.createdAt}>{t.date(entry.createdAt)}</time>
                     {entry.example ? " " : null}

@@ -1,5 +1,7 @@
 import type { Route } from "./+types/tree";
-import { currentUser, services } from "#app/.server/platform/context.ts";
+import { InLanguage } from "#app/components/in-language.tsx";
+import type { Locale } from "#app/i18n/locales.ts";
+import { currentUser, requestLocale, services } from "#app/.server/platform/context.ts";
 import {
   ancestorList,
   CHART_DEPTH,
@@ -12,7 +14,7 @@ import {
 } from "#app/.server/genealogy/chart.ts";
 import { searchPeoplePage } from "#app/.server/genealogy/search.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
-import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { siteSettingsIn } from "#app/.server/site-texts/settings.ts";
 import { personOfUser } from "#app/.server/accounts/users.ts";
 import { FamilyChart } from "#app/components/family-chart.tsx";
 import { FamilyGroups } from "#app/components/family-groups.tsx";
@@ -50,8 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = currentUser(context);
   const own = user ? await personOfUser(db, user.id) : null;
   const root = treeId === null ? null : await chartRoot(db, treeId, [parseId(params.get("asmuo")), own]);
-  const { treePlaceholder, branches, branchesWithTree, treeContact } = await getSiteSettings(db);
-  const texts = { treePlaceholder, branches, branchesWithTree, treeContact };
+  const { treePlaceholder, branches, branchesWithTree, treeContact, lithuanian } = await siteSettingsIn(db, requestLocale(context));
+  const texts = { treePlaceholder, branches, branchesWithTree, treeContact, lithuanian };
   if (treeId === null || root === null) {
     assertPageExists({ page, pages: 1 });
     return { tree: null, texts, member: viewer.members, page };
@@ -120,15 +122,23 @@ function BranchList({ branches, heading: Heading }: { branches: Texts["branches"
     <>
       <Heading className={Heading === "h2" ? "text-2xl font-semibold" : "text-xl font-semibold"}>{t("tree.branches.heading")}</Heading>
       <ul className="mt-3 space-y-3">
+        {/* The branches are written in Lithuanian only: marked so on an English page. */}
         {branches.map((branch, i) => (
           <li key={i} className="border-l-4 border-accent pl-4">
-            <strong>{branch.name}</strong>
-            {branch.text ? <span className="block text-ink-soft">{branch.text}</span> : null}
+            <InLanguage lang="lt">
+              <strong>{branch.name}</strong>
+              {branch.text ? <span className="block text-ink-soft">{branch.text}</span> : null}
+            </InLanguage>
           </li>
         ))}
       </ul>
     </>
   );
+}
+
+/** The language one of the family's texts is in on this page: Lithuanian where no English was written. */
+function lang(texts: Texts, field: "treePlaceholder" | "treeContact"): Locale | undefined {
+  return texts.lithuanian.includes(field) ? "lt" : undefined;
 }
 
 /** The spec's placeholder, shown while the tree is empty: the family's own words, the branches beside them. */
@@ -138,8 +148,8 @@ function Placeholder({ texts }: { texts: Texts }) {
     <div className={texts.branches.length ? "grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : ""}>
       <section className="card h-fit max-w-3xl p-6 sm:p-8">
         <h2 className="text-2xl font-semibold">{t("tree.placeholder.heading")}</h2>
-        <TextBlock text={texts.treePlaceholder} className="mt-3 text-ink-soft" />
-        <TextBlock text={texts.treeContact} className="mt-6" />
+        <TextBlock text={texts.treePlaceholder} lang={lang(texts, "treePlaceholder")} className="mt-3 text-ink-soft" />
+        <TextBlock text={texts.treeContact} lang={lang(texts, "treeContact")} className="mt-6" />
       </section>
       {texts.branches.length ? (
         <section className="card h-fit p-6 sm:p-8">
@@ -158,7 +168,7 @@ function Branches({ texts, member }: { texts: Texts; member: boolean }) {
         {t("tree.about.heading")}
       </h2>
       {texts.branchesWithTree ? <BranchList branches={texts.branches} heading="h3" /> : null}
-      <TextBlock text={texts.treeContact} className="mt-4" />
+      <TextBlock text={texts.treeContact} lang={lang(texts, "treeContact")} className="mt-4" />
       <p className="mt-4 text-sm">
         <a href="/medis/gedcom">{t("tree.download.public")}</a>
       </p>
