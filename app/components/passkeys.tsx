@@ -1,5 +1,6 @@
 import type * as WebAuthn from "@simplewebauthn/browser";
-import { Say } from "#app/i18n/react.tsx";
+import { useLocalized } from "#app/i18n/router.tsx";
+import { Say, useT } from "#app/i18n/react.tsx";
 import { useState } from "react";
 import { useBrowserValue } from "./use-hydrated.ts";
 import { useRevalidator } from "react-router";
@@ -29,10 +30,12 @@ async function post<T>(url: string, fields: Record<string, string>): Promise<{ s
 }
 
 /** A cancelled or refused passkey dialog: nothing to say beyond a short note. */
-const CANCELLED: Toast = { title: "Prisijungimo raktas nepanaudotas", description: "Veiksmas atšauktas arba nepavyko.", variant: "info" };
+const CANCELLED: Toast = { title: "auth.passkey.cancelled", description: "auth.passkey.cancelledHow", variant: "info" };
 
 export function PasskeyLogin() {
   const supported = useSupported();
+  const t = useT();
+  const localized = useLocalized();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   if (!supported) return null;
@@ -56,7 +59,7 @@ export function PasskeyLogin() {
         challengeId: start.challengeId,
         response: JSON.stringify(answer),
       });
-      if (body.ok && body.to) window.location.assign(body.to);
+      if (body.ok && body.to) window.location.assign(localized(body.to));
       else toast(body.toast ?? (await resolveToast("passkeyLoginFailed")));
     } catch {
       toast(await resolveToast("passkeyLoginFailed"));
@@ -66,7 +69,7 @@ export function PasskeyLogin() {
   }
   return (
     <button type="button" className="btn-secondary w-full" onClick={login} disabled={busy}>
-      {busy ? "Laukiama rakto…" : "Prisijungti su prisijungimo raktu"}
+      {t(busy ? "auth.passkey.waiting" : "auth.passkey.login")}
     </button>
   );
 }

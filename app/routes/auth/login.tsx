@@ -1,4 +1,6 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { redirect, useNavigation } from "react-router";
+import { useT } from "#app/i18n/react.tsx";
+import { Form } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/login";
 import { attemptPasswordLogin } from "#app/.server/accounts/auth.ts";
 import { currentUser, requestInfo, services } from "#app/.server/platform/context.ts";
@@ -41,20 +43,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function LoginPage() {
   const busy = useNavigation().state === "submitting";
+  const t = useT();
   return (
     <>
-      <PageTitle>Prisijungimas</PageTitle>
+      <PageTitle>{t("auth.login.title")}</PageTitle>
       <section className="card mx-auto max-w-md p-6 sm:p-8">
-        <h1 className="text-2xl font-bold">Prisijungimas</h1>
-        <p className="mt-2 text-sm text-ink-soft">Giminės nariams ir svetainės redaktoriams. Paskyrą gaunate su kvietimu.</p>
+        <h1 className="text-2xl font-bold">{t("auth.login.title")}</h1>
+        <p className="mt-2 text-sm text-ink-soft">{t("auth.login.lead")}</p>
         <Form method="post" className="mt-6 space-y-4">
           <div>
             <label htmlFor="username" className="field-label">
-              Vartotojo vardas
+              {t("auth.login.username")}
             </label>
             <input
               id="username"
               name="username"
+              type="text"
               className="field-input"
               required
               maxLength={USERNAME_MAX_LENGTH}
@@ -65,7 +69,7 @@ export default function LoginPage() {
           </div>
           <div>
             <label htmlFor="password" className="field-label">
-              Slaptažodis
+              {t("auth.login.password")}
             </label>
             <input
               id="password"
@@ -78,7 +82,7 @@ export default function LoginPage() {
             />
           </div>
           <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? "Jungiamasi…" : "Prisijungti"}
+            {t(busy ? "auth.login.busy" : "auth.login.submit")}
           </button>
         </Form>
         <div className="mt-4">

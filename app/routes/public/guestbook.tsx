@@ -120,7 +120,7 @@ export default function GuestbookPage({
             <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
               <label>
                 {t("guestbook.form.honeypot")}
-                <input name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+                <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
               </label>
             </div>
             <label htmlFor="name" className="field-label">
@@ -129,6 +129,7 @@ export default function GuestbookPage({
             <input
               id="name"
               name="name"
+              type="text"
               className="field-input"
               maxLength={NAME_MAX_LENGTH}
               aria-required="true"
