@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, request as http, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { HtmlValidate } from "html-validate";
 import { ADMIN_CATALOGS, SITE_CATALOGS } from "#app/i18n/catalog.ts";
@@ -251,4 +251,77 @@ test("the English pages pass axe and html-validate", async ({ page, request }) =
     await page.goto(`${site().url}${address}`);
     await axe(page, address);
   }
+});
+
+test("the family's content in English: written by an editor, shown on the English page; the Lithuanian where none, marked", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await http.newContext({ baseURL: site().url, extraHTTPHeaders: { Origin: site().url } });
+  const ok = async (response: Promise<APIResponse>) => expect((await response).status()).toBeLessThan(400);
+  await ok(admin.post("/login", { form: { username: site().admin.username, password: site().admin.password }, maxRedirects: 0 }));
+  // The home page's welcome in English; its introduction left in Lithuanian.
+  await ok(
+    admin.post("/admin/tekstai", { form: { section: "en:pradzia", homeHeading: "Welcome, relatives!", homeIntro: "" }, maxRedirects: 0 }),
+  );
+  // A photo's title and description, the history's title, a story's title and text.
+  await ok(
+    admin.post("/admin/galerija", {
+      multipart: {
+        intent: "update",
+        id: String(photoId),
+        title: "Senoji sodyba",
+        description: "Sodyba prie kelio.",
+        titleEn: "The old farmstead",
+        descriptionEn: "The farmstead by the road.",
+      },
+      maxRedirects: 0,
+    }),
+  );
+  await ok(
+    admin.post("/admin/istorija", {
+      form: { title: "Giminės istorija", titleEn: "The family's history", intro: "Įžanga." },
+      maxRedirects: 0,
+    }),
+  );
+  const story = await site().db().selectFrom("stories").select(["id", "slug"]).where("slug", "=", storySlug).executeTakeFirstOrThrow();
+  await ok(
+    admin.post(`/admin/istorija/pasakojimai/${story.id}`, {
+      form: {
+        title: "Sodyba prie Miroslavo",
+        body: "Sodyba stovėjo prie kelio.",
+        titleEn: "The farm near Miroslavas",
+        bodyEn: "",
+        published: "1",
+      },
+      maxRedirects: 0,
+    }),
+  );
+  await admin.dispose();
+
+  await page.goto(`${site().url}/en`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, relatives!");
+  // The introduction has no English: in Lithuanian, marked and said to be.
+  const intro = page.locator("main [lang=lt]").filter({ hasText: "(lietuviškai)" }).first();
+  await expect(intro).toBeVisible();
+  await page.goto(`${site().url}/`);
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Welcome, relatives!");
+
+  await page.goto(`${site().url}/en/galerija/${photoId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The old farmstead");
+  await expect(page.getByRole("main")).toContainText("The farmstead by the road.");
+  await page.goto(`${site().url}/galerija/${photoId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Senoji sodyba");
+
+  await page.goto(`${site().url}/en/istorija`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The family's history");
+  await expect(page.locator("article [lang=lt]").filter({ hasText: "Įžanga." })).toBeVisible();
+
+  await page.goto(`${site().url}/en/istorija/${story.slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The farm near Miroslavas");
+  // Its text has no English: the Lithuanian, marked.
+  await expect(page.locator(".story-text[lang=lt]")).toContainText("Sodyba stovėjo prie kelio.");
+  await expect(page.getByText("(lietuviškai)").last()).toBeVisible();
+  await page.goto(`${site().url}/istorija/${story.slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sodyba prie Miroslavo");
 });
