@@ -45,7 +45,7 @@ export function PasskeyLogin() {
       const { body: start } = await post<{
         challengeId: string;
         options: Parameters<typeof WebAuthn.startAuthentication>[0]["optionsJSON"];
-      }>("/login/raktas", { intent: "options" });
+      }>(localized("/login/raktas"), { intent: "options" });
       let answer;
       try {
         const { startAuthentication } = await import("@simplewebauthn/browser");
@@ -54,12 +54,14 @@ export function PasskeyLogin() {
         toast(CANCELLED);
         return;
       }
-      const { body } = await post<{ ok: boolean; to?: string; toast?: Toast }>("/login/raktas", {
+      // (Sent in the page's language: the landing page is named in it.)
+      const { body } = await post<{ ok: boolean; to?: string; toast?: Toast }>(localized("/login/raktas"), {
         intent: "verify",
         challengeId: start.challengeId,
         response: JSON.stringify(answer),
       });
-      if (body.ok && body.to) window.location.assign(localized(body.to));
+      // (The server names the landing page in the user's language.)
+      if (body.ok && body.to) window.location.assign(body.to);
       else toast(body.toast ?? (await resolveToast("passkeyLoginFailed")));
     } catch {
       toast(await resolveToast("passkeyLoginFailed"));

@@ -189,6 +189,32 @@ describe("notifications", () => {
     expect(text).toContain("https://seima.example.lt/paskyra/pasiulymai");
   });
 
+  test("a member who chose English gets the decision in English, its links to the English pages; a language not offered is refused", async () => {
+    // The account page's choice, as the form reads it: English stored; anything else refused, nothing changed.
+    const chosen = read(NOTICES_FORM, { intent: "notices", email: "ona@example.lt", notifyDecisions: "1", language: "en" });
+    expect(chosen).toMatchObject({ ok: true, value: { language: "en" } });
+    expect(read(NOTICES_FORM, { intent: "notices", email: "ona@example.lt", notifyDecisions: "1", language: "de" })).toMatchObject({
+      ok: false,
+      errors: { language: "Pasirinkite kalbą iš sąrašo." },
+    });
+    await setUserNotices(t.db, ona.id, { email: "ona@example.lt", notifyDecisions: true, language: "en" });
+    expect((await t.db.selectFrom("users").select("language").where("id", "=", ona.id).executeTakeFirstOrThrow()).language).toBe("en");
+    letters.length = 0;
+    const proposal = await memory(ona, "Trečias.");
+    await approveProposal(ctx, proposal, admin);
+    await onProposalDecided(services, proposal);
+    expect(letters).toHaveLength(1);
+    const text = decoded(letters[0].raw);
+    // (The subject line is MIME-encoded: its words joined by underscores.)
+    expect(text).toMatch(/^Subject: .*Your_proposal_about/m);
+    expect(text).toContain("Hello,");
+    expect(text).toContain("has been accepted.");
+    expect(text).toContain(`About: Jonas Jonaitis (https://seima.example.lt/en/asmuo/${person})`);
+    expect(text).toContain("https://seima.example.lt/en/paskyra/pasiulymai");
+    expect(text).not.toContain("Sveiki");
+    await setUserNotices(t.db, ona.id, { email: "ona@example.lt", notifyDecisions: true, language: "lt" });
+  });
+
   test("without SITE_URL a letter links to where an editor's browser reached the site, never to a Host a request named", async () => {
     const noSiteUrl = { ...services, config: { ...services.config, siteUrl: undefined } as Config };
     await saveNotifySettings(t.db, { mode: "each", email: "" });

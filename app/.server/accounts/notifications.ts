@@ -7,10 +7,12 @@ import type { Services } from "#app/.server/platform/context.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { countPendingEntries } from "#app/.server/guestbook/guestbook.ts";
 import { sendNotice } from "#app/.server/platform/mail.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
+import { isLocale, localized, SOURCE_LOCALE, type Locale } from "#app/i18n/locales.ts";
 import { letterLink } from "#app/.server/platform/site-address.ts";
-import { countPendingProposals, findProposal, PROPOSAL_STATUS_LABELS, proposalViews } from "#app/.server/proposals/proposals.ts";
+import { countPendingProposals, findProposal, proposalViews } from "#app/.server/proposals/proposals.ts";
 import { PROPOSAL_KINDS } from "#app/.server/proposals/kinds.ts";
-import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { getSiteSettings, siteSettingsIn } from "#app/.server/site-texts/settings.ts";
 
 // Notices of what waits for an editor and of decisions (issue 17 item 4).
 // The routes call these after the write has been committed; a notice that
@@ -122,32 +124,39 @@ export async function onProposalDecided(services: Services, proposalId: number):
     if (!config.mail) return;
     const proposal = await findProposal(db, proposalId);
     if (!proposal || proposal.userId === null || (proposal.status !== "approved" && proposal.status !== "rejected")) return;
-    const user = await db.selectFrom("users").select(["email", "notifyDecisions"]).where("id", "=", proposal.userId).executeTakeFirst();
+    const user = await db
+      .selectFrom("users")
+      .select(["email", "notifyDecisions", "language"])
+      .where("id", "=", proposal.userId)
+      .executeTakeFirst();
     if (!user?.email || user.notifyDecisions !== 1) return;
-    const site = await getSiteSettings(db);
+    // In the member's own language (their account's choice), its links to the pages in it.
+    const locale: Locale = isLocale(user.language) ? user.language : SOURCE_LOCALE;
+    const t = serverT(locale);
+    const site = await siteSettingsIn(db, locale);
     const [view] = await proposalViews({ db, media: services.media }, [proposal]);
-    const status = PROPOSAL_STATUS_LABELS[proposal.status].toLowerCase();
-    const about = view.subjectName ? `„${view.subjectName}“` : null;
-    const where = view.subjectLink ? await link(services, view.subjectLink) : null;
+    const approved = proposal.status === "approved";
+    const where = view.subjectLink ? await link(services, localized(locale, view.subjectLink)) : null;
+    const values = { family: site.familyName, name: view.subjectName ?? "" };
     await sendNotice(config.mail, {
       to: user.email,
       familyName: site.familyName,
       contactEmail: site.contactEmail,
-      subject: `Jūsų pasiūlymas${about ? ` apie ${about}` : ""}: ${status} – ${site.familyName}`,
+      subject: t(view.subjectName ? "letters.decided.subjectAbout" : "letters.decided.subject", { ...values, approved: String(approved) }),
       text: [
-        "Sveiki,",
+        t("letters.greeting"),
         "",
-        `jūsų pasiūlymas svetainėje „${site.familyName}“ ${proposal.status === "approved" ? "priimtas" : "atmestas"}.`,
+        t("letters.decided.what", { ...values, approved: String(approved) }),
         "",
-        ...(about ? [`Apie: ${view.subjectName}${where ? ` (${where})` : ""}`] : []),
+        ...(view.subjectName ? [t(where ? "letters.decided.aboutAt" : "letters.decided.about", { ...values, where: where ?? "" })] : []),
         `${view.label}:`,
-        ...view.lines.map((line) => `– ${line.label}: ${line.after || "(tuščia)"}`),
-        ...(proposal.decisionNote ? ["", `Pastaba: ${proposal.decisionNote}`] : []),
+        ...view.lines.map((line) => `– ${line.label}: ${line.after || t("letters.decided.empty")}`),
+        ...(proposal.decisionNote ? ["", t("letters.decided.note", { note: proposal.decisionNote })] : []),
         "",
-        "Visi jūsų pasiūlymai:",
-        await link(services, "/paskyra/pasiulymai"),
+        t("letters.decided.all"),
+        await link(services, localized(locale, "/paskyra/pasiulymai")),
         "",
-        "Šių laiškų galite atsisakyti savo paskyroje.",
+        t("letters.decided.optOut"),
       ].join("\n"),
     });
   } catch (error) {

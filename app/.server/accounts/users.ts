@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { isLocale, LOCALES, SOURCE_LOCALE, type Locale } from "#app/i18n/locales.ts";
 import { EMAIL_MAX_LENGTH } from "#app/lib/accounts.ts";
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "#app/lib/login.ts";
 import type { Role } from "#app/lib/roles.ts";
 import type { ToastKey } from "#app/lib/toasts.ts";
-import { checkbox, emailField, passwordField, textField } from "#app/.server/platform/form.ts";
+import { checkbox, choiceField, emailField, passwordField, textField } from "#app/.server/platform/form.ts";
 import { isUniqueViolation, now } from "#app/.server/platform/db/writes.ts";
 import { onPostgresDatabase } from "#app/.server/platform/db/connect.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
@@ -223,9 +224,19 @@ export async function renameUser(
 }
 
 /** A user's own notices: their e-mail address and whether they want to hear of their proposals' decisions. */
-export async function userNotices(db: Database, userId: number): Promise<{ email: string; notifyDecisions: boolean }> {
-  const row = await db.selectFrom("users").select(["email", "notifyDecisions"]).where("id", "=", userId).executeTakeFirst();
-  return { email: row?.email ?? "", notifyDecisions: row?.notifyDecisions === 1 };
+export async function userNotices(db: Database, userId: number): Promise<{ email: string; notifyDecisions: boolean; language: Locale }> {
+  const row = await db.selectFrom("users").select(["email", "notifyDecisions", "language"]).where("id", "=", userId).executeTakeFirst();
+  return {
+    email: row?.email ?? "",
+    notifyDecisions: row?.notifyDecisions === 1,
+    language: isLocale(row?.language) ? row.language : SOURCE_LOCALE,
+  };
+}
+
+/** A user's language (their letters, the site after logging in); Lithuanian when none was chosen. */
+export async function userLanguage(db: Database, userId: number): Promise<Locale> {
+  const row = await db.selectFrom("users").select("language").where("id", "=", userId).executeTakeFirst();
+  return isLocale(row?.language) ? row.language : SOURCE_LOCALE;
 }
 
 /** The account page's notices: an address, if any, and whether to hear of decisions (which needs the address). */
@@ -234,6 +245,8 @@ export const NOTICES_FORM = z
     intent: z.literal("notices"),
     email: emailField("El. paštas", EMAIL_MAX_LENGTH, { optional: true }),
     notifyDecisions: checkbox(),
+    // A form without it (an older page) keeps Lithuanian.
+    language: choiceField(LOCALES, "account.notices.languageUnknown", SOURCE_LOCALE),
   })
   .check((ctx) => {
     if (ctx.value.notifyDecisions && ctx.value.email === "")
@@ -246,10 +259,18 @@ export const NOTICES_FORM = z
   });
 
 /** Saves them, as NOTICES_FORM reads them ("" for no address). */
-export async function setUserNotices(db: Database, userId: number, input: { email: string; notifyDecisions: boolean }): Promise<void> {
+export async function setUserNotices(
+  db: Database,
+  userId: number,
+  input: { email: string; notifyDecisions: boolean; language?: Locale },
+): Promise<void> {
   await db
     .updateTable("users")
-    .set({ email: input.email || null, notifyDecisions: input.notifyDecisions ? 1 : 0 })
+    .set({
+      email: input.email || null,
+      notifyDecisions: input.notifyDecisions ? 1 : 0,
+      ...(input.language ? { language: input.language } : {}),
+    })
     .where("id", "=", userId)
     .execute();
 }

@@ -1,6 +1,10 @@
 import { createTransport, type Transporter } from "nodemailer";
 import type { Config } from "./env.ts";
-import { ROLE_LABELS, type Role } from "#app/lib/roles.ts";
+import type { Role } from "#app/lib/roles.ts";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import { localized } from "#app/i18n/locales.ts";
+import { serverT } from "./i18n.ts";
+import { requestLanguage } from "./request-language.ts";
 
 // E-mail, when the operator configured SMTP_URL: invitations sent to the
 // invitee's address. Without it the administrator copies the link and sends
@@ -29,20 +33,25 @@ function transport(url: string): Transporter {
 
 /** Sends an invitation; throws (with the server's reason) when the mail server refuses or cannot be reached. */
 export async function sendInvitation(mail: NonNullable<Config["mail"]>, invitation: Invitation): Promise<void> {
-  const role = ROLE_LABELS[invitation.role].toLowerCase();
+  // Someone without an account yet: written in the language of the page the administrator sent it from, its link to the page in it.
+  const locale = requestLanguage();
+  const t = serverT(locale);
+  const role = t(`letters.role.${invitation.role}` as MessageId);
+  const link = new URL(invitation.link);
+  link.pathname = localized(locale, link.pathname);
   await transport(mail.url).sendMail({
     from: mail.from ?? { name: invitation.familyName, address: invitation.contactEmail },
     to: invitation.to,
-    subject: `Kvietimas į svetainę „${invitation.familyName}“`,
+    subject: t("letters.invitation.subject", { family: invitation.familyName }),
     text: [
-      "Sveiki,",
+      t("letters.greeting"),
       "",
-      `jus kviečia prisijungti prie svetainės „${invitation.familyName}“ (${role}).`,
-      "Atverkite šią nuorodą ir pasirinkite vardą bei slaptažodį:",
+      t("letters.invitation.what", { family: invitation.familyName, role }),
+      t("letters.invitation.how"),
       "",
-      invitation.link,
+      link.href,
       "",
-      "Nuoroda galioja 7 dienas ir tik vieną kartą. Jei kvietimo nelaukėte, šį laišką galite ištrinti.",
+      t("letters.invitation.validity"),
     ].join("\n"),
   });
 }

@@ -1,4 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Say, useT } from "#app/i18n/react.tsx";
+import { LOCALE_NAMES, LOCALES } from "#app/i18n/locales.ts";
 import type { Route } from "./+types/account";
 import { roleMiddleware } from "#app/.server/accounts/access.ts";
 import { requestInfo, requireRole, services } from "#app/.server/platform/context.ts";
@@ -198,6 +200,7 @@ function Notices({
   mailConfigured: boolean;
   refused: ActionData;
 }) {
+  const t = useT();
   const errors: Partial<Record<string, string>> | undefined = refused?.errors;
   useFocusFirstError(errors, refused?.toast.id, ["email"]);
   return (
@@ -216,7 +219,7 @@ function Notices({
         method="post"
         noValidate
         className="mt-4 max-w-xl space-y-4"
-        key={refused?.toast.id ?? `${notices.email}${notices.notifyDecisions}`}
+        key={refused?.toast.id ?? `${notices.email}${notices.notifyDecisions}${notices.language}`}
       >
         <input type="hidden" name="intent" value="notices" />
         <Field
@@ -237,6 +240,24 @@ function Notices({
             defaultChecked={refused ? refused.typed.notifyDecisions === "1" : notices.notifyDecisions}
           />
           <label htmlFor="notifyDecisions">Pranešti, kai mano pasiūlymas bus išspręstas</label>
+        </div>
+        <div>
+          <label htmlFor="language" className="field-label">
+            {t("account.notices.language")}
+          </label>
+          <select id="language" name="language" className="field-input" defaultValue={refused?.typed.language ?? notices.language}>
+            {LOCALES.map((locale) => (
+              <option key={locale} value={locale} lang={locale}>
+                {LOCALE_NAMES[locale]}
+              </option>
+            ))}
+          </select>
+          <p className="mt-1 text-sm text-ink-soft">{t("account.notices.languageHelp")}</p>
+          {errors?.language ? (
+            <p className="mt-1 text-sm text-red-800">
+              <Say text={errors.language} />
+            </p>
+          ) : null}
         </div>
         <button type="submit" className="btn-secondary">
           Išsaugoti

@@ -11,6 +11,8 @@ import { PageTitle } from "#app/components/page.tsx";
 import { PasskeyLogin } from "#app/components/passkeys.tsx";
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "#app/lib/login.ts";
 import { landingOf } from "#app/lib/roles.ts";
+import { localized } from "#app/i18n/locales.ts";
+import { userLanguage } from "#app/.server/accounts/users.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = currentUser(context);
@@ -38,7 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   headers.append("Set-Cookie", await createSession(db, result.user.id, secure, request.headers.get("User-Agent")));
   // This browser keeps its own allowance of attempts from now on.
   headers.append("Set-Cookie", await issueDeviceCookie(db, result.user.username, secure));
-  return redirectWithToast(landingOf(result.user.role), "loginSuccess", undefined, headers);
+  // Into the member's own language, when they chose English (an English page's login stays English anyway).
+  const landing = localized(await userLanguage(db, result.user.id), landingOf(result.user.role));
+  return redirectWithToast(landing, "loginSuccess", undefined, headers);
 }
 
 export default function LoginPage() {

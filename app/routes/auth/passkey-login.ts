@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import { localeOf, localized } from "#app/i18n/locales.ts";
+import { userLanguage } from "#app/.server/accounts/users.ts";
 import type { Route } from "./+types/passkey-login";
 import { attemptLogin } from "#app/.server/accounts/auth.ts";
 import { requestInfo, services } from "#app/.server/platform/context.ts";
@@ -43,5 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   headers.append("Set-Cookie", await createSession(db, result.user.id, secure, request.headers.get("User-Agent")));
   headers.append("Set-Cookie", await issueDeviceCookie(db, result.user.username, secure));
   headers.append("Set-Cookie", await toastCookie("loginSuccess"));
-  return data({ ok: true, to: landingOf(result.user.role) }, { headers });
+  // Where the user lands: in English when they log in from an English page or chose English.
+  const english = localeOf(new URL(request.url).pathname) === "en" || (await userLanguage(db, result.user.id)) === "en";
+  return data({ ok: true, to: localized(english ? "en" : "lt", landingOf(result.user.role)) }, { headers });
 }

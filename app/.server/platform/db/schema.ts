@@ -20,6 +20,8 @@ export interface UsersTable {
   email: Generated<string | null>;
   /** 1: the member wants an e-mail when their proposal is decided. */
   notifyDecisions: Generated<number>;
+  /** The language of their letters and of the site after logging in: 'lt' or 'en' (issue 30). */
+  language: Generated<string>;
 }
 
 export interface SessionsTable {
