@@ -23,6 +23,10 @@ import type { Database } from "#app/.server/platform/db/schema.ts";
 import { describeDifference } from "#app/lib/merge-words.ts";
 import { mediaStore } from "#app/.server/media/storage.ts";
 import { plural } from "#app/lib/lithuanian.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
+
+/** The operator's tool is in Lithuanian (decision 035). */
+const lt = serverT("lt");
 
 const USAGE = `Naudojimas:
   npm run gedcom -- import FAILAS [--json] [--code-page auto|1257|1252] [--replace | --merge [--prefer site|file]] [--accept-cut-off]
@@ -135,7 +139,8 @@ try {
                 conflicts: stored.conflicts.map((item) => ({ ...item, text: describeDifference(item) })),
               }
             : {}),
-          warnings,
+          // (The operator's tool speaks Lithuanian: each warning said, as the site says it.)
+          warnings: warnings.map((w) => ({ ...w, message: lt.say(w.message) })),
         }),
       );
     } else {
@@ -148,7 +153,7 @@ try {
           `${plural(summary.sources, ["šaltinis", "šaltiniai", "šaltinių"])}, ${plural(summary.media, ["medijos objektas", "medijos objektai", "medijos objektų"])}.`,
       );
       console.log(`GEDCOM ${summary.version ?? "?"}, koduotė ${summary.charset?.charset ?? "?"}.`);
-      for (const w of summary.warnings) console.log(`  ${w.line ? `${w.line} eil.: ` : ""}${w.message}`);
+      for (const w of summary.warnings) console.log(`  ${w.line ? `${w.line} eil.: ` : ""}${lt.say(w.message)}`);
       if (stored) {
         const { added, changed, removed } = stored.counts.fromFile;
         console.log(

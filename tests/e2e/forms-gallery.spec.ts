@@ -121,7 +121,7 @@ test("with JavaScript a refused edit comes back open, as typed, the focus on the
   await hydrated(page);
   const item = page.getByTestId("gallery-item").first();
   await item.getByText("Redaguoti aprašymą, datą, matomumą ir failą").click();
-  await item.getByLabel("Pavadinimas").fill(" ");
+  await item.getByLabel("Pavadinimas", { exact: true }).fill(" ");
   await item.getByLabel("Vieta").fill("Kaunas");
   await item.getByRole("button", { name: "Išsaugoti" }).click();
   await expect(item.getByLabel("Pavadinimas")).toBeFocused();

@@ -269,8 +269,9 @@ test("editing a photo's title and description", async ({ page, browser }) => {
   await openEditor(page);
   const item = adminItems(page).filter({ hasText: "Petras Kaune" });
   await item.getByText("Redaguoti aprašymą").click();
-  await item.getByLabel("Pavadinimas").fill("Petras Kaune, 1938");
-  await item.getByLabel("Aprašymas").fill("Laisvės alėja prie Įgulos bažnyčios.");
+  // (Exact: the item's English title and description are labelled after these.)
+  await item.getByLabel("Pavadinimas", { exact: true }).fill("Petras Kaune, 1938");
+  await item.getByLabel("Aprašymas", { exact: true }).fill("Laisvės alėja prie Įgulos bažnyčios.");
   await item.getByRole("button", { name: "Išsaugoti" }).click();
   await expect(toasts(page).getByText("Nuotraukos aprašymas atnaujintas!")).toBeVisible();
   const visitor = await browser.newContext();

@@ -20,9 +20,9 @@ test("the editor shows the six fields with a live preview; a save is seen by an 
   const preview = page.getByRole("region", { name: "Peržiūra" }).getByRole("article");
   await page.getByLabel("Pavadinimas", { exact: true }).fill("Mūsų giminės kelias");
   await expect(preview.getByRole("heading", { level: 2 })).toHaveText("Mūsų giminės kelias");
-  await page.getByLabel("Pagrindinis tekstas").fill("Pirmoji pastraipa.\nSu eilutės lūžiu.\n\nAntroji pastraipa.");
+  await page.getByLabel("Pagrindinis tekstas", { exact: true }).fill("Pirmoji pastraipa.\nSu eilutės lūžiu.\n\nAntroji pastraipa.");
   await expect(preview.locator("p", { hasText: "Antroji pastraipa." })).toBeVisible();
-  await page.getByLabel("Laikotarpio pavadinimas").fill("Pokaris");
+  await page.getByLabel("Laikotarpio pavadinimas", { exact: true }).fill("Pokaris");
   await expect(preview.getByRole("heading", { level: 3 })).toHaveText("Pokaris");
 
   await page.getByRole("button", { name: "Išsaugoti" }).click();
@@ -44,7 +44,7 @@ test("a <script> typed into a field is shown as text and never runs", async ({ p
   await logInAsAdmin(page, site());
   await page.goto(`${site().url}/admin/istorija`);
   const payload = `<script>window.__ivykdyta = true</script><img src=x onerror="window.__ivykdyta = true">`;
-  await page.getByLabel("Įžanga").fill(payload);
+  await page.getByLabel("Įžanga", { exact: true }).fill(payload);
   await page.getByRole("button", { name: "Išsaugoti" }).click();
   await expect(toasts(page).getByText("Istorijos duomenys sėkmingai išsaugoti!")).toBeVisible();
   await expect(page.getByRole("region", { name: "Peržiūra" }).getByText(payload)).toBeVisible();
@@ -94,13 +94,13 @@ test("an empty title is refused where the user is looking: focus on the field, t
   await page.goto(`${site().url}/admin/istorija`);
   const before = await page.getByRole("region", { name: "Ankstesnės versijos" }).getByRole("listitem").count();
   await page.getByLabel("Pavadinimas", { exact: true }).fill("");
-  await page.getByLabel("Įžanga").fill("Ką tik parašyta įžanga.");
+  await page.getByLabel("Įžanga", { exact: true }).fill("Ką tik parašyta įžanga.");
   // Scrolled to the button at the bottom, as a user is when pressing it.
   await page.getByRole("button", { name: "Išsaugoti" }).click();
   const title = page.getByLabel("Pavadinimas", { exact: true });
   await expect(title).toBeFocused();
   await expect(title).toHaveAccessibleDescription("Įrašykite pavadinimą.");
   await expect(toasts(page).getByText("Patikrinkite pažymėtus laukus.")).toBeVisible();
-  await expect(page.getByLabel("Įžanga")).toHaveValue("Ką tik parašyta įžanga.");
+  await expect(page.getByLabel("Įžanga", { exact: true })).toHaveValue("Ką tik parašyta įžanga.");
   await expect(page.getByRole("region", { name: "Ankstesnės versijos" }).getByRole("listitem")).toHaveCount(before);
 });

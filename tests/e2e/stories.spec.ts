@@ -69,10 +69,10 @@ test("an editor writes a story with a heading, a photo and a person; the draft i
   await expect(page.getByText("Pasakojimų dar nėra.")).toBeVisible();
   // A story without a title is refused where the title is typed.
   await page.getByRole("button", { name: "Pradėti rašyti" }).click();
-  await expect(page.getByLabel("Pavadinimas")).toHaveAccessibleDescription("Įrašykite pasakojimo pavadinimą.");
+  await expect(page.getByLabel("Pavadinimas", { exact: true })).toHaveAccessibleDescription("Įrašykite pasakojimo pavadinimą.");
   // (The refusal was a 400; from here on the console stays clean.)
   const errors = watchConsole(page);
-  await page.getByLabel("Pavadinimas").fill(TITLE);
+  await page.getByLabel("Pavadinimas", { exact: true }).fill(TITLE);
   await page.getByRole("button", { name: "Pradėti rašyti" }).click();
   await expect(toasts(page).getByText("Pasakojimas sukurtas!")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
@@ -263,7 +263,7 @@ test("without JavaScript: search ignoring diacritics, a story's page, and its ol
 
   // A new title: a new address, and the old one leads to it.
   await openStory(page);
-  await page.getByLabel("Pavadinimas").fill("Sodyba Dzūkijoje");
+  await page.getByLabel("Pavadinimas", { exact: true }).fill("Sodyba Dzūkijoje");
   await save(page);
   const response = await guest.request.get(`${site().url}/istorija/${SLUG}`, { maxRedirects: 0 });
   expect(response.status()).toBe(301);

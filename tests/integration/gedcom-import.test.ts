@@ -2,6 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { currentTreeId, importFile, listTrees, makeCurrent, sweepAbandonedImports } from "#app/.server/genealogy/trees.ts";
+import { ImportRefused } from "#app/.server/genealogy/gedcom/reader.ts";
+import { importRunner } from "#app/.server/genealogy/gedcom/import-process.ts";
+import { parseConfig } from "#app/.server/platform/env.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { generate } from "#bench/gedcom-generate.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { gedcomCli } from "./gedcom-cli.ts";
@@ -71,10 +75,10 @@ test("a person who is their own ancestor is warned about, with the line", async 
     ].join("\n"),
   );
   const summary = await importFile(t.db, t.media, file, { sourceName: "ratas.ged" });
-  const circle = summary.warnings.filter((w) => w.message.includes("pats sau protėvis"));
+  const circle = summary.warnings.filter((w) => typeof w.message === "object" && w.message.id === "adminTree.warning.ownAncestor");
   expect(circle).toHaveLength(1);
   expect([4, 8]).toContain(circle[0].line);
-  expect(circle[0].message).toMatch(/^Asmuo @[AB]@ yra pats sau protėvis: tėvų ir vaikų ryšiai sudaro ratą\.$/);
+  expect(serverT("lt")(circle[0].message)).toMatch(/^Asmuo @[AB]@ yra pats sau protėvis: tėvų ir vaikų ryšiai sudaro ratą\.$/);
 });
 
 test("an import a killed process left half done is marked failed and removed at the next start", async () => {
@@ -109,4 +113,35 @@ test("the command line says what went wrong in one line, and names a cut-off fil
   );
   expect(cut.out).toContain("Medis nepaskelbtas. Kad vis tiek jį paskelbtumėte, pakartokite su --accept-cut-off.");
   expect(await currentTreeId(t.db)).toBeNull();
+});
+
+test("the administrator's upload: a file refused in the import's own process comes back as a message, said in the page's language", async () => {
+  const letter = path.join(t.dir, "laiskas.ged");
+  fs.writeFileSync(letter, "Sveiki!\n");
+  const config = parseConfig({ DATA_DIR: t.dir, ...(t.database.kind === "postgres" ? { DATABASE_URL: t.database.url } : {}) });
+  const refused = await importRunner(config, path.resolve(import.meta.dirname, "../.."))
+    .run(t.db, letter, { sourceName: "laiskas.ged" })
+    .catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(ImportRefused);
+  expect((refused as ImportRefused).said).toBe("adminTree.refused.notGedcom");
+  // The error's own message is Lithuanian: the server's log and the command line.
+  expect((refused as ImportRefused).message).toBe("Tai ne GEDCOM failas: jis turi prasidėti eilute „0 HEAD“.");
+  expect(serverT("en")((refused as ImportRefused).said)).toBe("This is not a GEDCOM file: it must begin with the line “0 HEAD”.");
+});
+
+test("warnings kept before they were messages are Lithuanian sentences, shown as they are in either language", async () => {
+  const summary = await importFile(t.db, t.media, path.join(import.meta.dirname, "../fixtures/gedcom/lietuviai-utf8.ged"), {
+    sourceName: "senas.ged",
+  });
+  const old = { line: 36, message: "Data „17 GRU 1975“ neatpažinta: išsaugota kaip tekstas." };
+  await t.db
+    .updateTable("genealogyTrees")
+    .set({ warnings: JSON.stringify([old]) })
+    .where("id", "=", summary.treeId)
+    .execute();
+  const [tree] = await listTrees(t.db);
+  expect(tree.warnings).toEqual([old]);
+  expect(serverT("en").say(tree.warnings[0].message)).toBe(old.message);
+  // The new ones are messages, said in the reader's language.
+  expect(serverT("en").say(summary.warnings[0].message)).toBe("Date “17 GRU 1975” not recognised: kept as text.");
 });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { NotGedcomError } from "#app/.server/genealogy/gedcom/import.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { currentTreeId, discardTree, exportFile, importFile, KEPT_TREES, listTrees, makeCurrent } from "#app/.server/genealogy/trees.ts";
 import { generate } from "#bench/gedcom-generate.ts";
 import { CORPUS, inventory } from "./corpus.ts";
@@ -104,10 +105,21 @@ describe("the project's Lithuanian fixtures", () => {
   test("UTF-8: names, places, notes, relations, with warnings by line", async () => {
     const summary = await importOne(path.join(FIXTURES, "lietuviai-utf8.ged"));
     expect(summary).toMatchObject({ people: 5, families: 1, sources: 1, version: "5.5.1" });
+    // Kept as messages with their values, said in the reader's language.
     expect(summary.warnings).toEqual([
-      { line: 36, message: "Data „17 GRU 1975“ neatpažinta: išsaugota kaip tekstas." },
-      { line: 67, message: "Nuoroda į neaprašytą šeimos įrašą @F9@: praleista." },
-      { line: 68, message: "Nežinoma žymė KILME: išsaugota nepakeista." },
+      { line: 36, message: { id: "adminTree.warning.unreadableDate", values: { text: "17 GRU 1975" } } },
+      { line: 67, message: { id: "adminTree.warning.missingRecord", values: { kind: "family", xref: "@F9@" } } },
+      { line: 68, message: { id: "adminTree.warning.unknownTag", values: { tag: "KILME" } } },
+    ]);
+    expect(summary.warnings.map((w) => serverT("lt")(w.message))).toEqual([
+      "Data „17 GRU 1975“ neatpažinta: išsaugota kaip tekstas.",
+      "Nuoroda į neaprašytą šeimos įrašą @F9@: praleista.",
+      "Nežinoma žymė KILME: išsaugota nepakeista.",
+    ]);
+    expect(summary.warnings.map((w) => serverT("en")(w.message))).toEqual([
+      "Date “17 GRU 1975” not recognised: kept as text.",
+      "Reference to an undefined family record @F9@: skipped.",
+      "Unknown tag KILME: kept unchanged.",
     ]);
     const people = await t.db.selectFrom("genealogyPeople").selectAll().where("treeId", "=", summary.treeId).orderBy("id").execute();
     expect(people.map((p) => `${p.givenNames} ${p.surname}`)).toEqual([

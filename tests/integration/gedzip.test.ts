@@ -4,6 +4,7 @@ import { unzipSync, zipSync } from "fflate";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { ImportRefused } from "#app/.server/genealogy/gedcom/import.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { exportFile, importFile, type ImportFileOptions } from "#app/.server/genealogy/trees.ts";
 import type { ArchiveLimits } from "#app/.server/genealogy/gedcom/gedzip.ts";
 import { CORPUS } from "./corpus.ts";
@@ -78,7 +79,7 @@ describe("an archive is refused, with the limit named, as soon as it unpacks pas
     const file = archive("conc.gdz", { "gedcom.ged": GEDCOM(`0 @N1@ SNOTE pradžia\n${conc}0 @I1@ INDI\n1 NAME Jonas /Jonaitis/\n`) });
     const summary = await load(file);
     expect(summary.people).toBe(1);
-    expect(summary.warnings.map((w) => w.message)).toContain("Tekstas ilgesnis nei 1 MB: nuo šios eilutės jis nutrauktas.");
+    expect(summary.warnings.map((w) => serverT("lt")(w.message))).toContain("Tekstas ilgesnis nei 1 MB: nuo šios eilutės jis nutrauktas.");
     expect(tmpEntries()).toEqual([]);
   });
 });
@@ -102,8 +103,11 @@ describe("the files an archive brings", () => {
     });
     const summary = await load(file);
     expect(summary.warnings.map((w) => w.message)).toEqual([
-      "Archyvo failas „media/nereikalingas.txt“ GEDCOM faile nenurodytas: neišsaugotas.",
+      { id: "adminTree.warning.unnamedArchiveFile", values: { name: "media/nereikalingas.txt" } },
     ]);
+    expect(serverT("lt")(summary.warnings[0].message)).toBe(
+      "Archyvo failas „media/nereikalingas.txt“ GEDCOM faile nenurodytas: neišsaugotas.",
+    );
     const kept = await t.db
       .selectFrom("genealogyFiles")
       .innerJoin("media", "media.id", "genealogyFiles.mediaId")

@@ -24,6 +24,7 @@ import { currentTreeId, exportFile, importFile, makeCurrent } from "#app/.server
 import { EVENT_FORM, NEW_PERSON_FORM, PERSON_DETAILS_FORM } from "#app/.server/genealogy/person-forms.ts";
 import { readForm } from "#app/.server/platform/form.ts";
 import { serverT } from "#app/.server/platform/i18n.ts";
+import { inRequestLanguage } from "#app/.server/platform/request-language.ts";
 import { DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
 import { personNotFoundText } from "#app/lib/person-fields.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -521,6 +522,11 @@ describe("the tree's forms", () => {
     expect(readForm(form({ givenNames: "", surname: "ą".repeat(121), sex: "Q" }), NEW_PERSON_FORM)).toMatchObject({
       ok: false,
       errors: { surname: "Laukas „Pavardė“ per ilgas: daugiausia 120 simbolių.", sex: "Pasirinkite lytį iš sąrašo." },
+    });
+    // An English page's form is answered in English.
+    expect(inRequestLanguage("en", () => readForm(form({ givenNames: " ", surname: "", sex: "Q" }), NEW_PERSON_FORM))).toMatchObject({
+      ok: false,
+      errors: { givenNames: "Enter a first name or a surname.", sex: "Choose the sex from the list." },
     });
     const details = readForm(form({ intent: "details", givenNames: "Ona", note: "Pirma.\r\n\r\nAntra. " }), PERSON_DETAILS_FORM);
     expect(details.ok && details.value).toEqual({

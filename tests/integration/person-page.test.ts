@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Viewer } from "#app/.server/genealogy/living.ts";
 import { personDetail, type PersonDetail } from "#app/.server/genealogy/person-page.ts";
+import type { Warning } from "#app/.server/genealogy/gedcom/reader.ts";
 import { findTree, importFile } from "#app/.server/genealogy/trees.ts";
 import { serverT } from "#app/.server/platform/i18n.ts";
 import { CORPUS } from "./corpus.ts";
@@ -66,20 +67,26 @@ function archive(name: string, entries: Record<string, Uint8Array | string>): st
   return file;
 }
 
+/** A warning that a file the GEDCOM names did not come with it. */
+const missingFile = (w: Warning) => typeof w.message === "object" && w.message.id === "adminTree.warning.missingFile";
+
 const timelineOf = (p: PersonDetail) => p.timeline.map((e) => [e.label, e.relative?.name ?? null, e.date]);
 
 describe("a plain .ged names pictures it cannot bring", () => {
   test("each missing file is a warning at the line that names it, kept with the tree for the import summary", async () => {
     const summary = await importFile(t.db, t.media, KENNEDY, { sourceName: "kennedy.ged" });
-    const missing = summary.warnings.filter((w) => w.message.startsWith("Failas „"));
+    const missing = summary.warnings.filter(missingFile);
     // Ten pictures and scans; the header's FILE (the GEDCOM file's own name) is none.
     expect(missing).toHaveLength(10);
     expect(missing[0]).toEqual({
       line: 426,
-      message: "Failas „photos/Joseph_Patrick_Kennedy.jpg“ neįkeltas kartu su GEDCOM failu: svetainėje jis nerodomas.",
+      message: { id: "adminTree.warning.missingFile", values: { name: "photos/Joseph_Patrick_Kennedy.jpg" } },
     });
+    expect(serverT("lt")(missing[0].message)).toBe(
+      "Failas „photos/Joseph_Patrick_Kennedy.jpg“ neįkeltas kartu su GEDCOM failu: svetainėje jis nerodomas.",
+    );
     expect(missing.map((w) => w.line)).toEqual([426, 498, 572, 597, 1306, 1333, 1369, 4273, 4976, 5853]);
-    expect(summary.warnings.some((w) => w.message.includes("kennedy.ged"))).toBe(false);
+    expect(summary.warnings.some((w) => serverT("lt")(w.message).includes("kennedy.ged"))).toBe(false);
     // What /admin/medis shows: the stored tree.
     const tree = await findTree(t.db, summary.treeId);
     expect(tree?.warningCount).toBe(summary.warnings.length);
@@ -96,14 +103,14 @@ describe("a plain .ged names pictures it cannot bring", () => {
     );
     const summary = await importFile(t.db, t.media, file, { sourceName: "nuorodos.ged" });
     expect(summary.warnings).toEqual([
-      { line: 13, message: "Failas „C:\\nuotraukos\\jonas.jpg“ neįkeltas kartu su GEDCOM failu: svetainėje jis nerodomas." },
+      { line: 13, message: { id: "adminTree.warning.missingFile", values: { name: "C:\\nuotraukos\\jonas.jpg" } } },
     ]);
   });
 });
 
 describe("the Kennedy family from a GEDZIP archive with some of its pictures", () => {
   let treeId: number;
-  let summaryWarnings: { line: number; message: string }[];
+  let summaryWarnings: Warning[];
   beforeAll(async () => {
     const file = archive("kennedy.gdz", {
       "gedcom.ged": fs.readFileSync(KENNEDY),
@@ -116,7 +123,7 @@ describe("the Kennedy family from a GEDZIP archive with some of its pictures", (
   });
 
   test("the files the archive lacks are warned about, the ones it brought are not", async () => {
-    const missing = summaryWarnings.filter((w) => w.message.startsWith("Failas „"));
+    const missing = summaryWarnings.filter(missingFile);
     expect(missing.map((w) => w.line)).toEqual([426, 498, 597, 1306, 1333, 1369, 4273, 4976]);
     expect((await findTree(t.db, treeId))?.warnings).toEqual(expect.arrayContaining(missing));
   });

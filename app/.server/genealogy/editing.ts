@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { EDITABLE_EVENTS } from "#app/lib/event-labels.ts";
+import { EDITABLE_EVENT_IDS } from "#app/lib/event-labels.ts";
 import { dateInputToGedcom } from "#app/lib/date-input.ts";
 import { parseGedcomDate, sortRange } from "#app/lib/gedcom-date.ts";
 import { EVENT_FIELDS, type PersonNotFound, type Sex, type TreeRefusal } from "#app/lib/person-fields.ts";
@@ -15,7 +15,7 @@ import { DEFAULT_LIVING_YEARS, editorViewer, type Viewer } from "./living.ts";
 import { familiesAround, familiesAsPartner, treeQueries } from "./family-graph.ts";
 import { summaries } from "./people.ts";
 import { searchPeople } from "./search.ts";
-import { currentTreeId } from "./trees.ts";
+import { currentTreeId, MADE_ON_SITE } from "./trees.ts";
 import { recountTree } from "./tree-counts.ts";
 
 // The administrator's changes to the current tree: people, their basic facts
@@ -41,7 +41,7 @@ export async function editableTree(db: Database): Promise<number> {
     .insertInto("genealogyTrees")
     .values({
       status: "ready",
-      sourceName: "Sukurta svetainėje",
+      sourceName: MADE_ON_SITE,
       gedcomVersion: "5.5.1",
       charset: "utf-8",
       createdAt: new Date().toISOString(),
@@ -204,7 +204,7 @@ export async function saveEvent(
   personId: number,
   input: { eventId: number | null; tag: string; date: string; place: string; value: string },
 ): Promise<EditResult> {
-  if (!(input.tag in EDITABLE_EVENTS) && input.eventId === null) return { ok: false, refused: "unknownEventKind" };
+  if (!(input.tag in EDITABLE_EVENT_IDS) && input.eventId === null) return { ok: false, refused: "unknownEventKind" };
   // A date, even a phrase in parentheses, is a short text: a longer one is not stored.
   const gedcomDate = input.date.length > EVENT_FIELDS.date.max ? null : dateInputToGedcom(input.date);
   if (gedcomDate === null) return { ok: false, refused: "unreadableDate" };

@@ -1,11 +1,12 @@
 import type { Role } from "#app/lib/roles.ts";
 import { EDITABLE_EVENTS } from "#app/lib/event-labels.ts";
 import { parseId } from "#app/lib/numbers.ts";
-import { personNotFoundText, TREE_REFUSALS, type TreeRefusal } from "#app/lib/person-fields.ts";
+import { personNotFoundMessage, TREE_REFUSAL_IDS, type TreeRefusal } from "#app/lib/person-fields.ts";
 import type { ToastKey } from "#app/lib/toasts.ts";
 import type { Actor } from "#app/.server/changes/changes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { readForm, refusedField, type FormRefused } from "#app/.server/platform/form.ts";
+import { requestT } from "#app/.server/platform/request-language.ts";
 import {
   addChild,
   addPartner,
@@ -72,13 +73,13 @@ async function named(
   typed: string,
 ): Promise<{ id: number | null } | { invalid: FormRefused }> {
   const found = await resolvePerson(target.db, target.treeId, typed);
-  if (found && "notFound" in found) return { invalid: refusedField(read.typed, field, personNotFoundText(found.notFound)) };
+  if (found && "notFound" in found) return { invalid: refusedField(read.typed, field, requestT()(personNotFoundMessage(found.notFound))) };
   return { id: found?.id ?? null };
 }
 
 /** A refusal of the tree's editing, shown at the field it is about. */
 const refusedAt = (read: { typed: Record<string, string> }, field: string, why: TreeRefusal): PersonEditOutcome => ({
-  invalid: refusedField(read.typed, field, TREE_REFUSALS[why]),
+  invalid: refusedField(read.typed, field, TREE_REFUSAL_IDS[why]),
 });
 
 export const PERSON_EDITS: Record<string, PersonEditHandler> = {

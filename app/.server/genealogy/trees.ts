@@ -28,7 +28,7 @@ import {
   TREE_TABLES,
   type ImportSummary,
 } from "#app/.server/genealogy/gedcom/import.ts";
-import { ImportRefused, type Warning } from "#app/.server/genealogy/gedcom/reader.ts";
+import { ImportRefused, type StoredWarning, type Warning } from "#app/.server/genealogy/gedcom/reader.ts";
 
 // The family's trees: each import is one; the current one is what the site
 // shows, and the ones it replaced are kept (the newest few) so the
@@ -36,6 +36,9 @@ import { ImportRefused, type Warning } from "#app/.server/genealogy/gedcom/reade
 
 /** Trees kept besides the current one. */
 export const KEPT_TREES = 3;
+
+/** The file name of a tree begun on the site rather than imported (editing.ts's editableTree): shown in the reader's language. */
+export const MADE_ON_SITE = "Sukurta svetainėje";
 
 /** The queries of this module that tests/integration/query-plans.test.ts checks at 100,000 people. */
 export const treesQueries = {
@@ -53,6 +56,8 @@ export async function currentTreeId(db: Database): Promise<number | null> {
 export interface TreeInfo {
   id: number;
   sourceName: string;
+  /** Begun on the site, not imported: its sourceName is MADE_ON_SITE. */
+  madeOnSite: boolean;
   gedcomVersion: string | null;
   charset: string | null;
   createdAt: string;
@@ -61,7 +66,7 @@ export interface TreeInfo {
   sources: number;
   media: number;
   /** The first MAX_STORED_WARNINGS warnings, and how many there were in all. */
-  warnings: Warning[];
+  warnings: StoredWarning[];
   warningCount: number;
   /** The file had no 0 TRLR: it was cut off, and records may be missing. */
   cutOff: boolean;
@@ -74,6 +79,7 @@ export async function listTrees(db: Database): Promise<TreeInfo[]> {
   return rows.map((row) => ({
     id: row.id,
     sourceName: row.sourceName,
+    madeOnSite: row.sourceName === MADE_ON_SITE,
     gedcomVersion: row.gedcomVersion,
     charset: row.charset,
     createdAt: row.createdAt,
@@ -81,7 +87,7 @@ export async function listTrees(db: Database): Promise<TreeInfo[]> {
     families: row.families,
     sources: row.sources,
     media: row.media,
-    warnings: JSON.parse(row.warnings) as Warning[],
+    warnings: JSON.parse(row.warnings) as StoredWarning[],
     warningCount: Math.max(row.warningCount, JSON.parse(row.warnings).length),
     cutOff: row.cutOff === 1,
     current: row.id === current,
@@ -323,9 +329,6 @@ export function archiveLimits(config: Pick<Config, "uploads" | "maxGedcomBytes" 
   return { maxMainBytes: config.maxGedcomBytes, maxEntryBytes: config.uploads.maxBytes, ...config.gedzip };
 }
 
-const NO_ONE_IN_IT =
-  "Tai ne GEDCOM giminės medis: failas nutrūksta ir jame nėra nė vieno asmens ar šeimos. Patikrinkite, ar įkėlėte tą failą.";
-
 /**
  * Imports a .ged file, or a GEDZIP archive with its media, into a new tree.
  * The first tree becomes current at once, unless the file was cut off; a
@@ -347,7 +350,7 @@ export async function importFile(
     try {
       const limits = options.limits ?? archiveLimits({ uploads: store, maxGedcomBytes: 200 * 1024 * 1024, gedzip: DEFAULT_ARCHIVE });
       const entries = await unpackGedzip(file, dir, archiveWarnings, limits);
-      if (!entries.includes(GEDZIP_MAIN)) throw new ImportRefused("Archyve nėra gedcom.ged: tai ne GEDZIP failas.");
+      if (!entries.includes(GEDZIP_MAIN)) throw new ImportRefused("adminTree.refused.noMainFile");
       summary = await importGedcom(db, fs.createReadStream(path.join(dir, GEDZIP_MAIN)), { ...options, replaces });
       try {
         await keepSourceFile(db, store, summary.treeId, path.join(dir, GEDZIP_MAIN), options.sourceName);
@@ -376,7 +379,7 @@ export async function importFile(
   // family's. (A whole file with no one in it, 0 TRLR and all, is GEDCOM's own minimal example: kept.)
   if (summary.cutOff && summary.people === 0 && summary.families === 0) {
     await deleteTree(db, store, summary.treeId);
-    throw new ImportRefused(NO_ONE_IN_IT);
+    throw new ImportRefused("adminTree.refused.noOneInIt");
   }
   if (replaces !== null) {
     // A renumbered file (another program's export) still gives each person their own address.
@@ -445,7 +448,7 @@ async function storeArchiveFiles(
     await treesQueries.linkArchiveFile(db, summary.treeId, written, mediaId).execute();
   }
   for (const entry of inArchive) {
-    if (!stored.has(entry)) warnings.push({ line: 0, message: `Archyvo failas „${entry}“ GEDCOM faile nenurodytas: neišsaugotas.` });
+    if (!stored.has(entry)) warnings.push({ line: 0, message: { id: "adminTree.warning.unnamedArchiveFile", values: { name: entry } } });
   }
   const brought = new Set([...summary.namedFiles.keys()].filter((written) => stored.has(safeName(written) ?? "")));
   return [...warnings, ...missingFileWarnings(summary.namedFiles, brought)];
@@ -460,7 +463,7 @@ async function storeArchiveFiles(
 export function missingFileWarnings(named: Map<string, number>, brought: Set<string>): Warning[] {
   return [...named]
     .filter(([written]) => !brought.has(written) && !/^(https?|ftp):\/\//i.test(written.trim()))
-    .map(([written, line]) => ({ line, message: `Failas „${written}“ neįkeltas kartu su GEDCOM failu: svetainėje jis nerodomas.` }));
+    .map(([written, line]) => ({ line, message: { id: "adminTree.warning.missingFile", values: { name: written } } }));
 }
 
 /**

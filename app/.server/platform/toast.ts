@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { requestT } from "./request-language.ts";
 import { createCookie, data, redirect } from "react-router";
 import { isToastKey, resolveToast, type Toast, type ToastKey } from "#app/lib/toasts.ts";
 
@@ -49,4 +50,19 @@ export async function takeToast(request: Request): Promise<{ toast: ShownToast |
 export function refusal<Extra extends object = object>(toast: ToastKey | Toast, status = 400, extra?: Extra) {
   const resolved = typeof toast === "string" ? resolveToast(toast) : toast;
   return data({ ...(extra as Extra), toast: { ...resolved, id: randomUUID() } }, { status });
+}
+
+/**
+ * A toast said in the language of the request being answered: for an answer
+ * in JSON that a page's script shows as it is (an upload's, a passkey's).
+ */
+export function saidToast(key: ToastKey, params?: Params): Toast {
+  const { title, description, note, values, variant } = resolveToast(key, params);
+  const t = requestT();
+  return {
+    title: t.say(title, values),
+    ...(description ? { description: t.say(description, values) } : {}),
+    ...(note ? { note: t.say(note, values) } : {}),
+    variant,
+  };
 }

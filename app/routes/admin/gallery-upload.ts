@@ -3,7 +3,7 @@ import { requireRole, services } from "#app/.server/platform/context.ts";
 import { addGalleryUpload, addRefusedField, GALLERY_ADD_FORM } from "#app/.server/gallery/gallery.ts";
 import { discardReceived, readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
 import { readForm, type FormRefused } from "#app/.server/platform/form.ts";
-import { resolveToast } from "#app/lib/toasts.ts";
+import { saidToast } from "#app/.server/platform/toast.ts";
 
 // The gallery editor's upload endpoint: the browser sends the form here with
 // XMLHttpRequest (for its progress bar) and gets JSON back. Without JavaScript
@@ -31,5 +31,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** A refused form as the page's own action answers it (refuseForm), in JSON: the toast, what was typed, each field's message. */
 function refused(read: FormRefused) {
-  return Response.json({ ok: false, toast: resolveToast("formInvalid"), typed: read.typed, errors: read.errors }, { status: 400 });
+  return Response.json({ ok: false, toast: saidToast("formInvalid"), typed: read.typed, errors: read.errors }, { status: 400 });
 }

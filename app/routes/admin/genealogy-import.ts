@@ -4,13 +4,15 @@ import { roleMiddleware } from "#app/.server/accounts/access.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import type { CodePageChoice } from "#app/.server/genealogy/gedcom/charset.ts";
 import { ImportRefused } from "#app/.server/genealogy/gedcom/reader.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { receiveRawUpload, UploadRejected } from "#app/.server/media/intake.ts";
 
 const CODE_PAGES: Record<string, CodePageChoice> = { auto: "auto", "1257": "windows-1257", "1252": "windows-1252" };
 
 // The import page sends the file itself as the request body (so a large file
 // streams to disk and the browser can show the upload's progress), with its
-// name and the chosen code page in the query. The answer is JSON.
+// name and the chosen code page in the query. The answer is JSON; a refused
+// file's reason is said in the language of the page that sent it.
 export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("administratorius")];
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const summary = await imports.run(db, file, { sourceName, codePage });
     return Response.json({ ok: true, treeId: summary.treeId, current: summary.current }, { status: 201 });
   } catch (error) {
-    if (error instanceof ImportRefused) return Response.json({ ok: false, message: error.message }, { status: 400 });
+    if (error instanceof ImportRefused) return Response.json({ ok: false, message: serverT(request)(error.said) }, { status: 400 });
     throw error;
   } finally {
     await fs.rm(file, { force: true });

@@ -1,12 +1,15 @@
 import fs from "node:fs/promises";
-import { Say } from "#app/i18n/react.tsx";
 import { useRef, useState } from "react";
-import { data, Form, Link, useNavigate } from "react-router";
+import { data } from "react-router";
+import type { Message, T, Values } from "#app/i18n/intl.ts";
+import { Say, useT } from "#app/i18n/react.tsx";
+import { Form, Link, useLocalized, useNavigate } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/genealogy";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import { atLeast } from "#app/lib/roles.ts";
 import type { CodePageChoice } from "#app/.server/genealogy/gedcom/charset.ts";
 import { ImportRefused } from "#app/.server/genealogy/gedcom/reader.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { homePersonSetting, setHomePerson } from "#app/.server/genealogy/chart.ts";
 import { editorViewer, LIVING_YEARS_FORM, LIVING_YEARS_RANGE, livingYearsSetting, setLivingYears } from "#app/.server/genealogy/living.ts";
 import { personExists, personNames } from "#app/.server/genealogy/people.ts";
@@ -23,8 +26,7 @@ import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { useToast } from "#app/components/toaster.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
-import { formatDateTime, plural } from "#app/lib/lithuanian.ts";
-import { readableDifferences, slotLabel, slotValue, type MergeDifference } from "#app/lib/merge-words.ts";
+import { readableDifferences, slotLabel, slotValue, subjectLabel, type MergeDifference } from "#app/lib/merge-words.ts";
 import { parseId } from "#app/lib/numbers.ts";
 
 const PAGE = "/admin/medis";
@@ -74,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "import") {
     // The page's form without JavaScript (with it, the file goes to /admin/medis/importuoti).
-    if (!file) return refusal({ title: "Pasirinkite GEDCOM failą", variant: "error" });
+    if (!file) return refusal({ title: "adminTree.import.chooseFile", variant: "error" });
     try {
       const summary = await imports.run(db, file.path, {
         sourceName: file.name,
@@ -82,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       return redirectWithToast(`${PAGE}?importas=${summary.treeId}`, "genealogyImported");
     } catch (error) {
-      if (error instanceof ImportRefused) return refusal({ title: error.message, variant: "error" });
+      if (error instanceof ImportRefused) return refusal({ ...toastLine(error.said), variant: "error" });
       throw error;
     } finally {
       await fs.rm(file.path, { force: true });
@@ -133,33 +135,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "discard") {
     return (await discardTree(db, media, treeId)) ? redirectWithToast(PAGE, "genealogyDiscarded") : refusal("genealogyNotFound", 404);
   }
-  throw data("Nežinomas veiksmas", { status: 400 });
+  // Said here: the root's error page knows only the site's words.
+  throw data(serverT(request)("adminTree.error.unknownAction"), { status: 400 });
+}
+
+/** A message as a toast's line: its id, and the values it names. */
+function toastLine(message: Message): { title: string; values?: Values } {
+  return typeof message === "string" ? { title: message } : { title: message.id, values: message.values };
 }
 
 type Tree = Route.ComponentProps["loaderData"]["trees"][number];
 
-function counts(tree: Pick<Tree, "people" | "families" | "sources" | "media">): string {
-  return [
-    plural(tree.people, ["asmuo", "asmenys", "asmenų"]),
-    plural(tree.families, ["šeima", "šeimos", "šeimų"]),
-    plural(tree.sources, ["šaltinis", "šaltiniai", "šaltinių"]),
-    plural(tree.media, ["medijos objektas", "medijos objektai", "medijos objektų"]),
-  ].join(", ");
+function counts(t: T, tree: Pick<Tree, "people" | "families" | "sources" | "media">): string {
+  return t("adminTree.tree.counts", { people: tree.people, families: tree.families, sources: tree.sources, media: tree.media });
+}
+
+/** A tree's file name; a tree started on the site has none, and is called so. */
+function sourceName(t: T, tree: Pick<Tree, "sourceName" | "madeOnSite">): string {
+  return tree.madeOnSite ? t("adminTree.tree.madeOnSite") : tree.sourceName;
 }
 
 export default function GenealogyAdmin({
   loaderData: { isAdmin, trees, imported, merge, maxBytes, livingYears, livingRange, home },
   actionData,
 }: Route.ComponentProps) {
+  const t = useT();
   const current = trees.find((t) => t.current) ?? null;
   const previous = trees.filter((t) => !t.current && t.id !== imported?.id);
   return (
     <>
-      <PageTitle>Giminės medis</PageTitle>
+      <PageTitle>{t("adminTree.title")}</PageTitle>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold">Giminės medis</h1>
+        <h1 className="text-3xl font-bold">{t("adminTree.title")}</h1>
         <Link to={`${PAGE}/asmenys`} className="btn-primary">
-          Tvarkyti asmenis
+          {t("adminTree.managePeople")}
         </Link>
       </div>
       <FormAlert toast={actionData?.toast} />
@@ -169,18 +178,22 @@ export default function GenealogyAdmin({
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="dabartinis" className="card p-6">
           <h2 id="dabartinis" className="text-xl font-semibold">
-            Dabartinis medis
+            {t("adminTree.current.heading")}
           </h2>
           {current ? (
             <>
-              <p className="mt-2">{counts(current)}.</p>
+              <p className="mt-2">{counts(t, current)}.</p>
               <p className="mt-1 text-sm text-ink-soft">
-                Iš „{current.sourceName}“ (GEDCOM {current.gedcomVersion ?? "?"}), importuota {formatDateTime(current.createdAt)}.
+                {t("adminTree.current.source", {
+                  name: sourceName(t, current),
+                  version: current.gedcomVersion ?? "?",
+                  at: t.dateTime(current.createdAt),
+                })}
               </p>
               <p className="mt-3">
-                <Link to={`${PAGE}/svetaines-pakeitimai`}>Svetainės pakeitimai šeimos istorikui</Link>
+                <Link to={`${PAGE}/svetaines-pakeitimai`}>{t("adminTree.siteChanges.title")}</Link>
               </p>
-              <h3 className="mt-6 font-semibold">Eksportuoti</h3>
+              <h3 className="mt-6 font-semibold">{t("adminTree.export.heading")}</h3>
               <ul className="mt-2 space-y-1 text-sm">
                 <li>
                   <a href={`${PAGE}/eksportas?versija=5.5.1`} download>
@@ -194,18 +207,18 @@ export default function GenealogyAdmin({
                 </li>
                 <li>
                   <a href={`${PAGE}/eksportas?gedzip=1`} download>
-                    GEDZIP (GEDCOM 7.0 su nuotraukomis)
+                    {t("adminTree.export.gedzip")}
                   </a>
                 </li>
                 <li>
                   <a href={`${PAGE}/eksportas?versija=5.5.1&viesas=1`} download>
-                    Viešas GEDCOM 5.5.1 (be gyvų asmenų)
+                    {t("adminTree.export.public")}
                   </a>
                 </li>
               </ul>
             </>
           ) : (
-            <p className="mt-2 text-ink-soft">Giminės medžio dar nėra. Importuokite GEDCOM failą iš savo genealogijos programos.</p>
+            <p className="mt-2 text-ink-soft">{t("adminTree.current.none")}</p>
           )}
         </section>
         {isAdmin ? <ImportForm maxBytes={maxBytes} hasTree={Boolean(current)} /> : null}
@@ -222,23 +235,23 @@ export default function GenealogyAdmin({
       {previous.length && isAdmin ? (
         <section aria-labelledby="ankstesni" className="mt-10">
           <h2 id="ankstesni" className="text-xl font-semibold">
-            Ankstesni medžiai
+            {t("adminTree.previous.heading")}
           </h2>
-          <p className="mt-1 text-sm text-ink-soft">Pakeisti medžiai saugomi kaip atsarginės kopijos; bet kurį galite grąžinti.</p>
+          <p className="mt-1 text-sm text-ink-soft">{t("adminTree.previous.intro")}</p>
           <ul className="mt-3 space-y-3">
             {previous.map((tree) => (
               <li key={tree.id} className="card flex flex-wrap items-center gap-3 p-4" data-testid="previous-tree">
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium break-words">„{tree.sourceName}“</p>
+                  <p className="font-medium break-words">{t("adminTree.quoted", { text: sourceName(t, tree) })}</p>
                   <p className="text-sm text-ink-soft">
-                    {formatDateTime(tree.createdAt)} · {counts(tree)}
+                    {t.dateTime(tree.createdAt)} · {counts(t, tree)}
                   </p>
                 </div>
                 <ActivateForm
                   tree={tree}
-                  label="Grąžinti šį medį"
+                  label={t("adminTree.previous.restore")}
                   className="btn-secondary"
-                  confirm={`Grąžinti medį „${tree.sourceName}“? Dabartinis liks atsarginė kopija.`}
+                  confirm={t("adminTree.previous.restoreConfirm", { name: sourceName(t, tree) })}
                 />
               </li>
             ))}
@@ -251,35 +264,32 @@ export default function GenealogyAdmin({
 
 /** The person the public tree opens at: found by name, chosen with a button. */
 function HomePersonForm({ home }: { home: Route.ComponentProps["loaderData"]["home"] }) {
+  const t = useT();
   return (
     <section aria-labelledby="pradzia" className="card mt-8 p-6">
       <h2 id="pradzia" className="text-xl font-semibold">
-        Nuo ko atveriamas medis
+        {t("adminTree.home.heading")}
       </h2>
       <p className="mt-2 text-ink-soft">
-        {home.name ? (
-          <>
-            Medis atveriamas ties asmeniu <strong>{home.name}</strong>.
-          </>
-        ) : (
-          "Medis atveriamas ties pirmu GEDCOM failo asmeniu. Pasirinkite kitą, pavyzdžiui, giminės pradininką."
-        )}{" "}
-        Narys, kurio paskyra susieta su asmeniu, medį mato nuo savęs.
+        {home.name
+          ? t.rich("adminTree.home.opensAt", { name: home.name, b: (chunks) => <strong>{chunks}</strong> })
+          : t("adminTree.home.opensAtFirst")}{" "}
+        {t("adminTree.home.memberSees")}
       </p>
-      <Form method="get" role="search" aria-label="Medžio pradžios asmens paieška" className="mt-4 flex flex-wrap items-end gap-2">
+      <Form method="get" role="search" aria-label={t("adminTree.home.search")} className="mt-4 flex flex-wrap items-end gap-2">
         <div className="min-w-56 flex-1">
           <label htmlFor="pradzia-paieska" className="field-label">
-            Asmens vardas ar pavardė
+            {t("adminTree.home.searchLabel")}
           </label>
           <input id="pradzia-paieska" name="pradzia" type="search" defaultValue={home.query} className="field-input" />
         </div>
         <button type="submit" className="btn-secondary">
-          Ieškoti
+          {t("adminTree.search")}
         </button>
       </Form>
       {home.matches ? (
         home.matches.length ? (
-          <ul className="mt-4 space-y-2" aria-label="Rasti asmenys">
+          <ul className="mt-4 space-y-2" aria-label={t("adminTree.home.found")}>
             {home.matches.map((person) => (
               <li key={person.id}>
                 <Form method="post" className="flex flex-wrap items-center gap-3">
@@ -288,22 +298,22 @@ function HomePersonForm({ home }: { home: Route.ComponentProps["loaderData"]["ho
                   <span className="min-w-0 flex-1">
                     {person.name} {person.years ? <span className="text-sm text-ink-soft">({person.years})</span> : null}
                   </span>
-                  <button type="submit" className="btn-secondary" aria-label={`Atverti medį ties: ${person.name}`}>
-                    Pasirinkti
+                  <button type="submit" className="btn-secondary" aria-label={t("adminTree.home.chooseLabel", { name: person.name })}>
+                    {t("adminTree.home.choose")}
                   </button>
                 </Form>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="mt-3 text-ink-soft">Pagal „{home.query}“ nieko nerasta.</p>
+          <p className="mt-3 text-ink-soft">{t("adminTree.home.nothingFound", { query: home.query })}</p>
         )
       ) : null}
       {home.name ? (
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="home-reset" />
           <button type="submit" className="btn-secondary">
-            Atverti nuo pirmo failo asmens
+            {t("adminTree.home.reset")}
           </button>
         </Form>
       ) : null}
@@ -323,23 +333,20 @@ function PrivacyForm({
   error: string | undefined;
   refusal: string | undefined;
 }) {
+  const t = useT();
   useFocusFirstError({ livingYears: error }, refusal, ["livingYears"]);
   return (
     <section aria-labelledby="privatumas" className="card mt-8 p-6">
       <h2 id="privatumas" className="text-xl font-semibold">
-        Gyvų asmenų privatumas
+        {t("adminTree.privacy.heading")}
       </h2>
-      <p className="mt-2 text-ink-soft">
-        Lankytojai gyvą asmenį mato tik kaip „Gyvas asmuo“: be vardo, datų, vietų ir nuotraukų. Asmuo laikomas gyvu, jei neturi mirties ar
-        laidojimo įrašo ir nė vienas jo įvykis nėra senesnis už nurodytą metų skaičių; kai datų nėra, sprendžiama pagal tėvų, partnerių ir
-        vaikų datas.
-      </p>
-      {/* noValidate: the server's Lithuanian message, not the browser's, says what is wrong. */}
+      <p className="mt-2 text-ink-soft">{t("adminTree.privacy.intro")}</p>
+      {/* noValidate: the server's message, in the page's language, not the browser's, says what is wrong. */}
       <Form method="post" noValidate className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="privacy" />
         <div>
           <label htmlFor="livingYears" className="field-label">
-            Metų skaičius
+            {t("genealogy.livingYears.label")}
           </label>
           <input
             id="livingYears"
@@ -360,7 +367,7 @@ function PrivacyForm({
           ) : null}
         </div>
         <button type="submit" className="btn-primary">
-          Išsaugoti
+          {t("adminTree.save")}
         </button>
       </Form>
     </section>
@@ -369,10 +376,11 @@ function PrivacyForm({
 
 /** A cut-off file is published only when the administrator says they know it is one. */
 function CutOffConsent() {
+  const t = useT();
   return (
     <label className="flex items-start gap-2 text-sm">
       <input type="checkbox" name="acceptCutOff" value="1" required />
-      Suprantu, kad failas nutrūkęs ir dalies medžio gali trūkti, bet vis tiek noriu jį skelbti.
+      {t("adminTree.cutOff.consent")}
     </label>
   );
 }
@@ -397,10 +405,8 @@ function ActivateForm({ tree, label, className, confirm }: { tree: Tree; label: 
 }
 
 /** What replacing the tree instead of merging it costs the family. */
-function replaceLoss(lost: number): string {
-  return lost === 0
-    ? "svetainėje padarytų pakeitimų, kurių faile nėra, nėra."
-    : `dings ${plural(lost, ["svetainėje pakeistas asmuo ar šeima", "svetainėje pakeisti asmenys ar šeimos", "svetainėje pakeistų asmenų ar šeimų"])} (liks atsarginėje kopijoje).`;
+function replaceLoss(t: T, lost: number): string {
+  return lost === 0 ? t("adminTree.replace.lossNone") : t("adminTree.replace.loss", { count: lost });
 }
 
 /**
@@ -409,52 +415,50 @@ function replaceLoss(lost: number): string {
  * site and when; published in one step once every conflict is decided.
  */
 function MergePanel({ tree, merge }: { tree: Tree; merge: MergePreview }) {
+  const t = useT();
   const nameOf = (id: number) => merge.names[id] ?? `#${id}`;
   const { added, changed, removed } = merge.counts.fromFile;
   return (
     <section aria-labelledby="sujungimas" className="mt-4 rounded-md border border-accent bg-paper p-4">
       <h3 id="sujungimas" className="text-lg font-semibold">
-        Sujungti su svetainės medžiu
+        {t("adminTree.merge.heading")}
       </h3>
-      <p className="mt-1 text-sm text-ink-soft">
-        Failas palygintas su anksčiau importuotu failu ir su svetainės medžiu. Tai, ką pakeitė tik failas, bus pritaikyta; tai, ką šeima
-        pakeitė svetainėje, išliks; kur abu tą patį pakeitė skirtingai, pasirenkate jūs.
-      </p>
+      <p className="mt-1 text-sm text-ink-soft">{t("adminTree.merge.intro")}</p>
       <ul className="mt-3 space-y-1" data-testid="merge-counts">
-        <li>
-          Iš failo: pridėta {added}, pakeista {changed}, pašalinta {removed} (asmenų ir šeimų).
-        </li>
-        <li>Svetainėje pakeisti asmenys ir šeimos, kurių pakeitimai išliks: {merge.counts.keptFromSite}.</li>
-        <li>Konfliktų: {merge.counts.conflicts}.</li>
+        <li>{t("adminTree.merge.fromFileCounts", { added: String(added), changed: String(changed), removed: String(removed) })}</li>
+        <li>{t("adminTree.merge.keptCount", { count: String(merge.counts.keptFromSite) })}</li>
+        <li>{t("adminTree.merge.conflictCount", { count: String(merge.counts.conflicts) })}</li>
       </ul>
-      <Differences title="Ką keičia failas" items={merge.fromFile} limit={merge.limit} side="file" nameOf={nameOf} />
-      <Differences title="Svetainės pakeitimai, kurie išliks" items={merge.keptFromSite} limit={merge.limit} side="site" nameOf={nameOf} />
+      <Differences title={t("adminTree.merge.fromFile")} items={merge.fromFile} limit={merge.limit} side="file" nameOf={nameOf} />
+      <Differences title={t("adminTree.merge.keptFromSite")} items={merge.keptFromSite} limit={merge.limit} side="site" nameOf={nameOf} />
       <Form method="post" className="mt-4 space-y-4">
         <input type="hidden" name="treeId" value={tree.id} />
         {merge.conflicts.map((conflict) => (
           <fieldset key={conflict.key} className="rounded-md border border-line p-3" data-testid="merge-conflict">
             <legend className="px-1 font-medium">
-              {conflict.subject.label} · {slotLabel(conflict, nameOf)}
+              {subjectLabel(t, conflict.subject)} · {slotLabel(t, conflict, nameOf)}
             </legend>
             <p className="text-sm text-ink-soft">
-              {conflict.base === null ? "Anksčiau faile to nebuvo." : `Anksčiau faile: „${slotValue(conflict, conflict.base)}“.`}{" "}
-              {conflict.by && conflict.at ? `Svetainėje keitė ${conflict.by}, ${formatDateTime(conflict.at)}.` : null}
+              {conflict.base === null
+                ? t("adminTree.merge.notInFileBefore")
+                : t("adminTree.merge.inFileBefore", { value: slotValue(t, conflict, conflict.base) })}{" "}
+              {conflict.by && conflict.at ? t("adminTree.merge.changedOnSite", { by: conflict.by, at: t.dateTime(conflict.at) }) : null}
             </p>
             <div className="mt-2 space-y-2">
               <label className="flex items-start gap-2">
                 <input type="radio" name={`konfliktas:${conflict.key}`} value="site" required />
-                <span>Palikti svetainės: „{slotValue(conflict, conflict.site)}“</span>
+                <span>{t("adminTree.merge.keepSite", { value: slotValue(t, conflict, conflict.site) })}</span>
               </label>
               <label className="flex items-start gap-2">
                 <input type="radio" name={`konfliktas:${conflict.key}`} value="file" />
-                <span>Imti iš failo: „{slotValue(conflict, conflict.file)}“</span>
+                <span>{t("adminTree.merge.takeFile", { value: slotValue(t, conflict, conflict.file) })}</span>
               </label>
             </div>
           </fieldset>
         ))}
         {tree.cutOff ? <CutOffConsent /> : null}
         <button type="submit" name="intent" value="merge" className="btn-primary">
-          Sujungti ir skelbti
+          {t("adminTree.merge.submit")}
         </button>
       </Form>
     </section>
@@ -475,16 +479,24 @@ function Differences({
   side: "file" | "site";
   nameOf: (id: number) => string;
 }) {
+  const t = useT();
   if (items.length === 0) return null;
   return (
     <details className="mt-3">
       <summary className="tap cursor-pointer font-medium">
-        {title} ({items.length < limit ? items.length : `pirmieji ${limit}`})
+        {items.length < limit
+          ? t("adminTree.merge.listed", { title, count: String(items.length) })
+          : t("adminTree.merge.listedFirst", { title, limit: String(limit) })}
       </summary>
       <ul className="mt-2 space-y-1 text-sm" data-side={side}>
         {readableDifferences(items).map((item, i) => (
           <li key={i}>
-            {item.subject.label} · {slotLabel(item, nameOf)}: „{slotValue(item, item.base)}“ → „{slotValue(item, item[side])}“
+            {t("adminTree.merge.difference", {
+              subject: subjectLabel(t, item.subject),
+              slot: slotLabel(t, item, nameOf),
+              before: slotValue(t, item, item.base),
+              after: slotValue(t, item, item[side]),
+            })}
           </li>
         ))}
       </ul>
@@ -493,81 +505,76 @@ function Differences({
 }
 
 function ImportSummary({ tree, replaces, merge }: { tree: Tree; replaces: Tree | null; merge: MergePreview | null }) {
+  const t = useT();
   const warnings = tree.warnings;
   return (
     <section aria-labelledby="importo-santrauka" className="card mb-8 border-accent p-6">
       <h2 id="importo-santrauka" className="text-xl font-semibold">
-        Importo santrauka: „{tree.sourceName}“
+        {t("adminTree.summary.heading", { name: sourceName(t, tree) })}
       </h2>
       {tree.cutOff ? (
         <p className="mt-2 rounded-md border border-accent bg-accent-soft p-3 font-medium text-accent-dark" role="alert">
-          Failas nutrūkęs: jame nėra pabaigos eilutės „0 TRLR“, todėl dalies asmenų, šeimų ar ryšių gali trūkti. Eksportuokite failą iš
-          genealogijos programos dar kartą.
+          {t("adminTree.summary.cutOff")}
         </p>
       ) : null}
-      <p className="mt-2 text-lg">Importuota: {counts(tree)}.</p>
+      <p className="mt-2 text-lg">{t("adminTree.summary.imported", { counts: counts(t, tree) })}</p>
       <p className="text-sm text-ink-soft">
-        GEDCOM {tree.gedcomVersion ?? "?"}, koduotė {tree.charset ?? "?"}.
+        {t("adminTree.summary.format", { version: tree.gedcomVersion ?? "?", charset: tree.charset ?? "?" })}
       </p>
       {!tree.current ? (
         <>
           {replaces && merge ? (
             <>
-              <p className="mt-4">Šis medis dar neskelbiamas.</p>
+              <p className="mt-4">{t("adminTree.summary.notPublished")}</p>
               <MergePanel tree={tree} merge={merge} />
             </>
           ) : null}
           <div className="mt-4 rounded-md bg-accent-soft p-4">
             <p>
-              {replaces && merge ? (
-                <>
-                  Arba pakeisti dabartinį medį („{replaces.sourceName}“) šiuo failu: {replaceLoss(merge.lostByReplace)} Dabartinis medis
-                  liks atsarginė kopija.
-                </>
-              ) : replaces ? (
-                <>
-                  Šis medis dar neskelbiamas. Ar pakeisti juo dabartinį medį („{replaces.sourceName}“,{" "}
-                  {plural(replaces.people, ["asmuo", "asmenys", "asmenų"])})? Sujungti negalima: dabartinis medis importuotas, kai svetainė
-                  dar nesaugojo importuoto failo. Pakeitus medį svetainėje padaryti pakeitimai, kurių faile nėra, dings (liks atsarginėje
-                  kopijoje); kitas importas jau bus sujungiamas.
-                </>
-              ) : (
-                "Šis medis dar neskelbiamas, nes failas nutrūkęs. Ar vis tiek jį skelbti?"
-              )}
+              {replaces && merge
+                ? t("adminTree.replace.orReplace", { name: sourceName(t, replaces), loss: replaceLoss(t, merge.lostByReplace) })
+                : replaces
+                  ? t("adminTree.replace.withoutMerge", { name: sourceName(t, replaces), people: replaces.people })
+                  : t("adminTree.summary.cutOffQuestion")}
             </p>
             <div className="mt-3 flex flex-wrap items-end gap-3">
               <ActivateForm
                 tree={tree}
-                label={replaces ? "Pakeisti dabartinį medį" : "Skelbti šį medį"}
+                label={replaces ? t("adminTree.replace.submit") : t("adminTree.summary.publish")}
                 className={replaces && merge ? "btn-secondary" : "btn-primary"}
-                confirm={replaces && merge ? `Pakeisti dabartinį medį šiuo failu? Tada ${replaceLoss(merge.lostByReplace)}` : undefined}
+                confirm={replaces && merge ? t("adminTree.replace.confirm", { loss: replaceLoss(t, merge.lostByReplace) }) : undefined}
               />
               <Form method="post">
                 <input type="hidden" name="treeId" value={tree.id} />
                 <button type="submit" name="intent" value="discard" className="btn-secondary">
-                  Atmesti importą
+                  {t("adminTree.summary.discard")}
                 </button>
               </Form>
             </div>
           </div>
         </>
       ) : (
-        <p className="mt-3 font-medium text-moss">Medis paskelbtas svetainėje.</p>
+        <p className="mt-3 font-medium text-moss">{t("adminTree.summary.published")}</p>
       )}
-      <h3 className="mt-6 font-semibold">{tree.warningCount ? `Įspėjimai (${tree.warningCount})` : "Įspėjimų nėra."}</h3>
+      <h3 className="mt-6 font-semibold">
+        {tree.warningCount ? t("adminTree.warnings.heading", { count: String(tree.warningCount) }) : t("adminTree.warnings.none")}
+      </h3>
       {warnings.length ? (
         <ol className="mt-2 max-h-96 space-y-1 overflow-auto rounded border border-line bg-paper p-3 text-sm" data-testid="import-warnings">
           {warnings.slice(0, SHOWN_WARNINGS).map((w, i) => (
             <li key={i}>
-              {w.line ? <span className="font-mono text-ink-soft">{w.line} eil.: </span> : null}
-              {w.message}
+              {w.line ? <span className="font-mono text-ink-soft">{t("adminTree.warnings.line", { line: String(w.line) })} </span> : null}
+              {/* A warning stored before the catalogs is its Lithuanian sentence, shown as it is. */}
+              {t.say(w.message)}
             </li>
           ))}
-          {tree.warningCount > SHOWN_WARNINGS ? <li className="text-ink-soft">… ir dar {tree.warningCount - SHOWN_WARNINGS}.</li> : null}
+          {tree.warningCount > SHOWN_WARNINGS ? (
+            <li className="text-ink-soft">{t("adminTree.warnings.more", { count: String(tree.warningCount - SHOWN_WARNINGS) })}</li>
+          ) : null}
         </ol>
       ) : null}
       <p className="mt-4 text-sm">
-        <Link to={PAGE}>Uždaryti santrauką</Link>
+        <Link to={PAGE}>{t("adminTree.summary.close")}</Link>
       </p>
     </section>
   );
@@ -579,22 +586,25 @@ function ImportSummary({ tree, replaces, merge }: { tree: Tree; replaces: Tree |
  * the form posts the file the usual way.
  */
 function ImportForm({ maxBytes, hasTree }: { maxBytes: number; hasTree: boolean }) {
+  const t = useT();
   const hydrated = useHydrated();
   const toast = useToast();
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [processing, setProcessing] = useState(false);
+  const localized = useLocalized();
+  const tooLarge = () => t("adminTree.import.tooLarge", { max: String(Math.round(maxBytes / 1024 / 1024)) });
 
   function upload(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const file = input.current?.files?.[0];
-    if (!file) return toast({ title: "Pasirinkite GEDCOM failą", variant: "error" });
-    if (file.size > maxBytes)
-      return toast({ title: `Failas per didelis: daugiausia ${Math.round(maxBytes / 1024 / 1024)} MB.`, variant: "error" });
+    if (!file) return toast({ title: t("adminTree.import.chooseFile"), variant: "error" });
+    if (file.size > maxBytes) return toast({ title: tooLarge(), variant: "error" });
     const codePage = new FormData(event.currentTarget).get("koduote");
     const request = new XMLHttpRequest();
-    request.open("POST", `${PAGE}/importuoti?failas=${encodeURIComponent(file.name)}&koduote=${codePage}`);
+    // In the page's language: the server's answer (a refused file's reason) is said in it.
+    request.open("POST", localized(`${PAGE}/importuoti?failas=${encodeURIComponent(file.name)}&koduote=${codePage}`));
     request.responseType = "json";
     request.upload.onprogress = (e) => e.lengthComputable && setProgress(e.loaded / e.total);
     request.upload.onload = () => setProcessing(true);
@@ -606,18 +616,14 @@ function ImportForm({ maxBytes, hasTree }: { maxBytes: number; hasTree: boolean 
       // The server's own reason when it gave one; a server failure will not go away by trying again.
       else
         toast({
-          title:
-            answer?.message ??
-            (request.status === 413
-              ? `Failas per didelis: daugiausia ${Math.round(maxBytes / 1024 / 1024)} MB.`
-              : "Importuoti nepavyko dėl klaidos serveryje. Ji įrašyta serverio žurnale; praneškite svetainės prižiūrėtojui."),
+          title: answer?.message ?? (request.status === 413 ? tooLarge() : t("adminTree.import.serverFailed")),
           variant: "error",
         });
     };
     request.onerror = () => {
       setProgress(null);
       setProcessing(false);
-      toast({ title: "Ryšys nutrūko, kol failas buvo siunčiamas. Patikrinkite interneto ryšį ir bandykite dar kartą.", variant: "error" });
+      toast({ title: t("adminTree.import.connectionLost"), variant: "error" });
     };
     setProgress(0);
     request.send(file);
@@ -627,35 +633,37 @@ function ImportForm({ maxBytes, hasTree }: { maxBytes: number; hasTree: boolean 
   return (
     <section aria-labelledby="importas" className="card p-6">
       <h2 id="importas" className="text-xl font-semibold">
-        Importuoti GEDCOM
+        {t("adminTree.import.heading")}
       </h2>
       <p className="mt-2 text-sm text-ink-soft">
-        Failas .ged (GEDCOM 5.5, 5.5.1, 5.5.5, 7.0, 7.1) arba .gdz (GEDZIP su nuotraukomis).
-        {hasTree ? " Naujas medis pakeis dabartinį tik jums patvirtinus." : ""}
+        {t("adminTree.import.formats")}
+        {hasTree ? ` ${t("adminTree.import.replacesOnlyIfConfirmed")}` : ""}
       </p>
       <form method="post" encType="multipart/form-data" onSubmit={hydrated ? upload : undefined} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="import" />
-        <FileInput ref={input} id="gedcom-file" name="gedcom" label="GEDCOM failas" accept=".ged,.gdz,.GED,.GDZ" />
+        <FileInput ref={input} id="gedcom-file" name="gedcom" label={t("adminTree.import.file")} accept=".ged,.gdz,.GED,.GDZ" />
         <div>
           <label htmlFor="koduote" className="field-label">
-            Koduotė, kai failas jos nenurodo (CHAR ANSI)
+            {t("adminTree.import.codePage")}
           </label>
           <select id="koduote" name="koduote" defaultValue="auto" className="field-input">
-            <option value="auto">Nustatyti automatiškai</option>
-            <option value="1257">Windows-1257 (baltų kalbos)</option>
-            <option value="1252">Windows-1252 (Vakarų Europos kalbos)</option>
+            <option value="auto">{t("adminTree.import.codePageAuto")}</option>
+            <option value="1257">{t("adminTree.import.codePage1257")}</option>
+            <option value="1252">{t("adminTree.import.codePage1252")}</option>
           </select>
         </div>
         {busy ? (
           <div>
             <label htmlFor="gedcom-progress" className="field-label">
-              {processing ? "Failas įkeltas, importuojama…" : `Įkeliama… ${Math.round((progress ?? 0) * 100)}%`}
+              {processing
+                ? t("adminTree.import.processing")
+                : t("adminTree.import.uploading", { percent: Math.round((progress ?? 0) * 100) })}
             </label>
             <progress id="gedcom-progress" value={processing ? undefined : (progress ?? 0)} max={1} className="h-2 w-full accent-accent" />
           </div>
         ) : null}
         <button type="submit" className="btn-primary" disabled={busy}>
-          Importuoti
+          {t("adminTree.import.submit")}
         </button>
       </form>
     </section>

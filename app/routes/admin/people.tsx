@@ -1,5 +1,7 @@
-import { Form, Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/people";
+import { useT } from "#app/i18n/react.tsx";
+import { Form, Link } from "#app/i18n/router.tsx";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import { editableTree } from "#app/.server/genealogy/editing.ts";
 import { NEW_PERSON_FORM } from "#app/.server/genealogy/person-forms.ts";
@@ -35,44 +37,45 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function People({ loaderData: { people, query, total }, actionData }: Route.ComponentProps) {
+  const t = useT();
   const typed = actionData?.typed;
   useFocusFirstError(actionData?.errors, actionData?.toast.id, ["givenNames", "surname", "birthSurname", "sex"]);
   return (
     <>
-      <PageTitle>Giminės asmenys</PageTitle>
+      <PageTitle>{t("adminTree.people.title")}</PageTitle>
       <p className="mb-2 text-sm">
-        <Link to="/admin/medis">← Giminės medis</Link>
+        <Link to="/admin/medis">{t("adminTree.backToTree")}</Link>
       </p>
-      <h1 className="mb-6 text-3xl font-bold">Giminės asmenys</h1>
+      <h1 className="mb-6 text-3xl font-bold">{t("adminTree.people.title")}</h1>
       <FormAlert toast={actionData?.toast} />
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="paieska-antraste" className="card p-6">
           <h2 id="paieska-antraste" className="text-xl font-semibold">
-            Rasti asmenį ({total})
+            {t("adminTree.people.find", { total: String(total) })}
           </h2>
           <Form method="get" className="mt-3 flex gap-2">
             <label htmlFor="asmenu-paieska" className="sr-only">
-              Vardas ar pavardė
+              {t("adminTree.people.searchLabel")}
             </label>
             <input
               id="asmenu-paieska"
               name="paieska"
               type="search"
               defaultValue={query}
-              placeholder="Vardas ar pavardė"
+              placeholder={t("adminTree.people.searchLabel")}
               className="field-input"
             />
             <button type="submit" className="btn-primary">
-              Ieškoti
+              {t("adminTree.search")}
             </button>
           </Form>
           {total === 0 ? (
-            <p className="mt-4 text-ink-soft">Medyje dar nėra asmenų. Pridėkite pirmą asmenį arba importuokite GEDCOM failą.</p>
+            <p className="mt-4 text-ink-soft">{t("adminTree.people.empty")}</p>
           ) : people.length ? (
             <>
               {!query && total > people.length ? (
                 <p className="mt-4 text-sm text-ink-soft">
-                  Rodomi pirmieji {people.length} iš {total}. Kitus raskite paieška.
+                  {t("adminTree.people.firstShown", { shown: String(people.length), total: String(total) })}
                 </p>
               ) : null}
               <ul className="mt-4 divide-y divide-line">
@@ -80,23 +83,27 @@ export default function People({ loaderData: { people, query, total }, actionDat
                   <li key={p.id} className="flex items-center justify-between gap-3 py-2">
                     <span>
                       {p.name} {p.years ? <span className="text-sm text-ink-soft">({p.years})</span> : null}
-                      {p.living ? <span className="ml-2 rounded bg-accent-soft px-1 text-xs">gyvas</span> : null}
+                      {p.living ? <span className="ml-2 rounded bg-accent-soft px-1 text-xs">{t("adminTree.people.living")}</span> : null}
                       <span className="ml-2 text-xs text-ink-soft">#{p.id}</span>
                     </span>
-                    <Link to={`/admin/medis/asmenys/${p.id}`} className="btn-secondary" aria-label={`Redaguoti: ${p.name}`}>
-                      Redaguoti
+                    <Link
+                      to={`/admin/medis/asmenys/${p.id}`}
+                      className="btn-secondary"
+                      aria-label={t("adminTree.people.editLabel", { name: p.name })}
+                    >
+                      {t("adminTree.people.edit")}
                     </Link>
                   </li>
                 ))}
               </ul>
             </>
           ) : (
-            <p className="mt-4 text-ink-soft">Nieko nerasta.</p>
+            <p className="mt-4 text-ink-soft">{t("adminTree.people.nothingFound")}</p>
           )}
         </section>
         <section aria-labelledby="naujas-asmuo" className="card p-6">
           <h2 id="naujas-asmuo" className="text-xl font-semibold">
-            Naujas asmuo
+            {t("adminTree.people.new")}
           </h2>
           <Form method="post" className="mt-3 space-y-3">
             <NameFields
@@ -113,7 +120,7 @@ export default function People({ loaderData: { people, query, total }, actionDat
               errors={actionData?.errors}
             />
             <button type="submit" className="btn-primary">
-              Pridėti asmenį
+              {t("adminTree.people.add")}
             </button>
           </Form>
         </section>

@@ -1,5 +1,7 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/person";
+import { useT } from "#app/i18n/react.tsx";
+import { Form, Link } from "#app/i18n/router.tsx";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import { personForEditing } from "#app/.server/genealogy/editing.ts";
 import { PERSON_EDITS } from "#app/.server/genealogy/person-edits.ts";
@@ -8,16 +10,17 @@ import { personExists } from "#app/.server/genealogy/people.ts";
 import { privateAmong } from "#app/.server/genealogy/living.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { refuseForm } from "#app/.server/platform/form.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { Field, refusedForm, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { NameFields } from "#app/components/person-fields.tsx";
 import { ConfirmRemovePanel, RemoveForm } from "#app/components/remove-form.tsx";
-import { EDITABLE_EVENTS } from "#app/lib/event-labels.ts";
-import { DATE_FORMS_MESSAGE, gedcomToDateInput } from "#app/lib/date-input.ts";
+import { EDITABLE_EVENT_IDS } from "#app/lib/event-labels.ts";
+import { DATE_FORMS_HINT_ID, gedcomToDateInput } from "#app/lib/date-input.ts";
 import { parseId } from "#app/lib/numbers.ts";
-import { EVENT_FIELDS, PERSON_FIELDS, RELATION_FIELDS, TREE_REFUSALS } from "#app/lib/person-fields.ts";
+import { EVENT_FIELDS, PERSON_FIELDS, RELATION_FIELDS, TREE_REFUSAL_IDS } from "#app/lib/person-fields.ts";
 import { atLeast } from "#app/lib/roles.ts";
 import type { PersonSummary } from "#app/lib/tree-layout.ts";
 
@@ -40,13 +43,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (treeId === null || personId === null || !(await personExists(db, treeId, personId))) return refusal("personNotFound", 404);
   const form = await request.formData();
   const edit = Object.hasOwn(PERSON_EDITS, String(form.get("intent"))) ? PERSON_EDITS[String(form.get("intent"))] : null;
-  if (!edit) throw data("Nežinomas veiksmas", { status: 400 });
+  // Said here: the root's error page knows only the site's words.
+  if (!edit) throw data(serverT(request)("adminTree.error.unknownAction"), { status: 400 });
   if (edit.role) requireRole(context, edit.role);
   const outcome = await edit.run({ db, by: user, treeId, personId }, form);
   if ("confirmRemove" in outcome) return data({ confirmRemove: true });
   if ("missing" in outcome) return refusal("personNotFound", 404);
   if ("invalid" in outcome) return refuseForm(outcome.invalid);
-  if ("refused" in outcome) return refusal({ title: TREE_REFUSALS[outcome.refused], variant: "error" }, outcome.status);
+  if ("refused" in outcome) return refusal({ title: TREE_REFUSAL_IDS[outcome.refused], variant: "error" }, outcome.status);
   return redirectWithToast(outcome.goTo === "list" ? "/admin/medis/asmenys" : `/admin/medis/asmenys/${personId}`, outcome.saved);
 }
 
@@ -71,13 +75,14 @@ function PersonInput({
   id?: string;
   refused: { typed: Typed; errors: Errors } | null;
 }) {
+  const t = useT();
   return (
     <div className="min-w-48 flex-1">
       <Field
         id={id}
         name={field}
-        label={RELATION_FIELDS[field].label}
-        placeholder="Vardas Pavardė arba #numeris"
+        label={t(RELATION_FIELDS[field].id)}
+        placeholder={t("adminTree.person.relativePlaceholder")}
         maxLength={RELATION_FIELDS[field].max}
         defaultValue={refused?.typed[field] ?? ""}
         error={refused?.errors[field]}
@@ -106,6 +111,7 @@ function fieldIdOf(which: string | null, field: string, typed: Typed | undefined
 }
 
 export default function PersonEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { person, summary, events, parents, families, gallery, documents, isPrivate, canMarkPrivate } = loaderData;
   const confirm = actionData && "confirmRemove" in actionData;
   const refused = refusedForm(actionData);
@@ -127,13 +133,14 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
     ),
   );
   const refusedHere = (form: string) => (which === form ? { typed: typed!, errors } : null);
-  const removeQuestion = `Ar tikrai pašalinti asmenį „${summary.name}“ iš giminės medžio?`;
+  const removeQuestion = t("adminTree.person.removeQuestion", { name: summary.name });
   return (
     <>
-      <PageTitle>{`Asmuo: ${summary.name}`}</PageTitle>
+      <PageTitle>{t("adminTree.person.title", { name: summary.name })}</PageTitle>
       <p className="mb-2 text-sm">
-        <Link to="/admin/medis/asmenys">← Giminės asmenys</Link> · <Link to={`/asmuo/${person.id}`}>Viešas puslapis</Link> ·{" "}
-        <Link to={`/admin/pakeitimai?tema=person&id=${person.id}`}>Pakeitimų istorija</Link>
+        <Link to="/admin/medis/asmenys">{t("adminTree.person.backToPeople")}</Link> ·{" "}
+        <Link to={`/asmuo/${person.id}`}>{t("adminTree.person.publicPage")}</Link> ·{" "}
+        <Link to={`/admin/pakeitimai?tema=person&id=${person.id}`}>{t("adminTree.person.history")}</Link>
       </p>
       <h1 className="mb-6 text-3xl font-bold">
         {summary.name} <span className="text-base font-normal text-ink-soft">#{person.id}</span>
@@ -143,7 +150,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
         <ConfirmRemovePanel
           id={person.id}
           question={removeQuestion}
-          detail="Bus pašalinti ir jo įvykiai bei ryšiai su kitais asmenimis."
+          detail={t("adminTree.person.removeDetail")}
           cancelTo={`/admin/medis/asmenys/${person.id}`}
         />
       ) : null}
@@ -152,19 +159,19 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
           <input type="hidden" name="intent" value="private" />
           <label className="flex items-center gap-2">
             <input type="checkbox" name="private" value="1" defaultChecked={isPrivate} />
-            Privatus: nerodyti ir prisijungusiems giminės nariams (mato tik redaktoriai ir administratorius)
+            {t("adminTree.person.private")}
           </label>
           <button type="submit" className="btn-secondary">
-            Išsaugoti
+            {t("adminTree.save")}
           </button>
         </Form>
       ) : isPrivate ? (
-        <p className="card mb-6 p-4 text-sm text-accent">Privatus asmuo: nariai ir lankytojai jo nemato.</p>
+        <p className="card mb-6 p-4 text-sm text-accent">{t("adminTree.person.isPrivate")}</p>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="duomenys" className="card p-6">
           <h2 id="duomenys" className="mb-3 text-xl font-semibold">
-            Vardas ir pastabos
+            {t("adminTree.person.details")}
           </h2>
           <Form method="post" className="space-y-3">
             <input type="hidden" name="intent" value="details" />
@@ -183,7 +190,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
             />
             <Field
               id="note"
-              label={PERSON_FIELDS.note.label}
+              label={t(PERSON_FIELDS.note.id)}
               multiline
               rows={4}
               maxLength={PERSON_FIELDS.note.max}
@@ -191,14 +198,14 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
               error={which === "details" ? errors.note : undefined}
             />
             <button type="submit" className="btn-primary">
-              Išsaugoti
+              {t("adminTree.save")}
             </button>
           </Form>
         </section>
 
         <section aria-labelledby="ivykiai" className="card p-6">
           <h2 id="ivykiai" className="mb-3 text-xl font-semibold">
-            Gyvenimo įvykiai
+            {t("adminTree.person.events")}
           </h2>
           <ul className="space-y-3">
             {events.map((e) => (
@@ -207,23 +214,23 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
                   <input type="hidden" name="intent" value="event" />
                   <input type="hidden" name="eventId" value={e.id} />
                   <input type="hidden" name="tag" value={e.tag} />
-                  <span className="w-full font-medium">{EDITABLE_EVENTS[e.tag] ?? e.tag}</span>
+                  <span className="w-full font-medium">{EDITABLE_EVENT_IDS[e.tag] ? t(EDITABLE_EVENT_IDS[e.tag]) : e.tag}</span>
                   <EventFields
-                    date={e.date ? gedcomToDateInput(e.date) : ""}
+                    date={e.date ? gedcomToDateInput(e.date, t.locale) : ""}
                     place={e.place ?? ""}
                     value={e.value ?? ""}
                     idPrefix={`e${e.id}`}
                     refused={refusedHere(`event:${e.id}`)}
                   />
                   <button type="submit" className="btn-secondary">
-                    Išsaugoti
+                    {t("adminTree.save")}
                   </button>
                 </Form>
                 <Form method="post" className="mt-2">
                   <input type="hidden" name="intent" value="removeEvent" />
                   <input type="hidden" name="eventId" value={e.id} />
                   <button type="submit" className="tap text-sm text-red-800 underline">
-                    Pašalinti įvykį
+                    {t("adminTree.person.removeEvent")}
                   </button>
                 </Form>
               </li>
@@ -233,7 +240,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
             <input type="hidden" name="intent" value="event" />
             <div>
               <label htmlFor="new-tag" className="field-label">
-                Naujas įvykis
+                {t("adminTree.person.newEvent")}
               </label>
               <select
                 id="new-tag"
@@ -243,48 +250,48 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
                 aria-invalid={which === "event:" && errors.tag ? true : undefined}
                 aria-describedby={which === "event:" && errors.tag ? "new-tag-error" : undefined}
               >
-                {Object.entries(EDITABLE_EVENTS).map(([tag, label]) => (
+                {Object.entries(EDITABLE_EVENT_IDS).map(([tag, label]) => (
                   <option key={tag} value={tag}>
-                    {label}
+                    {t(label)}
                   </option>
                 ))}
               </select>
               {which === "event:" && errors.tag ? (
                 <p id="new-tag-error" className="mt-1 text-sm text-red-800">
-                  {errors.tag}
+                  {t.say(errors.tag)}
                 </p>
               ) : null}
             </div>
             <EventFields date="" place="" value="" idPrefix="new" refused={refusedHere("event:")} />
             <button type="submit" className="btn-primary">
-              Pridėti įvykį
+              {t("adminTree.person.addEvent")}
             </button>
           </Form>
-          <p className="mt-2 text-xs text-ink-soft">{DATE_FORMS_MESSAGE.replace("Data neatpažinta. ", "")}</p>
+          <p className="mt-2 text-xs text-ink-soft">{t(DATE_FORMS_HINT_ID)}</p>
         </section>
 
         <section aria-labelledby="tevai" className="card p-6">
           <h2 id="tevai" className="mb-3 text-xl font-semibold">
-            Tėvai
+            {t("adminTree.person.parents")}
           </h2>
           {parents.length ? (
             <ul className="mb-3 space-y-1">
               {parents.map((f) => (
                 <li key={f.familyId} className="flex flex-wrap items-center gap-2">
-                  {f.parents.length ? f.parents.map((p, i) => <Who key={i} person={p} />) : "Nežinomi"}
+                  {f.parents.length ? f.parents.map((p, i) => <Who key={i} person={p} />) : t("adminTree.person.parentsUnknown")}
                   <Form method="post">
                     <input type="hidden" name="intent" value="unlinkChild" />
                     <input type="hidden" name="familyId" value={f.familyId} />
                     <input type="hidden" name="personId" value={person.id} />
                     <button type="submit" className="tap text-sm text-red-800 underline">
-                      Atsieti nuo šių tėvų
+                      {t("adminTree.person.unlinkParents")}
                     </button>
                   </Form>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="mb-3 text-ink-soft">Tėvai nenurodyti.</p>
+            <p className="mb-3 text-ink-soft">{t("adminTree.person.noParents")}</p>
           )}
           <Form method="post" className="space-y-2">
             <input type="hidden" name="intent" value="parents" />
@@ -294,26 +301,27 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
               <PersonInput field="second" refused={refusedHere("parents")} />
             </div>
             <button type="submit" className="btn-secondary">
-              Nurodyti tėvus
+              {t("adminTree.person.setParents")}
             </button>
           </Form>
         </section>
 
         <section aria-labelledby="seimos" className="card p-6">
           <h2 id="seimos" className="mb-3 text-xl font-semibold">
-            Partneriai ir vaikai
+            {t("adminTree.person.families")}
           </h2>
           {families.map((f) => (
             <div key={f.familyId} className="mb-4 rounded border border-line p-3">
               <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium">Partneris:</span> {f.partner ? <Who person={f.partner} /> : "nežinomas"}
+                <span className="font-medium">{t("adminTree.person.partner")}</span>{" "}
+                {f.partner ? <Who person={f.partner} /> : t("adminTree.person.partnerUnknown")}
                 {f.partner ? (
                   <Form method="post">
                     <input type="hidden" name="intent" value="unlinkPartner" />
                     <input type="hidden" name="familyId" value={f.familyId} />
                     <input type="hidden" name="personId" value={f.partner.id} />
                     <button type="submit" className="tap text-sm text-red-800 underline">
-                      Atsieti
+                      {t("adminTree.person.unlink")}
                     </button>
                   </Form>
                 ) : null}
@@ -334,7 +342,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
                   refused={f.familyId === refusedFamily ? refusedHere(childOf(f)) : null}
                 />
                 <button type="submit" className="btn-secondary">
-                  Pridėti
+                  {t("adminTree.person.add")}
                 </button>
               </Form>
             </div>
@@ -343,20 +351,20 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
             <input type="hidden" name="intent" value="partner" />
             <PersonInput field="partner" refused={refusedHere("partner")} />
             <button type="submit" className="btn-secondary">
-              Pridėti partnerį
+              {t("adminTree.person.addPartner")}
             </button>
           </Form>
         </section>
 
         <section aria-labelledby="nuorodos" className="card p-6 lg:col-span-2">
           <h2 id="nuorodos" className="mb-3 text-xl font-semibold">
-            Nuotraukos ir dokumentai
+            {t("adminTree.person.links")}
           </h2>
           <Form method="post">
             <input type="hidden" name="intent" value="links" />
             <div className="grid gap-6 sm:grid-cols-2">
               <fieldset>
-                <legend className="field-label">Galerijos nuotraukos</legend>
+                <legend className="field-label">{t("adminTree.person.galleryPhotos")}</legend>
                 {gallery.map((g) => (
                   <label key={g.id} className="flex items-center gap-2 py-0.5">
                     <input type="checkbox" name="gallery" value={g.id} defaultChecked={g.linked} /> {g.title}
@@ -364,7 +372,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
                 ))}
               </fieldset>
               <fieldset>
-                <legend className="field-label">Dokumentai</legend>
+                <legend className="field-label">{t("adminTree.person.documents")}</legend>
                 {documents.map((d) => (
                   <label key={d.id} className="flex items-center gap-2 py-0.5">
                     <input type="checkbox" name="document" value={d.id} defaultChecked={d.linked} /> {d.title}
@@ -373,7 +381,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
               </fieldset>
             </div>
             <button type="submit" className="btn-primary mt-3">
-              Išsaugoti nuorodas
+              {t("adminTree.person.saveLinks")}
             </button>
           </Form>
         </section>
@@ -381,7 +389,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
       <div className="mt-8">
         <RemoveForm id={person.id} question={removeQuestion}>
           <button type="submit" className="btn border border-red-200 bg-paper text-red-800 hover:bg-red-50">
-            Pašalinti asmenį
+            {t("adminTree.person.remove")}
           </button>
         </RemoveForm>
       </div>
@@ -403,11 +411,12 @@ function EventFields({
   idPrefix: string;
   refused: { typed: Typed; errors: Errors } | null;
 }) {
+  const t = useT();
   const stored = { date, place, value };
   const fields = [
-    { name: "date", placeholder: "pvz., apie 1900", className: "" },
+    { name: "date", placeholder: t("adminTree.person.datePlaceholder"), className: "" },
     { name: "place", placeholder: undefined, className: "min-w-40 flex-1" },
-    { name: "value", placeholder: "pvz., profesija", className: "min-w-32" },
+    { name: "value", placeholder: t("adminTree.person.valuePlaceholder"), className: "min-w-32" },
   ] as const;
   return (
     <>
@@ -416,7 +425,7 @@ function EventFields({
           <Field
             id={`${idPrefix}-${name}`}
             name={name}
-            label={EVENT_FIELDS[name].label}
+            label={t(EVENT_FIELDS[name].id)}
             defaultValue={refused?.typed[name] ?? stored[name]}
             placeholder={placeholder}
             maxLength={EVENT_FIELDS[name].max}

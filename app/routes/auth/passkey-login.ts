@@ -10,7 +10,7 @@ import { createSession, destroySession, readSessionToken } from "#app/.server/ac
 import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { toastCookie } from "#app/.server/platform/toast.ts";
 import { landingOf } from "#app/lib/roles.ts";
-import { resolveToast } from "#app/lib/toasts.ts";
+import { saidToast } from "#app/.server/platform/toast.ts";
 
 // Logging in with a passkey (the login page's button): 'options' hands out a
 // challenge; 'verify' checks the browser's answer and starts the session.
@@ -36,8 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const toast =
       result.reason === "throttled"
-        ? resolveToast("loginThrottled", { minutes: minutesUntil(result.retryAt, new Date()) })
-        : resolveToast("passkeyLoginFailed");
+        ? saidToast("loginThrottled", { minutes: minutesUntil(result.retryAt, new Date()) })
+        : saidToast("passkeyLoginFailed");
     return data({ ok: false, toast }, { status: result.reason === "throttled" ? 429 : 401 });
   }
   const headers = new Headers();

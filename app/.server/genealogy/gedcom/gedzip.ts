@@ -56,11 +56,11 @@ export async function unpackGedzip(file: string, dir: string, warnings: Warning[
     if (refused) return;
     const name = safeName(entry.name);
     if (!name || entry.name.endsWith("/")) {
-      if (!name) warnings.push({ line: 0, message: `Archyvo failas „${entry.name}“ praleistas: netinkamas kelias.` });
+      if (!name) warnings.push({ line: 0, message: { id: "adminTree.warning.badArchivePath", values: { name: entry.name } } });
       return;
     }
     if (++entries > limits.maxEntries) {
-      refused = new ImportRefused(`Archyve daugiau nei ${limits.maxEntries} failų: jis neimportuotas.`);
+      refused = new ImportRefused({ id: "adminTree.refused.tooManyFiles", values: { max: String(limits.maxEntries) } });
       return;
     }
     const max = name === GEDZIP_MAIN ? limits.maxMainBytes : limits.maxEntryBytes;
@@ -72,7 +72,7 @@ export async function unpackGedzip(file: string, dir: string, warnings: Warning[
     entry.ondata = (error, data, final) => {
       if (refused) return;
       if (error) {
-        refused = new ImportRefused(`Archyvo failo „${entry.name}“ išpakuoti nepavyko: archyvas sugadintas.`);
+        refused = new ImportRefused({ id: "adminTree.refused.brokenArchive", values: { name: entry.name } });
         return;
       }
       size += data.length;
@@ -80,8 +80,8 @@ export async function unpackGedzip(file: string, dir: string, warnings: Warning[
       if (size > max || total > limits.maxTotalBytes) {
         refused = new ImportRefused(
           size > max
-            ? `Archyvo failas „${entry.name}“ išpakuotas didesnis nei ${megabytes(max)}: archyvas neimportuotas.`
-            : `Archyvas išpakuotas didesnis nei ${megabytes(limits.maxTotalBytes)}: jis neimportuotas.`,
+            ? { id: "adminTree.refused.fileTooLarge", values: { name: entry.name, max: megabytes(max) } }
+            : { id: "adminTree.refused.archiveTooLarge", values: { max: megabytes(limits.maxTotalBytes) } },
         );
         entry.terminate();
         return;

@@ -24,7 +24,7 @@ try {
 } catch (error) {
   answer =
     error instanceof ImportRefused
-      ? { ok: false, refused: error.message }
+      ? { ok: false, refused: error.said }
       : { ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 } finally {
   await db.destroy();

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Config } from "#app/.server/platform/env.ts";
 import { reloadStatistics } from "#app/.server/platform/db/planner-statistics.ts";
+import type { Message } from "#app/i18n/intl.ts";
 import type { CodePageChoice } from "./charset.ts";
 import { ImportRefused } from "./reader.ts";
 
@@ -16,7 +17,8 @@ export interface ChildOptions {
   codePage?: CodePageChoice;
 }
 
-export type ChildAnswer = { ok: true; treeId: number; current: boolean } | { ok: false; refused: string } | { ok: false; error: string };
+/** The child's one line: the import, or why the file was refused (a message, said on the administrator's page), or its failure. */
+export type ChildAnswer = { ok: true; treeId: number; current: boolean } | { ok: false; refused: Message } | { ok: false; error: string };
 
 /** Starts imports in child processes; `root` is the project's folder (where app/ is). */
 export function importRunner(config: Config, root: string) {

@@ -29,6 +29,7 @@ import {
   type RawNode,
 } from "./model.ts";
 import { normalizeUid, PersonIds, PreviousPeople, reservePersonIds } from "#app/.server/genealogy/person-ids.ts";
+import type { Message } from "#app/i18n/intl.ts";
 import { ImportRefused, NotGedcomError, readGedcom, type GedcomNode, type Warning } from "./reader.ts";
 
 // Imports a GEDCOM file into a new tree, record by record as the file is read.
@@ -205,7 +206,7 @@ export class Importer {
     this.#people = new PersonIds(previous, (count) => reservePersonIds(db, count));
   }
 
-  warn(line: number, message: string): void {
+  warn(line: number, message: Message): void {
     this.warnings.push({ line, message });
   }
 
@@ -231,7 +232,7 @@ export class Importer {
   #checkTags(nodes: GedcomNode[], parent?: GedcomNode): void {
     for (const node of nodes) {
       if (!node.tag.startsWith("_") && !STANDARD_TAGS.has(node.tag))
-        this.warn(node.line, `Nežinoma žymė ${node.tag}: išsaugota nepakeista.`);
+        this.warn(node.line, { id: "adminTree.warning.unknownTag", values: { tag: node.tag } });
       const named = node.tag === "FILE" ? parent?.tag !== "HEAD" : node.tag === "TRAN" && parent?.tag === "FILE";
       if (node.value && named && !this.namedFiles.has(node.value)) this.namedFiles.set(node.value, node.line);
       this.#checkTags(node.children, node);
@@ -388,7 +389,7 @@ export class Importer {
       const text = dateNode.value ?? "";
       const parsed = parseGedcomDate(text, phrase?.value);
       if (parsed.kind === "phrase" && text.trim() && !/^\(.*\)$/s.test(text.trim())) {
-        this.warn(dateNode.line, `Data „${text}“ neatpažinta: išsaugota kaip tekstas.`);
+        this.warn(dateNode.line, { id: "adminTree.warning.unreadableDate", values: { text } });
       }
       [dateFrom, dateTo] = sortRange(parsed) ?? [null, null];
     }
@@ -437,7 +438,7 @@ export class Importer {
     const uid = normalizeUid(node.children.find((c) => c.tag === "_UID" || c.tag === "UID")?.value);
     const { searchKey } = columns;
     const { id, duplicate } = await this.#people.define({ xref: node.xref ?? null, uid, searchKey, sex });
-    if (duplicate) this.warn(node.line, `Asmuo ${node.xref} aprašytas antrą kartą: laikomas atskiru asmeniu.`);
+    if (duplicate) this.warn(node.line, { id: "adminTree.warning.duplicatePerson", values: { xref: node.xref } });
     this.#personLines.set(id, { line: node.line, xref: node.xref });
     let eventPosition = 0;
     // FAMC and FAMS that point nowhere (@VOID@), or to a family already named, are kept as they are.
@@ -508,7 +509,7 @@ export class Importer {
 
   async #family(node: GedcomNode): Promise<void> {
     const { id, duplicate } = this.#families.define(node.xref);
-    if (duplicate) this.warn(node.line, `Šeima ${node.xref} aprašyta antrą kartą: laikoma atskira šeima.`);
+    if (duplicate) this.warn(node.line, { id: "adminTree.warning.duplicateFamily", values: { xref: node.xref } });
     const partners: { id: number; role: string; extra: RawNode[] }[] = [];
     let eventPosition = 0;
     let childPosition = 0;
@@ -677,7 +678,7 @@ export class Importer {
         const seen = state.get(parent);
         if (seen === 1) {
           const where = this.#personLines.get(parent);
-          this.warn(where?.line ?? 0, `Asmuo ${where?.xref ?? parent} yra pats sau protėvis: tėvų ir vaikų ryšiai sudaro ratą.`);
+          this.warn(where?.line ?? 0, { id: "adminTree.warning.ownAncestor", values: { xref: where?.xref ?? String(parent) } });
         } else if (seen === undefined) {
           state.set(parent, 1);
           stack.push({ id: parent, next: 0 });
@@ -694,12 +695,12 @@ export class Importer {
     const missingSources = this.#sources.missing();
     const missingMedia = this.#media.missing();
     for (const [kind, list] of [
-      ["asmens", missingPeople],
-      ["šeimos", missingFamilies],
-      ["šaltinio", missingSources],
-      ["objekto", missingMedia],
+      ["person", missingPeople],
+      ["family", missingFamilies],
+      ["source", missingSources],
+      ["media", missingMedia],
     ] as const) {
-      for (const m of list) this.warn(m.line, `Nuoroda į neaprašytą ${kind} įrašą ${m.xref}: praleista.`);
+      for (const m of list) this.warn(m.line, { id: "adminTree.warning.missingRecord", values: { kind, xref: m.xref } });
     }
     const ids = (list: { id: number }[]) => list.map((m) => m.id);
     const inChunks = async (list: number[], run: (chunk: number[]) => Promise<unknown>) => {

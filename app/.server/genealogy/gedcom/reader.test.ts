@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { MAX_LINE_LENGTH, MAX_RECORD_STRUCTURES, readGedcom, type GedcomNode, type ReadStats, type Warning } from "./reader.ts";
 
 const HEAD = "0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n";
@@ -35,7 +36,9 @@ describe("reading stays linear in the file's size, whatever its lines", () => {
     expect(records.map((r) => r.tag)).toEqual(["HEAD", "NOTE", "INDI", "TRLR"]);
     expect(records[1].value).toBeUndefined();
     expect(records[2].children[0].value).toBe("Jonas /Jonaitis/");
-    expect(warnings).toEqual([{ line: 5, message: "Eilutė ilgesnė nei 1 MB: jos reikšmė praleista." }]);
+    expect(warnings).toEqual([{ line: 5, message: { id: "adminTree.warning.longLine", values: { max: "1" } } }]);
+    expect(serverT("lt")(warnings[0].message)).toBe("Eilutė ilgesnė nei 1 MB: jos reikšmė praleista.");
+    expect(serverT("en")(warnings[0].message)).toBe("Line longer than 1 MB: its value was skipped.");
     // Every character is looked at once.
     expect(stats.scanned).toBe(oneLine.length);
   });
@@ -50,7 +53,7 @@ describe("reading stays linear in the file's size, whatever its lines", () => {
     expect(short.records[1].value!.length).toBeLessThanOrEqual(MAX_LINE_LENGTH);
     expect(short.records[1].value!.length).toBeGreaterThan(MAX_LINE_LENGTH - 200);
     expect(short.warnings).toHaveLength(1);
-    expect(short.warnings[0].message).toBe("Tekstas ilgesnis nei 1 MB: nuo šios eilutės jis nutrauktas.");
+    expect(serverT("lt")(short.warnings[0].message)).toBe("Tekstas ilgesnis nei 1 MB: nuo šios eilutės jis nutrauktas.");
   });
 
   test("a record with more than the limit of structures is cut there, with a warning", async () => {
@@ -61,9 +64,13 @@ describe("reading stays linear in the file's size, whatever its lines", () => {
     expect(warnings).toEqual([
       {
         line: 5 + MAX_RECORD_STRUCTURES + 1,
-        message: `Įraše daugiau nei ${MAX_RECORD_STRUCTURES} struktūrų: nuo šios eilutės jos praleistos.`,
+        message: { id: "adminTree.warning.tooManyStructures", values: { max: String(MAX_RECORD_STRUCTURES) } },
       },
     ]);
+    // The limit as the old sentence wrote it: digits, not a grouped number.
+    expect(serverT("lt")(warnings[0].message)).toBe(
+      `Įraše daugiau nei ${MAX_RECORD_STRUCTURES} struktūrų: nuo šios eilutės jos praleistos.`,
+    );
   });
 
   test("every kind of line end, also split between chunks, ends one line", async () => {

@@ -1,3 +1,5 @@
+import type { Message } from "#app/i18n/intl.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { createDecoder, detectCharset, type CharsetInfo, type CodePageChoice } from "./charset.ts";
 
 // Reads a GEDCOM file as a stream of level-0 records. Bytes are decoded as
@@ -16,23 +18,44 @@ export interface GedcomNode {
   children: GedcomNode[];
 }
 
+/**
+ * Something the administrator should know about a file that was imported all
+ * the same, at a line of it (0: the file as a whole): a message of the
+ * adminTree catalog, with its values (tags, xrefs, the file's own text), said
+ * in the reader's language. Kept with the tree as JSON (genealogyTrees.warnings).
+ */
 export interface Warning {
   line: number;
-  message: string;
+  message: Message;
 }
 
-/** A file the import refuses as a whole, with the reason in Lithuanian: nothing is imported. */
+/**
+ * A warning as a tree keeps it: one stored before the warnings were messages
+ * has its Lithuanian sentence instead, shown as it is (t.say).
+ */
+export interface StoredWarning {
+  line: number;
+  message: Message | string;
+}
+
+/**
+ * A file the import refuses as a whole: nothing is imported. `said` is the
+ * reason for the administrator's page, in their language; the error's own
+ * message is the same in Lithuanian, for the server's log and the command line.
+ */
 export class ImportRefused extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly said: Message;
+  constructor(said: Message) {
+    super(serverT("lt")(said));
     this.name = "ImportRefused";
+    this.said = said;
   }
 }
 
 /** Not a GEDCOM file at all. */
 export class NotGedcomError extends ImportRefused {
-  constructor(message = "Tai ne GEDCOM failas: jis turi prasidėti eilute „0 HEAD“.") {
-    super(message);
+  constructor(said: Message = "adminTree.refused.notGedcom") {
+    super(said);
     this.name = "NotGedcomError";
   }
 }
@@ -188,10 +211,10 @@ export async function* readGedcom(source: AsyncIterable<Uint8Array>, options: Re
         first = false;
       }
       if (!m) {
-        warn({ line, message: `Eilutė nesuprantama ir praleista: „${raw.slice(0, 60)}“.` });
+        warn({ line, message: { id: "adminTree.warning.unreadableLine", values: { text: raw.slice(0, 60) } } });
         continue;
       }
-      if (cut) warn({ line, message: `Eilutė ilgesnė nei ${MAX_LINE_LENGTH / 1024 / 1024} MB: jos reikšmė praleista.` });
+      if (cut) warn({ line, message: { id: "adminTree.warning.longLine", values: { max: String(MAX_LINE_LENGTH / 1024 / 1024) } } });
       const level = Number(m[1]);
       // Standard tags are upper case; extension tags (_Tag) keep theirs.
       const tag = m[3].startsWith("_") ? m[3] : m[3].toUpperCase();
@@ -206,19 +229,19 @@ export async function* readGedcom(source: AsyncIterable<Uint8Array>, options: Re
       }
       if (!root) continue;
       const parent = stack[Math.min(level, stack.length) - 1];
-      if (level > stack.length) warn({ line, message: `Per didelis lygis ${level}: struktūra priskirta artimiausiai ankstesnei.` });
+      if (level > stack.length) warn({ line, message: { id: "adminTree.warning.levelTooDeep", values: { level: String(level) } } });
       if (tag === "CONT" || tag === "CONC") {
         const more = (tag === "CONT" ? "\n" : "") + (value ?? "");
         if ((parent.value?.length ?? 0) + more.length <= MAX_LINE_LENGTH) parent.value = (parent.value ?? "") + more;
         else if (!valueCut.has(parent)) {
           valueCut.add(parent);
-          warn({ line, message: `Tekstas ilgesnis nei ${MAX_LINE_LENGTH / 1024 / 1024} MB: nuo šios eilutės jis nutrauktas.` });
+          warn({ line, message: { id: "adminTree.warning.longText", values: { max: String(MAX_LINE_LENGTH / 1024 / 1024) } } });
         }
         continue;
       }
       if (++structures > MAX_RECORD_STRUCTURES) {
         if (structures === MAX_RECORD_STRUCTURES + 1) {
-          warn({ line, message: `Įraše daugiau nei ${MAX_RECORD_STRUCTURES} struktūrų: nuo šios eilutės jos praleistos.` });
+          warn({ line, message: { id: "adminTree.warning.tooManyStructures", values: { max: String(MAX_RECORD_STRUCTURES) } } });
         }
         continue;
       }

@@ -15,8 +15,10 @@ export interface Subject {
   kind: "person" | "family";
   /** A person's id; a family's partners ('12+40'). */
   key: string;
-  /** What lists call it: the person's name, or the partners' names. */
+  /** What lists call it: the person's name, or the partners' names (in Lithuanian: 'Jonas ir Ona'; the command line's). */
   label: string;
+  /** A family's partners' names, '?' for one unknown: the page joins them in its language (merge-words.ts's subjectLabel). */
+  partners?: [string, string];
 }
 
 /** One slot that differs: its value in each version (null: not there). */
@@ -166,12 +168,8 @@ export function planMerge(base: TreeFacts, file: TreeFacts, site: TreeFacts): Me
   const families = new Set([...base.families.keys(), ...file.families.keys(), ...site.families.keys()]);
   for (const key of [...families].sort()) {
     const b = base.families.get(key);
-    const partners = (site.families.get(key) ?? file.families.get(key) ?? b)!.partners;
-    const subject: Subject = {
-      kind: "family",
-      key,
-      label: partners.map((p) => (p === null ? "?" : label(p))).join(" ir "),
-    };
+    const names = (site.families.get(key) ?? file.families.get(key) ?? b)!.partners.map((p) => (p === null ? "?" : label(p)));
+    const subject: Subject = { kind: "family", key, label: names.join(" ir "), partners: [names[0], names[1]] };
     const slots = (f: FamilyFacts | undefined) => (f ? familySlots(f, b) : null);
     compare(subject, slots(b), slots(file.families.get(key)), slots(site.families.get(key)));
   }
