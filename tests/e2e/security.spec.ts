@@ -50,7 +50,10 @@ test("a write from another origin, or with only a foreign Referer, or with neith
   const client = await adminClient(site());
   const foreign = "http://127.0.0.1:1"; // another port of the same host: another origin
   const before = await fingerprint(site());
-  const paths = routePatterns().map((p) => fill(p, "1"));
+  // (Each route at its Lithuanian address: the English one runs the same route and the same guard.)
+  const paths = routePatterns()
+    .filter((p) => !/^\/en(\/|$)/.test(p))
+    .map((p) => fill(p, "1"));
   expect(paths).toEqual(expect.arrayContaining(["/", "/sveciai", "/logout", "/admin/galerija/ikelti", "/admin/medis/importuoti"]));
   // The client's storage (its session cookie), without the Origin header it adds to every request.
   const bare = await http.newContext({ baseURL: site().url, storageState: await client.storageState() });
