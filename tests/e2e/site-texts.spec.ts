@@ -197,13 +197,13 @@ test("a bad value: the message next to the field, the focus on it, a toast, and 
 
   await page.goto(`${site().url}/admin/tekstai`);
   const home = section(page, "Pradžios puslapis");
-  await home.getByLabel("Pasveikinimas").fill("");
-  await home.getByLabel("Kortelė „Svečių knyga“").fill("Ką tik parašyta.");
+  await home.getByLabel("Pasveikinimas", { exact: true }).fill("");
+  await home.getByLabel("Kortelė „Svečių knyga“", { exact: true }).fill("Ką tik parašyta.");
   await home.getByRole("button", { name: "Išsaugoti", exact: true }).click();
-  const heading = section(page, "Pradžios puslapis").getByLabel("Pasveikinimas");
+  const heading = section(page, "Pradžios puslapis").getByLabel("Pasveikinimas", { exact: true });
   await expect(heading).toBeFocused();
   await expect(section(page, "Pradžios puslapis").locator("#homeHeading-error")).toHaveText("Laukas „Pasveikinimas“ privalomas.");
-  await expect(section(page, "Pradžios puslapis").getByLabel("Kortelė „Svečių knyga“")).toHaveValue("Ką tik parašyta.");
+  await expect(section(page, "Pradžios puslapis").getByLabel("Kortelė „Svečių knyga“", { exact: true })).toHaveValue("Ką tik parašyta.");
   await expect(toasts(page).getByText("Patikrinkite pažymėtus laukus.")).toBeVisible();
 });
 
