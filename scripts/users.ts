@@ -13,6 +13,10 @@ import type { Database } from "#app/.server/platform/db/schema.ts";
 import { parseConfig } from "#app/.server/platform/env.ts";
 import { checkNewPassword, checkUsername, createUser, findUser, listUsers, removeUser, setRole } from "#app/.server/accounts/users.ts";
 import { isRole, ROLES } from "#app/lib/roles.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
+
+// The operator's console speaks Lithuanian, like the rest of the operators' tools.
+const lt = serverT("lt");
 
 const USAGE = [
   "Naudojimas:",
@@ -55,13 +59,13 @@ async function run(db: Database, args: string[]): Promise<void> {
     case "add": {
       if (!name) fail(USAGE);
       const problem = checkUsername(name);
-      if (problem) fail(problem);
+      if (problem) fail(lt(problem));
       const r = role(values.role);
       if (!values["password-stdin"])
         fail("Slaptažodį duokite per standartinį įvedimą su --password-stdin (komandų eilutėje jis liktų istorijoje).");
       const password = await readFirstLine();
       const weak = checkNewPassword(password, password).next;
-      if (weak) fail(weak);
+      if (weak) fail(lt(weak));
       try {
         await createUser(db, name, password, r);
       } catch (error) {
@@ -75,14 +79,14 @@ async function run(db: Database, args: string[]): Promise<void> {
       const u = await user(db, name);
       const r = role(extra);
       const result = await setRole(db, u.id, r);
-      if (result && !result.ok) fail(result.message);
+      if (result && !result.ok) fail(lt(result.message));
       console.log(`„${u.username}“ dabar ${r}.`);
       return;
     }
     case "remove": {
       const u = await user(db, name);
       const result = await removeUser(db, u.id);
-      if (result && !result.ok) fail(result.message);
+      if (result && !result.ok) fail(lt(result.message));
       console.log(`Vartotojas „${u.username}“ pašalintas; jo prisijungimai baigti.`);
       return;
     }

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { Say } from "#app/i18n/react.tsx";
+import { Say, useT } from "#app/i18n/react.tsx";
 import { PASSWORD_MAX_LENGTH } from "#app/lib/login.ts";
 import type { Toast } from "#app/lib/toasts.ts";
 
@@ -93,26 +93,31 @@ export function useFocusFirstError(errors: FieldErrors | undefined, token: strin
 /**
  * A new password typed twice ('next', 'repeated'): the account page, an
  * invitation and a new-password link. Never filled in again after a refusal.
+ * `label` and `hint` (a message id or words already said) replace "New
+ * password" and "At least N characters."; with another label the second
+ * field is "Repeat the password" rather than "Repeat the new password".
  */
 export function NewPasswordFields({
   errors,
   minLength,
-  label = "Naujas slaptažodis",
-  hint = `Bent ${minLength} simbolių.`,
+  label,
+  hint,
 }: {
   errors: FieldErrors | undefined;
   minLength: number;
   label?: string;
   hint?: string;
 }) {
+  const t = useT();
+  const fresh = label === undefined || label === "common.password.new";
   return (
     <>
       <Field
         id="next"
         type="password"
         autoComplete="new-password"
-        label={label}
-        hint={hint}
+        label={label === undefined ? t("common.password.new") : t.say(label)}
+        hint={hint === undefined ? t("common.password.hint", { min: minLength }) : t.say(hint)}
         maxLength={PASSWORD_MAX_LENGTH}
         required
         error={errors?.next}
@@ -121,7 +126,7 @@ export function NewPasswordFields({
         id="repeated"
         type="password"
         autoComplete="new-password"
-        label={label === "Naujas slaptažodis" ? "Pakartokite naują slaptažodį" : "Pakartokite slaptažodį"}
+        label={t(fresh ? "common.password.repeatNew" : "common.password.repeat")}
         maxLength={PASSWORD_MAX_LENGTH}
         required
         error={errors?.repeated}

@@ -1,5 +1,6 @@
 import { Fragment, useId, useRef, useState, type DragEvent } from "react";
-import { Say } from "#app/i18n/react.tsx";
+import { Say, useT } from "#app/i18n/react.tsx";
+import { useLocalized } from "#app/i18n/router.tsx";
 import type { Values } from "#app/i18n/intl.ts";
 import { useRevalidator } from "react-router";
 import { MembersOnlyBox } from "./members-only.tsx";
@@ -12,13 +13,15 @@ import { postUpload } from "#app/lib/upload-request.ts";
 // with its own progress bar and its own result. A file the server refuses
 // (not an image, too large, damaged) is reported by its name and the rest go
 // on. Titles come from the file names and are edited afterwards in the list;
-// the description and the audience are chosen once for the batch.
+// the description and the audience are chosen once for the batch. The
+// endpoint is named in the page's language, and answers in it.
 
 type Status =
   | { state: "waiting" }
   | { state: "sending"; progress: number }
   | { state: "processing" }
   | { state: "added"; id: number }
+  // A refusal's messages: the server's, said already, or this page's own ids with their values.
   | { state: "refused"; messages: readonly string[]; values?: Values };
 
 interface Entry {
@@ -50,6 +53,7 @@ export function GalleryBulkUpload({
   /** The albums a batch may go into (the editor's list). */
   albums: { id: number; title: string }[];
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const input = useRef<HTMLInputElement>(null);
@@ -60,7 +64,7 @@ export function GalleryBulkUpload({
   const [album, setAlbum] = useState("");
   const [running, setRunning] = useState(false);
   const [over, setOver] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<"adminGallery.bulk.tooMany" | "adminGallery.bulk.descriptionMissing" | null>(null);
   const ids = { input: useId(), description: useId(), list: useId(), album: useId() };
   const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
 
@@ -72,8 +76,7 @@ export function GalleryBulkUpload({
       // What was already sent leaves the list; what waits stays.
       const kept = was.filter((entry) => entry.status.state === "waiting");
       const room = Math.max(0, BULK_UPLOAD_MAX_FILES - kept.length);
-      if (chosen.length > room)
-        setProblem(`Vienu kartu galima įkelti ne daugiau kaip ${BULK_UPLOAD_MAX_FILES} failų; likusius pridėkite vėliau.`);
+      if (chosen.length > room) setProblem("adminGallery.bulk.tooMany");
       return [
         ...kept,
         ...chosen.slice(0, room).map((file) => ({
@@ -83,7 +86,7 @@ export function GalleryBulkUpload({
           // Too large is known before sending: the server would refuse it all the same.
           status:
             file.size > maxBytes
-              ? ({ state: "refused", messages: [`Failas per didelis: daugiausia ${mb} MB.`] } as const)
+              ? ({ state: "refused", messages: ["adminGallery.upload.tooLarge"], values: { max: mb } } as const)
               : ({ state: "waiting" } as const),
         })),
       ];
@@ -97,7 +100,7 @@ export function GalleryBulkUpload({
 
   async function start() {
     if (!description.trim()) {
-      setProblem("Įrašykite aprašymą: jis bus visų šių nuotraukų aprašymas (vėliau kiekvieną galima pakeisti).");
+      setProblem("adminGallery.bulk.descriptionMissing");
       return;
     }
     setProblem(null);
@@ -130,12 +133,10 @@ export function GalleryBulkUpload({
   return (
     <section aria-labelledby="daug-nuotrauku" className="card h-fit p-6">
       <h2 id="daug-nuotrauku" className="mb-2 text-xl font-semibold">
-        Daug nuotraukų iš karto
+        {t("adminGallery.bulk.heading")}
       </h2>
       {!hydrated ? (
-        <p className="text-sm text-ink-soft">
-          Daug nuotraukų iš karto galima įkelti naršyklėje su įjungtu JavaScript; be jo – po vieną, formoje aukščiau.
-        </p>
+        <p className="text-sm text-ink-soft">{t("adminGallery.bulk.noScript")}</p>
       ) : (
         <div className="space-y-4">
           <div
@@ -147,7 +148,7 @@ export function GalleryBulkUpload({
             onDrop={onDrop}
             className={`rounded-md border-2 border-dashed p-4 text-center text-sm ${over ? "border-accent bg-accent-soft" : "border-line"}`}
           >
-            <p className="mb-3 text-ink-soft">Nutempkite nuotraukas čia arba</p>
+            <p className="mb-3 text-ink-soft">{t("adminGallery.bulk.drop")}</p>
             <input
               ref={input}
               id={ids.input}
@@ -162,12 +163,12 @@ export function GalleryBulkUpload({
               htmlFor={ids.input}
               className="btn-secondary cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-accent"
             >
-              Pasirinkti failus…
+              {t("adminGallery.bulk.choose")}
             </label>
           </div>
           <div>
             <label htmlFor={ids.description} className="field-label">
-              Aprašymas (visoms šioms nuotraukoms)
+              {t("adminGallery.bulk.description")}
             </label>
             <textarea
               id={ids.description}
@@ -183,7 +184,7 @@ export function GalleryBulkUpload({
           {albums.length ? (
             <div>
               <label htmlFor={ids.album} className="field-label">
-                Į albumą (nebūtina)
+                {t("adminGallery.bulk.album")}
               </label>
               <select
                 id={ids.album}
@@ -192,7 +193,7 @@ export function GalleryBulkUpload({
                 disabled={running}
                 onChange={(event) => setAlbum(event.target.value)}
               >
-                <option value="">Į jokį</option>
+                <option value="">{t("adminGallery.bulk.noAlbum")}</option>
                 {albums.map((a) => (
                   <option key={a.id} value={a.id}>
                     {a.title}
@@ -203,11 +204,11 @@ export function GalleryBulkUpload({
           ) : null}
           {problem ? (
             <p role="alert" className="text-sm text-red-800">
-              {problem}
+              {t(problem, { max: BULK_UPLOAD_MAX_FILES })}
             </p>
           ) : null}
           {entries.length ? (
-            <ul id={ids.list} aria-label="Įkeliami failai" className="divide-y divide-line rounded-md border border-line">
+            <ul id={ids.list} aria-label={t("adminGallery.bulk.files")} className="divide-y divide-line rounded-md border border-line">
               {entries.map((entry) => (
                 <EntryRow key={entry.key} entry={entry} editable={!running} onTitle={(title) => update(entry.key, { title })} />
               ))}
@@ -215,10 +216,10 @@ export function GalleryBulkUpload({
           ) : null}
           <div className="flex flex-wrap items-center gap-3">
             <button type="button" className="btn-primary" disabled={running || waiting === 0} onClick={() => void start()}>
-              {waiting ? `Įkelti (${waiting})` : "Įkelti"}
+              {waiting ? t("adminGallery.bulk.uploadCount", { count: waiting }) : t("adminGallery.bulk.upload")}
             </button>
             <p role="status" className="text-sm">
-              {running ? "Įkeliama…" : done ? `Pridėta ${added} iš ${added + refused}.` : ""}
+              {running ? t("adminGallery.bulk.uploading") : done ? t("adminGallery.bulk.done", { added, total: added + refused }) : ""}
             </p>
           </div>
         </div>
@@ -228,6 +229,8 @@ export function GalleryBulkUpload({
 }
 
 function EntryRow({ entry, editable, onTitle }: { entry: Entry; editable: boolean; onTitle: (title: string) => void }) {
+  const t = useT();
+  const localized = useLocalized();
   const titleId = useId();
   const { status } = entry;
   return (
@@ -236,7 +239,7 @@ function EntryRow({ entry, editable, onTitle }: { entry: Entry; editable: boolea
       {status.state === "waiting" ? (
         <div>
           <label htmlFor={titleId} className="sr-only">
-            Pavadinimas: {entry.file.name}
+            {t("adminGallery.bulk.titleOf", { name: entry.file.name })}
           </label>
           <input
             id={titleId}
@@ -254,13 +257,15 @@ function EntryRow({ entry, editable, onTitle }: { entry: Entry; editable: boolea
         <progress
           value={status.state === "sending" ? status.progress : undefined}
           max={1}
-          aria-label={`${entry.file.name}: ${status.state === "sending" ? "siunčiama" : "apdorojama"}`}
+          aria-label={t(status.state === "sending" ? "adminGallery.bulk.sending" : "adminGallery.bulk.processing", {
+            name: entry.file.name,
+          })}
           className="h-2 w-full accent-accent"
         />
       ) : null}
       {status.state === "added" ? (
         <p className="text-moss">
-          ✓ Pridėta. <a href={`/galerija/${status.id}`}>Nuotraukos puslapis</a>
+          {t.rich("adminGallery.bulk.added", { a: (chunks) => <a href={localized(`/galerija/${status.id}`)}>{chunks}</a> })}
         </p>
       ) : null}
       {status.state === "refused" ? (

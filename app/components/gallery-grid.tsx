@@ -99,6 +99,7 @@ function Lightbox({
   onClose: () => void;
 }) {
   const t = useT();
+  const locale = useLocale();
   const dialog = useRef<HTMLDialogElement>(null);
   const swipeStart = useRef<number | null>(null);
   const swiped = useRef(false);
@@ -167,9 +168,11 @@ function Lightbox({
         </div>
         <div className="w-full max-w-3xl text-center">
           <h2 id="lightbox-title" className="font-serif text-xl font-semibold text-white">
-            {item.title}
+            <InLanguage lang={item.lang ?? locale}>{item.title}</InLanguage>
           </h2>
-          <p className="mt-1 whitespace-pre-line text-white/85">{item.description}</p>
+          <p className="mt-1 whitespace-pre-line text-white/85">
+            <InLanguage lang={item.lang ?? locale}>{item.description}</InLanguage>
+          </p>
           <p className="mt-2">
             <Link to={`/galerija/${item.id}`} className="tap text-white underline">
               {t("gallery.lightbox.page")}

@@ -81,6 +81,9 @@ const PASSKEY_FIELDS = { name: "passkey-name", password: "passkey-password" } as
 
 export function AddPasskey() {
   const supported = useSupported();
+  const t = useT();
+  // (Posted to the page's language: the server says its refusals in it.)
+  const localized = useLocalized();
   const toast = useToast();
   const revalidator = useRevalidator();
   const [name, setName] = useState("");
@@ -88,16 +91,14 @@ export function AddPasskey() {
   const [errors, setErrors] = useState<Partial<Record<keyof typeof PASSKEY_FIELDS, string>>>({});
   const [busy, setBusy] = useState(false);
   if (!supported) {
-    return (
-      <p className="mt-3 text-sm text-ink-soft">Prisijungimo raktą galima pridėti naršyklėje su įjungtu JavaScript, kuri palaiko raktus.</p>
-    );
+    return <p className="mt-3 text-sm text-ink-soft">{t("account.passkeys.unsupported")}</p>;
   }
   /** A refusal naming fields (the server's form reader): each marked, the first focused, its message also in a toast. */
   function refused(named: Partial<Record<string, string>>) {
     const marked = Object.fromEntries(Object.entries(named).filter(([field]) => field in PASSKEY_FIELDS));
     setErrors(marked);
     const first = Object.keys(marked)[0] as keyof typeof PASSKEY_FIELDS | undefined;
-    toast({ title: "Prisijungimo raktas nepridėtas", description: first ? marked[first] : undefined, variant: "error" });
+    toast({ title: "account.passkeys.notAdded", description: first ? marked[first] : undefined, variant: "error" });
     if (first) document.getElementById(PASSKEY_FIELDS[first])?.focus();
   }
   async function add() {
@@ -108,7 +109,7 @@ export function AddPasskey() {
         challengeId?: string;
         options?: Parameters<typeof WebAuthn.startRegistration>[0]["optionsJSON"];
         errors?: Record<string, string>;
-      }>("/paskyra/raktai", { intent: "options", name, password });
+      }>(localized("/paskyra/raktai"), { intent: "options", name, password });
       if (!start.challengeId || !start.options) {
         refused(start.errors ?? {});
         return;
@@ -121,7 +122,7 @@ export function AddPasskey() {
         toast(CANCELLED);
         return;
       }
-      const { body } = await post<{ ok?: boolean; message?: string; errors?: Record<string, string> }>("/paskyra/raktai", {
+      const { body } = await post<{ ok?: boolean; message?: string; errors?: Record<string, string> }>(localized("/paskyra/raktai"), {
         intent: "register",
         challengeId: start.challengeId,
         response: JSON.stringify(answer),
@@ -135,10 +136,10 @@ export function AddPasskey() {
       } else if (body.errors) {
         refused(body.errors);
       } else {
-        toast({ title: "Prisijungimo raktas nepridėtas", description: body.message, variant: "error" });
+        toast({ title: "account.passkeys.notAdded", description: body.message, variant: "error" });
       }
     } catch {
-      toast({ title: "Prisijungimo raktas nepridėtas", description: "Bandykite dar kartą.", variant: "error" });
+      toast({ title: "account.passkeys.notAdded", description: "account.passkeys.tryAgain", variant: "error" });
     } finally {
       setBusy(false);
     }
@@ -157,13 +158,14 @@ export function AddPasskey() {
     <div className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
       <div>
         <label htmlFor="passkey-name" className="field-label">
-          Rakto pavadinimas (nebūtina)
+          {t("account.passkeys.name")}
         </label>
         <input
           id="passkey-name"
+          type="text"
           className="field-input"
           maxLength={60}
-          placeholder="pvz., Mano telefonas"
+          placeholder={t("account.passkeys.namePlaceholder")}
           value={name}
           onChange={(e) => setName(e.target.value)}
           {...described("name")}
@@ -172,7 +174,7 @@ export function AddPasskey() {
       </div>
       <div>
         <label htmlFor="passkey-password" className="field-label">
-          Jūsų slaptažodis (patvirtinti)
+          {t("account.passkeys.password")}
         </label>
         <input
           id="passkey-password"
@@ -187,7 +189,7 @@ export function AddPasskey() {
         {message("password")}
       </div>
       <button type="button" className="btn-primary sm:mt-6" onClick={add} disabled={busy}>
-        {busy ? "Laukiama rakto…" : "Pridėti prisijungimo raktą"}
+        {t(busy ? "account.passkeys.waiting" : "account.passkeys.add")}
       </button>
     </div>
   );

@@ -1,12 +1,12 @@
-import { Form, Link } from "react-router";
 import type { FieldDiff, VersionSummary } from "#app/.server/platform/versions.ts";
-import { formatDateTime, plural } from "#app/lib/lithuanian.ts";
+import { useT } from "#app/i18n/react.tsx";
+import { Form, Link } from "#app/i18n/router.tsx";
 
 /**
  * A text's earlier versions, newest first (the history's, a story's): when,
- * the title then, who saved it, how long it was, "Palyginti" (what restoring
+ * the title then, who saved it, how long it was, "Compare" (what restoring
  * it would change, ?palyginti=id, a link that works without JavaScript) and
- * "Atkurti" on all but the current one, which posts intent=restore with the
+ * "Restore" on all but the current one, which posts intent=restore with the
  * version's id. A version the server asks to confirm (it would blank the
  * text visitors read) shows the question and a second button in its place.
  */
@@ -20,24 +20,25 @@ export function Revisions({
 }: {
   revisions: VersionSummary[];
   currentId: number | undefined;
-  /** What restoring does, under the heading. */
+  /** What restoring does, under the heading (said in the page's language). */
   note: string;
   /** The version compared with the current text, field by field. */
   comparison: { id: number; fields: FieldDiff[] } | null;
   /** The version whose restore waits for a confirmation. */
   confirmId: number | null;
-  /** What the confirmation says happens. */
+  /** What the confirmation says happens (said in the page's language). */
   emptyWarning: string;
 }) {
+  const t = useT();
   return (
     <section aria-labelledby="versijos" className="mt-10">
       <h2 id="versijos" className="text-2xl font-semibold">
-        Ankstesnės versijos
+        {t("adminContent.revisions.title")}
       </h2>
       <p className="mt-1 text-sm text-ink-soft">{note}</p>
       <ol className="mt-4 divide-y divide-line rounded-lg border border-line bg-paper">
         {revisions.map((revision) => {
-          const when = formatDateTime(revision.createdAt);
+          const when = t.dateTime(revision.createdAt);
           return (
             <li key={revision.id} id={`versija-${revision.id}`} className="px-4 py-3">
               <div className="flex flex-wrap items-center gap-3">
@@ -46,24 +47,26 @@ export function Revisions({
                     {when}
                   </time>
                   <span className="block text-sm break-words text-ink-soft">
-                    {revision.title} · {revision.author ?? "pradinis turinys"} ·{" "}
-                    {revision.length === 0 ? "be teksto" : plural(revision.length, ["ženklas", "ženklai", "ženklų"])}
+                    {revision.title} · {revision.author ?? t("adminContent.revisions.initial")} ·{" "}
+                    {revision.length === 0
+                      ? t("adminContent.revisions.noText")
+                      : t("adminContent.revisions.length", { count: revision.length })}
                   </span>
                 </div>
                 {revision.id === currentId ? (
-                  <span className="rounded bg-moss/10 px-2 py-1 text-sm text-moss">Dabartinė</span>
+                  <span className="rounded bg-moss/10 px-2 py-1 text-sm text-moss">{t("adminContent.revisions.current")}</span>
                 ) : (
                   <>
                     <Link
                       to={`?palyginti=${revision.id}#versija-${revision.id}`}
                       preventScrollReset
                       className="tap text-sm"
-                      aria-label={`Palyginti ${when} versiją su dabartine`}
+                      aria-label={t("adminContent.revisions.compareLabel", { when })}
                     >
-                      Palyginti
+                      {t("adminContent.revisions.compare")}
                     </Link>
-                    <RestoreForm id={revision.id} label={`Atkurti ${when} versiją`}>
-                      Atkurti
+                    <RestoreForm id={revision.id} label={t("adminContent.revisions.restoreLabel", { when })}>
+                      {t("adminContent.revisions.restore")}
                     </RestoreForm>
                   </>
                 )}
@@ -72,11 +75,11 @@ export function Revisions({
                 <div role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
                   <p className="font-semibold">{emptyWarning}</p>
                   <div className="mt-2 flex flex-wrap items-center gap-3">
-                    <RestoreForm id={revision.id} confirmed label={`Vis tiek atkurti ${when} versiją`}>
-                      Vis tiek atkurti
+                    <RestoreForm id={revision.id} confirmed label={t("adminContent.revisions.restoreAnywayLabel", { when })}>
+                      {t("adminContent.revisions.restoreAnyway")}
                     </RestoreForm>
                     <Link to="." preventScrollReset>
-                      Neatkurti
+                      {t("adminContent.revisions.dontRestore")}
                     </Link>
                   </div>
                 </div>
@@ -105,21 +108,25 @@ function RestoreForm({ id, confirmed, label, children }: { id: number; confirmed
 
 /** What restoring the version would change: struck through what goes, underlined what comes, by field. */
 function Comparison({ fields, when }: { fields: FieldDiff[]; when: string }) {
+  const t = useT();
   return (
-    <section aria-label={`Kas pasikeistų atkūrus ${when} versiją`} className="mt-3 rounded-md border border-line p-3 text-sm">
-      <h3 className="font-semibold">Atkūrus šią versiją</h3>
+    <section aria-label={t("adminContent.revisions.comparison", { when })} className="mt-3 rounded-md border border-line p-3 text-sm">
+      <h3 className="font-semibold">{t("adminContent.revisions.ifRestored")}</h3>
       {fields.length === 0 ? (
-        <p className="mt-1 text-ink-soft">Tekstas toks pat kaip dabartinis.</p>
+        <p className="mt-1 text-ink-soft">{t("adminContent.revisions.same")}</p>
       ) : (
         <>
           <p className="mt-1 text-ink-soft">
-            <del className="bg-red-50 text-red-900">Perbraukta</del> – kas dingtų, <ins className="bg-moss/10 text-moss">pabraukta</ins> –
-            kas atsirastų.
+            {t.rich("adminContent.revisions.key", {
+              goes: (chunks) => <del className="bg-red-50 text-red-900">{chunks}</del>,
+              comes: (chunks) => <ins className="bg-moss/10 text-moss">{chunks}</ins>,
+            })}
           </p>
           <dl className="mt-2 space-y-2">
             {fields.map((field) => (
               <div key={field.label}>
-                <dt className="font-medium">{field.label}</dt>
+                {/* The field's name, said by the server in the page's language (or a message id). */}
+                <dt className="font-medium">{t.say(field.label)}</dt>
                 <dd className="break-words whitespace-pre-wrap">
                   {field.parts.map((part, i) =>
                     part.kind === "goes" ? (

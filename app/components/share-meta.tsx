@@ -1,4 +1,6 @@
 import { useLocation } from "react-router";
+import { useLocale } from "#app/i18n/react.tsx";
+import type { Locale } from "#app/i18n/locales.ts";
 import { pageHref } from "#app/lib/paging.ts";
 import { useSiteSettings, useSiteUrl } from "./page.tsx";
 
@@ -26,6 +28,7 @@ export function ShareMeta({
   const { familyName } = useSiteSettings();
   const siteUrl = useSiteUrl();
   const { pathname } = useLocation();
+  const locale = useLocale();
   const text = summary(description) || title;
   const picture = siteUrl && image ? `${siteUrl}${image}` : null;
   const address = siteUrl ? `${siteUrl}${pageHref(pathname, "", page)}` : null;
@@ -36,7 +39,7 @@ export function ShareMeta({
       <meta property="og:description" content={text} />
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={familyName} />
-      <meta property="og:locale" content="lt_LT" />
+      <meta property="og:locale" content={OG_LOCALES[locale]} />
       {address ? <meta property="og:url" content={address} /> : null}
       {address ? <link rel="canonical" href={address} /> : null}
       {picture ? <meta property="og:image" content={picture} /> : null}
@@ -47,6 +50,9 @@ export function ShareMeta({
     </>
   );
 }
+
+/** The page's language as Open Graph names it. */
+const OG_LOCALES: Record<Locale, string> = { lt: "lt_LT", en: "en_GB" };
 
 /** One line of at most 200 characters, cut between words. */
 function summary(description: string): string {

@@ -1,5 +1,7 @@
 import { Link, useLocalized } from "#app/i18n/router.tsx";
 import type { Locale } from "#app/i18n/locales.ts";
+import { createTranslator, type T } from "#app/i18n/intl.ts";
+import { lt as HISTORY_WORDS } from "#app/i18n/catalogs/history.ts";
 import { useLocale, useT } from "#app/i18n/react.tsx";
 import { InLanguage } from "./in-language.tsx";
 import type { ImageRef } from "#app/lib/media.ts";
@@ -18,9 +20,16 @@ interface StoryMetaFields {
   places: string;
 }
 
-/** "Tarpukaris · 1920–1940 · two places": what is known of when and where. */
-export function storyMeta(story: StoryMetaFields): string {
-  return [story.era, yearSpan(story.yearFrom, story.yearTo), story.places].filter(Boolean).join(" · ");
+let lithuanian: T | undefined;
+
+/**
+ * "Tarpukaris · 1920–1940 · two places": what is known of when and where,
+ * the years' words in t's language (in Lithuanian without it: a caller not
+ * yet in two languages).
+ */
+export function storyMeta(story: StoryMetaFields, t?: T): string {
+  const words = t ?? (lithuanian ??= createTranslator("lt", HISTORY_WORDS));
+  return [story.era, yearSpan(words, story.yearFrom, story.yearTo), story.places].filter(Boolean).join(" · ");
 }
 
 export interface StoryCardData extends StoryMetaFields {
@@ -34,7 +43,8 @@ export interface StoryCardData extends StoryMetaFields {
 }
 
 export function StoryCard({ story, eager = false }: { story: StoryCardData; eager?: boolean }) {
-  const meta = storyMeta(story);
+  const t = useT();
+  const meta = storyMeta(story, t);
   const page = useLocale();
   return (
     <li className="card flex flex-col overflow-hidden sm:flex-row">
@@ -83,10 +93,10 @@ const COVER_SIZES = "(min-width: 800px) 768px, 100vw";
  */
 export function StoryArticle({ story, headingLevel = 1 }: { story: StoryArticleData; headingLevel?: 1 | 2 }) {
   const Title = headingLevel === 1 ? "h1" : "h2";
-  const meta = storyMeta(story);
+  const t = useT();
+  const meta = storyMeta(story, t);
   const localized = useLocalized();
   const page = useLocale();
-  const t = useT();
   return (
     <article className="story max-w-3xl">
       <Title className="text-3xl font-bold break-words sm:text-4xl">

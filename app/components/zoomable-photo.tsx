@@ -101,7 +101,7 @@ export function ZoomablePhoto({
         ref={box}
         tabIndex={interactive ? 0 : undefined}
         role={interactive ? "group" : undefined}
-        aria-label={interactive ? `${alt}: priartinama nuotrauka` : undefined}
+        aria-label={interactive ? t("common.zoom.photo", { title: alt }) : undefined}
         aria-describedby={interactive ? hint : undefined}
         className={interactive ? "relative mx-auto overflow-hidden select-none" : "relative mx-auto w-fit overflow-hidden"}
         // Set only once hydrated, through the DOM: the content security policy
@@ -151,7 +151,7 @@ export function ZoomablePhoto({
               {t("common.zoom.whole")}
             </button>
             <span role="status" className="tabular-nums">
-              {Math.round(scale * 100)} %
+              {t("common.zoom.percent", { percent: Math.round(scale * 100) })}
             </span>
             <span id={hint} className="sr-only">
               {t("common.zoom.hintPhoto")}

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { documentYearSortKey, formatDocumentYear, parseDocumentYear, shownDocumentYear } from "./document-year.ts";
+import {
+  documentYearSortKey,
+  formatDocumentYear,
+  parseDocumentYear,
+  shownDocumentYear,
+  YEAR_FORMS,
+  YEAR_FORMS_MESSAGE,
+} from "./document-year.ts";
+import { siteT } from "#app/i18n/site.ts";
 
 describe("document years", () => {
   test.each([
@@ -14,6 +22,10 @@ describe("document years", () => {
     ["pries 1900", "prieš 1900"],
     ["po 1900", "po 1900"],
     ["998", "998"],
+    // An English page's editor types the English words: kept in the one Lithuanian form.
+    ["about 1900", "apie 1900"],
+    ["Before  1900", "prieš 1900"],
+    ["after 1900", "po 1900"],
   ])("'%s' is accepted and written as '%s'", (typed, shown) => {
     const year = parseDocumentYear(typed);
     expect(year).not.toBeNull();
@@ -50,4 +62,12 @@ test("a document's year on an English page", () => {
   expect(shownDocumentYear("1920-1925", "en")).toBe("1920–1925");
   expect(shownDocumentYear("apie 1900", "lt")).toBe("apie 1900");
   expect(shownDocumentYear("kažkada", "en")).toBe("kažkada");
+});
+
+test("a year in none of the forms is refused with the forms named, in each language", () => {
+  expect(YEAR_FORMS_MESSAGE).toBe("Metai turi būti, pavyzdžiui, „1918“, „1920–1925“, „apie 1900“, „prieš 1900“ arba „po 1900“.");
+  expect(siteT("lt")(YEAR_FORMS)).toBe(YEAR_FORMS_MESSAGE);
+  expect(siteT("en")(YEAR_FORMS)).toBe("Write the year like “1918”, “1920–1925”, “about 1900”, “before 1900” or “after 1900”.");
+  // Every form the English message names is one the field takes.
+  for (const typed of ["1918", "1920–1925", "about 1900", "before 1900", "after 1900"]) expect(parseDocumentYear(typed)).not.toBeNull();
 });

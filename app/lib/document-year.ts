@@ -1,13 +1,29 @@
 // A document's year is text, as the spec has it, but only in forms a reader
 // understands and a list can sort: a year, a range, or a year with 'apie'
-// (about), 'prieš' (before) or 'po' (after).
+// (about), 'prieš' (before) or 'po' (after). An English page's editor may
+// type the English words ('about 1900'); the year is kept in the one
+// Lithuanian form, and each page shows it in its own language.
 
-export const YEAR_FORMS_MESSAGE = "Metai turi būti, pavyzdžiui, „1918“, „1920–1925“, „apie 1900“, „prieš 1900“ arba „po 1900“.";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import { lt as GALLERY_WORDS } from "#app/i18n/catalogs/gallery.ts";
+
+/** What the year field says when it is none of these forms. */
+export const YEAR_FORMS = "gallery.documents.year.forms" satisfies MessageId;
+/** The same in Lithuanian (the catalog's): for what does not say YEAR_FORMS yet. */
+export const YEAR_FORMS_MESSAGE = GALLERY_WORDS[YEAR_FORMS];
 
 export type DocumentYear =
   { kind: "exact"; year: number } | { kind: "range"; from: number; to: number } | { kind: "about" | "before" | "after"; year: number };
 
-const QUALIFIERS = { apie: "about", prieš: "before", po: "after" } as const;
+const QUALIFIERS = {
+  apie: "about",
+  prieš: "before",
+  pries: "before",
+  po: "after",
+  about: "about",
+  before: "before",
+  after: "after",
+} as const;
 const YEAR = "(\\d{3,4})";
 
 /** Parses a year as typed; null when it is none of the accepted forms. */
@@ -21,11 +37,8 @@ export function parseDocumentYear(text: string): DocumentYear | null {
     const to = Number(m[2]);
     return from < to ? { kind: "range", from, to } : null;
   }
-  m = new RegExp(`^(apie|prieš|pries|po) ${YEAR}$`).exec(value);
-  if (m) {
-    const word = m[1] === "pries" ? "prieš" : (m[1] as keyof typeof QUALIFIERS);
-    return { kind: QUALIFIERS[word], year: Number(m[2]) };
-  }
+  m = new RegExp(`^(${Object.keys(QUALIFIERS).join("|")}) ${YEAR}$`).exec(value);
+  if (m) return { kind: QUALIFIERS[m[1] as keyof typeof QUALIFIERS], year: Number(m[2]) };
   return null;
 }
 

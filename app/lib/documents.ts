@@ -3,6 +3,7 @@ import { documentYearOrder } from "./document-year.ts";
 import { searchKey } from "./lithuanian.ts";
 import type { MessageId } from "#app/i18n/catalog.ts";
 import type { T } from "#app/i18n/intl.ts";
+import { lt as GALLERY_WORDS } from "#app/i18n/catalogs/gallery.ts";
 
 // The documents list as a visitor narrows it: sorted by a column, filtered by
 // type, searched by text. All of it lives in the URL (?rikiuoti=metai&tvarka=mazejanti
@@ -38,8 +39,21 @@ export function documentTypeName(t: T, type: string): string {
 
 export const DOCUMENT_FIELD_MAX = { title: 200, person: 200, year: 20, type: 60 } as const;
 
-/** The editor's labels of the four fields (the public list's column headers say the same). */
-export const DOCUMENT_FIELD_LABELS = { title: "Pavadinimas", person: "Asmuo", year: "Metai", type: "Tipas" } as const;
+/** The names of the four fields, as messages: the public list's column headers, the editor's labels, the form's errors. */
+export const DOCUMENT_FIELD_MESSAGES = {
+  title: "gallery.documents.column.title",
+  person: "gallery.documents.column.person",
+  year: "gallery.documents.column.year",
+  type: "gallery.documents.column.type",
+} as const satisfies Record<keyof typeof DOCUMENT_FIELD_MAX, MessageId>;
+
+/** The fields' names in Lithuanian (the catalog's): for what does not say DOCUMENT_FIELD_MESSAGES yet. */
+export const DOCUMENT_FIELD_LABELS = {
+  title: GALLERY_WORDS[DOCUMENT_FIELD_MESSAGES.title],
+  person: GALLERY_WORDS[DOCUMENT_FIELD_MESSAGES.person],
+  year: GALLERY_WORDS[DOCUMENT_FIELD_MESSAGES.year],
+  type: GALLERY_WORDS[DOCUMENT_FIELD_MESSAGES.type],
+};
 
 export const SORT_COLUMNS = { pavadinimas: "title", asmuo: "person", metai: "year", tipas: "type" } as const;
 export type SortColumn = keyof typeof SORT_COLUMNS;

@@ -1,3 +1,6 @@
+import type { MessageId } from "#app/i18n/catalog.ts";
+import { lt } from "#app/i18n/catalogs/account.ts";
+
 // Who may do what. Roles are ranked: each may do what the ones below it may.
 //   narys: sees the living family and what is for the family only
 //   redaktorius: edits the content (history, texts, gallery, documents, the
@@ -8,10 +11,18 @@
 export const ROLES = ["narys", "redaktorius", "administratorius"] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The roles' names: message ids of the account catalog, said in the reader's language. */
+export const ROLE_LABEL_IDS = {
+  narys: "account.role.narys",
+  redaktorius: "account.role.redaktorius",
+  administratorius: "account.role.administratorius",
+} as const satisfies Record<Role, MessageId>;
+
+/** Lithuanian only, for the code not yet moved to ROLE_LABEL_IDS (the catalog's own words). */
 export const ROLE_LABELS: Record<Role, string> = {
-  narys: "Narys",
-  redaktorius: "Redaktorius",
-  administratorius: "Administratorius",
+  narys: lt[ROLE_LABEL_IDS.narys],
+  redaktorius: lt[ROLE_LABEL_IDS.redaktorius],
+  administratorius: lt[ROLE_LABEL_IDS.administratorius],
 };
 
 export function isRole(value: unknown): value is Role {

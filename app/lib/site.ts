@@ -1,6 +1,8 @@
 // The family's own words and settings, as the pages show them and the
 // editors change them (stored in the database; the seed's are the start).
 
+import type { MessageId } from "#app/i18n/catalog.ts";
+
 export interface Branch {
   name: string;
   text: string;
@@ -40,7 +42,8 @@ export { EMAIL_TOKEN, splitAtEmail } from "./email-token.ts";
 export type TextField = Exclude<keyof SiteSettings, "heroPhotoId" | "branches" | "branchesWithTree">;
 
 interface FieldRule {
-  label: string;
+  /** The field's name in the editor, its errors and the change history. */
+  label: MessageId;
   max: number;
   /** Several lines: the editor shows a preview with paragraphs. */
   multiline?: boolean;
@@ -49,25 +52,25 @@ interface FieldRule {
 }
 
 export const TEXT_FIELDS: Record<TextField, FieldRule> = {
-  familyName: { label: "Giminės pavadinimas", max: 100 },
-  contactEmail: { label: "Kontaktinis el. paštas", max: 200 },
-  tagline: { label: "Paantraštė po giminės pavadinimu", max: 120, optional: true },
-  homeHeading: { label: "Pasveikinimas", max: 120 },
-  homeIntro: { label: "Įžanga", max: 2000, multiline: true },
-  cardHistory: { label: "Kortelė „Giminės istorija“", max: 300 },
-  cardTree: { label: "Kortelė „Giminės medis“", max: 300 },
-  cardGallery: { label: "Kortelė „Nuotraukų galerija“", max: 300 },
-  cardGuestbook: { label: "Kortelė „Svečių knyga“", max: 300 },
-  treePlaceholder: { label: "Tekstas, kol medžio dar nėra", max: 2000, multiline: true },
-  treeContact: { label: "Kvietimas rašyti", max: 500, optional: true },
-  aboutLead: { label: "Įžanga", max: 500, optional: true },
-  aboutGoals: { label: "Projekto tikslai (po vieną eilutėje)", max: 3000, multiline: true },
-  aboutContact: { label: "Kvietimas rašyti", max: 1000, optional: true, multiline: true },
-  galleryLead: { label: "Įžanga virš nuotraukų", max: 500, optional: true },
-  documentsLead: { label: "Įžanga virš dokumentų sąrašo", max: 500, optional: true },
-  archiveNote: { label: "Langelis „Apie archyvą“", max: 1000, optional: true, multiline: true },
-  guestbookLead: { label: "Įžanga virš svečių knygos", max: 500, optional: true },
-  footerLine: { label: "Poraštės eilutė", max: 200, optional: true },
+  familyName: { label: "adminContent.texts.field.familyName", max: 100 },
+  contactEmail: { label: "adminContent.texts.field.contactEmail", max: 200 },
+  tagline: { label: "adminContent.texts.field.tagline", max: 120, optional: true },
+  homeHeading: { label: "adminContent.texts.field.homeHeading", max: 120 },
+  homeIntro: { label: "adminContent.texts.field.homeIntro", max: 2000, multiline: true },
+  cardHistory: { label: "adminContent.texts.field.cardHistory", max: 300 },
+  cardTree: { label: "adminContent.texts.field.cardTree", max: 300 },
+  cardGallery: { label: "adminContent.texts.field.cardGallery", max: 300 },
+  cardGuestbook: { label: "adminContent.texts.field.cardGuestbook", max: 300 },
+  treePlaceholder: { label: "adminContent.texts.field.treePlaceholder", max: 2000, multiline: true },
+  treeContact: { label: "adminContent.texts.field.treeContact", max: 500, optional: true },
+  aboutLead: { label: "adminContent.texts.field.aboutLead", max: 500, optional: true },
+  aboutGoals: { label: "adminContent.texts.field.aboutGoals", max: 3000, multiline: true },
+  aboutContact: { label: "adminContent.texts.field.aboutContact", max: 1000, optional: true, multiline: true },
+  galleryLead: { label: "adminContent.texts.field.galleryLead", max: 500, optional: true },
+  documentsLead: { label: "adminContent.texts.field.documentsLead", max: 500, optional: true },
+  archiveNote: { label: "adminContent.texts.field.archiveNote", max: 1000, optional: true, multiline: true },
+  guestbookLead: { label: "adminContent.texts.field.guestbookLead", max: 500, optional: true },
+  footerLine: { label: "adminContent.texts.field.footerLine", max: 200, optional: true },
 };
 
 export const BRANCH_LIMITS = { name: 80, text: 300, count: 30 };
@@ -88,16 +91,16 @@ export const TEXT_SECTIONS = {
 
 export type TextSection = keyof typeof TEXT_SECTIONS;
 
-/** Each section's title in the texts editor (and in the change history's summary of a save). */
-export const TEXT_SECTION_TITLES: Record<TextSection, string> = {
-  pradzia: "Pradžios puslapis",
-  medis: "Giminės medžio puslapis",
-  apie: "Puslapis „Apie“",
-  galerija: "Galerijos puslapis",
-  dokumentai: "Dokumentų puslapis",
-  sveciai: "Svečių knygos puslapis",
-  porate: "Paantraštė ir poraštė",
-};
+/** Each section's title in the texts editor (and in the change history's summary of a save), as a message. */
+export const TEXT_SECTION_TITLES = {
+  pradzia: "adminContent.texts.section.home",
+  medis: "adminContent.texts.section.tree",
+  apie: "adminContent.texts.section.about",
+  galerija: "adminContent.texts.section.gallery",
+  dokumentai: "adminContent.texts.section.documents",
+  sveciai: "adminContent.texts.section.guestbook",
+  porate: "adminContent.texts.section.footer",
+} as const satisfies Record<TextSection, MessageId>;
 
 /** What every page shows around its content: the header and the footer. */
 export type FrameSettings = Pick<SiteSettings, "familyName" | "contactEmail" | "tagline" | "footerLine"> & {

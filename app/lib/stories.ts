@@ -1,4 +1,7 @@
 import { searchKey } from "./lithuanian.ts";
+import type { T } from "#app/i18n/intl.ts";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import { lt as HISTORY_WORDS } from "#app/i18n/catalogs/history.ts";
 
 // Stories of the family's history (issue 19): the fields' limits and labels,
 // and the readable address a title gives. Shared by the server and the editor.
@@ -11,17 +14,23 @@ export const STORY_LIMITS = {
   places: 300,
 } as const;
 
-export const STORY_FIELD_LABELS = {
-  title: "Pavadinimas",
-  lead: "Įvadas",
-  body: "Tekstas",
-  era: "Laikotarpis",
-  yearFrom: "Nuo metų",
-  yearTo: "Iki metų",
-  places: "Vietos",
-  coverPhotoId: "Viršelio nuotrauka",
-} as const;
-export type StoryField = keyof typeof STORY_FIELD_LABELS;
+/** The fields' names, as messages (the editor's labels, the form's errors). */
+export const STORY_FIELD_MESSAGES = {
+  title: "history.story.field.title",
+  lead: "history.story.field.lead",
+  body: "history.story.field.body",
+  era: "history.story.field.era",
+  yearFrom: "history.story.field.yearFrom",
+  yearTo: "history.story.field.yearTo",
+  places: "history.story.field.places",
+  coverPhotoId: "history.story.field.coverPhotoId",
+} as const satisfies Record<string, MessageId>;
+export type StoryField = keyof typeof STORY_FIELD_MESSAGES;
+
+/** The fields' names in Lithuanian (the catalog's): for what does not say STORY_FIELD_MESSAGES yet. */
+export const STORY_FIELD_LABELS = Object.fromEntries(
+  (Object.keys(STORY_FIELD_MESSAGES) as StoryField[]).map((field) => [field, HISTORY_WORDS[STORY_FIELD_MESSAGES[field]]]),
+) as Record<StoryField, string>;
 
 /** The years a story may be about. */
 export const STORY_YEARS: [number, number] = [1000, 2100];
@@ -53,10 +62,10 @@ export function slugOf(title: string): string {
   return slug || words[0]?.slice(0, SLUG_MAX) || SLUG_FALLBACK;
 }
 
-/** "1920–1940", "nuo 1920", "iki 1940" or "1930" (both the same); '' when neither is known. */
-export function yearSpan(from: number | null, to: number | null): string {
+/** "1920–1940", "from 1920" ("nuo 1920"), "until 1940" ("iki 1940") or "1930" (both the same), in t's language; '' when neither is known. */
+export function yearSpan(t: T, from: number | null, to: number | null): string {
   if (from !== null && to !== null) return from === to ? String(from) : `${from}–${to}`;
-  if (from !== null) return `nuo ${from}`;
-  if (to !== null) return `iki ${to}`;
+  if (from !== null) return t("history.story.yearsFrom", { year: String(from) });
+  if (to !== null) return t("history.story.yearsTo", { year: String(to) });
   return "";
 }

@@ -7,6 +7,8 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import type { ImageRef } from "./media.ts";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import { lt as HISTORY_WORDS } from "#app/i18n/catalogs/history.ts";
 
 // A story's text (issue 19): Markdown as the editor types it (headings, bold,
 // italics, quotes, lists, links), with two kinds of address of this site's
@@ -50,8 +52,10 @@ export interface StoryReferences {
   locale?: Locale;
 }
 
-/** What a reader who may not see everyone reads for a person the tree does not have (see StoryReferences). */
-export const UNKNOWN_PERSON_LABEL = "Asmuo";
+/** What a reader who may not see everyone reads for a person the tree does not have (see StoryReferences), as a message. */
+export const UNKNOWN_PERSON_MESSAGE = "history.story.unknownPerson" satisfies MessageId;
+/** The same in Lithuanian (the catalog's): for what does not say UNKNOWN_PERSON_MESSAGE yet. */
+export const UNKNOWN_PERSON_LABEL = HISTORY_WORDS[UNKNOWN_PERSON_MESSAGE];
 
 const REFERENCE = /^(nuotrauka|asmuo):(\d{1,9})$/i;
 

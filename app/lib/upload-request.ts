@@ -1,3 +1,4 @@
+import type { T } from "#app/i18n/intl.ts";
 import { resolveToast, type Toast } from "./toasts.ts";
 
 /** What an upload endpoint answered (gallery-upload.ts): the new item's id, or why not (and, for a refused form, each field's message). */
@@ -26,4 +27,11 @@ export function postUpload(endpoint: string, body: FormData, onProgress: (progre
     request.onerror = () => resolve({ ok: false, toast: resolveToast("uploadFailed") });
     request.send(body);
   });
+}
+
+/** A chosen file's size as the upload form shows it: '2,4 MB' from a megabyte up ('2.4 MB' in English), else whole kilobytes. */
+export function fileSize(t: T, bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? t("adminGallery.size.mb", { size: Math.round((bytes / 1024 / 1024) * 10) / 10 })
+    : t("adminGallery.size.kb", { size: Math.ceil(bytes / 1024) });
 }

@@ -5,6 +5,7 @@ import { SEED_SITE } from "#app/.server/seed/site-texts.ts";
 import { createStory } from "#app/.server/stories/stories.ts";
 import { DOCUMENT_FIELD_LABELS, DOCUMENT_FIELD_MAX } from "#app/lib/documents.ts";
 import { EVENT_FIELDS, PERSON_FIELDS, RELATION_FIELDS } from "#app/lib/person-fields.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { BRANCH_LIMITS, TEXT_FIELDS, TEXT_SECTIONS, type TextField, type TextSection } from "#app/lib/site.ts";
 import { STORY_FIELD_LABELS, STORY_LIMITS } from "#app/lib/stories.ts";
 import { storyFields } from "#tests/story-fields.ts";
@@ -89,9 +90,9 @@ const textSection = (section: TextSection): FormCase => {
     action: "/admin/tekstai",
     hidden: { section },
     valid: { section, ...Object.fromEntries(fields.map((f) => [f, SEED_SITE[f]])) },
-    limits: Object.fromEntries(fields.map((f) => [f, { label: TEXT_FIELDS[f].label, max: TEXT_FIELDS[f].max }])),
+    limits: Object.fromEntries(fields.map((f) => [f, { label: serverT("lt")(TEXT_FIELDS[f].label), max: TEXT_FIELDS[f].max }])),
     empty: Object.fromEntries(
-      fields.filter((f) => !TEXT_FIELDS[f].optional).map((f) => [f, `Laukas „${TEXT_FIELDS[f].label}“ privalomas.`]),
+      fields.filter((f) => !TEXT_FIELDS[f].optional).map((f) => [f, `Laukas „${serverT("lt")(TEXT_FIELDS[f].label)}“ privalomas.`]),
     ),
     stored: settings,
   };

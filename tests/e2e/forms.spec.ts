@@ -1,6 +1,7 @@
 import { SEED_HISTORY } from "#app/.server/seed/seed.ts";
 import { HISTORY_FIELD_LABELS, HISTORY_FIELD_MAX_LENGTH, HISTORY_FIELDS } from "#app/lib/history.ts";
-import { TEXT_FIELDS } from "#app/lib/site.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
+import { TEXT_FIELDS, type TextField } from "#app/lib/site.ts";
 import { formRefusalTests } from "./form-posts.ts";
 import { useSite } from "./site.ts";
 
@@ -8,12 +9,15 @@ import { useSite } from "./site.ts";
 
 const site = useSite();
 
+/** A text field's limit as the Lithuanian page says it (its label is a message). */
+const limit = (field: TextField) => ({ label: serverT("lt")(TEXT_FIELDS[field].label), max: TEXT_FIELDS[field].max });
+
 formRefusalTests(site, [
   {
     name: "the dashboard's settings",
     action: "/admin?index",
     valid: { familyName: "Jonaičių giminė", contactEmail: "jonaiciai@pastas.lt" },
-    limits: { familyName: TEXT_FIELDS.familyName, contactEmail: TEXT_FIELDS.contactEmail },
+    limits: { familyName: limit("familyName"), contactEmail: limit("contactEmail") },
     empty: { familyName: "Laukas „Giminės pavadinimas“ privalomas.", contactEmail: "Laukas „Kontaktinis el. paštas“ privalomas." },
     // (Not the content version: every editor's post changes it, refused or not.)
     stored: (s) => s.db().selectFrom("settings").selectAll().where("key", "!=", "content_version").orderBy("key").execute(),

@@ -28,6 +28,7 @@ import {
 import { readForm } from "#app/.server/platform/form.ts";
 import { toastTitle } from "#app/lib/toasts.ts";
 import { serverT } from "#app/.server/platform/i18n.ts";
+import { inRequestLanguage } from "#app/.server/platform/request-language.ts";
 import { contentOf } from "./content.ts";
 import { addTestUser, createEmptyDatabase, createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -115,6 +116,10 @@ describe("albums", () => {
       ok: false,
       typed: { title: " ", description: "x" },
       errors: { title: "Įrašykite albumo pavadinimą." },
+    });
+    expect(inRequestLanguage("en", () => readForm(form({ title: " ", description: "x" }), ALBUM_FORM))).toMatchObject({
+      ok: false,
+      errors: { title: "Enter the album's title." },
     });
     expect(readForm(form({ title: "x".repeat(201) }), ALBUM_FORM)).toMatchObject({
       ok: false,

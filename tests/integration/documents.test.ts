@@ -12,7 +12,8 @@ import {
   updateDocument,
 } from "#app/.server/documents/documents.ts";
 import { readForm } from "#app/.server/platform/form.ts";
-import { UploadRejected, type ReceivedFile } from "#app/.server/media/intake.ts";
+import { UploadRejected, uploadRefusal, type ReceivedFile } from "#app/.server/media/intake.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { prepareScan } from "#app/.server/media/pipeline.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -135,6 +136,11 @@ describe("documents", () => {
     expect((cut as UploadRejected).message).toBe("Failas pažeistas arba neužbaigtas. Įkelkite jį dar kartą.");
     const text = await prepareScan(t.media, received(Buffer.from("Laiškas tekstu"), "laiskas.pdf")).catch((e: unknown) => e);
     expect((text as UploadRejected).message).toBe("Skenas turi būti PDF arba paveikslėlio failas (pvz., JPEG, PNG ar TIFF).");
+    // The editor's page says it in its reader's language; in Lithuanian, the same words.
+    expect(uploadRefusal(text as UploadRejected)).toEqual({ id: "adminGallery.upload.notScan", values: {} });
+    expect(serverT("lt")(uploadRefusal(text as UploadRejected))).toBe((text as UploadRejected).message);
+    expect(serverT("lt")(uploadRefusal(cut as UploadRejected))).toBe((cut as UploadRejected).message);
+    expect(serverT("en")(uploadRefusal(text as UploadRejected))).toBe("A scan must be a PDF or an image file (such as JPEG, PNG or TIFF).");
   });
 
   test("a file that only starts and ends like a PDF is refused and nothing is kept", async () => {
@@ -145,6 +151,10 @@ describe("documents", () => {
     const refused = await prepareScan(t.media, received(fake, "skenas.pdf")).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(UploadRejected);
     expect((refused as UploadRejected).message).toBe("Šio PDF failo atverti nepavyko: jis pažeistas arba tik atrodo kaip PDF.");
+    expect(serverT("lt")(uploadRefusal(refused as UploadRejected))).toBe((refused as UploadRejected).message);
+    expect(serverT("en")(uploadRefusal(refused as UploadRejected))).toBe(
+      "This PDF file could not be opened: it is damaged or only looks like a PDF.",
+    );
     expect(pdfOriginals()).toEqual(before);
     // The real scan still passes the same check.
     expect((await prepareScan(t.media, received(fs.readFileSync(PDF), "metrikai.pdf"))).record.kind).toBe("pdf");

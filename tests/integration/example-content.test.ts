@@ -5,7 +5,7 @@ import { MEMBERS, VISITORS } from "#app/.server/accounts/audience.ts";
 import { keepBackup } from "#app/.server/backup/backup.ts";
 import { listChanges, type Actor } from "#app/.server/changes/changes.ts";
 import { undoChangeWithFiles } from "#app/.server/changes/files.ts";
-import { firstRunChecklist } from "#app/.server/dashboard/checklist.ts";
+import { exampleLeft, firstRunChecklist } from "#app/.server/dashboard/checklist.ts";
 import { listDocuments, updateDocument } from "#app/.server/documents/documents.ts";
 import { listGalleryItems } from "#app/.server/gallery/gallery.ts";
 import { listApprovedEntries } from "#app/.server/guestbook/guestbook.ts";
@@ -13,6 +13,7 @@ import { publicMediaDir } from "#app/.server/media/storage.ts";
 import { exampleContent, exampleCount, removeExampleContent } from "#app/.server/seed/example.ts";
 import { getHistory } from "#app/.server/site-texts/history-text.ts";
 import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // A new family's site truly empty of the example family (issue 28): the
@@ -58,11 +59,37 @@ describe("the example family", () => {
     expect((await listApprovedEntries(t.db)).entries.every((e) => e.example)).toBe(true);
 
     const step = (await firstRunChecklist(t.db, admin.id)).find((s) => s.id === "pavyzdys");
-    expect(step).toMatchObject({
-      title: "Pašalinkite pavyzdinį turinį",
-      to: "/admin/pavyzdys",
-      detail: "Dar liko: istorija, 6 nuotraukos, 5 dokumentai, 3 svečių knygos įrašai, 3 tekstai.",
+    expect(step).toMatchObject({ title: "admin.checklist.step.example", to: "/admin/pavyzdys" });
+    // As the dashboard says it: each part in the page's language, after "Dar liko:".
+    const said = (locale: "lt" | "en") => {
+      const say = serverT(locale);
+      return [say(step!.title), say("admin.checklist.stillLeft", { items: step!.left!.map((part) => say(part)).join(", ") })];
+    };
+    expect(said("lt")).toEqual([
+      "Pašalinkite pavyzdinį turinį",
+      "Dar liko: istorija, 6 nuotraukos, 5 dokumentai, 3 svečių knygos įrašai, 3 tekstai.",
+    ]);
+    expect(said("en")).toEqual([
+      "Remove the example content",
+      "Still left: the history, 6 photos, 5 documents, 3 guestbook entries, 3 texts.",
+    ]);
+  });
+
+  test("what is left is said part by part, in either language, each count with its noun's form", () => {
+    const left = exampleLeft({
+      history: null,
+      photos: [{ id: 1, title: "a" }],
+      documents: [],
+      guestbook: [],
+      texts: ["cardTree", "branches"],
     });
+    expect(left).toEqual([
+      { id: "admin.checklist.example.photos", values: { count: 1 } },
+      { id: "admin.checklist.example.texts", values: { count: 2 } },
+    ]);
+    expect(left.map((part) => serverT("lt")(part))).toEqual(["1 nuotrauka", "2 tekstai"]);
+    expect(left.map((part) => serverT("en")(part))).toEqual(["1 photo", "2 texts"]);
+    expect(exampleLeft({ history: null, photos: [], documents: [], guestbook: [], texts: [] })).toEqual([]);
   });
 
   test("one step removes it all as one change; the family's own stays; the undo brings it all back, files too", async () => {

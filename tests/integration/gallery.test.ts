@@ -16,7 +16,9 @@ import {
   saveGalleryOrder,
   updateGalleryItem,
 } from "#app/.server/gallery/gallery.ts";
-import { discardReceived, readUploadForm, UploadRejected, type ReceivedFile } from "#app/.server/media/intake.ts";
+import { discardReceived, readUploadForm, UploadRejected, uploadRefusal, type ReceivedFile } from "#app/.server/media/intake.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
+import { inRequestLanguage } from "#app/.server/platform/request-language.ts";
 import { readForm } from "#app/.server/platform/form.ts";
 import { deriveMissingZoom, prepareImage } from "#app/.server/media/pipeline.ts";
 import { cleanUpMedia, locateMediaFiles, placeAllMedia, removeMediaFiles } from "#app/.server/media/storage.ts";
@@ -286,6 +288,11 @@ describe("the image pipeline", () => {
 
     const result = await addFromForm({ title: "x", description: "y" }, received(fs.readFileSync(bomb), "bomb.png"));
     expect(result).toEqual({ ok: false, errors: { image: "Nuotrauka per didelė: daugiausia 100 megapikselių." } });
+    // An English page's editor reads it in English.
+    const english = await inRequestLanguage("en", () =>
+      addFromForm({ title: "x", description: "y" }, received(fs.readFileSync(bomb), "bomb.png")),
+    );
+    expect(english).toEqual({ ok: false, errors: { image: "The photo is too large: 100 megapixels at most." } });
     expect(storedFiles()).toEqual([]);
   });
 
@@ -342,6 +349,10 @@ describe("the image pipeline", () => {
       const error = await readUploadForm(request, small.media, "image").catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UploadRejected);
       expect((error as UploadRejected).message).toBe("Failas per didelis: daugiausia 1 MB.");
+      // The editor's page says it in its reader's language, with the limit.
+      expect(uploadRefusal(error as UploadRejected)).toEqual({ id: "adminGallery.upload.tooLarge", values: { max: 1 } });
+      expect(serverT("lt")(uploadRefusal(error as UploadRejected))).toBe("Failas per didelis: daugiausia 1 MB.");
+      expect(serverT("en")(uploadRefusal(error as UploadRejected))).toBe("The file is too large: 1 MB at most.");
       const tmp = path.join(small.media.root, "tmp");
       expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
     } finally {
@@ -380,6 +391,11 @@ describe("the image pipeline", () => {
       },
     });
     expect(storedFiles()).toEqual([]);
+    // An English page's editor reads the field's English name.
+    expect(await inRequestLanguage("en", () => add(bytes, "a.jpg", { title: "ą".repeat(201), description: "Aprašymas" }))).toEqual({
+      ok: false,
+      errors: { title: serverT("en")("common.form.tooLong", { label: "Title", max: 200 }) },
+    });
     // At the limit, it is all kept.
     expect(await add(bytes, "a.jpg", { title: "ą".repeat(200), description: "ą".repeat(2000) })).toMatchObject({ ok: true });
     expect((await listGalleryItems(t.db, MEMBERS))[0]).toMatchObject({ title: "ą".repeat(200), description: "ą".repeat(2000) });

@@ -11,6 +11,7 @@ import {
 } from "#app/.server/site-texts/history-text.ts";
 import { SEED_HISTORY } from "#app/.server/seed/seed.ts";
 import { readForm } from "#app/.server/platform/form.ts";
+import { inRequestLanguage } from "#app/.server/platform/request-language.ts";
 import type { HistoryContent } from "#app/lib/history.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -60,6 +61,14 @@ test("a version without text is restored over the current text only when confirm
     "Laikotarpio aprašymas",
     "Laikotarpio aprašymo tęsinys",
   ]);
+  // On an English page of the editor, the fields are named in English.
+  expect((await inRequestLanguage("en", () => compareHistoryRevision(t.db, bare.id)))?.map((f) => f.label)).toEqual([
+    "Title",
+    "Introduction",
+    "Main text",
+    "About the period",
+    "About the period, continued",
+  ]);
   expect(await restoreHistory(t.db, ona, bare.id)).toBe("confirm");
   expect((await getHistory(t.db, MEMBERS)).title).toBe(edited.title);
   expect(await restoreHistory(t.db, ona, bare.id, true)).toBe("restored");
@@ -93,4 +102,10 @@ test("an empty title or an overlong field is refused with a Lithuanian message",
   // What was typed comes back as typed, to fill the form in again.
   expect(result.typed.intro).toBe("x".repeat(5001));
   expect(result.typed.paragraph1).toBe(SEED_HISTORY.paragraph1);
+  // The same refusal on an English page.
+  const english = inRequestLanguage("en", () => readForm(form, HISTORY_FORM));
+  expect(english.ok ? null : english.errors).toMatchObject({
+    title: "Enter a title.",
+    intro: "The field “Introduction” is too long: at most 5000 characters.",
+  });
 });

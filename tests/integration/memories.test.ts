@@ -286,7 +286,7 @@ describe("photos for the gallery", () => {
     });
     expect(await submitPhoto(ctx, ona, photo({ title: "Be nuotraukos" }), undefined)).toEqual({
       ok: false,
-      message: "Pasirinkite nuotrauką.",
+      message: "account.proposal.error.choosePhoto",
       status: 400,
       field: "photo",
     });

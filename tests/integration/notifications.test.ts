@@ -18,6 +18,8 @@ import { readForm } from "#app/.server/platform/form.ts";
 import { approveProposal, rejectProposal, type ProposalContext } from "#app/.server/proposals/proposals.ts";
 import { updateSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { NOTICES_FORM, setUserNotices } from "#app/.server/accounts/users.ts";
+import { sendInvitation } from "#app/.server/platform/mail.ts";
+import { inRequestLanguage } from "#app/.server/platform/request-language.ts";
 import { letterLink, rememberSiteAddress } from "#app/.server/platform/site-address.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -52,10 +54,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
-/** The letter's text as written: quoted-printable soft breaks and escapes undone, UTF-8 decoded. */
+/** The letter's text as written: quoted-printable soft breaks and escapes undone, UTF-8 decoded, lines ended by "\n". */
 function decoded(raw: string): string {
   const bytes = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
+  return Buffer.from(bytes, "latin1").toString("utf8").replace(/\r\n/g, "\n");
 }
 
 let t: TestDatabase;
@@ -210,8 +212,11 @@ describe("notifications", () => {
     expect(text).toContain("Hello,");
     expect(text).toContain("has been accepted.");
     expect(text).toContain(`About: Jonas Jonaitis (https://seima.example.lt/en/asmuo/${person})`);
-    expect(text).toContain("https://seima.example.lt/en/paskyra/pasiulymai");
-    expect(text).not.toContain("Sveiki");
+    // What was asked, in the member's language too (their own words as they wrote them).
+    expect(text).toContain("A memory:\n– Memory: Trečias.");
+    expect(text).toContain("All your proposals:\nhttps://seima.example.lt/en/paskyra/pasiulymai");
+    expect(text).toContain("You can turn these letters off on your account page.");
+    expect(text).not.toMatch(/Sveiki|Prisiminimas|Visi jūsų/);
     await setUserNotices(t.db, ona.id, { email: "ona@example.lt", notifyDecisions: true, language: "lt" });
   });
 
@@ -232,5 +237,59 @@ describe("notifications", () => {
     // With SITE_URL set, that is the address, whatever a request named.
     await rememberSiteAddress(t.db, services.config, new Request("http://kitas.example/", { headers: { Origin: "http://kitas.example" } }));
     expect(await letterLink(t.db, noSiteUrl.config, "/x")).toBe("http://seima.namie.lt/x");
+  });
+
+  test("the administrator's notices are in the language of the account their address belongs to, its links to its pages", async () => {
+    await saveNotifySettings(t.db, { mode: "each", email: "admin@example.lt" });
+    // No account gives the address: the site's own language.
+    await onNewItem(services, { kind: "proposal", id: await memory(ona, "Pirmas.") });
+    expect(decoded(letters[0].raw)).toContain(
+      "Naujas pasiūlymas (Prisiminimas), pateikė ona.\n\nPeržiūrėti:\nhttps://seima.example.lt/admin/perziura",
+    );
+    // The administrator's account, in English (the address as typed in another case).
+    await setUserNotices(t.db, admin.id, { email: "Admin@Example.lt", notifyDecisions: false, language: "en" });
+    await onNewItem(services, { kind: "proposal", id: await memory(petras, "Antras.") });
+    const each = decoded(letters[1].raw);
+    expect(each).toMatch(/^Subject: .*A_new_proposal/m);
+    expect(each).toContain("A new proposal (A memory) from petras.\n\nReview it:\nhttps://seima.example.lt/en/admin/perziura");
+
+    // The digest, likewise.
+    await saveNotifySettings(t.db, { mode: "digest", email: "admin@example.lt" });
+    const morning = new Date();
+    morning.setUTCHours(7, 30, 0, 0);
+    if (morning.getTime() <= Date.now()) morning.setUTCDate(morning.getUTCDate() + 1);
+    expect(await sendDailyDigest(services, morning)).toBe(true);
+    const digest = decoded(letters[2].raw);
+    expect(digest).toMatch(/^Subject: .*Daily_digest/m);
+    expect(digest).toContain("New proposals (2):\n– A memory, from ona\n– A memory, from petras");
+    expect(digest).toContain("Waiting now: proposals – 2, guestbook entries – ");
+    expect(digest).toContain("Proposals: https://seima.example.lt/en/admin/perziura");
+    expect(digest).toContain("Guestbook: https://seima.example.lt/en/admin/sveciai");
+    expect(digest).not.toMatch(/pasiūlymai|Svečių/);
+  });
+
+  test("an invitation is written in the language of the page it is sent from, its link to the page in that language", async () => {
+    const mail = services.config.mail!;
+    const invitation = {
+      to: "mary@example.com",
+      link: "https://seima.example.lt/kvietimas/abc",
+      role: "redaktorius" as const,
+      familyName: "Jonaičiai",
+      contactEmail: "kontaktai@example.lt",
+    };
+    await sendInvitation(mail, invitation);
+    await inRequestLanguage("en", () => sendInvitation(mail, invitation));
+    await sendInvitation(mail, invitation, "en");
+    const [lithuanian, english, named] = letters.map((letter) => decoded(letter.raw));
+    expect(lithuanian).toContain("Sveiki,");
+    expect(lithuanian).toContain("jus kviečia prisijungti prie svetainės „Jonaičiai“ (redaktorius).");
+    expect(lithuanian).toContain("https://seima.example.lt/kvietimas/abc");
+    for (const text of [english, named]) {
+      expect(text).toMatch(/^Subject: .*An_invitation_to_the_site/m);
+      expect(text).toContain("Hello,\n\nyou are invited to join the site “Jonaičiai” (editor).");
+      expect(text).toContain("https://seima.example.lt/en/kvietimas/abc");
+      expect(text).toContain("The link works for 7 days and only once.");
+      expect(text).not.toContain("Sveiki");
+    }
   });
 });

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { undoChange, type Actor } from "#app/.server/changes/changes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
-import { DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
+import { DATE_FORMS_MESSAGE_ID } from "#app/lib/date-input.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { createPerson, editableTree, saveEvent, updatePerson } from "#app/.server/genealogy/editing.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
-import { eventKind, personFieldsKind, readMemberProposal, relationKind } from "#app/.server/proposals/person.ts";
+import { eventKind, personFieldsKind, readMemberProposal, relationKind, type EventPayload } from "#app/.server/proposals/person.ts";
+import { inRequestLanguage } from "#app/.server/platform/request-language.ts";
 import { editorViewer, setPrivate } from "#app/.server/genealogy/living.ts";
 import { exportFile } from "#app/.server/genealogy/trees.ts";
 import { summaries } from "#app/.server/genealogy/people.ts";
@@ -115,7 +117,7 @@ test("the member's bad date is refused before it is stored; the reviewer's bad e
   });
   const id = await propose("event", { tag: "DEAT", date: "1970", place: "", value: "" });
   const before = await treeDump(t.db);
-  expect(await approveProposal(ctx, id, admin, { payload: { date: "kažkada" } })).toEqual({ ok: false, invalid: DATE_FORMS_MESSAGE });
+  expect(await approveProposal(ctx, id, admin, { payload: { date: "kažkada" } })).toEqual({ ok: false, invalid: DATE_FORMS_MESSAGE_ID });
   expect(await treeDump(t.db)).toEqual(before);
   expect(await findProposal(t.db, id)).toMatchObject({ status: "pending" });
   // The reviewer's corrected date is what is stored.
@@ -246,7 +248,10 @@ test("a relative the member may not name: unknown, private, or the person themse
     [`#${hidden}`, `Asmens „#${hidden}“ nerasta.`],
     [`#${person}`, "Asmuo negali būti pats sau giminaitis."],
   ]) {
-    expect(await relationKind.parse(ctx, String(person), form({ relation: "partner", existing }))).toEqual({ ok: false, message });
+    // (A message id, or said in the request's language when it names what was typed: Lithuanian outside a request.)
+    const parsed = await relationKind.parse(ctx, String(person), form({ relation: "partner", existing }));
+    expect(parsed.ok).toBe(false);
+    expect(serverT("lt").say(parsed.ok ? "" : parsed.message)).toBe(message);
   }
   expect(await relationKind.parse(ctx, String(person), form({ relation: "brolis" }))).toMatchObject({ ok: false });
 });
@@ -395,4 +400,57 @@ test("a proposal names whom it is about: to the reviewer always, to its member o
   await setPrivate(t.db, person, true);
   expect(await view(true)).toBe(name);
   expect(await view(false)).toBeNull();
+});
+
+test("a proposal is said in the reader's language: its kind, status, lines and the reviewer's fields; its refusals too", async () => {
+  const id = await propose("event", { eventId: String(await birthEventId()), date: "apie 1900", place: "Kaunas", value: "" });
+  const relative = await propose("relation", { relation: "child", givenNames: "Ona", surname: "Jonaitytė", sex: "F", birthDate: "1930" });
+  const proposals = [(await findProposal(t.db, id))!, (await findProposal(t.db, relative))!];
+  // Lithuanian outside a request and on a Lithuanian page; English on an English page, the family's words as they are.
+  const [lt] = await proposalViews(ctx, proposals, { review: true });
+  expect(lt).toMatchObject({
+    label: "Faktas ar įvykis",
+    statusLabel: "Laukia peržiūros",
+    lines: [{ label: "Gimimas: data", before: "1901", after: "apie 1900" }],
+    fields: [{ label: "Data" }, { label: "Vieta" }, { label: "Aprašymas" }],
+  });
+  const [event, child] = await inRequestLanguage("en", () => proposalViews(ctx, proposals, { review: true }));
+  expect(event).toMatchObject({
+    label: "A fact or an event",
+    statusLabel: "Awaiting review",
+    lines: [{ label: "Birth: date", before: "1901", after: "apie 1900" }],
+    fields: [{ label: "Date" }, { label: "Place" }, { label: "Description" }],
+  });
+  expect(child).toMatchObject({
+    label: "A relative",
+    lines: [
+      { label: "Child", after: "a new person: Ona Jonaitytė, born 1930" },
+      { label: "The other parent", after: "another partner, or not known" },
+    ],
+  });
+  expect(child.fields.find((f) => f.name === "sex")?.options?.map((o) => o.label)).toEqual(["Not given", "Male", "Female", "Other"]);
+  // A date typed in the other language's words is the same date: no line for it, in either language.
+  const death = await saveEvent(t.db, treeId, person, { eventId: null, tag: "DEAT", date: "apie 1950", place: "", value: "" });
+  if (!death.ok) throw new Error(death.refused);
+  const typed: EventPayload = { eventId: death.id, tag: "DEAT", date: "about 1950", place: "", value: "" };
+  expect(await eventKind.describe(ctx, String(person), typed)).toEqual([]);
+  expect(await inRequestLanguage("en", () => eventKind.describe(ctx, String(person), { ...typed, date: "apie 1950" }))).toEqual([]);
+  expect(await eventKind.describe(ctx, String(person), { ...typed, date: "about 1951" })).toEqual([
+    { label: "Mirtis: data", before: "apie 1950", after: "about 1951" },
+  ]);
+  // Refusals: on an English page in English, outside a request in Lithuanian.
+  expect(
+    await inRequestLanguage("en", () => eventKind.parse(ctx, String(person), form({ tag: "BIRT", date: "", place: "", value: "" }))),
+  ).toEqual({
+    ok: false,
+    message: "Enter a date, a place or a description.",
+  });
+  expect(await eventKind.parse(ctx, String(person), form({ tag: "BIRT", date: "", place: "", value: "" }))).toEqual({
+    ok: false,
+    message: "Įrašykite datą, vietą arba aprašymą.",
+  });
+  const own = await inRequestLanguage("en", () =>
+    relationKind.parse(ctx, String(person), form({ relation: "partner", existing: `#${person}` })),
+  );
+  expect(own.ok ? "" : serverT("en").say(own.message)).toBe("A person cannot be their own relative.");
 });

@@ -19,6 +19,7 @@ import { addPhotoPerson, PHOTO_PERSON_FORM, photoPersonOf, removePhotoPerson, se
 import { readForm } from "#app/.server/platform/form.ts";
 import { toastTitle } from "#app/lib/toasts.ts";
 import { serverT } from "#app/.server/platform/i18n.ts";
+import { inRequestLanguage } from "#app/.server/platform/request-language.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import { chartPortraits, neighbourhood } from "#app/.server/genealogy/chart.ts";
 import { faceViewBox } from "#app/lib/photo-people.ts";
@@ -249,6 +250,19 @@ describe("a photo's page", () => {
     });
     // A picked person that is not a number names nobody in the tree.
     expect(tag({ personId: "1e18" })).toEqual({ ok: false, errors: { personId: "Tokio asmens medyje nėra." } });
+    // An English page's editor reads the same in English.
+    expect(inRequestLanguage("en", () => tag({ name: "" }))).toEqual({
+      ok: false,
+      errors: { name: "Choose a person from the family tree or type a name." },
+    });
+    expect(inRequestLanguage("en", () => tag({ personId: "5", left: "0.1", top: "0.2", width: "0", height: "0.4" }))).toEqual({
+      ok: false,
+      errors: { box: "Mark the place on the photo again: it is too small or not valid." },
+    });
+    expect(inRequestLanguage("en", () => tag({ name: "x".repeat(201) }))).toEqual({
+      ok: false,
+      errors: { name: serverT("en")("common.form.tooLong", { label: "Name", max: 200 }) },
+    });
   });
 
   test("the gallery browsed by decade, by date and by who is in the photos, a page at a time, as the audience may see it", async () => {

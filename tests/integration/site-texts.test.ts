@@ -17,6 +17,7 @@ import {
 import { readForm } from "#app/.server/platform/form.ts";
 import { removeExampleContent } from "#app/.server/seed/example.ts";
 import { ACCOUNT_REFUSALS } from "#app/lib/accounts.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 let t: TestDatabase;
@@ -241,7 +242,7 @@ describe("the administrator's own password", () => {
       );
       if (!read.ok) return read.errors;
       const result = await changePassword(t.db, ona, read.value);
-      return result.ok ? {} : { current: ACCOUNT_REFUSALS[result.reason] };
+      return result.ok ? {} : { current: serverT("lt")(ACCOUNT_REFUSALS[result.reason]) };
     };
     expect(await change("neteisingas", "naujas-slaptazodis", "naujas-slaptazodis")).toEqual({
       current: "Dabartinis slaptažodis neteisingas.",

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
+import { SOURCE_LOCALE, type Locale } from "#app/i18n/locales.ts";
 import { EMAIL_MAX_LENGTH, INVITE_PERSON_MAX } from "#app/lib/accounts.ts";
 import type { UnusableLink } from "#app/lib/account-links.ts";
 import { ROLES, type Role } from "#app/lib/roles.ts";
@@ -41,9 +42,9 @@ function expiry(from: Date): string {
  * an address to send the link to, both optional.
  */
 export const INVITE_FORM = z.object({
-  role: choiceField(ROLES, "Pasirinkite vaidmenį."),
-  person: textField("Kas tai yra giminės medyje", { max: INVITE_PERSON_MAX, optional: true }),
-  email: emailField("El. paštas", EMAIL_MAX_LENGTH, { optional: true }),
+  role: choiceField(ROLES, "account.invite.chooseRole"),
+  person: textField("account.invite.person", { max: INVITE_PERSON_MAX, optional: true }),
+  email: emailField("account.notices.email", EMAIL_MAX_LENGTH, { optional: true }),
 });
 
 export interface NewInvitation {
@@ -199,31 +200,34 @@ class Refused extends Error {
 /** An invitation's page (/kvietimas/…): the name and the password the invitee chooses. */
 export const INVITATION_FORM = z
   .object({
-    username: usernameField("Vartotojo vardas"),
-    ...newPasswordFields({ next: "Slaptažodis", repeated: "Pakartokite slaptažodį" }),
+    username: usernameField("auth.invitation.username"),
+    ...newPasswordFields({ next: "auth.invitation.password", repeated: "auth.invitation.repeat" }),
   })
   .check(newPasswordPair);
 
 /** A new-password link's page (/slaptazodis/…): the new password, typed twice. */
 export const RESET_FORM = z
-  .object(newPasswordFields({ next: "Naujas slaptažodis", repeated: "Pakartokite naują slaptažodį" }))
+  .object(newPasswordFields({ next: "auth.reset.password", repeated: "auth.reset.repeat" }))
   .check(newPasswordPair);
 
 /**
  * Accepts an invitation: a new user with the name and password chosen (as
- * INVITATION_FORM reads them), and the invitation's role. A name already
- * taken leaves the link as it was.
+ * INVITATION_FORM reads them), and the invitation's role. The account's
+ * language (its letters, the site after logging in) is the one the
+ * invitation was accepted in. A name already taken leaves the link as it was.
  */
 export async function acceptInvitation(
   db: Database,
   token: string,
   chosen: { username: string; next: string },
+  language: Locale = SOURCE_LOCALE,
 ): Promise<LinkUse<{ id: number; username: string; role: Role }> | { ok: false; reason: "usernameTaken" }> {
   try {
     const user = await db.transaction().execute(async (tx) => {
       const link = await claim(tx, "invite", token);
       if (!link) throw new Refused({ ok: false, state: (await linkState(tx, "invite", token)).state });
       const created = await createUser(tx, chosen.username, chosen.next, link.role!, link.personId);
+      if (language !== SOURCE_LOCALE) await tx.updateTable("users").set({ language }).where("id", "=", created.id).execute();
       await tx.updateTable("accountLinks").set({ usedBy: created.id }).where("tokenHash", "=", hash(token)).execute();
       return created;
     });

@@ -1,6 +1,7 @@
+import { sql } from "kysely";
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH } from "#app/lib/accounts.ts";
-import { DIGEST_HOUR, NOTIFY_MODES, type NotifyMode } from "#app/lib/notifications.ts";
+import { DIGEST_HOUR, NOTIFY_MODE_LIST, type NotifyMode } from "#app/lib/notifications.ts";
 import { EMAIL } from "#app/lib/site.ts";
 import { choiceField, emailField } from "#app/.server/platform/form.ts";
 import type { Services } from "#app/.server/platform/context.ts";
@@ -8,7 +9,9 @@ import type { Database } from "#app/.server/platform/db/schema.ts";
 import { countPendingEntries } from "#app/.server/guestbook/guestbook.ts";
 import { sendNotice } from "#app/.server/platform/mail.ts";
 import { serverT } from "#app/.server/platform/i18n.ts";
+import { inRequestLanguage } from "#app/.server/platform/request-language.ts";
 import { isLocale, localized, SOURCE_LOCALE, type Locale } from "#app/i18n/locales.ts";
+import type { T } from "#app/i18n/intl.ts";
 import { letterLink } from "#app/.server/platform/site-address.ts";
 import { countPendingProposals, findProposal, proposalViews } from "#app/.server/proposals/proposals.ts";
 import { PROPOSAL_KINDS } from "#app/.server/proposals/kinds.ts";
@@ -23,6 +26,8 @@ import { getSiteSettings, siteSettingsIn } from "#app/.server/site-texts/setting
 //     is sent by a timer in every server process; the day is claimed by a
 //     conditional update of one settings row, so only one process sends it.
 //   - A member's e-mail when their proposal is decided, if they asked for it.
+// Every letter is written in its reader's language (their account's choice,
+// users.language), its links to the pages in that language.
 
 const MODE_KEY = "notify_mode";
 const ADDRESS_KEY = "notify_email";
@@ -49,8 +54,8 @@ export async function notifySettings(db: Database): Promise<NotifySettings> {
 
 /** The administrator's notices page (/admin/pranesimai): how to hear, and where to ("" for the site's contact address). */
 export const NOTIFY_FORM = z.object({
-  mode: choiceField(Object.keys(NOTIFY_MODES) as [NotifyMode, ...NotifyMode[]], "Pasirinkite, kaip pranešti."),
-  email: emailField("Kam siųsti", EMAIL_MAX_LENGTH, { optional: true }),
+  mode: choiceField(NOTIFY_MODE_LIST, "account.notify.chooseMode"),
+  email: emailField("account.notify.sendTo", EMAIL_MAX_LENGTH, { optional: true }),
 });
 
 /** Saves the administrator's choice, as NOTIFY_FORM reads it. */
@@ -69,16 +74,40 @@ export async function saveNotifySettings(db: Database, settings: NotifySettings)
   });
 }
 
-/** The address and sender of the administrator's letters; null when mail is off. */
+/** The language of an account's letters, from what is stored (Lithuanian when nothing else is). */
+function letterLanguage(stored: string | null | undefined): Locale {
+  return isLocale(stored) ? stored : SOURCE_LOCALE;
+}
+
+/**
+ * The language of the letters to an address: that of the account whose
+ * notices go there (an administrator's first), or Lithuanian, the site's own,
+ * for an address no account gives (the site's contact address).
+ */
+export async function addressLanguage(db: Database, address: string): Promise<Locale> {
+  const row = await db
+    .selectFrom("users")
+    .select("language")
+    .where(sql<string>`lower(email)`, "=", address.toLowerCase())
+    .where("disabledAt", "is", null)
+    .orderBy(sql`case role when 'administratorius' then 0 when 'redaktorius' then 1 else 2 end`)
+    .orderBy("id")
+    .executeTakeFirst();
+  return letterLanguage(row?.language);
+}
+
+/** The address, language and sender of the administrator's letters; null when mail is off. */
 async function adminLetter(services: Services, wanted: NotifyMode) {
   const { db, config } = services;
   if (!config.mail) return null;
   const settings = await notifySettings(db);
   if (settings.mode !== wanted) return null;
-  const site = await getSiteSettings(db);
-  const to = settings.email || site.contactEmail;
+  const { contactEmail } = await getSiteSettings(db);
+  const to = settings.email || contactEmail;
   if (!EMAIL.test(to)) return null;
-  return { mail: config.mail, to, familyName: site.familyName, contactEmail: site.contactEmail };
+  const locale = await addressLanguage(db, to);
+  const site = await siteSettingsIn(db, locale);
+  return { mail: config.mail, to, locale, t: serverT(locale), familyName: site.familyName, contactEmail: site.contactEmail };
 }
 
 /** An address of this site for a letter (platform/site-address.ts). */
@@ -86,15 +115,20 @@ function link(services: Services, path: string): Promise<string> {
   return letterLink(services.db, services.config, path);
 }
 
-/** "Naujas pasiūlymas (Prisiminimas) nuo ona" / "Naujas svečių knygos įrašas nuo Jonas". */
-async function describeItem(db: Database, item: { kind: "proposal" | "guestbook"; id: number }): Promise<string | null> {
+/** A proposal's kind as a letter in `t`'s language names it. */
+function kindName(t: T, kind: string): string {
+  return t.say(PROPOSAL_KINDS[kind]?.label ?? kind);
+}
+
+/** "Naujas pasiūlymas (Prisiminimas), pateikė ona" / "Naujas svečių knygos įrašas, parašė Jonas", in `t`'s language. */
+async function describeItem(db: Database, t: T, item: { kind: "proposal" | "guestbook"; id: number }): Promise<string | null> {
   if (item.kind === "proposal") {
     const proposal = await findProposal(db, item.id);
     if (!proposal) return null;
-    return `Naujas pasiūlymas (${PROPOSAL_KINDS[proposal.kind]?.label ?? proposal.kind}), pateikė ${proposal.username}`;
+    return t("letters.newItem.proposal", { kind: kindName(t, proposal.kind), username: proposal.username });
   }
   const entry = await db.selectFrom("guestbookEntries").select(["name"]).where("id", "=", item.id).executeTakeFirst();
-  return entry ? `Naujas svečių knygos įrašas, parašė ${entry.name}` : null;
+  return entry ? t("letters.newItem.guestbook", { name: entry.name }) : null;
 }
 
 /** A member filed a proposal (or a visitor wrote in the guestbook): tell the administrator, as they chose. */
@@ -102,15 +136,16 @@ export async function onNewItem(services: Services, item: { kind: "proposal" | "
   try {
     const letter = await adminLetter(services, "each");
     if (!letter) return;
-    const what = await describeItem(services.db, item);
+    const { t } = letter;
+    const what = await describeItem(services.db, t, item);
     if (!what) return;
     const where = item.kind === "proposal" ? "/admin/perziura" : "/admin/sveciai";
     await sendNotice(letter.mail, {
       to: letter.to,
       familyName: letter.familyName,
       contactEmail: letter.contactEmail,
-      subject: `${what} – ${letter.familyName}`,
-      text: [`${what}.`, "", "Peržiūrėti:", await link(services, where)].join("\n"),
+      subject: t("letters.newItem.subject", { what, family: letter.familyName }),
+      text: [`${what}.`, "", t("letters.newItem.review"), await link(services, localized(letter.locale, where))].join("\n"),
     });
   } catch (error) {
     console.error("Pranešimo laiško išsiųsti nepavyko:", error);
@@ -130,11 +165,12 @@ export async function onProposalDecided(services: Services, proposalId: number):
       .where("id", "=", proposal.userId)
       .executeTakeFirst();
     if (!user?.email || user.notifyDecisions !== 1) return;
-    // In the member's own language (their account's choice), its links to the pages in it.
-    const locale: Locale = isLocale(user.language) ? user.language : SOURCE_LOCALE;
+    // In the member's own language (their account's choice), its links to the pages in it;
+    // the proposal's own words (its kind, its lines) said in it too.
+    const locale = letterLanguage(user.language);
     const t = serverT(locale);
     const site = await siteSettingsIn(db, locale);
-    const [view] = await proposalViews({ db, media: services.media }, [proposal]);
+    const [view] = await inRequestLanguage(locale, () => proposalViews({ db, media: services.media }, [proposal]));
     const approved = proposal.status === "approved";
     const where = view.subjectLink ? await link(services, localized(locale, view.subjectLink)) : null;
     const values = { family: site.familyName, name: view.subjectName ?? "" };
@@ -230,27 +266,35 @@ export async function sendDailyDigest(services: Services, at: Date = new Date())
       waitingCounts(db),
     ]);
     if (proposals.length === 0 && entries.length === 0) return false;
+    const { t, locale } = letter;
+    // (Counts as they are, without a thousands separator.)
     const lines = [
-      `Nuo paskutinės suvestinės svetainėje „${letter.familyName}“:`,
+      t("letters.digest.since", { family: letter.familyName }),
       "",
       ...(proposals.length
         ? [
-            `Nauji pasiūlymai (${proposals.length}):`,
-            ...proposals.map((p) => `– ${PROPOSAL_KINDS[p.kind]?.label ?? p.kind}, pateikė ${p.username}`),
+            t("letters.digest.proposals", { count: String(proposals.length) }),
+            ...proposals.map((p) => t("letters.digest.proposal", { kind: kindName(t, p.kind), username: p.username })),
             "",
           ]
         : []),
-      ...(entries.length ? [`Nauji svečių knygos įrašai (${entries.length}):`, ...entries.map((e) => `– parašė ${e.name}`), ""] : []),
-      `Dabar laukia: pasiūlymų – ${waiting.proposals}, svečių knygos įrašų – ${waiting.guestbook}.`,
+      ...(entries.length
+        ? [
+            t("letters.digest.entries", { count: String(entries.length) }),
+            ...entries.map((e) => t("letters.digest.entry", { name: e.name })),
+            "",
+          ]
+        : []),
+      t("letters.digest.waiting", { proposals: String(waiting.proposals), guestbook: String(waiting.guestbook) }),
       "",
-      `Pasiūlymai: ${await link(services, "/admin/perziura")}`,
-      `Svečių knyga: ${await link(services, "/admin/sveciai")}`,
+      t("letters.digest.proposalsLink", { link: await link(services, localized(locale, "/admin/perziura")) }),
+      t("letters.digest.guestbookLink", { link: await link(services, localized(locale, "/admin/sveciai")) }),
     ];
     await sendNotice(letter.mail, {
       to: letter.to,
       familyName: letter.familyName,
       contactEmail: letter.contactEmail,
-      subject: `Dienos suvestinė – ${letter.familyName}`,
+      subject: t("letters.digest.subject", { family: letter.familyName }),
       text: lines.join("\n"),
     });
     return true;

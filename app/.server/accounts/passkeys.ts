@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { PasskeyRefusal } from "#app/lib/accounts.ts";
 import { PASSWORD_MAX_LENGTH } from "#app/lib/login.ts";
 import { passwordField, textField } from "#app/.server/platform/form.ts";
+import { requestT } from "#app/.server/platform/request-language.ts";
 import { now } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Config } from "#app/.server/platform/env.ts";
@@ -106,15 +107,15 @@ export async function registrationOptions(db: Database, user: SessionUser, rp: R
   return { challengeId: await storeChallenge(db, options.challenge, user.id), options };
 }
 
-/** A new passkey's name, as the account page sends it with the browser's answer (left empty: "Prisijungimo raktas"). */
+/** A new passkey's name, as the account page sends it with the browser's answer (left empty: "Prisijungimo raktas", in the page's language). */
 export const PASSKEY_NAME_FORM = z.object({
-  name: textField("Rakto pavadinimas", { max: PASSKEY_NAME_MAX, optional: true }),
+  name: textField("account.passkeys.nameField", { max: PASSKEY_NAME_MAX, optional: true }),
 });
 
 /** Asking to add one: the name it will have (checked before the browser's dialog) and the user's password. */
 export const PASSKEY_OPTIONS_FORM = z.object({
   ...PASSKEY_NAME_FORM.shape,
-  password: passwordField("Jūsų slaptažodis", PASSWORD_MAX_LENGTH),
+  password: passwordField("account.passkeys.passwordField", PASSWORD_MAX_LENGTH),
 });
 
 export type PasskeyResult = { ok: true } | { ok: false; reason: PasskeyRefusal };
@@ -152,7 +153,7 @@ export async function registerPasskey(
       publicKey: isoBase64URL.fromBuffer(credential.publicKey),
       counter: credential.counter,
       transports: JSON.stringify(credential.transports ?? []),
-      name: name || "Prisijungimo raktas",
+      name: name || requestT()("account.passkeys.defaultName"),
       createdAt: now(),
       lastUsedAt: null,
     })

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import type { Message } from "#app/i18n/intl.ts";
 import { isLocale, LOCALES, SOURCE_LOCALE, type Locale } from "#app/i18n/locales.ts";
 import { EMAIL_MAX_LENGTH } from "#app/lib/accounts.ts";
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "#app/lib/login.ts";
@@ -9,6 +11,7 @@ import { isUniqueViolation, now } from "#app/.server/platform/db/writes.ts";
 import { onPostgresDatabase } from "#app/.server/platform/db/connect.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/.server/platform/env.ts";
+import { requestT } from "#app/.server/platform/request-language.ts";
 import { generatePassword, hashForUnknownUser, hashPassword, verifyPassword } from "./password.ts";
 import type { SessionUser } from "./session.ts";
 
@@ -74,19 +77,20 @@ export async function listUsers(db: Database): Promise<UserListing[]> {
   return users.map((u) => ({ ...u, lastSeenAt: last.get(u.id) ?? null }));
 }
 
-export const USERNAME_RULE = "2–100 raidžių, skaitmenų, taškų, brūkšnelių ar pabraukimų, be tarpų";
+// 2–100 letters, digits, dots, hyphens or underscores, no spaces (the message says so).
 const USERNAME = /^[\p{L}\p{N}._-]{2,100}$/u;
 
-/** A Lithuanian message when a chosen user name cannot be one; null when it can (it may still be taken). */
-export function checkUsername(username: string): string | null {
-  return USERNAME.test(username) ? null : `Vartotojo vardas: ${USERNAME_RULE}.`;
+/** Why a chosen user name cannot be one (a message id); null when it can (it may still be taken). */
+export function checkUsername(username: string): MessageId | null {
+  return USERNAME.test(username) ? null : "adminMembers.username.invalid";
 }
 
-/** A user name as a form asks for it (a new account's, a new one for an account): trimmed, and as USERNAME_RULE says. */
+/** A user name as a form asks for it (a new account's, a new one for an account): trimmed, and as checkUsername says. */
 export function usernameField(label: string) {
   return textField(label, { max: USERNAME_MAX_LENGTH }).check((ctx) => {
     const problem = ctx.value === "" ? null : checkUsername(ctx.value);
-    if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
+    // Said in the language of the request being answered, as the field helpers say theirs.
+    if (problem) ctx.issues.push({ code: "custom", message: requestT()(problem), input: ctx.value });
   });
 }
 
@@ -98,20 +102,21 @@ export function newPasswordFields(labels: { next: string; repeated: string }) {
 /** The two checked together (a form's check, run once each is within its limit): long enough, and typed the same twice. */
 export function newPasswordPair(ctx: z.core.ParsePayload<{ next: string; repeated: string }>) {
   for (const [field, message] of Object.entries(checkNewPassword(ctx.value.next, ctx.value.repeated)))
-    ctx.issues.push({ code: "custom", message, path: [field], input: ctx.value });
+    ctx.issues.push({ code: "custom", message: requestT()(message), path: [field], input: ctx.value });
 }
 
-/** Lithuanian messages for a new password typed twice; empty when it will do. */
-export function checkNewPassword(next: string, repeated: string): { next?: string; repeated?: string } {
-  if (next.length < MIN_PASSWORD_LENGTH) return { next: `Naujas slaptažodis turi būti bent ${MIN_PASSWORD_LENGTH} simbolių.` };
-  if (next.length > PASSWORD_MAX_LENGTH) return { next: `Naujas slaptažodis gali būti iki ${PASSWORD_MAX_LENGTH} simbolių.` };
-  if (repeated !== next) return { repeated: "Slaptažodžiai nesutampa." };
+/** What is wrong with a new password typed twice (messages with the limits they name); empty when it will do. */
+export function checkNewPassword(next: string, repeated: string): { next?: Message; repeated?: Message } {
+  if (next.length < MIN_PASSWORD_LENGTH) return { next: { id: "adminMembers.password.tooShort", values: { min: MIN_PASSWORD_LENGTH } } };
+  if (next.length > PASSWORD_MAX_LENGTH) return { next: { id: "adminMembers.password.tooLong", values: { max: PASSWORD_MAX_LENGTH } } };
+  if (repeated !== next) return { repeated: "adminMembers.password.mismatch" };
   return {};
 }
 
-export type UserChange = { ok: true } | { ok: false; message: string };
+/** A change to a user, or why not (a message id). */
+export type UserChange = { ok: true } | { ok: false; message: MessageId };
 
-const LAST_ADMIN = "Tai vienintelis administratorius: pirma suteikite administratoriaus teises kitam nariui.";
+const LAST_ADMIN = "adminMembers.users.lastAdministrator" satisfies MessageId;
 
 /**
  * Runs a change to a user in one transaction that first takes the active
@@ -199,7 +204,7 @@ export async function removeUser(db: Database, userId: number): Promise<UserChan
 }
 
 /** A user's own account page (/paskyra), the new name for the account. */
-export const ACCOUNT_NAME_FORM = z.object({ intent: z.literal("name"), username: usernameField("Vartotojo vardas") });
+export const ACCOUNT_NAME_FORM = z.object({ intent: z.literal("name"), username: usernameField("account.name.heading") });
 
 /** Changes a user's name (as ACCOUNT_NAME_FORM reads it); a name another user has is refused. */
 export async function renameUser(
@@ -243,7 +248,7 @@ export async function userLanguage(db: Database, userId: number): Promise<Locale
 export const NOTICES_FORM = z
   .object({
     intent: z.literal("notices"),
-    email: emailField("El. paštas", EMAIL_MAX_LENGTH, { optional: true }),
+    email: emailField("account.notices.email", EMAIL_MAX_LENGTH, { optional: true }),
     notifyDecisions: checkbox(),
     // A form without it (an older page) keeps Lithuanian.
     language: choiceField(LOCALES, "account.notices.languageUnknown", SOURCE_LOCALE),
@@ -252,7 +257,7 @@ export const NOTICES_FORM = z
     if (ctx.value.notifyDecisions && ctx.value.email === "")
       ctx.issues.push({
         code: "custom",
-        message: "Kad gautumėte pranešimus, įrašykite el. pašto adresą.",
+        message: requestT()("adminMembers.notices.emailNeeded"),
         path: ["email"],
         input: ctx.value,
       });
@@ -318,14 +323,14 @@ export async function isUsersPassword(db: Database, userId: number, password: st
 export const PASSWORD_CHANGE_FORM = z
   .object({
     intent: z.literal("password"),
-    current: passwordField("Dabartinis slaptažodis", PASSWORD_MAX_LENGTH),
-    ...newPasswordFields({ next: "Naujas slaptažodis", repeated: "Pakartokite naują slaptažodį" }),
+    current: passwordField("account.password.current", PASSWORD_MAX_LENGTH),
+    ...newPasswordFields({ next: "common.password.new", repeated: "common.password.repeatNew" }),
   })
   .check((ctx) => {
     const before = ctx.issues.length;
     newPasswordPair(ctx);
     if (ctx.issues.length === before && ctx.value.next === ctx.value.current)
-      ctx.issues.push({ code: "custom", message: "Naujas slaptažodis turi skirtis nuo dabartinio.", path: ["next"], input: ctx.value });
+      ctx.issues.push({ code: "custom", message: requestT()("adminMembers.password.sameAsCurrent"), path: ["next"], input: ctx.value });
   });
 
 /** A user's own change of password (as PASSWORD_CHANGE_FORM reads it): nothing changes unless the current one is right. */

@@ -9,6 +9,9 @@ import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.
 import type { Database, Tables } from "#app/.server/platform/db/schema.ts";
 import { updateStatistics } from "#app/.server/platform/db/planner-statistics.ts";
 import { locateMediaFiles, placeAllMedia, publicMediaDir, type MediaStore } from "#app/.server/media/storage.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
+import type { Message } from "#app/i18n/intl.ts";
+import { SOURCE_LOCALE } from "#app/i18n/locales.ts";
 
 // A backup is one .tar.gz holding manifest.json, the rows of every content
 // table as JSON lines (data/<table>.jsonl) and every uploaded file
@@ -103,11 +106,18 @@ export interface Manifest {
   files: number;
 }
 
-/** A refusal the operator can act on, in Lithuanian. */
+/**
+ * A refusal the operator can act on. `message` is Lithuanian (the command
+ * line's); `said` is what a page shows, in its reader's language: a message
+ * where a page can meet the refusal (a backup made from the administration),
+ * else the same Lithuanian sentence (a restore, the command line's only).
+ */
 export class BackupError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
+  readonly said: Message | string;
+  constructor(said: Message | string, options?: ErrorOptions) {
+    super(typeof said === "string" ? said : serverT(SOURCE_LOCALE)(said), options);
     this.name = "BackupError";
+    this.said = said;
   }
 }
 
@@ -128,7 +138,7 @@ async function readRows(db: Database): Promise<Rows> {
 async function schemaVersion(db: Database): Promise<string> {
   const result = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(db);
   const name = result.rows[0]?.name;
-  if (!name) throw new BackupError("Duomenų bazė dar tuščia: nėra ko kopijuoti.");
+  if (!name) throw new BackupError("adminContent.backup.error.empty");
   return name;
 }
 
@@ -184,7 +194,7 @@ export async function writeBackup(db: Database, kind: "sqlite" | "postgres", sto
     let files = 0;
     for (const media of rows.media as { id: string; originalExtension: string }[]) {
       const found = await locateMediaFiles(store, media);
-      if (!found) throw new BackupError(`Trūksta įkelto failo ${media.id}: atsarginė kopija nebūtų pilna.`);
+      if (!found) throw new BackupError({ id: "adminContent.backup.error.missingFile", values: { id: media.id } });
       await linkOrCopy(found.original, path.join(staging, "media", "originals", `${media.id}.${media.originalExtension}`));
       files++;
       for (const name of await fs.readdir(found.publicDir).catch(() => [] as string[])) {

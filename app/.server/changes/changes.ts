@@ -1,6 +1,8 @@
 import type { Selectable, SelectQueryBuilder } from "kysely";
 import { inTransaction, now } from "#app/.server/platform/db/writes.ts";
 import type { ChangesTable, Database, Tables } from "#app/.server/platform/db/schema.ts";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import type { T } from "#app/i18n/intl.ts";
 import type { ToastKey } from "#app/lib/toasts.ts";
 import { brokenReferences, type RowRef } from "./dependencies.ts";
 import { recountTree } from "#app/.server/genealogy/tree-counts.ts";
@@ -74,24 +76,58 @@ export interface RowChange {
 export interface ChangeSubject {
   kind: SubjectKind;
   id?: string | number | null;
-  /** A Lithuanian sentence: "Pakeisti asmens duomenys: Jonas Jonaitis". */
+  /**
+   * A Lithuanian sentence, kept with the change as written then: "Pakeisti asmens duomenys: Jonas Jonaitis".
+   * (The record is the family's, in the site's language; an undo's own prefix is said in the reader's, summaryIn.)
+   */
   summary: string;
 }
 
+/** The kinds of subject, by their names' message ids (the history's filter and lines). */
 export const SUBJECT_KINDS = {
-  person: "Asmuo",
-  family: "Šeima",
-  history: "Istorija",
-  texts: "Tekstai",
-  gallery: "Galerija",
-  album: "Albumas",
-  document: "Dokumentas",
-  guestbook: "Svečių knyga",
-  memory: "Prisiminimas",
-  story: "Pasakojimas",
-  tree: "Giminės medis",
-} as const;
+  person: "adminMembers.changes.kind.person",
+  family: "adminMembers.changes.kind.family",
+  history: "adminMembers.changes.kind.history",
+  texts: "adminMembers.changes.kind.texts",
+  gallery: "adminMembers.changes.kind.gallery",
+  album: "adminMembers.changes.kind.album",
+  document: "adminMembers.changes.kind.document",
+  guestbook: "adminMembers.changes.kind.guestbook",
+  memory: "adminMembers.changes.kind.memory",
+  story: "adminMembers.changes.kind.story",
+  tree: "adminMembers.changes.kind.tree",
+} as const satisfies Record<string, MessageId>;
 export type SubjectKind = keyof typeof SUBJECT_KINDS;
+
+export function isSubjectKind(value: string): value is SubjectKind {
+  return Object.hasOwn(SUBJECT_KINDS, value);
+}
+
+/** How an undo's summary begins, as stored: "Atšaukta: " and the undone change's ("Atšaukta: Atšaukta: …" for a redo). */
+const UNDO_PREFIX = "Atšaukta: ";
+
+/** A stored summary taken apart: how many undos wrap it ("Atšaukta: " each), and the words of the change they undo, as recorded. */
+export function undoneSummary(summary: string): { undos: number; record: string } {
+  let undos = 0;
+  let record = summary;
+  while (record.startsWith(UNDO_PREFIX)) {
+    record = record.slice(UNDO_PREFIX.length);
+    undos++;
+  }
+  return { undos, record };
+}
+
+/**
+ * A stored summary in the reader's language: an undo's "Atšaukta: " (one for
+ * each undo in a redo's chain) is said by `t`; the summary it wraps is the
+ * record's own words, shown as written.
+ */
+export function summaryIn(summary: string, t: T): string {
+  const { undos, record } = undoneSummary(summary);
+  let said = record;
+  for (let i = 0; i < undos; i++) said = t("adminMembers.changes.undoSummary", { summary: said });
+  return said;
+}
 
 /** Who made a change: the user, or null for the system (an import has its own record). */
 export interface Actor {
@@ -530,7 +566,7 @@ async function undoInTransaction(db: Database, changeId: number, actor: Actor): 
     const undoId = await insertChange(
       tx,
       actor,
-      { kind: change.subjectKind, id: change.subjectId, summary: `Atšaukta: ${change.summary}` },
+      { kind: change.subjectKind, id: change.subjectId, summary: `${UNDO_PREFIX}${change.summary}` },
       reverse,
       { undoOf: change.id },
     );

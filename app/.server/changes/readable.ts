@@ -1,13 +1,15 @@
-import { EVENT_LABELS } from "#app/lib/event-labels.ts";
-import { formatGedcomDateLt, parseGedcomDate } from "#app/lib/gedcom-date.ts";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import type { T } from "#app/i18n/intl.ts";
+import { eventLabel } from "#app/lib/event-labels.ts";
+import { formatGedcomDate, parseGedcomDate } from "#app/lib/gedcom-date.ts";
 import { placeLabel } from "#app/lib/places.ts";
 import { TEXT_FIELDS, type TextField } from "#app/lib/site.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
+import { requestT } from "#app/.server/platform/request-language.ts";
 import { DEFAULT_LIVING_YEARS, editorViewer } from "#app/.server/genealogy/living.ts";
 import { summaries } from "#app/.server/genealogy/people.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 import { CURRENT_TREE } from "#app/.server/genealogy/current-tree.ts";
-import { formatDateTime } from "#app/lib/lithuanian.ts";
 import type { ChangeTable, RowChange } from "./changes.ts";
 import { SEED_SITE } from "#app/.server/seed/site-texts.ts";
 
@@ -15,94 +17,101 @@ import { SEED_SITE } from "#app/.server/seed/site-texts.ts";
 // as lines "what: before → after", in the family's words. Every field by its
 // label, every row another names by the name or title it stands for (a
 // person as the editors see them, a photo, a document, an album, a story, a
-// place as written), dates as Lithuanian dates, codes (GEDCOM's, the
-// guestbook's) as words; keys, positions and derived columns not at all.
+// place as written), dates as the reader's language writes them, codes
+// (GEDCOM's, the guestbook's) as words; keys, positions and derived columns
+// not at all. The words are the adminMembers catalog's, said by the `t` the
+// page's loader gives (the request's language); the family's own words (names,
+// titles, texts) are shown as they are.
 
 type Row = Record<string, unknown>;
 
-const TABLE_LABELS: Record<ChangeTable, string> = {
-  genealogyPeople: "Asmuo",
-  genealogyFamilies: "Šeima",
-  genealogyChildren: "Vaikas šeimoje",
-  genealogyEvents: "Įvykis",
-  genealogyPlaces: "Vieta",
-  genealogyCitations: "Šaltinio nuoroda",
-  genealogyMediaLinks: "Medžio nuotrauka",
-  photoPeople: "Žmogus nuotraukoje",
-  documentPeople: "Dokumento asmuo",
-  privatePeople: "Privatus asmuo",
-  historyRevisions: "Istorija",
-  settings: "Tekstas",
-  galleryItems: "Nuotrauka",
-  albums: "Albumas",
-  albumPhotos: "Nuotrauka albume",
-  photoDocuments: "Su nuotrauka susietas dokumentas",
-  documents: "Dokumentas",
-  media: "Failas",
-  guestbookEntries: "Svečių knygos įrašas",
-  memories: "Prisiminimas",
-  stories: "Pasakojimas",
-  storySlugs: "Pasakojimo adresas",
-  storyRevisions: "Pasakojimo versija",
+const TABLE_LABELS: Record<ChangeTable, MessageId> = {
+  genealogyPeople: "adminMembers.changes.table.genealogyPeople",
+  genealogyFamilies: "adminMembers.changes.table.genealogyFamilies",
+  genealogyChildren: "adminMembers.changes.table.genealogyChildren",
+  genealogyEvents: "adminMembers.changes.table.genealogyEvents",
+  genealogyPlaces: "adminMembers.changes.table.genealogyPlaces",
+  genealogyCitations: "adminMembers.changes.table.genealogyCitations",
+  genealogyMediaLinks: "adminMembers.changes.table.genealogyMediaLinks",
+  photoPeople: "adminMembers.changes.table.photoPeople",
+  documentPeople: "adminMembers.changes.table.documentPeople",
+  privatePeople: "adminMembers.changes.table.privatePeople",
+  historyRevisions: "adminMembers.changes.table.historyRevisions",
+  settings: "adminMembers.changes.table.settings",
+  galleryItems: "adminMembers.changes.table.galleryItems",
+  albums: "adminMembers.changes.table.albums",
+  albumPhotos: "adminMembers.changes.table.albumPhotos",
+  photoDocuments: "adminMembers.changes.table.photoDocuments",
+  documents: "adminMembers.changes.table.documents",
+  media: "adminMembers.changes.table.media",
+  guestbookEntries: "adminMembers.changes.table.guestbookEntries",
+  memories: "adminMembers.changes.table.memories",
+  stories: "adminMembers.changes.table.stories",
+  storySlugs: "adminMembers.changes.table.storySlugs",
+  storyRevisions: "adminMembers.changes.table.storyRevisions",
 };
 
-const COLUMN_LABELS: Record<string, string> = {
-  givenNames: "vardai",
-  surname: "pavardė",
-  birthSurname: "pavardė gimus",
-  sex: "lytis",
-  notes: "pastabos",
-  tag: "rūšis",
-  date: "data",
-  value: "aprašas",
-  placeId: "vieta",
-  name: "pavadinimas",
-  title: "pavadinimas",
-  description: "aprašymas",
-  intro: "įvadas",
-  paragraph1: "pagrindinis tekstas",
-  text: "tekstas",
-  page: "puslapis",
-  periodTitle: "laikotarpio pavadinimas",
-  periodText: "laikotarpio tekstas",
-  periodText2: "laikotarpio tekstas (2)",
-  periodMembersOnly: "laikotarpis tik giminei",
-  status: "būsena",
-  message: "žinutė",
-  membersOnly: "tik giminei",
-  person: "asmuo",
-  year: "metai",
-  type: "rūšis",
-  partner1Id: "partneris",
-  partner2Id: "partneris",
-  relation: "ryšys su šeima",
-  personId: "asmuo",
-  galleryItemId: "nuotrauka",
-  documentId: "dokumentas",
-  albumId: "albumas",
-  storyId: "pasakojimas",
-  author: "autorius",
-  cover: "viršelis",
-  portrait: "portretas",
-  slug: "adresas",
-  lead: "įvadas",
-  body: "tekstas",
-  era: "laikotarpis",
-  yearFrom: "nuo metų",
-  yearTo: "iki metų",
-  places: "vietos",
-  coverPhotoId: "viršelio nuotrauka",
-  published: "paskelbtas",
-  place: "vieta",
-  originalName: "failas",
+const COLUMN_LABELS: Record<string, MessageId> = {
+  givenNames: "adminMembers.changes.column.givenNames",
+  surname: "adminMembers.changes.column.surname",
+  birthSurname: "adminMembers.changes.column.birthSurname",
+  sex: "adminMembers.changes.column.sex",
+  notes: "adminMembers.changes.column.notes",
+  tag: "adminMembers.changes.column.kind",
+  date: "adminMembers.changes.column.date",
+  value: "adminMembers.changes.column.value",
+  placeId: "adminMembers.changes.column.place",
+  name: "adminMembers.changes.column.name",
+  title: "adminMembers.changes.column.title",
+  description: "adminMembers.changes.column.description",
+  intro: "adminMembers.changes.column.intro",
+  paragraph1: "adminMembers.changes.column.paragraph1",
+  text: "adminMembers.changes.column.text",
+  page: "adminMembers.changes.column.page",
+  periodTitle: "adminMembers.changes.column.periodTitle",
+  periodText: "adminMembers.changes.column.periodText",
+  periodText2: "adminMembers.changes.column.periodText2",
+  periodMembersOnly: "adminMembers.changes.column.periodMembersOnly",
+  status: "adminMembers.changes.column.status",
+  message: "adminMembers.changes.column.message",
+  membersOnly: "adminMembers.changes.column.membersOnly",
+  person: "adminMembers.changes.column.person",
+  year: "adminMembers.changes.column.year",
+  type: "adminMembers.changes.column.type",
+  partner1Id: "adminMembers.changes.column.partner",
+  partner2Id: "adminMembers.changes.column.partner",
+  relation: "adminMembers.changes.column.relation",
+  personId: "adminMembers.changes.column.person",
+  galleryItemId: "adminMembers.changes.column.photo",
+  documentId: "adminMembers.changes.column.document",
+  albumId: "adminMembers.changes.column.album",
+  storyId: "adminMembers.changes.column.story",
+  author: "adminMembers.changes.column.author",
+  cover: "adminMembers.changes.column.cover",
+  portrait: "adminMembers.changes.column.portrait",
+  slug: "adminMembers.changes.column.slug",
+  lead: "adminMembers.changes.column.intro",
+  body: "adminMembers.changes.column.text",
+  era: "adminMembers.changes.column.era",
+  yearFrom: "adminMembers.changes.column.yearFrom",
+  yearTo: "adminMembers.changes.column.yearTo",
+  places: "adminMembers.changes.column.places",
+  coverPhotoId: "adminMembers.changes.column.coverPhoto",
+  published: "adminMembers.changes.column.published",
+  place: "adminMembers.changes.column.place",
+  originalName: "adminMembers.changes.column.file",
 };
 
 /** Where a column means something else in one table: a guestbook entry's name is its writer's. */
-const TABLE_COLUMN_LABELS: Partial<Record<ChangeTable, Record<string, string>>> = {
-  guestbookEntries: { name: "vardas" },
+const TABLE_COLUMN_LABELS: Partial<Record<ChangeTable, Record<string, MessageId>>> = {
+  guestbookEntries: { name: "adminMembers.changes.column.writerName" },
 };
 
-const columnLabel = (table: ChangeTable, column: string) => TABLE_COLUMN_LABELS[table]?.[column] ?? COLUMN_LABELS[column] ?? column;
+/** A column's label in the reader's language; a column no label names (none should be shown) by its own name. */
+const columnLabel = (table: ChangeTable, column: string, t: T) => {
+  const id = TABLE_COLUMN_LABELS[table]?.[column] ?? (Object.hasOwn(COLUMN_LABELS, column) ? COLUMN_LABELS[column] : undefined);
+  return id ? t(id) : column;
+};
 
 /** Columns that say nothing to a reader (keys, derived search and sort texts, positions, raw structures, roles the sex gives). */
 const HIDDEN_COLUMNS = new Set([
@@ -162,30 +171,47 @@ const HIDDEN_COLUMNS = new Set([
   "zoom",
 ]);
 
-const SEXES: Record<string, string> = { U: "nenurodyta", M: "vyras", F: "moteris", X: "kita" };
-const RELATIONS: Record<string, string> = {
-  birth: "tikras vaikas",
-  adopted: "įvaikintas",
-  foster: "globojamas",
-  sealing: "įsūnytas bažnyčios apeigomis",
-  other: "kitas ryšys",
+const SEXES: Record<string, MessageId> = {
+  U: "adminMembers.changes.sex.unknown",
+  M: "adminMembers.changes.sex.male",
+  F: "adminMembers.changes.sex.female",
+  X: "adminMembers.changes.sex.other",
 };
-const GUESTBOOK_STATUSES: Record<string, string> = { pending: "laukia peržiūros", approved: "paskelbtas", hidden: "paslėptas" };
+const RELATIONS: Record<string, MessageId> = {
+  birth: "adminMembers.changes.relation.birth",
+  adopted: "adminMembers.changes.relation.adopted",
+  foster: "adminMembers.changes.relation.foster",
+  sealing: "adminMembers.changes.relation.sealing",
+  other: "adminMembers.changes.relation.other",
+};
+const GUESTBOOK_STATUSES: Record<string, MessageId> = {
+  pending: "adminMembers.changes.guestbook.pending",
+  approved: "adminMembers.changes.guestbook.approved",
+  hidden: "adminMembers.changes.guestbook.hidden",
+};
 
-/** The settings a change may touch, by their stored keys: the texts by their labels, and the rest. */
-const SETTING_LABELS: Record<string, string> = {
+/** A code's word from a table of them (said in the reader's language), or the code itself when the table does not know it. */
+const word = (words: Record<string, MessageId>, code: unknown, t: T) => {
+  const key = String(code);
+  return Object.hasOwn(words, key) ? t(words[key]) : key;
+};
+
+const yesNo = (value: boolean, t: T) => t(value ? "adminMembers.changes.yes" : "adminMembers.changes.no");
+
+/** The settings a change may touch, by their stored keys: the texts by their labels (the texts editor's), and the rest. */
+const SETTING_LABELS: Record<string, MessageId> = {
   ...Object.fromEntries(
     (Object.keys(TEXT_FIELDS) as TextField[]).map((field) => [
       field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
       TEXT_FIELDS[field].label,
     ]),
   ),
-  hero_photo_id: "Pradžios puslapio nuotrauka",
-  branches: "Giminės šakos",
-  branches_with_tree: "Šakos rodomos ir kai medis įkeltas",
-  living_years: "Gyvais laikomi gimę per paskutinius (metai)",
-  tree_home_person: "Asmuo, nuo kurio atsiveria medis",
-  genealogy_current_tree: "Svetainės giminės medis",
+  hero_photo_id: "adminMembers.changes.setting.heroPhoto",
+  branches: "adminMembers.changes.setting.branches",
+  branches_with_tree: "adminMembers.changes.setting.branchesWithTree",
+  living_years: "adminMembers.changes.setting.livingYears",
+  tree_home_person: "adminMembers.changes.setting.treeHomePerson",
+  genealogy_current_tree: "adminMembers.changes.setting.currentTree",
 };
 
 /** The names of the rows a change's rows point at, looked up once for the whole page. */
@@ -198,8 +224,8 @@ export interface Names {
   documents: Map<number, string>;
   albums: Map<number, string>;
   stories: Map<number, string>;
-  /** Trees by their number and the file each was imported from ("medis Nr. 4 iš „v2.ged“, importuotas …"): two may share a file's name. */
-  trees: Map<number, string>;
+  /** Trees by their number, with the file each was imported from and when (two may share a file's name). */
+  trees: Map<number, { sourceName: string; createdAt: string }>;
 }
 
 const personKey = (treeId: unknown, id: unknown) => `${Number(treeId)}:${Number(id)}`;
@@ -263,10 +289,10 @@ export async function namesFor(db: Database, changes: readonly { rows: RowChange
     all.filter(({ table, row }) => table === "settings" && row.key === "hero_photo_id").map(({ row }) => row.value),
   );
   const treeIds = numbers(all.filter(({ table, row }) => table === "settings" && row.key === CURRENT_TREE).map(({ row }) => row.value));
-  const trees = new Map<number, string>();
+  const trees = new Map<number, { sourceName: string; createdAt: string }>();
   if (treeIds.length)
     for (const tree of await db.selectFrom("genealogyTrees").select(["id", "sourceName", "createdAt"]).where("id", "in", treeIds).execute())
-      trees.set(tree.id, `medis Nr. ${tree.id} iš „${tree.sourceName}“, importuotas ${formatDateTime(tree.createdAt)}`);
+      trees.set(tree.id, { sourceName: tree.sourceName, createdAt: tree.createdAt });
   return {
     currentTree: current,
     trees,
@@ -290,7 +316,7 @@ function personName(row: Row): string {
 }
 
 /** A value as the reader reads it ("" for nothing). */
-function readable(table: ChangeTable, column: string, row: Row, names: Names): string {
+function readable(table: ChangeTable, column: string, row: Row, names: Names, t: T): string {
   const value = row[column];
   if (value === null || value === undefined || value === "") return "";
   const named = (map: Map<number, string>, id: unknown) => map.get(Number(id)) ?? `#${String(id)}`;
@@ -308,25 +334,25 @@ function readable(table: ChangeTable, column: string, row: Row, names: Names): s
     case "membersOnly":
     case "published":
     case "periodMembersOnly":
-      return value ? "taip" : "ne";
+      return yesNo(Boolean(value), t);
     // Only the album's cover and the portrait say so; the other photos simply are.
     case "cover":
     case "portrait":
-      return value ? "taip" : "";
+      return value ? t("adminMembers.changes.yes") : "";
     case "date":
       return table.startsWith("genealogy") && typeof value === "string"
-        ? formatGedcomDateLt(parseGedcomDate(value)) || value
+        ? formatGedcomDate(parseGedcomDate(value), t.locale) || value
         : String(value);
     case "name":
       return table === "genealogyPlaces" ? (placeLabel(String(value)) ?? "") : String(value);
     case "tag":
-      return EVENT_LABELS[String(value)] ?? String(value);
+      return t.say(eventLabel(String(value)));
     case "sex":
-      return SEXES[String(value)] ?? String(value);
+      return word(SEXES, value, t);
     case "relation":
-      return RELATIONS[String(value)] ?? String(value);
+      return word(RELATIONS, value, t);
     case "status":
-      return table === "guestbookEntries" ? (GUESTBOOK_STATUSES[String(value)] ?? String(value)) : String(value);
+      return table === "guestbookEntries" ? word(GUESTBOOK_STATUSES, value, t) : String(value);
     case "personId":
     case "partner1Id":
     case "partner2Id":
@@ -357,17 +383,24 @@ function seedValue(key: string): unknown {
   return value;
 }
 
+/** A tree the site showed: its number, the file it was imported from, and when ("medis Nr. 4 iš „v2.ged“, importuotas …"). */
+function treeName(id: number, names: Names, t: T): string {
+  const tree = names.trees.get(id);
+  if (!tree) return t("adminMembers.changes.treeGone");
+  return t("adminMembers.changes.tree", { number: String(id), file: tree.sourceName, at: t.dateTime(tree.createdAt) });
+}
+
 /** A setting's value as the reader reads it. */
-function settingValue(key: string, value: unknown, names: Names): string {
+function settingValue(key: string, value: unknown, names: Names, t: T): string {
   if (value === null || value === undefined || value === "") return "";
   if (key === "hero_photo_id") return names.photos.get(Number(value)) ?? `#${String(value)}`;
   if (key === "tree_home_person") return names.people.get(personKey(names.currentTree, value)) ?? `#${String(value)}`;
-  if (key === CURRENT_TREE) return names.trees.get(Number(value)) ?? "medis, kurio nebėra";
-  if (key === "branches_with_tree") return value === "1" || value === "true" ? "taip" : "ne";
+  if (key === CURRENT_TREE) return treeName(Number(value), names, t);
+  if (key === "branches_with_tree") return yesNo(value === "1" || value === "true", t);
   if (key === "branches") {
     try {
       const branches = (JSON.parse(String(value)) as { name?: string }[]).map((b) => b.name ?? "");
-      return branches.length ? branches.join("; ") : "nėra šakų";
+      return branches.length ? branches.join("; ") : t("adminMembers.changes.noBranches");
     } catch {
       return String(value);
     }
@@ -393,48 +426,65 @@ export interface ChangeLine {
   after: string;
 }
 
-/** The rows of a change as lines a reader follows: "Asmuo: pavardė · Jonaitis → Petraitis". */
-export function changeLines(rows: RowChange[], names: Names): ChangeLine[] {
+/**
+ * The rows of a change as lines a reader follows: "Asmuo: pavardė · Jonaitis → Petraitis",
+ * said by `t` (the page's loader gives the request's: serverT(request)).
+ */
+export function changeLines(rows: RowChange[], names: Names, t: T = requestT()): ChangeLine[] {
   const lines: ChangeLine[] = [];
   for (const row of rows) {
     if (row.table === "settings") {
       const key = String(row.key.key);
-      const label = SETTING_LABELS[key] ?? TABLE_LABELS.settings;
+      const label = t(Object.hasOwn(SETTING_LABELS, key) ? SETTING_LABELS[key] : TABLE_LABELS.settings);
       // A text never saved reads as the seed's: that is what the site showed.
       const [before, after] = [
-        settingValue(key, row.before ? row.before.value : seedValue(key), names),
-        settingValue(key, row.after ? row.after.value : seedValue(key), names),
+        settingValue(key, row.before ? row.before.value : seedValue(key), names, t),
+        settingValue(key, row.after ? row.after.value : seedValue(key), names, t),
       ];
       if (before !== after) lines.push({ label, before, after });
       continue;
     }
-    const table = TABLE_LABELS[row.table];
+    const table = t(TABLE_LABELS[row.table]);
+    const field = (column: string) => t("adminMembers.changes.line.field", { table, field: column });
     const shown = (present: Row) => Object.keys(present).filter((column) => !HIDDEN_COLUMNS.has(column));
     if (row.before === null || row.after === null) {
       const present = (row.after ?? row.before)!;
       const summary = shown(present)
-        .map((column) => [column, readable(row.table, column, present, names)] as const)
+        .map((column) => [column, readable(row.table, column, present, names, t)] as const)
         .filter(([, text]) => text !== "")
-        .map(([column, text]) => `${columnLabel(row.table, column)}: ${text}`)
+        .map(([column, text]) => t("adminMembers.changes.line.value", { field: columnLabel(row.table, column, t), value: text }))
         .join("; ");
       const what = summary || table;
-      const [added, removed] = FEMININE.has(row.table) ? ["pridėta", "pašalinta"] : ["pridėtas", "pašalintas"];
+      // Lithuanian says it by the noun's gender ("Nuotrauka (pašalinta)", "Dokumentas (pašalintas)").
+      const feminine = FEMININE.has(row.table);
       lines.push(
         row.before === null
-          ? { label: `${table} (${added})`, before: "", after: what }
-          : { label: `${table} (${removed})`, before: what, after: "" },
+          ? {
+              label: t(feminine ? "adminMembers.changes.line.addedFeminine" : "adminMembers.changes.line.added", { table }),
+              before: "",
+              after: what,
+            }
+          : {
+              label: t(feminine ? "adminMembers.changes.line.removedFeminine" : "adminMembers.changes.line.removed", { table }),
+              before: what,
+              after: "",
+            },
       );
       continue;
     }
     for (const column of shown(row.after)) {
-      const before = readable(row.table, column, row.before, names);
-      const after = readable(row.table, column, row.after, names);
-      if (before !== after) lines.push({ label: `${table}: ${columnLabel(row.table, column)}`, before, after });
+      const before = readable(row.table, column, row.before, names, t);
+      const after = readable(row.table, column, row.after, names, t);
+      if (before !== after) lines.push({ label: field(columnLabel(row.table, column, t)), before, after });
     }
     // A photo's or a scan's file put in another's place: no name a reader knows it by, but that it happened.
     for (const column of ["mediaId", "scanMediaId"])
       if (column in row.after && row.before[column] !== row.after[column])
-        lines.push({ label: `${table}: failas`, before: row.before[column] ? "ankstesnis" : "", after: row.after[column] ? "naujas" : "" });
+        lines.push({
+          label: field(t("adminMembers.changes.column.file")),
+          before: row.before[column] ? t("adminMembers.changes.file.previous") : "",
+          after: row.after[column] ? t("adminMembers.changes.file.new") : "",
+        });
   }
   return lines;
 }

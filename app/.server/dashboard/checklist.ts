@@ -5,7 +5,9 @@ import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 import { SEED_SITE } from "#app/.server/seed/site-texts.ts";
 import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { hasInitialPassword } from "#app/.server/accounts/users.ts";
-import { exampleContent, exampleCount, exampleSummary } from "#app/.server/seed/example.ts";
+import { exampleContent, exampleCount, type ExampleContent } from "#app/.server/seed/example.ts";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import type { Message } from "#app/i18n/intl.ts";
 
 // The dashboard's first-run checklist: what a new installation still shows
 // of the example family, or of how it was installed. Each step is worked out
@@ -14,11 +16,23 @@ import { exampleContent, exampleCount, exampleSummary } from "#app/.server/seed/
 
 export interface ChecklistStep {
   id: string;
-  title: string;
+  title: MessageId;
   /** Where it is done. */
   to: string;
-  /** What is still left of it, when that helps ("istorija, 6 nuotraukos…"). */
-  detail?: string;
+  /** What is still left of it, when that helps: each part a message ("istorija", "6 nuotraukos"…), the page lists them. */
+  left?: Message[];
+}
+
+/** What is left of the example family, part by part, as the checklist says it ("istorija, 6 nuotraukos…"). */
+export function exampleLeft(content: ExampleContent): Message[] {
+  const counted = (id: MessageId, count: number): Message[] => (count ? [{ id, values: { count } }] : []);
+  return [
+    ...(content.history ? (["admin.checklist.example.history"] as const) : []),
+    ...counted("admin.checklist.example.photos", content.photos.length),
+    ...counted("admin.checklist.example.documents", content.documents.length),
+    ...counted("admin.checklist.example.guestbook", content.guestbook.length),
+    ...counted("admin.checklist.example.texts", content.texts.length),
+  ];
 }
 
 export async function firstRunChecklist(db: Database, userId: number): Promise<ChecklistStep[]> {
@@ -32,50 +46,50 @@ export async function firstRunChecklist(db: Database, userId: number): Promise<C
   const steps: (ChecklistStep & { done: boolean })[] = [
     {
       id: "pavadinimas",
-      title: "Įrašykite savo giminės pavadinimą",
+      title: "admin.checklist.step.familyName",
       to: "/admin#familyName",
       done: settings.familyName !== SEED_SITE.familyName,
     },
     {
       id: "adresas",
-      title: "Pakeiskite pavyzdinį kontaktinį el. pašto adresą",
+      title: "admin.checklist.step.contactEmail",
       to: "/admin#contactEmail",
       done: settings.contactEmail !== SEED_SITE.contactEmail,
     },
     {
       id: "pavyzdys",
-      title: "Pašalinkite pavyzdinį turinį",
+      title: "admin.checklist.step.example",
       to: "/admin/pavyzdys",
-      detail: `Dar liko: ${exampleSummary(example)}.`,
+      left: exampleLeft(example),
       done: exampleCount(example) === 0,
     },
     {
       id: "nuotrauka",
-      title: "Pakeiskite arba pašalinkite pavyzdinę nuotrauką „Nuotrauka dar neįkelta“",
+      title: "admin.checklist.step.photo",
       to: "/admin/galerija",
       done: gallery.every((item) => item.image !== null),
     },
     {
       id: "pradzia",
-      title: "Parašykite pradžios puslapio pasveikinimą ir įžangą",
+      title: "admin.checklist.step.home",
       to: "/admin/tekstai#pradzia",
       done: settings.homeHeading !== SEED_SITE.homeHeading || settings.homeIntro !== SEED_SITE.homeIntro,
     },
     {
       id: "apie",
-      title: "Parašykite, kas jūs ir ko siekiate (puslapis „Apie“)",
+      title: "admin.checklist.step.about",
       to: "/admin/tekstai#apie",
       done: settings.aboutLead !== SEED_SITE.aboutLead || settings.aboutGoals !== SEED_SITE.aboutGoals,
     },
     {
       id: "medis",
-      title: "Importuokite giminės medį (GEDCOM failą)",
+      title: "admin.checklist.step.tree",
       to: "/admin/medis",
       done: treeId !== null,
     },
     {
       id: "slaptazodis",
-      title: "Pakeiskite pradinį slaptažodį į savo",
+      title: "admin.checklist.step.password",
       to: "/paskyra#slaptazodis",
       done: !initialPassword,
     },

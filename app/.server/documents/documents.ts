@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import { formatDocumentYear, parseDocumentYear, YEAR_FORMS_MESSAGE } from "#app/lib/document-year.ts";
+import { formatDocumentYear, parseDocumentYear, YEAR_FORMS } from "#app/lib/document-year.ts";
 import { z } from "zod";
 import {
-  DOCUMENT_FIELD_LABELS,
   DOCUMENT_FIELD_MAX,
+  DOCUMENT_FIELD_MESSAGES,
   documentKeys,
   SEARCH_FIELD_SEPARATOR,
   type DocumentQuery,
@@ -14,6 +14,7 @@ import type { ScanRef } from "#app/lib/media.ts";
 import { pageCount, pageOffset, type Page } from "#app/lib/paging.ts";
 import { retryOnConflict } from "#app/.server/platform/db/writes.ts";
 import { checkbox, textField } from "#app/.server/platform/form.ts";
+import { requestT } from "#app/.server/platform/request-language.ts";
 import type { Database, MediaTable } from "#app/.server/platform/db/schema.ts";
 import type { Audience } from "#app/.server/accounts/audience.ts";
 import { record, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
@@ -153,13 +154,14 @@ export async function findDocument(db: Database, id: number): Promise<FamilyDocu
 }
 
 const documentText = (field: keyof typeof DOCUMENT_FIELD_MAX) =>
-  textField(DOCUMENT_FIELD_LABELS[field], { max: DOCUMENT_FIELD_MAX[field] });
+  textField(DOCUMENT_FIELD_MESSAGES[field], { max: DOCUMENT_FIELD_MAX[field] });
 
 /**
  * The editor's form (/admin/dokumentai, the intents "add" and "update"): all
  * four fields are required (the spec's disabled add button, repeated here),
  * and the year must be a year a reader understands, written one way; an
- * edited document's scan may be removed.
+ * edited document's scan may be removed. The messages are said in the
+ * language of the request.
  */
 export const DOCUMENT_FORM = z.object({
   title: documentText("title"),
@@ -167,7 +169,7 @@ export const DOCUMENT_FORM = z.object({
   year: documentText("year")
     .check((ctx) => {
       if (ctx.value !== "" && ctx.value.length <= DOCUMENT_FIELD_MAX.year && !parseDocumentYear(ctx.value))
-        ctx.issues.push({ code: "custom", message: YEAR_FORMS_MESSAGE, input: ctx.value });
+        ctx.issues.push({ code: "custom", message: requestT()(YEAR_FORMS), input: ctx.value });
     })
     .transform((typed) => {
       const year = parseDocumentYear(typed);

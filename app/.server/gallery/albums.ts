@@ -119,11 +119,12 @@ export async function albumForEditing(db: Database, id: number): Promise<AlbumFo
 
 /**
  * An album's form (a new album's, and an album's own page): the title
- * required, on one line; the description as typed, its lines kept.
+ * required, on one line; the description as typed, its lines kept. (Labels
+ * and messages are ids, said in the language of the request.)
  */
 export const ALBUM_FORM = z.object({
-  title: lineField("Pavadinimas", { max: ALBUM_TITLE_MAX, required: "Įrašykite albumo pavadinimą." }),
-  description: textField("Aprašymas", { max: ALBUM_DESCRIPTION_MAX, optional: true }),
+  title: lineField("adminGallery.field.title", { max: ALBUM_TITLE_MAX, required: "adminGallery.album.titleRequired" }),
+  description: textField("adminGallery.field.description", { max: ALBUM_DESCRIPTION_MAX, optional: true }),
 });
 
 /** A new album at the end of the list, without photos yet; its id. */

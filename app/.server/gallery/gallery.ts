@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateInputToGedcom, DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
+import { dateInputToGedcom, DATE_FORMS_MESSAGE_ID } from "#app/lib/date-input.ts";
 import {
   decadeDays,
   decadeOf,
@@ -15,14 +15,15 @@ import { pageCount, pageOffset, type Page } from "#app/lib/paging.ts";
 import { toastTitle } from "#app/lib/toasts.ts";
 import { SOURCE_LOCALE, type Locale } from "#app/i18n/locales.ts";
 import { parseTranslations, shown, storeTranslations } from "#app/lib/translations.ts";
-import { requestLanguage } from "#app/.server/platform/request-language.ts";
+import type { Message } from "#app/i18n/intl.ts";
+import { requestLanguage, requestT } from "#app/.server/platform/request-language.ts";
 import { albumExists } from "./albums.ts";
 import { MEMBERS, type Audience } from "#app/.server/accounts/audience.ts";
 import { recordSubject, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
 import { inTransaction, retryOnConflict } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { checkbox, idField, lineField, refusedField, textField, type FormRefused } from "#app/.server/platform/form.ts";
-import { discardReceived, UploadRejected, type ReceivedFile, type RejectReason } from "#app/.server/media/intake.ts";
+import { discardReceived, UploadRejected, uploadRefusal, type ReceivedFile, type RejectReason } from "#app/.server/media/intake.ts";
 import { prepareImage, type PreparedMedia } from "#app/.server/media/pipeline.ts";
 import { insertMedia, placeItemMedia, placeMediaFiles, type MediaStore } from "#app/.server/media/storage.ts";
 
@@ -295,9 +296,11 @@ export function recorded<T>(
 // (the page's own form and the upload endpoint, with its album for a bulk
 // upload's batch) and an item's edit. Title and description are both
 // required, with the spec's message ('Prašome užpildyti visus laukus').
+// Labels and messages are ids, said in the language of the request.
 
-const titleField = () => textField("Pavadinimas", { max: GALLERY_TITLE_MAX, required: toastTitle("galleryMissingFields") });
-const descriptionField = () => textField("Aprašymas", { max: GALLERY_DESCRIPTION_MAX, required: toastTitle("galleryMissingFields") });
+const titleField = () => textField("adminGallery.field.title", { max: GALLERY_TITLE_MAX, required: toastTitle("galleryMissingFields") });
+const descriptionField = () =>
+  textField("adminGallery.field.description", { max: GALLERY_DESCRIPTION_MAX, required: toastTitle("galleryMissingFields") });
 
 /**
  * When a photo was taken, in the tree's forms ("apie 1930", "1930–1935"),
@@ -305,10 +308,10 @@ const descriptionField = () => textField("Aprašymas", { max: GALLERY_DESCRIPTIO
  * with the forms it may take.
  */
 const photoDateField = () =>
-  lineField("Data", { max: PHOTO_DATE_MAX, optional: true }).transform((value, ctx) => {
+  lineField("adminGallery.field.date", { max: PHOTO_DATE_MAX, optional: true }).transform((value, ctx) => {
     const gedcom = dateInputToGedcom(value);
     if (gedcom !== null) return gedcom;
-    ctx.issues.push({ code: "custom", message: DATE_FORMS_MESSAGE, input: value });
+    ctx.issues.push({ code: "custom", message: requestT()(DATE_FORMS_MESSAGE_ID), input: value });
     return z.NEVER;
   });
 
@@ -342,7 +345,7 @@ export const GALLERY_EDIT_FORM = z.object({
   description: descriptionField(),
   membersOnly: checkbox(),
   date: unlessLeftOut(photoDateField()),
-  place: unlessLeftOut(lineField("Vieta", { max: GALLERY_PLACE_MAX, optional: true })),
+  place: unlessLeftOut(lineField("adminGallery.field.place", { max: GALLERY_PLACE_MAX, optional: true })),
   // In English, for the English pages: either may be left empty (the page then shows the Lithuanian).
   titleEn: unlessLeftOut(textField("adminGallery.english.title", { max: GALLERY_TITLE_MAX, optional: true })),
   descriptionEn: unlessLeftOut(textField("adminGallery.english.description", { max: GALLERY_DESCRIPTION_MAX, optional: true })),
@@ -458,12 +461,12 @@ export async function nextPhotoPosition(db: Database, itemId: number): Promise<n
 
 /**
  * Why an add was refused: a reason of the toasts' table, or the media
- * intake's refusal of the file (its reason, and its own words, which name
+ * intake's refusal of the file (its reason, and its message, which names
  * the limits of this installation).
  */
 export type AddRefusal =
   | { ok: false; reason: "galleryMissingImage" | "albumNotFound" | "uploadFailed" }
-  | { ok: false; reason: "fileRefused"; refused: RejectReason; message: string };
+  | { ok: false; reason: "fileRefused"; refused: RejectReason; message: Message };
 
 export type AddResult = { ok: true; id: number } | AddRefusal;
 
@@ -490,7 +493,7 @@ export async function addGalleryUpload(
   } catch (error) {
     if (error instanceof UploadRejected) {
       if (error.reason === "failed") console.error(error.cause ?? error);
-      return { ok: false, reason: "fileRefused", refused: error.reason, message: error.message };
+      return { ok: false, reason: "fileRefused", refused: error.reason, message: uploadRefusal(error) };
     }
     console.error(error);
     return { ok: false, reason: "uploadFailed" };
@@ -500,11 +503,12 @@ export async function addGalleryUpload(
 }
 
 /**
- * A refused add in words, on the field it concerns (the image, or the album
- * a batch goes into), for the page and the upload endpoint to answer with.
+ * A refused add in words (the request's language), on the field it concerns
+ * (the image, or the album a batch goes into), for the page and the upload
+ * endpoint to answer with.
  */
 export function addRefusedField(typed: Record<string, string>, refused: AddRefusal): FormRefused {
-  if (refused.reason === "fileRefused") return refusedField(typed, "image", refused.message);
+  if (refused.reason === "fileRefused") return refusedField(typed, "image", requestT()(refused.message));
   return refusedField(typed, refused.reason === "albumNotFound" ? "album" : "image", toastTitle(refused.reason));
 }
 

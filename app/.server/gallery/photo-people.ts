@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PHOTO_NAME_MAX, parseBox, type PhotoBox } from "#app/lib/photo-people.ts";
 import { toastTitle } from "#app/lib/toasts.ts";
 import { idField, lineField } from "#app/.server/platform/form.ts";
+import { requestT } from "#app/.server/platform/request-language.ts";
 import { scope, type Actor } from "#app/.server/changes/changes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { galleryItemScopes, nextPhotoPosition, recorded } from "./gallery.ts";
@@ -17,27 +18,26 @@ export type PhotoPersonInput = { personId: number; name?: undefined } | { person
 /** A mark made, or why not (a reason of the toasts' table). */
 export type TagResult = { ok: true } | { ok: false; reason: "photoPersonPhotoGone" | "photoPersonNotInTree" | "photoPersonAlreadyMarked" };
 
-/** The words for a rectangle that is not one. */
-const BOX_REFUSED = "Pažymėkite vietą nuotraukoje iš naujo: ji per maža arba netinkama.";
-
 /**
  * The tag form: who (a person's id from the picker, or else a free name, on
  * one line) and where (four fractions of the photo, or none). The messages
- * say what to fix: the rectangle's under "box", for its four fields.
+ * say what to fix, in the language of the request: the rectangle's under
+ * "box", for its four fields.
  */
 export const PHOTO_PERSON_FORM = z
   .object({
     personId: idField(toastTitle("photoPersonNotInTree")),
-    name: lineField("Vardas", { max: PHOTO_NAME_MAX, optional: true }),
+    name: lineField("adminGallery.people.nameField", { max: PHOTO_NAME_MAX, optional: true }),
     left: z.string().default(""),
     top: z.string().default(""),
     width: z.string().default(""),
     height: z.string().default(""),
   })
   .check((ctx) => {
-    if (parseBox(ctx.value) === "invalid") ctx.issues.push({ code: "custom", path: ["box"], message: BOX_REFUSED, input: ctx.value });
+    if (parseBox(ctx.value) === "invalid")
+      ctx.issues.push({ code: "custom", path: ["box"], message: requestT()("adminGallery.people.boxRefused"), input: ctx.value });
     if (ctx.value.personId === null && ctx.value.name === "")
-      ctx.issues.push({ code: "custom", path: ["name"], message: "Pasirinkite asmenį iš medžio arba įrašykite vardą.", input: ctx.value });
+      ctx.issues.push({ code: "custom", path: ["name"], message: requestT()("adminGallery.people.whoMissing"), input: ctx.value });
   });
 
 /** Who and where, from the tag form as read: the person picked, else the name. */

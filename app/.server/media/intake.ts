@@ -12,23 +12,43 @@ import {
   MultipartParseError,
   parseFormData,
 } from "@remix-run/form-data-parser";
+import type { Message, Values } from "#app/i18n/intl.ts";
 import { mediaTmpDir, type MediaStore } from "./storage.ts";
 
 // Upload intake: every route that receives a file reads it here, into tmp/,
 // bounded by a size limit it passes (the photo limit unless told), and every
-// refusal is one error type, UploadRejected, whose message says why in
-// Lithuanian and whose status the route answers with.
+// refusal is one error type, UploadRejected, with its reason, the limit it
+// names, and the status the route answers with.
+//
+// Its words: the administration's pages (the gallery's and the documents'
+// editors) say it by uploadRefusal, in the reader's language (the adminGallery
+// catalog). A member's pages (a photo or a memory proposed) and the GEDCOM
+// import still show `message`, in Lithuanian, until a catalog every page
+// loads has these words (the same sentences as adminGallery.upload.*).
 
 export type RejectReason =
-  "notImage" | "notScan" | "notPdf" | "truncated" | "tooLarge" | "tooManyPixels" | "empty" | "malformed" | "oneFile" | "failed";
+  | "notImage"
+  | "notScan"
+  | "notPdf"
+  | "truncated"
+  | "tooLarge"
+  | "tooManyPixels"
+  | "empty"
+  | "malformed"
+  | "oneFile"
+  | "tooManyFiles"
+  | "failed";
 
-/** An upload the server will not keep; the message says why, in Lithuanian. */
+/** An upload the server will not keep; the message says why, in Lithuanian (uploadRefusal: in the reader's language). */
 export class UploadRejected extends Error {
   readonly reason: RejectReason;
-  constructor(reason: RejectReason, message: string, options?: ErrorOptions) {
+  /** The limit the refusal names: { max } megabytes (tooLarge) or files (tooManyFiles), { megapixels } (tooManyPixels). */
+  readonly values: Values;
+  constructor(reason: RejectReason, message: string, values: Values = {}, options?: ErrorOptions) {
     super(message, options);
     this.name = "UploadRejected";
     this.reason = reason;
+    this.values = values;
   }
 
   /** The HTTP status that says it: the file too large, the server failing, or the request at fault. */
@@ -37,10 +57,16 @@ export class UploadRejected extends Error {
   }
 }
 
-export function rejection(store: MediaStore, reason: RejectReason, cause?: unknown, maxBytes = store.maxBytes): UploadRejected {
+/** A refusal for a reason that names no count of files (tooManyFiles is readUploadFiles' own). */
+export function rejection(
+  store: MediaStore,
+  reason: Exclude<RejectReason, "tooManyFiles">,
+  cause?: unknown,
+  maxBytes = store.maxBytes,
+): UploadRejected {
   const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
   const megapixels = Math.round((store.maxPixels / 1_000_000) * 10) / 10;
-  const messages: Record<RejectReason, string> = {
+  const messages: Record<Exclude<RejectReason, "tooManyFiles">, string> = {
     notImage: "Šis failas nėra nuotrauka. Pasirinkite paveikslėlio failą (pvz., JPEG, PNG ar TIFF).",
     notScan: "Skenas turi būti PDF arba paveikslėlio failas (pvz., JPEG, PNG ar TIFF).",
     notPdf: "Šio PDF failo atverti nepavyko: jis pažeistas arba tik atrodo kaip PDF.",
@@ -52,7 +78,13 @@ export function rejection(store: MediaStore, reason: RejectReason, cause?: unkno
     oneFile: "Vienu kartu galima įkelti tik vieną failą.",
     failed: "Nepavyko apdoroti nuotraukos. Bandykite dar kartą.",
   };
-  return new UploadRejected(reason, messages[reason], { cause });
+  const values = reason === "tooLarge" ? { max: mb } : reason === "tooManyPixels" ? { megapixels } : {};
+  return new UploadRejected(reason, messages[reason], values, { cause });
+}
+
+/** A refusal as the administration's pages say it, in the reader's language: its reason's message, with the limit it names. */
+export function uploadRefusal(error: UploadRejected): Message {
+  return { id: `adminGallery.upload.${error.reason}`, values: error.values };
 }
 
 /** An uploaded file, saved to a temporary file while it is checked. */
@@ -152,7 +184,12 @@ export async function readUploadFiles(
     }
     if (error instanceof MaxFilesExceededError) {
       if (maxFiles === 1) throw rejection(store, "oneFile", error);
-      throw new UploadRejected("oneFile", `Vienu kartu galima įkelti ne daugiau kaip ${maxFiles} failus.`, { cause: error });
+      throw new UploadRejected(
+        "tooManyFiles",
+        `Vienu kartu galima įkelti ne daugiau kaip ${maxFiles} failus.`,
+        { max: maxFiles },
+        { cause: error },
+      );
     }
     // A multipart body that does not parse, or a body that is not a form at all.
     if (error instanceof MultipartParseError || error instanceof FormDataParseError || error instanceof TypeError) {

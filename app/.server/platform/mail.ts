@@ -2,13 +2,15 @@ import { createTransport, type Transporter } from "nodemailer";
 import type { Config } from "./env.ts";
 import type { Role } from "#app/lib/roles.ts";
 import type { MessageId } from "#app/i18n/catalog.ts";
-import { localized } from "#app/i18n/locales.ts";
+import { localized, type Locale } from "#app/i18n/locales.ts";
 import { serverT } from "./i18n.ts";
 import { requestLanguage } from "./request-language.ts";
 
 // E-mail, when the operator configured SMTP_URL: invitations sent to the
 // invitee's address. Without it the administrator copies the link and sends
-// it by any channel; nothing else depends on mail.
+// it by any channel; nothing else depends on mail. A letter is written in its
+// reader's language (the notices: accounts/notifications.ts); an invitation,
+// to someone without an account yet, in the language of the page it was sent from.
 
 export interface Invitation {
   to: string;
@@ -31,10 +33,16 @@ function transport(url: string): Transporter {
   return made;
 }
 
-/** Sends an invitation; throws (with the server's reason) when the mail server refuses or cannot be reached. */
-export async function sendInvitation(mail: NonNullable<Config["mail"]>, invitation: Invitation): Promise<void> {
-  // Someone without an account yet: written in the language of the page the administrator sent it from, its link to the page in it.
-  const locale = requestLanguage();
+/**
+ * Sends an invitation, in `locale` (the language of the administrator's page
+ * it is sent from: the request's, unless named), its link to the page in it;
+ * throws (with the server's reason) when the mail server refuses or cannot be reached.
+ */
+export async function sendInvitation(
+  mail: NonNullable<Config["mail"]>,
+  invitation: Invitation,
+  locale: Locale = requestLanguage(),
+): Promise<void> {
   const t = serverT(locale);
   const role = t(`letters.role.${invitation.role}` as MessageId);
   const link = new URL(invitation.link);

@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { requestT } from "./request-language.ts";
+import { serverT } from "./i18n.ts";
+import type { T } from "#app/i18n/intl.ts";
 import { createCookie, data, redirect } from "react-router";
 import { isToastKey, resolveToast, type Toast, type ToastKey } from "#app/lib/toasts.ts";
 
 // A toast survives the redirect after an action in a cookie that lives one
 // minute and is cleared by the next page load that shows it. The cookie holds
-// only a key from the catalogue and small parameters, never text to display.
+// only a key from the catalogue and small parameters, never text to display:
+// the text is said when the page is made, in the language of its address.
 
 const flashCookie = createCookie("pranesimas", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
 
@@ -28,7 +31,7 @@ export async function redirectWithToast(url: string, key: ToastKey, params?: Par
   return redirect(url, { headers: h });
 }
 
-/** The toast waiting for this request, and the header that clears it. */
+/** The toast waiting for this request, said in the request's language, and the header that clears it. */
 export async function takeToast(request: Request): Promise<{ toast: ShownToast | null; clear: string | null }> {
   const value: unknown = await flashCookie.parse(request.headers.get("Cookie"));
   if (!value || typeof value !== "object") return { toast: null, clear: null };
@@ -39,7 +42,18 @@ export async function takeToast(request: Request): Promise<{ toast: ShownToast |
   if (params && typeof params === "object") {
     for (const [name, v] of Object.entries(params)) if (typeof v === "number" && Number.isFinite(v)) safeParams[name] = v;
   }
-  return { toast: { ...resolveToast(key, safeParams), id: id.slice(0, 64) }, clear };
+  return { toast: { ...said(serverT(request), key, safeParams), id: id.slice(0, 64) }, clear };
+}
+
+/** A toast's lines said by `t`, with nothing left to fill in. */
+function said(t: T, key: ToastKey, params?: Params): Toast {
+  const { title, description, note, values, variant } = resolveToast(key, params);
+  return {
+    title: t.say(title, values),
+    ...(description ? { description: t.say(description, values) } : {}),
+    ...(note ? { note: t.say(note, values) } : {}),
+    variant,
+  };
 }
 
 /**
@@ -57,12 +71,5 @@ export function refusal<Extra extends object = object>(toast: ToastKey | Toast, 
  * in JSON that a page's script shows as it is (an upload's, a passkey's).
  */
 export function saidToast(key: ToastKey, params?: Params): Toast {
-  const { title, description, note, values, variant } = resolveToast(key, params);
-  const t = requestT();
-  return {
-    title: t.say(title, values),
-    ...(description ? { description: t.say(description, values) } : {}),
-    ...(note ? { note: t.say(note, values) } : {}),
-    variant,
-  };
+  return said(requestT(), key, params);
 }

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { dateInputToGedcom, DATE_FORMS_MESSAGE } from "#app/lib/date-input.ts";
+import { dateInputToGedcom, DATE_FORMS_MESSAGE_ID } from "#app/lib/date-input.ts";
 import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "#app/lib/gallery.ts";
-import { formatGedcomDateLt, parseGedcomDate } from "#app/lib/gedcom-date.ts";
+import { formatGedcomDate, parseGedcomDate } from "#app/lib/gedcom-date.ts";
 import { PHOTO_DATE_MAX, PHOTO_PEOPLE_MAX, PHOTO_PEOPLE_TEXT_MAX } from "#app/lib/memories.ts";
-import { personNotFoundText } from "#app/lib/person-fields.ts";
+import { personNotFoundMessage } from "#app/lib/person-fields.ts";
 import { scope } from "#app/.server/changes/changes.ts";
 import { checkbox, readForm, textField } from "#app/.server/platform/form.ts";
+import { requestLanguage, requestT } from "#app/.server/platform/request-language.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { addGalleryItemForMedia, linkPeopleToGalleryItem } from "#app/.server/gallery/gallery.ts";
 import { editorViewer, livingYearsSetting, memberViewer, type Viewer } from "#app/.server/genealogy/living.ts";
@@ -34,13 +35,14 @@ export interface PhotoPayload {
 /** A member may name the people they see (the living, not the private); the reviewer sees everyone. */
 
 const PHOTO_FIELDS = {
-  title: textField("Pavadinimas", { max: GALLERY_TITLE_MAX }),
-  description: textField("Aprašymas", { max: GALLERY_DESCRIPTION_MAX, optional: true }),
-  date: textField("Data", { max: PHOTO_DATE_MAX, optional: true }).check((ctx) => {
-    if (dateInputToGedcom(ctx.value) === null) ctx.issues.push({ code: "custom", message: DATE_FORMS_MESSAGE, input: ctx.value });
+  title: textField("account.proposal.field.title", { max: GALLERY_TITLE_MAX }),
+  description: textField("account.proposal.field.description", { max: GALLERY_DESCRIPTION_MAX, optional: true }),
+  date: textField("account.proposal.field.date", { max: PHOTO_DATE_MAX, optional: true }).check((ctx) => {
+    if (dateInputToGedcom(ctx.value) === null)
+      ctx.issues.push({ code: "custom", message: requestT()(DATE_FORMS_MESSAGE_ID), input: ctx.value });
   }),
 };
-const peopleField = () => textField("Kas nuotraukoje", { max: PHOTO_PEOPLE_TEXT_MAX, optional: true });
+const peopleField = () => textField("account.proposal.field.people", { max: PHOTO_PEOPLE_TEXT_MAX, optional: true });
 
 /**
  * The member's photo form (/paskyra/pasiulymai/nuotrauka): title, description,
@@ -56,6 +58,7 @@ const PHOTO_FIELDS_FORM = z.object({ ...PHOTO_FIELDS, people: peopleField() });
 /**
  * The people typed one a line: "#12", "12", "Vardas Pavardė #12" (as the
  * reviewer's form writes them) or a name that matches exactly one person.
+ * A refusal is a message id, or said in the request's language when it names a value.
  */
 export async function resolvePeople(
   db: Database,
@@ -69,14 +72,15 @@ export async function resolvePeople(
     .map((line) => line.trim())
     .filter(Boolean);
   if (wanted.length === 0) return { ok: true, people: [] };
-  if (wanted.length > PHOTO_PEOPLE_MAX) return { ok: false, message: `Galima nurodyti ne daugiau kaip ${PHOTO_PEOPLE_MAX} žmonių.` };
+  if (wanted.length > PHOTO_PEOPLE_MAX)
+    return { ok: false, message: requestT()("account.proposal.error.tooManyPeople", { max: PHOTO_PEOPLE_MAX }) };
   const treeId = await currentTreeId(db);
-  if (treeId === null) return { ok: false, message: "Giminės medžio dar nėra: žmonių nurodyti negalima." };
+  if (treeId === null) return { ok: false, message: "account.proposal.error.noTree" };
   const seen = viewer ?? memberViewer(await livingYearsSetting(db));
   const people: number[] = [];
   for (const line of wanted) {
     const found = await resolvePerson(db, treeId, line, seen);
-    if (found && "notFound" in found) return { ok: false, message: personNotFoundText(found.notFound) };
+    if (found && "notFound" in found) return { ok: false, message: requestT()(personNotFoundMessage(found.notFound)) };
     if (found) people.push(found.id);
   }
   return { ok: true, people: [...new Set(people)] };
@@ -101,7 +105,7 @@ export function photoDescriptionAndDate(payload: Pick<PhotoPayload, "description
 }
 
 export const photoKind: ProposalKind<PhotoPayload> = {
-  label: "Nuotrauka galerijai",
+  label: "account.proposal.kind.photo",
   // A new gallery item: nothing it could overwrite.
   baseline: async () => null,
   // The member's form (made by the server, contributions.ts) has every field;
@@ -120,31 +124,39 @@ export const photoKind: ProposalKind<PhotoPayload> = {
     if (form.has("membersOnly")) payload.membersOnly = form.get("membersOnly") === "1";
     if (form.has("media")) {
       const mediaId = String(form.get("media")).trim();
-      if (!/^[0-9a-f]{24}$/.test(mediaId)) return { ok: false, message: "Pasirinkite nuotrauką." };
+      if (!/^[0-9a-f]{24}$/.test(mediaId)) return { ok: false, message: "account.proposal.error.choosePhoto" };
       payload.mediaId = mediaId;
     }
     return { ok: true, payload: payload as PhotoPayload };
   },
-  fields: (_ctx, _subjectId, payload) => [
-    { name: "title", label: "Pavadinimas", value: payload.title, type: "text" },
-    { name: "description", label: "Aprašymas", value: payload.description, type: "textarea" },
-    { name: "date", label: "Data (pvz., apie 1930)", value: payload.date, type: "text" },
-    {
-      name: "people",
-      label: "Žmonės nuotraukoje (po vieną eilutėje arba atskirti kableliais)",
-      value: payload.people.map((id) => `#${id}`).join("\n"),
-      type: "textarea",
-    },
-  ],
+  fields: (_ctx, _subjectId, payload) => {
+    const t = requestT();
+    return [
+      { name: "title", label: t("account.proposal.field.title"), value: payload.title, type: "text" },
+      { name: "description", label: t("account.proposal.field.description"), value: payload.description, type: "textarea" },
+      { name: "date", label: t("account.proposal.field.photoDate"), value: payload.date, type: "text" },
+      {
+        name: "people",
+        label: t("account.proposal.field.photoPeople"),
+        value: payload.people.map((id) => `#${id}`).join("\n"),
+        type: "textarea",
+      },
+    ];
+  },
   async describe({ db }, _subjectId, payload) {
+    const t = requestT();
     const people = await peopleLines(db, payload.people);
     const { description, date } = photoDescriptionAndDate(payload);
     return [
-      { label: "Nuotrauka", before: "", after: payload.title, images: await proposalImages(db, [payload.mediaId]) },
-      { label: "Aprašymas", before: "", after: description },
-      ...(date ? [{ label: "Data", before: "", after: formatGedcomDateLt(parseGedcomDate(date)) }] : []),
-      ...(people.length ? [{ label: "Žmonės nuotraukoje", before: "", after: people.join("\n") }] : []),
-      ...(payload.membersOnly ? [{ label: "Kas mato", before: "", after: "Tik giminė" }] : []),
+      { label: t("account.proposal.line.photo"), before: "", after: payload.title, images: await proposalImages(db, [payload.mediaId]) },
+      { label: t("account.proposal.line.description"), before: "", after: description },
+      ...(date
+        ? [{ label: t("account.proposal.line.date"), before: "", after: formatGedcomDate(parseGedcomDate(date), requestLanguage()) }]
+        : []),
+      ...(people.length ? [{ label: t("account.proposal.line.people"), before: "", after: people.join("\n") }] : []),
+      ...(payload.membersOnly
+        ? [{ label: t("account.proposal.line.seenBy"), before: "", after: t("account.proposal.line.familyOnly") }]
+        : []),
     ];
   },
   async change(_ctx, _subjectId, payload) {

@@ -1,8 +1,12 @@
 import { z } from "zod";
+import type { T } from "#app/i18n/intl.ts";
+import { SOURCE_LOCALE } from "#app/i18n/locales.ts";
 import type { ImageRef } from "#app/lib/media.ts";
 import { MEMORY_TEXT_MAX } from "#app/lib/memories.ts";
 import { scope } from "#app/.server/changes/changes.ts";
 import { readForm, textField } from "#app/.server/platform/form.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
+import { requestT } from "#app/.server/platform/request-language.ts";
 import { now } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { galleryItemsByIds } from "#app/.server/gallery/gallery.ts";
@@ -48,21 +52,23 @@ const positiveId = (value: FormDataEntryValue | null) => {
  * space trimmed, within MEMORY_TEXT_MAX. (The photos come with the form but
  * are the upload intake's to read.)
  */
-export const MEMORY_FORM = z.object({ text: textField("Prisiminimas", { max: MEMORY_TEXT_MAX }) });
+export const MEMORY_FORM = z.object({ text: textField("account.proposal.field.memory", { max: MEMORY_TEXT_MAX }) });
 
-/** "apie Jonas Jonaitis" / "prie nuotraukos „…“", as the reviewer sees it. */
-async function targetLabel(db: Database, payload: MemoryPayload): Promise<string> {
+/** "Prisiminimas apie asmenį: Jonas Jonaitis" / "Prisiminimas prie nuotraukos: „…“", as the reviewer sees it, said by `t`. */
+async function targetLabel(db: Database, payload: MemoryPayload, t: T): Promise<string> {
   if (payload.personId !== null) {
     const treeId = await currentTreeId(db);
     const people = treeId === null ? {} : await summaries(db, treeId, [payload.personId], editorViewer(await livingYearsSetting(db)));
-    return `Prisiminimas apie asmenį: ${people[payload.personId]?.name ?? `Nr. ${payload.personId}`}`;
+    const name = people[payload.personId]?.name ?? t("account.proposal.line.number", { id: String(payload.personId) });
+    return t("account.proposal.line.memoryOfPerson", { name });
   }
   const item = await db.selectFrom("galleryItems").select("title").where("id", "=", payload.galleryItemId!).executeTakeFirst();
-  return `Prisiminimas prie nuotraukos: „${item?.title ?? `Nr. ${payload.galleryItemId}`}“`;
+  const title = item?.title ?? t("account.proposal.line.number", { id: String(payload.galleryItemId) });
+  return t("account.proposal.line.memoryOfPhoto", { title });
 }
 
 export const memoryKind: ProposalKind<MemoryPayload> = {
-  label: "Prisiminimas",
+  label: "account.proposal.kind.memory",
   // A memory adds; there is nothing it could overwrite.
   baseline: async () => null,
   // The member's form (made by the server, contributions.ts) names the
@@ -75,22 +81,30 @@ export const memoryKind: ProposalKind<MemoryPayload> = {
     if (form.has("asmuo") || form.has("nuotrauka")) {
       const personId = positiveId(form.get("asmuo"));
       const galleryItemId = personId === null ? positiveId(form.get("nuotrauka")) : null;
-      if (personId === null && galleryItemId === null) return { ok: false, message: "Nenurodyta, apie ką šis prisiminimas." };
+      if (personId === null && galleryItemId === null) return { ok: false, message: "account.proposal.error.memorySubject" };
       Object.assign(payload, { personId, galleryItemId });
     }
     if (form.has("media"))
       payload.mediaIds = form.getAll("media").filter((id): id is string => typeof id === "string" && /^[0-9a-f]{24}$/.test(id));
     return { ok: true, payload: payload as MemoryPayload };
   },
-  fields: (_ctx, _subjectId, payload) => [{ name: "text", label: "Prisiminimas", value: payload.text, type: "textarea" }],
+  fields: (_ctx, _subjectId, payload) => [
+    { name: "text", label: requestT()("account.proposal.field.memory"), value: payload.text, type: "textarea" },
+  ],
   async describe({ db }, _subjectId, payload) {
     return [
-      { label: await targetLabel(db, payload), before: "", after: payload.text, images: await proposalImages(db, payload.mediaIds ?? []) },
+      {
+        label: await targetLabel(db, payload, requestT()),
+        before: "",
+        after: payload.text,
+        images: await proposalImages(db, payload.mediaIds ?? []),
+      },
     ];
   },
   async change({ db }, _subjectId, payload) {
     return {
-      subject: { kind: "memory", id: null, summary: `Pridėtas prisiminimas. ${await targetLabel(db, payload)}` },
+      // (The change history's summaries are kept in the site's own language.)
+      subject: { kind: "memory", id: null, summary: `Pridėtas prisiminimas. ${await targetLabel(db, payload, serverT(SOURCE_LOCALE))}` },
       scopes: [],
       created: (id) => [scope("memories", (q) => q.where("id", "=", Number(id)))],
     };

@@ -1,9 +1,13 @@
 import { z } from "zod";
-import { dateInputToGedcom, DATE_FORMS_MESSAGE, gedcomToDateInput } from "#app/lib/date-input.ts";
-import { EDITABLE_EVENTS, EVENT_LABELS } from "#app/lib/event-labels.ts";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import { SOURCE_LOCALE, type Locale } from "#app/i18n/locales.ts";
+import { dateInputToGedcom, DATE_FORMS_MESSAGE_ID, gedcomToDateInput } from "#app/lib/date-input.ts";
+import { EDITABLE_EVENT_IDS, EVENT_LABELS, eventLabel } from "#app/lib/event-labels.ts";
 import { PERSON_PROPOSAL_MAX } from "#app/lib/proposals.ts";
-import { personNotFoundText, SEX_LABELS, SEXES, TREE_REFUSALS, type Sex } from "#app/lib/person-fields.ts";
+import { PERSON_FIELDS, personNotFoundMessage, SEX_LABEL_IDS, SEXES, TREE_REFUSAL_IDS, type Sex } from "#app/lib/person-fields.ts";
 import { choiceField, readForm, refusedField, textField, type FormRead, type FormRefused } from "#app/.server/platform/form.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
+import { requestLanguage, requestT } from "#app/.server/platform/request-language.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { ProposalInputError } from "./error.ts";
 import type { ProposalContext, ProposalField, ProposalKind, ProposalLine } from "./proposals.ts";
@@ -39,7 +43,9 @@ async function treeOf(db: Database): Promise<number> {
 // reader (platform/form.ts): each kind's schema below, its fields named as
 // the member's page names them. What the schema cannot know (the event still
 // there, the relative found in the tree) is looked up after reading and
-// refused naming its field (Made).
+// refused naming its field (Made). What they say is a message id, or said in
+// the request's language when it names a value; the lines and fields a kind
+// shows are said in it too (proposals.ts).
 
 /** A form's values made into a payload, or what is wrong and in which field. */
 type Made<P> = { ok: true; payload: P } | { ok: false; field: string; message: string };
@@ -47,12 +53,13 @@ type Made<P> = { ok: true; payload: P } | { ok: false; field: string; message: s
 /** The first thing a refused form is told: a kind's parse answers with one message (the review queue shows it). */
 const firstMessage = (read: FormRefused) => Object.values(read.errors)[0] ?? "";
 
-const sexField = () => choiceField(SEXES, "Pasirinkite lytį iš sąrašo.");
+const sexField = () => choiceField(SEXES, "account.proposal.error.sex");
 const nameField = (label: string) => textField(label, { max: PERSON_PROPOSAL_MAX.name, optional: true });
 /** A date in the tree's forms ("apie 1898"), or none. */
 const dateField = (label: string) =>
   textField(label, { max: PERSON_PROPOSAL_MAX.date, optional: true }).check((ctx) => {
-    if (dateInputToGedcom(ctx.value) === null) ctx.issues.push({ code: "custom", message: DATE_FORMS_MESSAGE, input: ctx.value });
+    if (dateInputToGedcom(ctx.value) === null)
+      ctx.issues.push({ code: "custom", message: requestT()(DATE_FORMS_MESSAGE_ID), input: ctx.value });
   });
 const issue = (ctx: { issues: z.core.$ZodRawIssue[]; value: unknown }, field: string, message: string) =>
   ctx.issues.push({ code: "custom", message, path: [field], input: ctx.value });
@@ -66,11 +73,11 @@ export interface PersonFieldsPayload {
   sex: "M" | "F" | "X" | "U";
 }
 
-const FIELD_LABELS: Record<keyof PersonFieldsPayload, string> = {
-  givenNames: "Vardai",
-  surname: "Pavardė",
-  birthSurname: "Pavardė gimus",
-  sex: "Lytis",
+const FIELD_LABELS: Record<keyof PersonFieldsPayload, MessageId> = {
+  givenNames: "account.proposal.field.givenNames",
+  surname: "account.proposal.field.surname",
+  birthSurname: "account.proposal.field.birthSurname",
+  sex: "account.proposal.field.sex",
 };
 
 async function personFields(db: Database, personId: number): Promise<(PersonFieldsPayload & { notes: string }) | null> {
@@ -86,12 +93,12 @@ async function personFields(db: Database, personId: number): Promise<(PersonFiel
 }
 
 const PERSON_FIELDS_SHAPE = {
-  givenNames: nameField("Vardas (vardai)"),
-  surname: nameField("Pavardė"),
-  birthSurname: nameField("Mergautinė (gimimo) pavardė"),
+  givenNames: nameField(PERSON_FIELDS.givenNames.id),
+  surname: nameField(PERSON_FIELDS.surname.id),
+  birthSurname: nameField(PERSON_FIELDS.birthSurname.id),
 };
 const namesGiven = (ctx: z.core.ParsePayload<{ givenNames: string; surname: string }>) => {
-  if (!ctx.value.givenNames && !ctx.value.surname) issue(ctx, "givenNames", "Įrašykite vardą arba pavardę.");
+  if (!ctx.value.givenNames && !ctx.value.surname) issue(ctx, "givenNames", requestT()("account.proposal.error.name"));
 };
 
 /** The names and the sex: the member's form has the sex, a reviewer's edit only the names (fields() below). */
@@ -102,10 +109,12 @@ const personFieldsPayload = (value: z.output<typeof PERSON_FIELDS_FORM>): Person
   return (sex ? { ...names, sex } : names) as PersonFieldsPayload;
 };
 
-const shown = (field: keyof PersonFieldsPayload, value: string) => (field === "sex" ? (SEX_LABELS[value as Sex] ?? value) : value);
+/** A field's value as the reader reads it: the sex by its name in the request's language. */
+const shown = (field: keyof PersonFieldsPayload, value: string) =>
+  field === "sex" && Object.hasOwn(SEX_LABEL_IDS, value) ? requestT()(SEX_LABEL_IDS[value as Sex]) : value;
 
 export const personFieldsKind: ProposalKind<PersonFieldsPayload> = {
-  label: "Vardo ar lyties pataisymas",
+  label: "account.proposal.kind.personFields",
   // The member's form has the sex; a reviewer's edit has only the names of
   // fields() below, and what it leaves out stays as the member proposed
   // (decision 023): a sex read as "unknown" from its absence would overwrite it.
@@ -113,11 +122,14 @@ export const personFieldsKind: ProposalKind<PersonFieldsPayload> = {
     const read = readForm(form, PERSON_FIELDS_FORM);
     return read.ok ? { ok: true, payload: personFieldsPayload(read.value) } : { ok: false, message: firstMessage(read) };
   },
-  fields: (_ctx, _subjectId, p) => [
-    { name: "givenNames", label: FIELD_LABELS.givenNames, value: p.givenNames, type: "text" },
-    { name: "surname", label: FIELD_LABELS.surname, value: p.surname, type: "text" },
-    { name: "birthSurname", label: FIELD_LABELS.birthSurname, value: p.birthSurname, type: "text" },
-  ],
+  fields: (_ctx, _subjectId, p) => {
+    const t = requestT();
+    return [
+      { name: "givenNames", label: t(FIELD_LABELS.givenNames), value: p.givenNames, type: "text" },
+      { name: "surname", label: t(FIELD_LABELS.surname), value: p.surname, type: "text" },
+      { name: "birthSurname", label: t(FIELD_LABELS.birthSurname), value: p.birthSurname, type: "text" },
+    ];
+  },
   async baseline({ db }, subjectId) {
     const current = await personFields(db, Number(subjectId));
     return current && { givenNames: current.givenNames, surname: current.surname, birthSurname: current.birthSurname, sex: current.sex };
@@ -128,7 +140,7 @@ export const personFieldsKind: ProposalKind<PersonFieldsPayload> = {
     for (const field of Object.keys(FIELD_LABELS) as (keyof PersonFieldsPayload)[]) {
       const before = current ? current[field] : "";
       if (before !== payload[field])
-        lines.push({ label: FIELD_LABELS[field], before: shown(field, before), after: shown(field, payload[field]) });
+        lines.push({ label: requestT()(FIELD_LABELS[field]), before: shown(field, before), after: shown(field, payload[field]) });
     }
     return lines;
   },
@@ -167,25 +179,29 @@ interface EventNow {
   value: string;
 }
 
-/** The person's events (of one kind), as they read now: what an event proposal is compared with. */
-async function eventsOf(db: Database, personId: number, tag?: string): Promise<EventNow[]> {
+/**
+ * The person's events (of one kind), as they read now: what an event proposal
+ * is compared with (in Lithuanian, the words its baseline was stored in), or
+ * the dates as a form in `locale` shows them.
+ */
+async function eventsOf(db: Database, personId: number, tag?: string, locale: Locale = SOURCE_LOCALE): Promise<EventNow[]> {
   const rows = await personEvents(db, await treeOf(db), personId, tag);
   return rows.map((r) => ({
     id: r.id,
     tag: r.tag,
-    date: r.date ? gedcomToDateInput(r.date) : "",
+    date: r.date ? gedcomToDateInput(r.date, locale) : "",
     place: r.place ?? "",
     value: r.value ?? "",
   }));
 }
 
-const NO_EVENT_KIND = "Pasirinkite, kokį faktą ar įvykį siūlote.";
-const NO_EVENT = TREE_REFUSALS.noSuchEvent;
+const NO_EVENT_KIND: MessageId = "account.proposal.error.eventKind";
+const NO_EVENT: MessageId = TREE_REFUSAL_IDS.noSuchEvent;
 
 const EVENT_SHAPE = {
-  date: dateField("Data"),
-  place: textField("Vieta", { max: PERSON_PROPOSAL_MAX.place, optional: true }),
-  value: textField("Aprašymas", { max: PERSON_PROPOSAL_MAX.value, optional: true }),
+  date: dateField("account.proposal.field.date"),
+  place: textField("account.proposal.field.place", { max: PERSON_PROPOSAL_MAX.place, optional: true }),
+  value: textField("account.proposal.field.value", { max: PERSON_PROPOSAL_MAX.value, optional: true }),
   /** The event corrected (a member's correction). */
   eventId: z.string().optional(),
   /** The kind of a new one (a member's addition). */
@@ -193,13 +209,13 @@ const EVENT_SHAPE = {
 };
 type EventForm = { date: string; place: string; value: string; eventId?: string; tag?: string };
 const eventGiven = (ctx: z.core.ParsePayload<EventForm>) => {
-  if (!ctx.value.date && !ctx.value.place && !ctx.value.value) issue(ctx, "date", "Įrašykite datą, vietą arba aprašymą.");
+  if (!ctx.value.date && !ctx.value.place && !ctx.value.value) issue(ctx, "date", requestT()("account.proposal.error.event"));
 };
 const eventNamed = (ctx: z.core.ParsePayload<EventForm>) => {
   const { eventId, tag } = ctx.value;
   if (eventId !== undefined) {
-    if (!/^\d{1,9}$/.test(eventId)) issue(ctx, "eventId", NO_EVENT);
-  } else if (tag !== undefined && !Object.hasOwn(EDITABLE_EVENTS, tag)) issue(ctx, "tag", NO_EVENT_KIND);
+    if (!/^\d{1,9}$/.test(eventId)) issue(ctx, "eventId", requestT()(NO_EVENT));
+  } else if (tag !== undefined && !Object.hasOwn(EDITABLE_EVENT_IDS, tag)) issue(ctx, "tag", requestT()(NO_EVENT_KIND));
 };
 
 /**
@@ -231,14 +247,15 @@ async function eventPayload(db: Database, subjectId: string | null, value: Event
   return { ok: true, payload: { eventId, tag, ...given } };
 }
 
+/** An event's fields as its lines name them ('Gimimas: data'). */
 const EVENT_FIELDS = [
-  ["date", "Data"],
-  ["place", "Vieta"],
-  ["value", "Aprašymas"],
-] as const;
+  ["date", "account.proposal.line.eventDate"],
+  ["place", "account.proposal.line.eventPlace"],
+  ["value", "account.proposal.line.eventValue"],
+] as const satisfies readonly (readonly [string, MessageId])[];
 
 export const eventKind: ProposalKind<EventPayload> = {
-  label: "Faktas ar įvykis",
+  label: "account.proposal.kind.event",
   // The member's form names the event corrected (eventId) or the kind of a
   // new one (tag); a reviewer's edit has only the fields below and keeps
   // which event it is as the member proposed (decision 023).
@@ -248,22 +265,29 @@ export const eventKind: ProposalKind<EventPayload> = {
     const made = await eventPayload(db, subjectId, read.value);
     return made.ok ? made : { ok: false, message: made.message };
   },
-  fields: (_ctx, _subjectId, p) => [
-    { name: "date", label: "Data", value: p.date, type: "text" },
-    { name: "place", label: "Vieta", value: p.place, type: "text" },
-    { name: "value", label: "Aprašymas", value: p.value, type: "text" },
-  ],
+  fields: (_ctx, _subjectId, p) => {
+    const t = requestT();
+    return [
+      { name: "date", label: t("account.proposal.field.date"), value: p.date, type: "text" },
+      { name: "place", label: t("account.proposal.field.place"), value: p.place, type: "text" },
+      { name: "value", label: t("account.proposal.field.value"), value: p.value, type: "text" },
+    ];
+  },
   baseline: async ({ db }, subjectId, payload) => eventsOf(db, Number(subjectId), payload.tag),
   async describe({ db }, subjectId, payload) {
+    const t = requestT();
     const current =
       payload.eventId === null
         ? null
-        : ((await eventsOf(db, Number(subjectId), payload.tag)).find((e) => e.id === payload.eventId) ?? null);
-    const kind = EVENT_LABELS[payload.tag] ?? payload.tag;
+        : ((await eventsOf(db, Number(subjectId), payload.tag, requestLanguage())).find((e) => e.id === payload.eventId) ?? null);
+    const event = t.say(eventLabel(payload.tag));
     const lines: ProposalLine[] = [];
     for (const [field, label] of EVENT_FIELDS) {
       const before = current?.[field] ?? "";
-      if (before !== payload[field]) lines.push({ label: `${kind}: ${label.toLowerCase()}`, before, after: payload[field] });
+      // A date is the same whichever language's words it was typed in ('apie 1898', 'about 1898').
+      const same =
+        before === payload[field] || (field === "date" && before !== "" && dateInputToGedcom(before) === dateInputToGedcom(payload.date));
+      if (!same) lines.push({ label: t(label, { event }), before, after: payload[field] });
     }
     return lines;
   },
@@ -280,16 +304,21 @@ export const eventKind: ProposalKind<EventPayload> = {
   },
   async apply(tx, _ctx, subjectId, payload) {
     // A reviewer's edited date is checked as the member's was.
-    if (dateInputToGedcom(payload.date) === null) throw new ProposalInputError(DATE_FORMS_MESSAGE);
+    if (dateInputToGedcom(payload.date) === null) throw new ProposalInputError(DATE_FORMS_MESSAGE_ID);
     const result = await saveEvent(tx, await treeOf(tx), Number(subjectId), payload);
-    if (!result.ok) throw new ProposalInputError(TREE_REFUSALS[result.refused]);
+    if (!result.ok) throw new ProposalInputError(TREE_REFUSAL_IDS[result.refused]);
     return result.id;
   },
 };
 
 // --- A relative: a parent, a partner or a child, in the tree or new -----------
 
-export const RELATIONS = { parent: "Tėvas ar motina", partner: "Partneris ar partnerė", child: "Vaikas" } as const;
+/** Who a proposed relative is to the person: message ids of the account catalog. */
+export const RELATIONS = {
+  parent: "account.proposal.relation.parent",
+  partner: "account.proposal.relation.partner",
+  child: "account.proposal.relation.child",
+} as const satisfies Record<string, MessageId>;
 export type Relation = keyof typeof RELATIONS;
 
 export interface RelationPayload {
@@ -308,7 +337,7 @@ export interface RelationPayload {
 }
 
 /** "Another partner, or not known": a child's other parent left open. */
-const OTHER_PARENT_UNKNOWN = "kitas partneris arba nežinomas";
+const OTHER_PARENT_UNKNOWN: MessageId = "account.proposal.otherParentUnknown";
 
 /**
  * The person's partners the members may see, as a child's other parent is
@@ -338,23 +367,24 @@ async function relativeLabel(db: Database, payload: RelationPayload): Promise<st
     return `${await personLabel(db, await treeOf(db), payload.existingId)} (#${payload.existingId})`;
   }
   const p = payload.newPerson!;
-  const born = p.birthDate ? `, g. ${p.birthDate}` : "";
-  return `naujas asmuo: ${[p.givenNames, p.surname].filter(Boolean).join(" ")}${born}`;
+  const name = [p.givenNames, p.surname].filter(Boolean).join(" ");
+  return p.birthDate
+    ? requestT()("account.proposal.line.newPersonBorn", { name, born: p.birthDate })
+    : requestT()("account.proposal.line.newPerson", { name });
 }
 
-const relationField = () =>
-  choiceField(Object.keys(RELATIONS) as [Relation, ...Relation[]], "Pasirinkite, kas tai: tėvas ar motina, partneris ar vaikas.");
+const relationField = () => choiceField(Object.keys(RELATIONS) as [Relation, ...Relation[]], "account.proposal.error.relation");
 
 const RELATION_SHAPE = {
   /** Left out of a reviewer's edit: what the member proposed stays. */
   relation: relationField().optional(),
   /** A child's other parent: a partner's number, or "" for another partner or not known. */
   otherParent: z.string().optional(),
-  existing: textField("Jau yra medyje", { max: PERSON_PROPOSAL_MAX.existing, optional: true }),
-  givenNames: nameField("Vardas (vardai)"),
-  surname: nameField("Pavardė"),
+  existing: textField("account.proposal.field.existing", { max: PERSON_PROPOSAL_MAX.existing, optional: true }),
+  givenNames: nameField(PERSON_FIELDS.givenNames.id),
+  surname: nameField(PERSON_FIELDS.surname.id),
   sex: sexField().optional(),
-  birthDate: textField("Gimimo data", { max: PERSON_PROPOSAL_MAX.date, optional: true }),
+  birthDate: textField("account.proposal.field.birthDate", { max: PERSON_PROPOSAL_MAX.date, optional: true }),
 };
 
 /**
@@ -366,12 +396,11 @@ export const RELATION_FORM = z.object(RELATION_SHAPE).check(relativeGiven);
 function relativeGiven(ctx: z.core.ParsePayload<{ existing: string; givenNames: string; surname: string; birthDate: string }>) {
   const { existing, givenNames, surname, birthDate } = ctx.value;
   if (existing) return;
-  if (!givenNames && !surname)
-    issue(ctx, "existing", "Nurodykite esamą asmenį (numerį ar vardą) arba įrašykite naujo asmens vardą ar pavardę.");
-  else if (dateInputToGedcom(birthDate) === null) issue(ctx, "birthDate", DATE_FORMS_MESSAGE);
+  if (!givenNames && !surname) issue(ctx, "existing", requestT()("account.proposal.error.relative"));
+  else if (dateInputToGedcom(birthDate) === null) issue(ctx, "birthDate", requestT()(DATE_FORMS_MESSAGE_ID));
 }
 
-const NOT_A_PARTNER = "Pasirinkite vieną iš šio asmens partnerių arba „kitas partneris arba nežinomas“.";
+const NOT_A_PARTNER: MessageId = "account.proposal.error.notAPartner";
 
 /**
  * The payload, with the relative already in the tree found (one the members
@@ -401,18 +430,20 @@ async function relationPayload(
     return {
       ok: false,
       field: "existing",
-      message: found && "notFound" in found ? personNotFoundText(found.notFound) : `Asmens „${existing}“ nerasta.`,
+      message: requestT()(
+        found && "notFound" in found
+          ? personNotFoundMessage(found.notFound)
+          : { id: "genealogy.personNotFound.noMatch", values: { typed: existing } },
+      ),
     };
   }
-  if (found.id === Number(subjectId)) return { ok: false, field: "existing", message: "Asmuo negali būti pats sau giminaitis." };
-  if (found.id === otherParentId) return { ok: false, field: "existing", message: "Vaikas negali būti savo paties tėvas ar motina." };
+  if (found.id === Number(subjectId)) return { ok: false, field: "existing", message: "account.proposal.error.ownRelative" };
+  if (found.id === otherParentId) return { ok: false, field: "existing", message: "account.proposal.error.childAsParent" };
   return { ok: true, payload: { ...common, existingId: found.id, newPerson: null } };
 }
 
-const SEX_OPTIONS = SEXES.map((value) => ({ value, label: SEX_LABELS[value] }));
-
 export const relationKind: ProposalKind<RelationPayload> = {
-  label: "Giminaitis",
+  label: "account.proposal.kind.relation",
   async parse({ db }, subjectId, form) {
     const read = readForm(form, RELATION_FORM);
     if (!read.ok) return { ok: false, message: firstMessage(read) };
@@ -423,28 +454,35 @@ export const relationKind: ProposalKind<RelationPayload> = {
   // A reviewer may correct who it is (someone in the tree, or the new person's
   // name, sex and birth) and a child's other parent, as for a fact (issue 28).
   async fields({ db }, subjectId, p) {
+    const t = requestT();
     const fields: ProposalField[] = [
       {
         name: "existing",
-        label: "Jau yra medyje (numeris ar vardas)",
+        label: t("account.proposal.field.existingEdit"),
         value: p.existingId === null ? "" : `#${p.existingId}`,
         type: "text",
       },
-      { name: "givenNames", label: "Naujo asmens vardas (vardai)", value: p.newPerson?.givenNames ?? "", type: "text" },
-      { name: "surname", label: "Naujo asmens pavardė", value: p.newPerson?.surname ?? "", type: "text" },
-      { name: "sex", label: "Naujo asmens lytis", value: p.newPerson?.sex ?? "U", type: "select", options: SEX_OPTIONS },
-      { name: "birthDate", label: "Naujo asmens gimimo data", value: p.newPerson?.birthDate ?? "", type: "text" },
+      { name: "givenNames", label: t("account.proposal.field.newGivenNames"), value: p.newPerson?.givenNames ?? "", type: "text" },
+      { name: "surname", label: t("account.proposal.field.newSurname"), value: p.newPerson?.surname ?? "", type: "text" },
+      {
+        name: "sex",
+        label: t("account.proposal.field.newSex"),
+        value: p.newPerson?.sex ?? "U",
+        type: "select",
+        options: SEXES.map((value) => ({ value, label: t(SEX_LABEL_IDS[value]) })),
+      },
+      { name: "birthDate", label: t("account.proposal.field.newBirthDate"), value: p.newPerson?.birthDate ?? "", type: "text" },
     ];
     if (p.relation === "child") {
       const partners = await partnersOf(db, Number(subjectId));
       fields.push({
         name: "otherParent",
-        label: "Kitas vaiko tėvas ar motina",
+        label: t("account.proposal.field.otherParent"),
         value: p.otherParentId ? String(p.otherParentId) : "",
         type: "select",
         options: [
           ...partners.map((partner) => ({ value: String(partner.id), label: partner.name })),
-          { value: "", label: OTHER_PARENT_UNKNOWN },
+          { value: "", label: t(OTHER_PARENT_UNKNOWN) },
         ],
       });
     }
@@ -453,17 +491,23 @@ export const relationKind: ProposalKind<RelationPayload> = {
   baseline: async () => null,
   asked: (ctx, subjectId, payload) => relationKind.describe(ctx, subjectId, payload),
   async describe({ db }, _subjectId, payload) {
-    const lines: ProposalLine[] = [{ label: RELATIONS[payload.relation], before: "", after: await relativeLabel(db, payload) }];
+    const t = requestT();
+    const lines: ProposalLine[] = [{ label: t(RELATIONS[payload.relation]), before: "", after: await relativeLabel(db, payload) }];
     if (payload.relation === "child") {
-      const other = payload.otherParentId ? await personLabel(db, await treeOf(db), payload.otherParentId) : OTHER_PARENT_UNKNOWN;
-      lines.push({ label: "Kitas tėvas ar motina", before: "", after: other });
+      const other = payload.otherParentId ? await personLabel(db, await treeOf(db), payload.otherParentId) : t(OTHER_PARENT_UNKNOWN);
+      lines.push({ label: t("account.proposal.line.otherParent"), before: "", after: other });
     }
     return lines;
   },
   async change({ db }, subjectId, payload) {
     const treeId = await treeOf(db);
     return {
-      subject: { kind: "person", id: subjectId, summary: `Pridėtas giminaitis: ${RELATIONS[payload.relation].toLowerCase()}` },
+      // (The change history's summaries are kept in the site's own language.)
+      subject: {
+        kind: "person",
+        id: subjectId,
+        summary: `Pridėtas giminaitis: ${serverT(SOURCE_LOCALE)(RELATIONS[payload.relation]).toLowerCase()}`,
+      },
       scopes: peopleScopes(treeId, [Number(subjectId), payload.existingId]),
       created: (result) => {
         const created = (result as { newId: number | null }).newId;
@@ -482,7 +526,7 @@ export const relationKind: ProposalKind<RelationPayload> = {
       relative = newId;
       if (p.birthDate) {
         const born = await saveEvent(tx, treeId, newId, { eventId: null, tag: "BIRT", date: p.birthDate, place: "", value: "" });
-        if (!born.ok) throw new ProposalInputError(TREE_REFUSALS[born.refused]);
+        if (!born.ok) throw new ProposalInputError(TREE_REFUSAL_IDS[born.refused]);
       }
     }
     const result =
@@ -491,7 +535,7 @@ export const relationKind: ProposalKind<RelationPayload> = {
         : payload.relation === "partner"
           ? await addPartner(tx, treeId, subject, relative)
           : await addChild(tx, treeId, subject, await stillPartner(tx, subject, payload.otherParentId ?? null), relative);
-    if (!result.ok) throw new ProposalInputError(TREE_REFUSALS[result.refused]);
+    if (!result.ok) throw new ProposalInputError(TREE_REFUSAL_IDS[result.refused]);
     return { newId };
   },
 };
@@ -517,7 +561,7 @@ export const MEMBER_PROPOSAL_FORMS = {
   event: z
     .object({ kind: z.literal("event"), ...EVENT_SHAPE })
     .check((ctx) => {
-      if (ctx.value.eventId === undefined && ctx.value.tag === undefined) issue(ctx, "tag", NO_EVENT_KIND);
+      if (ctx.value.eventId === undefined && ctx.value.tag === undefined) issue(ctx, "tag", requestT()(NO_EVENT_KIND));
     })
     .check(eventGiven)
     .check(eventNamed),
@@ -558,14 +602,18 @@ export async function readMemberProposal(
   return made.ok ? { ok: true, value: made.payload, typed } : refusedField(typed, made.field, made.message);
 }
 
-/** What the member's proposal form starts from: the person's names and their facts of the kinds a member may propose. */
+/**
+ * What the member's proposal form starts from: the person's names and their
+ * facts of the kinds a member may propose (dates in the request's language,
+ * each fact's name a message id).
+ */
 export async function proposalStart(db: Database, personId: number) {
   const fields = await personFields(db, personId);
   if (!fields) return null;
   // The kinds a member may propose, grouped in the form's order.
-  const all = await eventsOf(db, personId);
-  const events = Object.keys(EDITABLE_EVENTS).flatMap((tag) =>
-    all.filter((e) => e.tag === tag).map((e) => ({ ...e, label: EDITABLE_EVENTS[tag] })),
+  const all = await eventsOf(db, personId, undefined, requestLanguage());
+  const events = Object.keys(EDITABLE_EVENT_IDS).flatMap((tag) =>
+    all.filter((e) => e.tag === tag).map((e) => ({ ...e, label: EDITABLE_EVENT_IDS[tag] })),
   );
   return {
     fields: { givenNames: fields.givenNames, surname: fields.surname, birthSurname: fields.birthSurname, sex: fields.sex },

@@ -3,7 +3,10 @@ import { z } from "zod";
 import type { ImageRef } from "#app/lib/media.ts";
 import { PROPOSALS_PER_DAY, REVIEW_NOTE_MAX } from "#app/lib/proposals.ts";
 import type { ToastKey } from "#app/lib/toasts.ts";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import type { T } from "#app/i18n/intl.ts";
 import { textField } from "#app/.server/platform/form.ts";
+import { requestT } from "#app/.server/platform/request-language.ts";
 import { record, type Actor, type ChangeSubject, type Scope } from "#app/.server/changes/changes.ts";
 import { inTransaction, now } from "#app/.server/platform/db/writes.ts";
 import type { Database, ProposalsTable, ProposalStatus } from "#app/.server/platform/db/schema.ts";
@@ -22,14 +25,20 @@ import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 // registered in proposal-kinds.ts (tests may pass their own); this module keeps the rules common to all:
 // the daily cap, who sees what, conflicts, and the decision.
 
-export const PROPOSAL_STATUS_LABELS: Record<ProposalStatus, string> = {
-  pending: "Laukia peržiūros",
-  approved: "Priimta",
-  rejected: "Atmesta",
-  withdrawn: "Atsiimta",
+// What a kind says (its name, its lines, its fields' labels) is said in the
+// language of the request being answered (platform/request-language.ts): the
+// member's list and the review queue in their page's language, a letter in
+// its reader's (accounts/notifications.ts answers in it).
+
+/** The statuses' names: message ids of the account catalog. */
+export const PROPOSAL_STATUS_LABELS: Record<ProposalStatus, MessageId> = {
+  pending: "account.proposal.status.pending",
+  approved: "account.proposal.status.approved",
+  rejected: "account.proposal.status.rejected",
+  withdrawn: "account.proposal.status.withdrawn",
 };
 
-/** One line of what a proposal changes, for the review queue and the member's list. */
+/** One line of what a proposal changes, for the review queue and the member's list (said in the request's language). */
 export interface ProposalLine {
   label: string;
   /** "" when the proposal adds the thing. */
@@ -39,7 +48,7 @@ export interface ProposalLine {
   images?: ImageRef[];
 }
 
-/** A field the reviewer may edit before approving (and the member fills in). */
+/** A field the reviewer may edit before approving (and the member fills in); its label said in the request's language. */
 export interface ProposalField {
   name: string;
   label: string;
@@ -60,8 +69,8 @@ export interface ProposalContext {
  * subject as it is at review time to show a conflict.
  */
 export interface ProposalKind<P = unknown> {
-  /** "Gimimo data", "Prisiminimas": how the kind is named in lists. */
-  label: string;
+  /** How the kind is named in lists ('account.proposal.kind.memory'): a message id, or a name as it is (a test's kind). */
+  label: MessageId | string;
   /** The subject as it is now (JSON-able); null when the kind adds something new with nothing to conflict with. */
   baseline(ctx: ProposalContext, subjectId: string | null, payload: P): Promise<unknown>;
   /** Before → after, as the reviewer reads it. */
@@ -74,7 +83,10 @@ export interface ProposalKind<P = unknown> {
   ): Promise<{ subject: ChangeSubject; scopes: Scope[]; created?: (result: unknown) => Scope[] }>;
   /** Applies it, inside the approval's transaction. */
   apply(tx: Database, ctx: ProposalContext, subjectId: string | null, payload: P, author: Actor): Promise<unknown>;
-  /** Reads the form (the member's, or the reviewer's edit of the fields below) into a payload, or a Lithuanian message. */
+  /**
+   * Reads the form (the member's, or the reviewer's edit of the fields below) into a payload, or what is wrong:
+   * a message id, or a message said in the request's language (one that names a value).
+   */
   parse(ctx: ProposalContext, subjectId: string | null, form: FormData): Promise<{ ok: true; payload: P } | { ok: false; message: string }>;
   /** The fields of the payload the reviewer may edit before approving (a select's choices may come from the tree). */
   fields(ctx: ProposalContext, subjectId: string | null, payload: P): ProposalField[] | Promise<ProposalField[]>;
@@ -313,7 +325,7 @@ async function approveInTransaction(
 export const REJECT_FORM = z.object({
   intent: z.literal("reject"),
   id: z.string().default(""),
-  note: textField("Pastaba nariui", { max: REVIEW_NOTE_MAX, optional: true }),
+  note: textField("account.proposal.field.note", { max: REVIEW_NOTE_MAX, optional: true }),
 });
 
 /** Rejects a pending proposal with the reviewer's note (as REJECT_FORM reads it), which the member reads. */
@@ -357,6 +369,7 @@ export interface ProposalView {
   username: string;
   createdAt: string;
   kind: string;
+  /** The kind's name and the status's, said in the request's language. */
   label: string;
   status: ProposalStatus;
   statusLabel: string;
@@ -421,12 +434,14 @@ async function askedLines(ctx: ProposalContext, handler: ProposalKind<any>, prop
   return lines.length ? lines : handler.describe(ctx, proposal.subjectId, proposal.payload).catch(() => []);
 }
 
+/** Proposals as the lists show them, said in the language of the request being answered (a letter answers in its reader's). */
 export async function proposalViews(
   ctx: ProposalContext,
   proposals: Proposal[],
   { review = false } = {},
   kinds: Kinds = PROPOSAL_KINDS,
 ): Promise<ProposalView[]> {
+  const t: T = requestT();
   const views: ProposalView[] = [];
   const names = await subjectNames(ctx.db, proposals, review);
   for (const proposal of proposals) {
@@ -437,9 +452,9 @@ export async function proposalViews(
       username: proposal.username,
       createdAt: proposal.createdAt,
       kind: proposal.kind,
-      label: handler?.label ?? proposal.kind,
+      label: t.say(handler?.label ?? proposal.kind),
       status: proposal.status,
-      statusLabel: PROPOSAL_STATUS_LABELS[proposal.status],
+      statusLabel: t(PROPOSAL_STATUS_LABELS[proposal.status]),
       decidedBy: proposal.decidedBy,
       decidedAt: proposal.decidedAt,
       decisionNote: proposal.decisionNote,

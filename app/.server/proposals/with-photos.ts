@@ -15,7 +15,7 @@ import { submitProposal, type ProposalContext, type SubmitResult } from "./propo
 // again. The proposal is read from a form of the server's own making, so a
 // member's form cannot name photos (media ids) it did not just upload.
 
-/** A refusal a form can show by a field: the photo (its file) or the people typed. */
+/** A refusal a form can show by a field: the photo (its file) or the people typed. Its message may be a message id. */
 export type FieldRefusal = { ok: false; message: string; status: number; field: "photo" | "photos" | "people" };
 
 export type ContributionResult = SubmitResult | FieldRefusal | { ok: false; message: string; status: number };
@@ -36,7 +36,7 @@ export async function submitMemory(
 ): Promise<ContributionResult> {
   if (!(await memoryTargetVisible(ctx.db, target, viewer))) {
     await discardFiles(files);
-    return { ok: false, message: "Tokio asmens ar nuotraukos nėra.", status: 404 };
+    return { ok: false, message: "account.memory.notFound", status: 404 };
   }
   const kept = await keepProposalPhotos(ctx.db, ctx.media, files);
   if (!kept.ok) return { ...kept, field: "photos" };
@@ -70,7 +70,7 @@ export async function submitPhoto(
   if (!people.ok || !file) {
     await discardFiles(file ? [file] : []);
     return people.ok
-      ? { ok: false, message: "Pasirinkite nuotrauką.", status: 400, field: "photo" }
+      ? { ok: false, message: "account.proposal.error.choosePhoto", status: 400, field: "photo" }
       : { ok: false, message: people.message, status: 400, field: "people" };
   }
   const kept = await keepProposalPhotos(ctx.db, ctx.media, [file]);

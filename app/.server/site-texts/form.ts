@@ -1,4 +1,5 @@
 import { BRANCH_LIMITS, TEXT_FIELDS, TEXT_SECTIONS, type Branch, type TextField, type TextSection } from "#app/lib/site.ts";
+import type { MessageId } from "#app/i18n/catalog.ts";
 
 import { z } from "zod";
 import { checkbox, emailField, idField, refusedField, textField, wholeNumberField, type FormRefused } from "#app/.server/platform/form.ts";
@@ -14,7 +15,8 @@ export const SETTINGS_FORM = z.object({
 // pressed. The hidden field `section` says which form was sent (and, after a
 // refusal, which form to fill in again).
 
-export const HERO_PHOTO_GONE = "Tokios nuotraukos galerijoje nebėra.";
+/** The chosen photograph is no longer in the gallery (a message id, said in the request's language). */
+export const HERO_PHOTO_GONE = "adminContent.texts.hero.gone" satisfies MessageId;
 
 /** One section's texts, and (for the home page) the photograph chosen. */
 function textSectionForm(section: TextSection) {
@@ -121,13 +123,24 @@ const BRANCH_ROWS = BRANCH_LIMITS.count + 1;
  */
 export const BRANCHES_FORM = z.object({
   section: z.literal("sakos"),
-  branches: wholeNumberField("Šakos", { min: 0, max: BRANCH_LIMITS.count, message: `Daugiausia ${BRANCH_LIMITS.count} šakų.` }),
+  // The message names BRANCH_LIMITS.count (30) in its words.
+  branches: wholeNumberField("adminContent.texts.branches.count", {
+    min: 0,
+    max: BRANCH_LIMITS.count,
+    message: "adminContent.texts.branches.tooMany",
+  }),
   ...(Object.fromEntries(
     Array.from({ length: BRANCH_ROWS }, (_, i) => {
       const [name, description] = branchRow(i);
       return [
-        [name, textField("Pavadinimas", { max: BRANCH_LIMITS.name, required: "Įrašykite šakos pavadinimą." }).optional()],
-        [description, textField("Aprašymas", { max: BRANCH_LIMITS.text, optional: true }).optional()],
+        [
+          name,
+          textField("adminContent.texts.branches.name", {
+            max: BRANCH_LIMITS.name,
+            required: "adminContent.texts.branches.nameRequired",
+          }).optional(),
+        ],
+        [description, textField("adminContent.texts.branches.description", { max: BRANCH_LIMITS.text, optional: true }).optional()],
       ];
     }).flat(),
   ) as Record<string, z.ZodOptional<ReturnType<typeof textField>>>),

@@ -4,12 +4,13 @@ import type { Locale } from "#app/i18n/locales.ts";
 import { z } from "zod";
 import {
   HISTORY_FIELDS,
-  HISTORY_FIELD_LABELS,
+  HISTORY_FIELD_MESSAGES,
   HISTORY_FIELD_MAX_LENGTH,
   type HistoryContent,
   type HistoryField,
 } from "#app/lib/history.ts";
 import { checkbox, textField } from "#app/.server/platform/form.ts";
+import { requestT } from "#app/.server/platform/request-language.ts";
 import { compareVersions, hasText, type FieldDiff, type VersionSummary } from "#app/.server/platform/versions.ts";
 import type { Audience } from "#app/.server/accounts/audience.ts";
 import { record, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
@@ -116,7 +117,14 @@ export async function compareHistoryRevision(db: Database, id: number): Promise<
     db.selectFrom("historyRevisions").select(HISTORY_FIELDS).where("id", "=", id).executeTakeFirst(),
     db.selectFrom("historyRevisions").select(HISTORY_FIELDS).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow(),
   ]);
-  return version ? compareVersions(HISTORY_FIELD_LABELS, current, version) : null;
+  if (!version) return null;
+  // The fields' names in the language of the editor's page.
+  const t = requestT();
+  const labels = Object.fromEntries(HISTORY_FIELDS.map((field) => [field, t(HISTORY_FIELD_MESSAGES[field])])) as Record<
+    HistoryField,
+    string
+  >;
+  return compareVersions(labels, current, version);
 }
 
 /** Saves the text as a new revision, which visitors see at once (unrecorded: the seed's, and the editor's inside editHistory). */
@@ -167,10 +175,10 @@ export const HISTORY_FORM = z.object({
   ...(Object.fromEntries(
     HISTORY_FIELDS.map((field) => [
       field,
-      textField(HISTORY_FIELD_LABELS[field], {
+      textField(HISTORY_FIELD_MESSAGES[field], {
         max: HISTORY_FIELD_MAX_LENGTH[field],
         optional: field !== "title",
-        required: "Įrašykite pavadinimą.",
+        required: "history.field.titleRequired",
         keepSpaces: field !== "title" && field !== "periodTitle",
       }),
     ]),
@@ -180,7 +188,7 @@ export const HISTORY_FORM = z.object({
   ...(Object.fromEntries(
     HISTORY_FIELDS.map((field) => [
       `${field}En`,
-      textField(HISTORY_FIELD_LABELS[field], {
+      textField(HISTORY_FIELD_MESSAGES[field], {
         max: HISTORY_FIELD_MAX_LENGTH[field],
         optional: true,
         keepSpaces: field !== "title" && field !== "periodTitle",

@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import { inLanguage, parseTranslations, shown, storeTranslations } from "#app/lib/translations.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import { requestLanguage } from "#app/.server/platform/request-language.ts";
+import { requestLanguage, requestT } from "#app/.server/platform/request-language.ts";
 import type { ImageRef } from "#app/lib/media.ts";
 import { searchKey } from "#app/lib/lithuanian.ts";
 import { pageOffset, pageCount, type Page } from "#app/lib/paging.ts";
 import { z } from "zod";
-import { STORIES_PAGE_SIZE, STORY_FIELD_LABELS, STORY_LIMITS, STORY_YEARS, slugOf, type StoryField } from "#app/lib/stories.ts";
+import { STORIES_PAGE_SIZE, STORY_FIELD_MESSAGES, STORY_LIMITS, STORY_YEARS, slugOf, type StoryField } from "#app/lib/stories.ts";
 import {
   storyHtml,
   storyPlainText,
@@ -84,10 +84,6 @@ export type StoryRevisionSummary = VersionSummary;
 
 /** The texts a story's version holds, as compared before a restore. */
 const VERSION_TEXTS = ["title", "lead", "body", "era", "places"] as const satisfies readonly StoryField[];
-const VERSION_LABELS = Object.fromEntries(VERSION_TEXTS.map((f) => [f, STORY_FIELD_LABELS[f]])) as Record<
-  (typeof VERSION_TEXTS)[number],
-  string
->;
 
 const SUMMARY_COLUMNS = [
   "stories.id",
@@ -381,18 +377,19 @@ const always = { when: () => true };
 
 /** A one-line field: trimmed, its spaces made single. */
 const oneLine = (field: "title" | "era" | "places") =>
-  textField(STORY_FIELD_LABELS[field], {
+  textField(STORY_FIELD_MESSAGES[field], {
     max: STORY_LIMITS[field],
     optional: field !== "title",
-    required: "Įrašykite pasakojimo pavadinimą.",
+    required: "adminContent.story.error.titleRequired",
   }).transform((value) => value.replace(/\s+/g, " "));
 
 const year = (field: "yearFrom" | "yearTo") =>
-  wholeNumberField(STORY_FIELD_LABELS[field], {
+  wholeNumberField(STORY_FIELD_MESSAGES[field], {
     min: STORY_YEARS[0],
     max: STORY_YEARS[1],
     optional: true,
-    message: `Įrašykite metus nuo ${STORY_YEARS[0]} iki ${STORY_YEARS[1]}, pavyzdžiui 1923.`,
+    // Its words name STORY_YEARS (1000 and 2100).
+    message: "adminContent.story.error.year",
   });
 
 /**
@@ -403,13 +400,13 @@ const year = (field: "yearFrom" | "yearTo") =>
 export const STORY_FORM = z
   .object({
     title: oneLine("title"),
-    lead: textField(STORY_FIELD_LABELS.lead, { max: STORY_LIMITS.lead, optional: true }),
-    body: textField(STORY_FIELD_LABELS.body, { max: STORY_LIMITS.body, optional: true, keepSpaces: true }),
+    lead: textField(STORY_FIELD_MESSAGES.lead, { max: STORY_LIMITS.lead, optional: true }),
+    body: textField(STORY_FIELD_MESSAGES.body, { max: STORY_LIMITS.body, optional: true, keepSpaces: true }),
     era: oneLine("era"),
     yearFrom: year("yearFrom"),
     yearTo: year("yearTo"),
     places: oneLine("places"),
-    coverPhotoId: idField("Pasirinkite nuotrauką iš sąrašo."),
+    coverPhotoId: idField("adminContent.story.error.cover"),
     membersOnly: checkbox(),
     published: checkbox(),
     // In English (issue 30), each optional; a form without them (a new story's) leaves them as stored.
@@ -419,7 +416,7 @@ export const STORY_FORM = z
   })
   .superRefine((story, ctx) => {
     if (typeof story.yearFrom === "number" && typeof story.yearTo === "number" && story.yearFrom > story.yearTo)
-      ctx.addIssue({ code: "custom", path: ["yearTo"], message: "Pabaigos metai negali būti ankstesni už pradžios." });
+      ctx.addIssue({ code: "custom", path: ["yearTo"], message: requestT()("adminContent.story.error.yearsOrder") });
     for (const [field, max] of [
       ["titleEn", STORY_LIMITS.title],
       ["leadEn", STORY_LIMITS.lead],
@@ -593,7 +590,14 @@ export async function compareStoryRevision(db: Database, storyId: number, revisi
     db.selectFrom("storyRevisions").select(VERSION_TEXTS).where("id", "=", revisionId).where("storyId", "=", storyId).executeTakeFirst(),
     db.selectFrom("stories").select(VERSION_TEXTS).where("id", "=", storyId).executeTakeFirst(),
   ]);
-  return revision && story ? compareVersions(VERSION_LABELS, story, revision) : null;
+  if (!revision || !story) return null;
+  // The fields' names in the language of the editor's page.
+  const t = requestT();
+  const labels = Object.fromEntries(VERSION_TEXTS.map((field) => [field, t(STORY_FIELD_MESSAGES[field])])) as Record<
+    (typeof VERSION_TEXTS)[number],
+    string
+  >;
+  return compareVersions(labels, story, revision);
 }
 
 /**

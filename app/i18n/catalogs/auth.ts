@@ -1,6 +1,6 @@
 import type { English } from "#app/i18n/catalog.ts";
 
-// Signing in: the login page and the passkey button.
+// Signing in: the login page and the passkey button, an invitation's page, a new-password link's page.
 export const lt = {
   "auth.login.title": "Prisijungimas",
   "auth.login.lead": "Giminės nariams ir svetainės redaktoriams. Paskyrą gaunate su kvietimu.",
@@ -12,6 +12,29 @@ export const lt = {
   "auth.passkey.waiting": "Laukiama rakto…",
   "auth.passkey.cancelled": "Prisijungimo raktas nepanaudotas",
   "auth.passkey.cancelledHow": "Veiksmas atšauktas arba nepavyko.",
+  "auth.passkey.badAnswer": "Netinkamas atsakymas.",
+  "auth.link.expired": "Ši nuoroda nebegalioja: jos laikas baigėsi. Paprašykite administratoriaus naujos.",
+  "auth.link.used": "Ši nuoroda jau panaudota. Jei tai buvote jūs, prisijunkite.",
+  "auth.link.revoked": "Ši nuoroda atšaukta. Paprašykite administratoriaus naujos.",
+  "auth.link.unknown": "Tokios nuorodos nėra. Patikrinkite, ar nukopijavote ją visą.",
+  "auth.invitation.title": "Kvietimas",
+  "auth.invitation.heading": "Kvietimas prisijungti",
+  "auth.invitation.lead":
+    "Jus kviečia prisijungti prie giminės svetainės kaip <b>{role, select, narys {narys} redaktorius {redaktorius} other {administratorius}}</b>. Pasirinkite vardą ir slaptažodį.",
+  "auth.invitation.loggedIn": "Šioje naršyklėje esate prisijungę kitu vardu: priėmus kvietimą, būsite prijungti nauju.",
+  "auth.invitation.username": "Vartotojo vardas",
+  "auth.invitation.usernameRule": "2–100 raidžių, skaitmenų, taškų, brūkšnelių ar pabraukimų, be tarpų.",
+  "auth.invitation.password": "Slaptažodis",
+  "auth.invitation.repeat": "Pakartokite slaptažodį",
+  "auth.invitation.busy": "Kuriama…",
+  "auth.invitation.submit": "Priimti kvietimą",
+  "auth.reset.title": "Naujas slaptažodis",
+  "auth.reset.lead":
+    "Vartotojui <b>{username}</b>. Nustačius naują slaptažodį, visi ankstesni prisijungimai baigiami, o prisijungimo raktai pašalinami.",
+  "auth.reset.password": "Naujas slaptažodis",
+  "auth.reset.repeat": "Pakartokite naują slaptažodį",
+  "auth.reset.busy": "Saugoma…",
+  "auth.reset.submit": "Nustatyti slaptažodį",
 } satisfies Record<`auth.${string}`, string>;
 
 export const en: English<typeof lt> = {
@@ -25,4 +48,27 @@ export const en: English<typeof lt> = {
   "auth.passkey.waiting": "Waiting for the passkey…",
   "auth.passkey.cancelled": "The passkey was not used",
   "auth.passkey.cancelledHow": "It was cancelled or did not work.",
+  "auth.passkey.badAnswer": "The answer is not valid.",
+  "auth.link.expired": "This link has expired. Ask the administrator for a new one.",
+  "auth.link.used": "This link has already been used. If it was you, log in.",
+  "auth.link.revoked": "This link has been withdrawn. Ask the administrator for a new one.",
+  "auth.link.unknown": "There is no such link. Check that you copied all of it.",
+  "auth.invitation.title": "Invitation",
+  "auth.invitation.heading": "An invitation to join",
+  "auth.invitation.lead":
+    "You are invited to join the family's site as <b>{role, select, narys {a member} redaktorius {an editor} other {an administrator}}</b>. Choose a username and a password.",
+  "auth.invitation.loggedIn":
+    "In this browser you are logged in under another name: once you accept the invitation, you will be logged in under the new one.",
+  "auth.invitation.username": "Username",
+  "auth.invitation.usernameRule": "2–100 letters, digits, dots, hyphens or underscores, no spaces.",
+  "auth.invitation.password": "Password",
+  "auth.invitation.repeat": "Repeat the password",
+  "auth.invitation.busy": "Creating…",
+  "auth.invitation.submit": "Accept the invitation",
+  "auth.reset.title": "A new password",
+  "auth.reset.lead": "For the user <b>{username}</b>. Setting a new password ends every earlier session and removes the passkeys.",
+  "auth.reset.password": "New password",
+  "auth.reset.repeat": "Repeat the new password",
+  "auth.reset.busy": "Saving…",
+  "auth.reset.submit": "Set the password",
 };

@@ -71,6 +71,16 @@ export const lt = {
   "common.cancel": "Atšaukti",
   "common.move.up": "Perkelti aukštyn: {title}",
   "common.move.down": "Perkelti žemyn: {title}",
+  "common.zoom.photo": "{title}: priartinama nuotrauka",
+  "common.zoom.percent": "{percent} %",
+  "common.password.new": "Naujas slaptažodis",
+  "common.password.repeatNew": "Pakartokite naują slaptažodį",
+  "common.password.repeat": "Pakartokite slaptažodį",
+  "common.password.hint": "Bent {min} simbolių.",
+  "common.link.expired": "Ši nuoroda nebegalioja: jos laikas baigėsi. Paprašykite administratoriaus naujos.",
+  "common.link.used": "Ši nuoroda jau panaudota. Jei tai buvote jūs, prisijunkite.",
+  "common.link.revoked": "Ši nuoroda atšaukta. Paprašykite administratoriaus naujos.",
+  "common.link.unknown": "Tokios nuorodos nėra. Patikrinkite, ar nukopijavote ją visą.",
 } satisfies Record<`common.${string}`, string>;
 
 export const en: English<typeof lt> = {
@@ -143,4 +153,14 @@ export const en: English<typeof lt> = {
   "common.cancel": "Cancel",
   "common.move.up": "Move up: {title}",
   "common.move.down": "Move down: {title}",
+  "common.zoom.photo": "{title}: zoomable photo",
+  "common.zoom.percent": "{percent}%",
+  "common.password.new": "New password",
+  "common.password.repeatNew": "Repeat the new password",
+  "common.password.repeat": "Repeat the password",
+  "common.password.hint": "{min, plural, one {At least # character.} other {At least # characters.}}",
+  "common.link.expired": "This link has expired. Ask the administrator for a new one.",
+  "common.link.used": "This link has already been used. If it was you, log in.",
+  "common.link.revoked": "This link has been withdrawn. Ask the administrator for a new one.",
+  "common.link.unknown": "There is no such link. Check that you copied all of it.",
 };

@@ -82,6 +82,7 @@ export const lt = {
   "gallery.documents.type.land": "Žemės dokumentas",
   "gallery.documents.type.photo": "Nuotrauka",
   "gallery.documents.type.other": "Kita",
+  "gallery.documents.year.forms": "Metai turi būti, pavyzdžiui, „1918“, „1920–1925“, „apie 1900“, „prieš 1900“ arba „po 1900“.",
 } satisfies Record<`gallery.${string}`, string>;
 
 export const en: English<typeof lt> = {
@@ -165,4 +166,5 @@ export const en: English<typeof lt> = {
   "gallery.documents.type.land": "Land document",
   "gallery.documents.type.photo": "Photograph",
   "gallery.documents.type.other": "Other",
+  "gallery.documents.year.forms": "Write the year like “1918”, “1920–1925”, “about 1900”, “before 1900” or “after 1900”.",
 };

@@ -1,6 +1,6 @@
 import type { English } from "#app/i18n/catalog.ts";
 
-// The history page and its stories (the texts themselves are the family's).
+// The history page and its stories, and the names of their fields (the texts themselves are the family's).
 export const lt = {
   "history.title": "Istorija",
   "history.back": "← Istorija",
@@ -14,6 +14,24 @@ export const lt = {
   "history.whole.title": "Visa istorija",
   "history.whole.link": "Visa istorija viename puslapyje (spausdinti)",
   "history.story.draft": "Juodraštis: lankytojai šio pasakojimo nemato, kol jis nepaskelbtas.",
+  "history.story.yearsFrom": "nuo {year}",
+  "history.story.yearsTo": "iki {year}",
+  "history.story.unknownPerson": "Asmuo",
+  "history.field.title": "Pavadinimas",
+  "history.field.intro": "Įžanga",
+  "history.field.paragraph1": "Pagrindinis tekstas",
+  "history.field.periodTitle": "Laikotarpio pavadinimas",
+  "history.field.periodText": "Laikotarpio aprašymas",
+  "history.field.periodText2": "Laikotarpio aprašymo tęsinys",
+  "history.field.titleRequired": "Įrašykite pavadinimą.",
+  "history.story.field.title": "Pavadinimas",
+  "history.story.field.lead": "Įvadas",
+  "history.story.field.body": "Tekstas",
+  "history.story.field.era": "Laikotarpis",
+  "history.story.field.yearFrom": "Nuo metų",
+  "history.story.field.yearTo": "Iki metų",
+  "history.story.field.places": "Vietos",
+  "history.story.field.coverPhotoId": "Viršelio nuotrauka",
 } satisfies Record<`history.${string}`, string>;
 
 export const en: English<typeof lt> = {
@@ -29,4 +47,22 @@ export const en: English<typeof lt> = {
   "history.whole.title": "The whole history",
   "history.whole.link": "The whole history on one page (to print)",
   "history.story.draft": "Draft: visitors do not see this story until it is published.",
+  "history.story.yearsFrom": "from {year}",
+  "history.story.yearsTo": "until {year}",
+  "history.story.unknownPerson": "A person",
+  "history.field.title": "Title",
+  "history.field.intro": "Introduction",
+  "history.field.paragraph1": "Main text",
+  "history.field.periodTitle": "Title of the period",
+  "history.field.periodText": "About the period",
+  "history.field.periodText2": "About the period, continued",
+  "history.field.titleRequired": "Enter a title.",
+  "history.story.field.title": "Title",
+  "history.story.field.lead": "Introduction",
+  "history.story.field.body": "Text",
+  "history.story.field.era": "Period",
+  "history.story.field.yearFrom": "From the year",
+  "history.story.field.yearTo": "To the year",
+  "history.story.field.places": "Places",
+  "history.story.field.coverPhotoId": "Cover photo",
 };

@@ -1,6 +1,7 @@
 import type { English } from "#app/i18n/catalog.ts";
 
-// The letters the site writes (the server's only): an invitation, a decision on a member's proposal.
+// The letters the site writes (the server's only): an invitation, a decision on a member's proposal,
+// the administrator's notices of what came (one letter each, or a daily digest).
 export const lt = {
   "letters.greeting": "Sveiki,",
   "letters.role.narys": "narys",
@@ -19,6 +20,19 @@ export const lt = {
   "letters.decided.note": "Pastaba: {note}",
   "letters.decided.all": "Visi jūsų pasiūlymai:",
   "letters.decided.optOut": "Šių laiškų galite atsisakyti savo paskyroje.",
+  "letters.newItem.proposal": "Naujas pasiūlymas ({kind}), pateikė {username}",
+  "letters.newItem.guestbook": "Naujas svečių knygos įrašas, parašė {name}",
+  "letters.newItem.subject": "{what} – {family}",
+  "letters.newItem.review": "Peržiūrėti:",
+  "letters.digest.subject": "Dienos suvestinė – {family}",
+  "letters.digest.since": "Nuo paskutinės suvestinės svetainėje „{family}“:",
+  "letters.digest.proposals": "Nauji pasiūlymai ({count}):",
+  "letters.digest.proposal": "– {kind}, pateikė {username}",
+  "letters.digest.entries": "Nauji svečių knygos įrašai ({count}):",
+  "letters.digest.entry": "– parašė {name}",
+  "letters.digest.waiting": "Dabar laukia: pasiūlymų – {proposals}, svečių knygos įrašų – {guestbook}.",
+  "letters.digest.proposalsLink": "Pasiūlymai: {link}",
+  "letters.digest.guestbookLink": "Svečių knyga: {link}",
 } satisfies Record<`letters.${string}`, string>;
 
 export const en: English<typeof lt> = {
@@ -40,4 +54,17 @@ export const en: English<typeof lt> = {
   "letters.decided.note": "Note: {note}",
   "letters.decided.all": "All your proposals:",
   "letters.decided.optOut": "You can turn these letters off on your account page.",
+  "letters.newItem.proposal": "A new proposal ({kind}) from {username}",
+  "letters.newItem.guestbook": "A new guestbook entry, written by {name}",
+  "letters.newItem.subject": "{what} – {family}",
+  "letters.newItem.review": "Review it:",
+  "letters.digest.subject": "Daily digest – {family}",
+  "letters.digest.since": "Since the last digest on the site “{family}”:",
+  "letters.digest.proposals": "New proposals ({count}):",
+  "letters.digest.proposal": "– {kind}, from {username}",
+  "letters.digest.entries": "New guestbook entries ({count}):",
+  "letters.digest.entry": "– written by {name}",
+  "letters.digest.waiting": "Waiting now: proposals – {proposals}, guestbook entries – {guestbook}.",
+  "letters.digest.proposalsLink": "Proposals: {link}",
+  "letters.digest.guestbookLink": "Guestbook: {link}",
 };

@@ -1,5 +1,6 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { Say, useT } from "#app/i18n/react.tsx";
+import { Form, Link } from "#app/i18n/router.tsx";
 import { LOCALE_NAMES, LOCALES } from "#app/i18n/locales.ts";
 import type { Route } from "./+types/account";
 import { roleMiddleware } from "#app/.server/accounts/access.ts";
@@ -16,6 +17,7 @@ import {
 import { listPasskeys, removePasskey } from "#app/.server/accounts/passkeys.ts";
 import { readForm, refusedField, refuseForm, withoutSecrets } from "#app/.server/platform/form.ts";
 import { redirectWithToast } from "#app/.server/platform/toast.ts";
+import { requestT } from "#app/.server/platform/request-language.ts";
 import {
   ACCOUNT_NAME_FORM,
   changePassword,
@@ -30,12 +32,11 @@ import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { AddPasskey } from "#app/components/passkeys.tsx";
 import { ACCOUNT_REFUSALS, EMAIL_MAX_LENGTH } from "#app/lib/accounts.ts";
-import { formatDateTime } from "#app/lib/lithuanian.ts";
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "#app/lib/login.ts";
-import { ROLE_LABELS } from "#app/lib/roles.ts";
 
-// One's own account, for every user: the name, the password, the devices
-// logged in (each can be ended, or all at once).
+// One's own account, for every user: the name, the password, the notices and
+// the language of their letters (and of the site after logging in), the
+// passkeys, the devices logged in (each can be ended, or all at once).
 
 const PAGE = "/paskyra";
 
@@ -62,8 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const read = readForm(form, ACCOUNT_NAME_FORM);
     if (!read.ok) return refuseForm(read);
     const result = await renameUser(db, user.id, read.value.username);
-    if (!result.ok && result.reason === "userNotFound") throw data("Tokio nario nėra", { status: 404 });
-    if (!result.ok) return refuseForm(refusedField(read.typed, "username", ACCOUNT_REFUSALS.usernameTaken(read.value.username)));
+    if (!result.ok && result.reason === "userNotFound") throw data("account.error.noUser", { status: 404 });
+    if (!result.ok)
+      return refuseForm(refusedField(read.typed, "username", requestT()(ACCOUNT_REFUSALS.usernameTaken(read.value.username))));
     return redirectWithToast(PAGE, "accountRenamed");
   }
   if (intent === "password") {
@@ -78,17 +80,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(PAGE, "passwordChanged");
   }
   if (intent === "notices") {
+    // The address, the decisions' letters and the language (a language not offered is refused, nothing saved).
     const read = readForm(form, NOTICES_FORM);
     if (!read.ok) return refuseForm(read);
     await setUserNotices(db, user.id, read.value);
     return redirectWithToast(PAGE, "notifySaved");
   }
   if (intent === "removePasskey") {
-    if (!(await removePasskey(db, user.id, field("passkey")))) throw data("Tokio prisijungimo rakto nebėra", { status: 404 });
+    if (!(await removePasskey(db, user.id, field("passkey")))) throw data("account.passkeys.gone", { status: 404 });
     return redirectWithToast(PAGE, "passkeyRemoved");
   }
   if (intent === "end") {
-    if (!(await endSession(db, user.id, field("session")))) throw data("Tokio prisijungimo nebėra", { status: 404 });
+    if (!(await endSession(db, user.id, field("session")))) throw data("account.sessions.gone", { status: 404 });
     return redirectWithToast(PAGE, "sessionEnded");
   }
   if (intent === "everywhere") {
@@ -106,14 +109,15 @@ export default function AccountPage({
   loaderData: { user, sessions, passkeys, notices, mailConfigured, minLength },
   actionData,
 }: Route.ComponentProps) {
+  const t = useT();
   // A refused form comes back with its intent among what was typed: its message goes to it.
   const refused = (intent: string) => (actionData?.typed.intent === intent ? actionData : undefined);
   return (
     <>
-      <PageTitle>Paskyra</PageTitle>
-      <h1 className="text-3xl font-bold">Jūsų paskyra</h1>
+      <PageTitle>{t("account.title")}</PageTitle>
+      <h1 className="text-3xl font-bold">{t("account.heading")}</h1>
       <p className="mt-2 text-ink-soft">
-        Prisijungę kaip <strong>{user.username}</strong> ({ROLE_LABELS[user.role].toLowerCase()}).
+        {t.rich("account.signedInAs", { username: user.username, role: user.role, b: (chunks) => <strong>{chunks}</strong> })}
       </p>
       <div className="mt-8 grid gap-8 lg:grid-cols-2">
         <NameForm username={user.username} refused={refused("name")} />
@@ -127,26 +131,27 @@ export default function AccountPage({
 }
 
 function NameForm({ username, refused }: { username: string; refused: ActionData }) {
+  const t = useT();
   const errors: Partial<Record<string, string>> | undefined = refused?.errors;
   useFocusFirstError(errors, refused?.toast.id, ["username"]);
   return (
     <section aria-labelledby="vardas" className="card h-fit p-6">
       <h2 id="vardas" className="text-xl font-semibold">
-        Vartotojo vardas
+        {t("account.name.heading")}
       </h2>
       <FormAlert toast={refused?.toast} />
       <Form method="post" noValidate className="mt-4 space-y-4" key={refused?.toast.id ?? username}>
         <input type="hidden" name="intent" value="name" />
         <Field
           id="username"
-          label="Vardas, kuriuo prisijungiate"
+          label={t("account.name.field")}
           defaultValue={refused?.typed.username ?? username}
           maxLength={USERNAME_MAX_LENGTH}
           autoComplete="username"
           error={errors?.username}
         />
         <button type="submit" className="btn-secondary">
-          Pakeisti vardą
+          {t("account.name.submit")}
         </button>
       </Form>
     </section>
@@ -156,13 +161,14 @@ function NameForm({ username, refused }: { username: string; refused: ActionData
 const PASSWORD_FIELDS = ["current", "next", "repeated"] as const;
 
 function PasswordForm({ minLength, refused }: { minLength: number; refused: ActionData }) {
+  const t = useT();
   const errors: Partial<Record<string, string>> | undefined = refused?.errors;
   const saving = useNavigation().formData?.get("intent") === "password";
   useFocusFirstError(errors, refused?.toast.id, PASSWORD_FIELDS);
   return (
     <section id="slaptazodis" aria-labelledby="slaptazodis-title" className="card h-fit scroll-mt-4 p-6">
       <h2 id="slaptazodis-title" className="text-xl font-semibold">
-        Slaptažodis
+        {t("account.password.heading")}
       </h2>
       <FormAlert toast={refused?.toast} />
       {/* The fields start empty after a refusal: a password is never sent back. */}
@@ -172,19 +178,15 @@ function PasswordForm({ minLength, refused }: { minLength: number; refused: Acti
           id="current"
           type="password"
           autoComplete="current-password"
-          label="Dabartinis slaptažodis"
+          label={t("account.password.current")}
           required
           maxLength={PASSWORD_MAX_LENGTH}
           error={errors?.current}
         />
-        <NewPasswordFields
-          errors={errors}
-          minLength={minLength}
-          hint={`Bent ${minLength} simbolių. Ilgas sakinys, kurį lengva prisiminti, tinka geriausiai.`}
-        />
-        <p className="text-sm text-ink-soft">Pakeitus slaptažodį, visi kiti jūsų prisijungimai (pvz., kitame kompiuteryje) baigiami.</p>
+        <NewPasswordFields errors={errors} minLength={minLength} hint={t("account.password.hint", { min: minLength })} />
+        <p className="text-sm text-ink-soft">{t("account.password.othersEnd")}</p>
         <button type="submit" className="btn-primary" disabled={saving}>
-          {saving ? "Keičiama…" : "Pakeisti slaptažodį"}
+          {t(saving ? "account.password.busy" : "account.password.submit")}
         </button>
       </Form>
     </section>
@@ -206,14 +208,12 @@ function Notices({
   return (
     <section aria-labelledby="pranesimai" className="card mt-8 p-6">
       <h2 id="pranesimai" className="text-xl font-semibold">
-        Pranešimai el. paštu
+        {t("account.notices.heading")}
       </h2>
       <p className="mt-1">
-        <Link to="/paskyra/pasiulymai">Mano pasiūlymai ir jų likimas →</Link>
+        <Link to="/paskyra/pasiulymai">{t("account.notices.proposals")}</Link>
       </p>
-      {mailConfigured ? null : (
-        <p className="mt-1 text-sm text-ink-soft">Svetainės el. paštas kol kas nesukonfigūruotas: laiškai nesiunčiami.</p>
-      )}
+      {mailConfigured ? null : <p className="mt-1 text-sm text-ink-soft">{t("account.notices.noMail")}</p>}
       <FormAlert toast={refused?.toast} />
       <Form
         method="post"
@@ -225,7 +225,7 @@ function Notices({
         <Field
           id="email"
           type="email"
-          label="El. paštas"
+          label={t("account.notices.email")}
           autoComplete="email"
           maxLength={EMAIL_MAX_LENGTH}
           defaultValue={refused?.typed.email ?? notices.email}
@@ -239,28 +239,37 @@ function Notices({
             value="1"
             defaultChecked={refused ? refused.typed.notifyDecisions === "1" : notices.notifyDecisions}
           />
-          <label htmlFor="notifyDecisions">Pranešti, kai mano pasiūlymas bus išspręstas</label>
+          <label htmlFor="notifyDecisions">{t("account.notices.decisions")}</label>
         </div>
         <div>
           <label htmlFor="language" className="field-label">
             {t("account.notices.language")}
           </label>
-          <select id="language" name="language" className="field-input" defaultValue={refused?.typed.language ?? notices.language}>
+          <select
+            id="language"
+            name="language"
+            className="field-input"
+            defaultValue={refused?.typed.language ?? notices.language}
+            aria-describedby={errors?.language ? "language-help language-error" : "language-help"}
+            aria-invalid={errors?.language ? true : undefined}
+          >
             {LOCALES.map((locale) => (
               <option key={locale} value={locale} lang={locale}>
                 {LOCALE_NAMES[locale]}
               </option>
             ))}
           </select>
-          <p className="mt-1 text-sm text-ink-soft">{t("account.notices.languageHelp")}</p>
+          <p id="language-help" className="mt-1 text-sm text-ink-soft">
+            {t("account.notices.languageHelp")}
+          </p>
           {errors?.language ? (
-            <p className="mt-1 text-sm text-red-800">
+            <p id="language-error" className="mt-1 text-sm text-red-800">
               <Say text={errors.language} />
             </p>
           ) : null}
         </div>
         <button type="submit" className="btn-secondary">
-          Išsaugoti
+          {t("account.notices.submit")}
         </button>
       </Form>
     </section>
@@ -268,14 +277,13 @@ function Notices({
 }
 
 function Passkeys({ passkeys }: { passkeys: Route.ComponentProps["loaderData"]["passkeys"] }) {
+  const t = useT();
   return (
     <section aria-labelledby="raktai" className="card mt-8 p-6">
       <h2 id="raktai" className="text-xl font-semibold">
-        Prisijungimo raktai
+        {t("account.passkeys.heading")}
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">
-        Prisijungimo raktas (angl. passkey) leidžia prisijungti be slaptažodžio: telefono ar kompiuterio pirštų atspaudu, veidu ar PIN kodu.
-      </p>
+      <p className="mt-1 text-sm text-ink-soft">{t("account.passkeys.lead")}</p>
       {passkeys.length ? (
         <ul className="mt-4 divide-y divide-line">
           {passkeys.map((passkey) => (
@@ -283,22 +291,23 @@ function Passkeys({ passkeys }: { passkeys: Route.ComponentProps["loaderData"]["
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{passkey.name}</p>
                 <p className="text-sm text-ink-soft">
-                  Pridėtas {formatDateTime(passkey.createdAt)}
-                  {passkey.lastUsedAt ? `, naudotas ${formatDateTime(passkey.lastUsedAt)}` : ", dar nenaudotas"}
+                  {passkey.lastUsedAt
+                    ? t("account.passkeys.addedUsed", { added: t.dateTime(passkey.createdAt), used: t.dateTime(passkey.lastUsedAt) })
+                    : t("account.passkeys.addedUnused", { added: t.dateTime(passkey.createdAt) })}
                 </p>
               </div>
               <Form method="post">
                 <input type="hidden" name="intent" value="removePasskey" />
                 <input type="hidden" name="passkey" value={passkey.id} />
-                <button type="submit" className="btn-secondary" aria-label={`Pašalinti raktą: ${passkey.name}`}>
-                  Pašalinti
+                <button type="submit" className="btn-secondary" aria-label={t("account.passkeys.removeNamed", { name: passkey.name })}>
+                  {t("account.passkeys.remove")}
                 </button>
               </Form>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="mt-3 text-ink-soft">Prisijungimo raktų dar nėra.</p>
+        <p className="mt-3 text-ink-soft">{t("account.passkeys.none")}</p>
       )}
       <AddPasskey />
     </section>
@@ -306,30 +315,38 @@ function Passkeys({ passkeys }: { passkeys: Route.ComponentProps["loaderData"]["
 }
 
 function Sessions({ sessions }: { sessions: Route.ComponentProps["loaderData"]["sessions"] }) {
+  const t = useT();
   return (
     <section aria-labelledby="prisijungimai" className="card mt-8 p-6">
       <h2 id="prisijungimai" className="text-xl font-semibold">
-        Kur esate prisijungę
+        {t("account.sessions.heading")}
       </h2>
       <ul className="mt-4 divide-y divide-line">
         {sessions.map((session) => (
           <li key={session.id} className="flex flex-wrap items-center gap-3 py-3">
             <div className="min-w-0 flex-1">
               <p className="font-medium">
-                {session.device ?? "Nežinomas įrenginys"}
-                {session.current ? <span className="ml-2 rounded bg-moss/10 px-2 py-0.5 text-sm text-moss">Šis įrenginys</span> : null}
+                {session.device ?? t("account.sessions.unknownDevice")}
+                {session.current ? (
+                  <span className="ml-2 rounded bg-moss/10 px-2 py-0.5 text-sm text-moss">{t("account.sessions.thisDevice")}</span>
+                ) : null}
               </p>
               <p className="text-sm text-ink-soft">
-                Prisijungta {formatDateTime(session.createdAt)}
-                {session.lastSeenAt ? `, paskutinį kartą ${formatDateTime(session.lastSeenAt)}` : ""}
+                {session.lastSeenAt
+                  ? t("account.sessions.sinceLast", { since: t.dateTime(session.createdAt), last: t.dateTime(session.lastSeenAt) })
+                  : t("account.sessions.since", { since: t.dateTime(session.createdAt) })}
               </p>
             </div>
             {session.current ? null : (
               <Form method="post">
                 <input type="hidden" name="intent" value="end" />
                 <input type="hidden" name="session" value={session.id} />
-                <button type="submit" className="btn-secondary" aria-label={`Atjungti: ${session.device ?? "nežinomas įrenginys"}`}>
-                  Atjungti
+                <button
+                  type="submit"
+                  className="btn-secondary"
+                  aria-label={t("account.sessions.endNamed", { device: session.device ?? t("account.sessions.unknownDeviceNamed") })}
+                >
+                  {t("account.sessions.end")}
                 </button>
               </Form>
             )}
@@ -339,10 +356,10 @@ function Sessions({ sessions }: { sessions: Route.ComponentProps["loaderData"]["
       <Form method="post" className="mt-4">
         <input type="hidden" name="intent" value="everywhere" />
         <button type="submit" className="btn-primary">
-          Atsijungti visur
+          {t("account.sessions.everywhere")}
         </button>
       </Form>
-      <p className="mt-2 text-sm text-ink-soft">Baigia visus jūsų prisijungimus, ir šį.</p>
+      <p className="mt-2 text-sm text-ink-soft">{t("account.sessions.everywhereHelp")}</p>
     </section>
   );
 }

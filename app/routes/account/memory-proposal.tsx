@@ -1,4 +1,6 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Say, useT } from "#app/i18n/react.tsx";
+import { Form, Link } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/memory-proposal";
 import { roleMiddleware } from "#app/.server/accounts/access.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
@@ -15,6 +17,7 @@ import { readForm, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { Field, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
+import { InLanguage } from "#app/components/in-language.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { MEMORY_PHOTOS_MAX, MEMORY_TEXT_MAX } from "#app/lib/memories.ts";
 import { parseId } from "#app/lib/numbers.ts";
@@ -34,7 +37,7 @@ function targetOf(request: Request): MemoryTarget | null {
   return galleryItemId !== null ? { personId: null, galleryItemId } : null;
 }
 
-const NOT_FOUND = "Tokio asmens ar nuotraukos nėra.";
+const NOT_FOUND = "account.memory.notFound";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireRole(context, "narys");
@@ -42,14 +45,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const target = targetOf(request);
   const { viewer } = await treeViewer(context);
   if (!target || !(await memoryTargetVisible(db, target, viewer))) throw data(NOT_FOUND, { status: 404 });
-  let subject: { label: string; back: string; query: string };
+  // Whom or what it is about: a person's name, or a photo's title (the page says which).
+  let subject: { person: string | null; photo: string | null; back: string; query: string };
   if (target.personId !== null) {
     const treeId = (await currentTreeId(db))!;
     const person = (await summaries(db, treeId, [target.personId], viewer))[target.personId];
-    subject = { label: `apie ${person.name}`, back: `/asmuo/${target.personId}`, query: `asmuo=${target.personId}` };
+    subject = { person: person.name, photo: null, back: `/asmuo/${target.personId}`, query: `asmuo=${target.personId}` };
   } else {
     const [item] = await galleryItemsByIds(db, viewer, [target.galleryItemId]);
-    subject = { label: `prie nuotraukos „${item.title}“`, back: "/galerija", query: `nuotrauka=${target.galleryItemId}` };
+    subject = { person: null, photo: item.title, back: "/galerija", query: `nuotrauka=${target.galleryItemId}` };
   }
   return { subject, left: await proposalsLeftToday(db, user.id) };
 }
@@ -92,27 +96,31 @@ function photosRefused(message: string, status: number, typed: Record<string, st
 }
 
 export default function MemoryProposalPage({ loaderData: { subject, left }, actionData }: Route.ComponentProps) {
+  const t = useT();
   const sending = useNavigation().state === "submitting";
   const errors: Partial<Record<string, string>> | undefined = actionData?.errors;
   useFocusFirstError(errors, actionData?.toast.id, ["text", "photos"]);
   return (
     <>
-      <PageTitle>Pridėti prisiminimą</PageTitle>
+      <PageTitle>{t("account.memory.title")}</PageTitle>
       <p className="mb-2 text-sm">
-        <Link to={subject.back}>← Atgal</Link>
+        <Link to={subject.back}>{t("account.propose.back")}</Link>
       </p>
-      <h1 className="text-3xl font-bold">Pridėti prisiminimą</h1>
-      <p className="mt-2 text-lg text-ink-soft">{subject.label}</p>
+      <h1 className="text-3xl font-bold">{t("account.memory.title")}</h1>
+      <p className="mt-2 text-lg text-ink-soft">
+        {subject.person !== null
+          ? // A name, as the family wrote it.
+            t.rich("account.memory.aboutPerson", { name: <InLanguage lang="lt">{subject.person}</InLanguage> })
+          : t("account.memory.aboutPhoto", { title: subject.photo ?? "" })}
+      </p>
       <section aria-labelledby="prisiminimas" className="card mt-6 max-w-2xl p-6">
         <h2 id="prisiminimas" className="sr-only">
-          Prisiminimo forma
+          {t("account.memory.formHeading")}
         </h2>
-        <p className="mb-4 text-ink-soft">
-          Prisiminimą perskaitys redaktorius; jis bus paskelbtas tik jam pritarus. Savo pasiūlymus ir jų likimą matysite paskyroje.
-        </p>
+        <p className="mb-4 text-ink-soft">{t("account.memory.lead")}</p>
         <FormAlert toast={actionData?.toast} />
         {left === 0 ? (
-          <p className="text-accent">Šiandien pasiūlymų riba pasiekta. Pabandykite rytoj.</p>
+          <p className="text-accent">{t("account.propose.capReached")}</p>
         ) : (
           // Not remounted after a refusal: with JavaScript the text and the photos chosen stay as they were; without it the page comes back with the text.
           <Form
@@ -124,18 +132,18 @@ export default function MemoryProposalPage({ loaderData: { subject, left }, acti
           >
             <Field
               id="text"
-              label="Prisiminimas"
+              label={t("account.memory.text")}
               multiline
               rows={10}
               required
               maxLength={MEMORY_TEXT_MAX}
               defaultValue={actionData?.typed.text}
-              hint={`Iki ${MEMORY_TEXT_MAX} simbolių. Tekstas rodomas toks, koks parašytas.`}
+              hint={t("account.memory.textHint", { max: String(MEMORY_TEXT_MAX) /* as it is, no thousands separator */ })}
               error={errors?.text}
             />
             <div>
               <label htmlFor="photos" className="field-label">
-                Nuotraukos (nebūtina)
+                {t("account.memory.photos")}
               </label>
               <input
                 id="photos"
@@ -148,17 +156,17 @@ export default function MemoryProposalPage({ loaderData: { subject, left }, acti
                 className="block w-full text-sm"
               />
               <p id="photos-hint" className="mt-1 text-sm text-ink-soft">
-                Iki {MEMORY_PHOTOS_MAX} nuotraukų (JPEG, PNG, TIFF ar kt.).
-                {actionData ? " Po klaidos nuotraukas pasirinkite iš naujo." : ""}
+                {t("account.memory.photosHint", { max: MEMORY_PHOTOS_MAX })}
+                {actionData ? t("account.memory.photosAgain") : ""}
               </p>
               {errors?.photos ? (
                 <p id="photos-error" className="mt-1 text-sm text-red-800">
-                  {errors.photos}
+                  <Say text={errors.photos} />
                 </p>
               ) : null}
             </div>
             <button type="submit" className="btn-primary" disabled={sending}>
-              {sending ? "Siunčiama…" : "Pateikti prisiminimą"}
+              {t(sending ? "account.propose.sending" : "account.memory.submit")}
             </button>
           </Form>
         )}

@@ -11,6 +11,7 @@ import {
   relyingParty,
 } from "#app/.server/accounts/passkeys.ts";
 import { readForm, refusedField, refuseForm, withoutSecrets } from "#app/.server/platform/form.ts";
+import { requestT } from "#app/.server/platform/request-language.ts";
 import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { isUsersPassword } from "#app/.server/accounts/users.ts";
 import { ACCOUNT_REFUSALS, PASSKEY_REFUSALS } from "#app/lib/accounts.ts";
@@ -18,7 +19,8 @@ import { ACCOUNT_REFUSALS, PASSKEY_REFUSALS } from "#app/lib/accounts.ts";
 // Adding a passkey from /paskyra: 'options' (with the user's password and the
 // name the passkey will have) hands out a challenge for this user; 'register'
 // checks the new passkey and keeps it. Both are fetched by the page's script
-// (components/passkeys.tsx), which marks the fields a refusal names.
+// (components/passkeys.tsx), which marks the fields a refusal names. Its
+// messages are said in the page's language (the script posts to the page's address).
 export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("narys")];
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,8 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     response = JSON.parse(String(form.get("response") ?? ""));
   } catch {
-    throw data({ ok: false, message: "Netinkamas atsakymas." }, { status: 400 });
+    throw data({ ok: false, message: requestT()("account.passkeys.badAnswer") }, { status: 400 });
   }
   const result = await registerPasskey(db, user, rp, String(form.get("challengeId") ?? ""), response, read.value.name);
-  return result.ok ? data(result) : data({ ok: false, message: PASSKEY_REFUSALS[result.reason](MAX_PASSKEYS) }, { status: 400 });
+  return result.ok
+    ? data(result)
+    : data({ ok: false, message: requestT()(PASSKEY_REFUSALS[result.reason], { max: MAX_PASSKEYS }) }, { status: 400 });
 }

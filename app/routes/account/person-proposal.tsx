@@ -1,5 +1,6 @@
-import { data, Form, Link } from "react-router";
-import { Say } from "#app/i18n/react.tsx";
+import { data } from "react-router";
+import { Say, useT } from "#app/i18n/react.tsx";
+import { Form, Link } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/person-proposal";
 import { roleMiddleware } from "#app/.server/accounts/access.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
@@ -19,9 +20,10 @@ import { refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { Field, useFocusFirstError, type FieldErrors } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
+import { InLanguage } from "#app/components/in-language.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { NameFields, SexSelect } from "#app/components/person-fields.tsx";
-import { EDITABLE_EVENTS } from "#app/lib/event-labels.ts";
+import { EDITABLE_EVENT_IDS } from "#app/lib/event-labels.ts";
 import { parseId } from "#app/lib/numbers.ts";
 import { PERSON_PROPOSAL_MAX } from "#app/lib/proposals.ts";
 
@@ -31,7 +33,7 @@ import { PERSON_PROPOSAL_MAX } from "#app/lib/proposals.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("narys")];
 
-const NOT_FOUND = "Tokio asmens nėra.";
+const NOT_FOUND = "account.person.notFound";
 
 /** The person, when the member may see them (the living are shown to members; private people are not). */
 async function visiblePerson(context: Route.LoaderArgs["context"], raw: string | undefined) {
@@ -63,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const person = await visiblePerson(context, params.id);
   const form = await request.formData();
   const kind = String(form.get("kind") ?? "");
-  if (!Object.hasOwn(PERSON_PROPOSAL_KINDS, kind)) throw data("Nežinomas pasiūlymas", { status: 400 });
+  if (!Object.hasOwn(PERSON_PROPOSAL_KINDS, kind)) throw data("account.person.unknownKind", { status: 400 });
   // What the member typed comes back with a message by field, to the form that was sent (without JavaScript too).
   const read = await readMemberProposal(ctx, kind as PersonProposalKind, String(person.id), form);
   if (!read.ok) return refuseForm(read);
@@ -94,21 +96,22 @@ const RELATION_IDS: Ids = {
 const NAME_IDS: Ids = { givenNames: "givenNames", surname: "surname", birthSurname: "birthSurname", sex: "sex" };
 
 function EventFields({ ids, values, errors }: { ids: Ids; values: Record<"date" | "place" | "value", string>; errors: FieldErrors }) {
+  const t = useT();
   return (
     <>
       <Field
         id={ids.date}
         name="date"
-        label="Data"
+        label={t("account.person.date")}
         defaultValue={values.date}
         maxLength={PERSON_PROPOSAL_MAX.date}
-        hint="Pvz.: 1898, 1898-03-05, apie 1898, prieš 1898, tarp 1850 ir 1860."
+        hint={t("account.person.dateHint")}
         error={errors.date}
       />
       <Field
         id={ids.place}
         name="place"
-        label="Vieta"
+        label={t("account.person.place")}
         defaultValue={values.place}
         maxLength={PERSON_PROPOSAL_MAX.place}
         error={errors.place}
@@ -116,10 +119,10 @@ function EventFields({ ids, values, errors }: { ids: Ids; values: Record<"date" 
       <Field
         id={ids.value}
         name="value"
-        label="Aprašymas (nebūtina)"
+        label={t("account.person.value")}
         defaultValue={values.value}
         maxLength={PERSON_PROPOSAL_MAX.value}
-        hint="Pvz., profesija ar mokykla."
+        hint={t("account.person.valueHint")}
         error={errors.value}
       />
     </>
@@ -144,6 +147,7 @@ export default function PersonProposalPage({
   loaderData: { person, fields, events, relations, partners, left },
   actionData,
 }: Route.ComponentProps) {
+  const t = useT();
   const sent = actionData?.typed ?? null;
   const errors: FieldErrors = actionData?.errors ?? {};
   const forms = ["event-new", ...events.map((e) => `event-${e.id}`), "relation", "person-fields"];
@@ -158,7 +162,11 @@ export default function PersonProposalPage({
       <>
         <FormAlert toast={actionData?.toast} />
         {/* The event corrected is gone: said here, there is no field for it. */}
-        {errors.eventId ? <p className="mb-4 text-red-800">{errors.eventId}</p> : null}
+        {errors.eventId ? (
+          <p className="mb-4 text-red-800">
+            <Say text={errors.eventId} />
+          </p>
+        ) : null}
       </>
     ) : null;
   // The first field refused takes the focus (by its id on the page).
@@ -180,41 +188,43 @@ export default function PersonProposalPage({
   const relationErrors = errorsOf("relation");
   return (
     <>
-      <PageTitle>Pasiūlyti pataisymą</PageTitle>
+      <PageTitle>{t("account.person.title")}</PageTitle>
       <p className="mb-2 text-sm">
-        <Link to={`/asmuo/${person.id}`}>← Atgal</Link>
+        <Link to={`/asmuo/${person.id}`}>{t("account.propose.back")}</Link>
       </p>
-      <h1 className="text-3xl font-bold">Pasiūlyti pataisymą</h1>
-      <p className="mt-2 text-lg text-ink-soft">{person.name}</p>
+      <h1 className="text-3xl font-bold">{t("account.person.title")}</h1>
+      <p className="mt-2 text-lg text-ink-soft">
+        {/* A name, as the family wrote it. */}
+        <InLanguage lang="lt">{person.name}</InLanguage>
+      </p>
       <p className="mt-4 max-w-2xl text-ink-soft">
-        Pasiūlymą peržiūrės redaktorius; medyje jis atsiras tik jam pritarus. Savo pasiūlymus ir jų likimą matysite{" "}
-        <Link to="/paskyra/pasiulymai">savo pasiūlymų sąraše</Link>.
+        {t.rich("account.person.lead", { link: (chunks) => <Link to="/paskyra/pasiulymai">{chunks}</Link> })}
       </p>
       {actionData?.toast && failed === null ? (
         <div className="mt-4 max-w-2xl">
           <FormAlert toast={actionData.toast} />
           {Object.values(errors).map((message) => (
             <p key={message} className="mb-4 text-red-800">
-              {message}
+              <Say text={message ?? ""} />
             </p>
           ))}
         </div>
       ) : null}
       {left === 0 ? (
-        <p className="mt-6 text-accent">Šiandien pasiūlymų riba pasiekta. Pabandykite rytoj.</p>
+        <p className="mt-6 text-accent">{t("account.propose.capReached")}</p>
       ) : (
         <div className="mt-6 grid max-w-2xl gap-6">
-          <p className="text-sm text-ink-soft">Šiandien dar galite pateikti pasiūlymų: {left}.</p>
+          <p className="text-sm text-ink-soft">{t("account.person.left", { left })}</p>
           <section aria-labelledby="faktai" className="card p-6">
             <h2 id="faktai" className="mb-4 text-xl font-semibold">
-              Pridėti faktą ar įvykį
+              {t("account.person.addEvent")}
             </h2>
             {alert("event-new")}
             <Form method="post" noValidate className="space-y-4">
               <input type="hidden" name="kind" value="event" />
               <div>
                 <label htmlFor={newEvent.tag} className="field-label">
-                  Kas
+                  {t("account.person.eventKind")}
                 </label>
                 <select
                   id={newEvent.tag}
@@ -224,9 +234,9 @@ export default function PersonProposalPage({
                   aria-invalid={errorsOf("event-new").tag ? true : undefined}
                   aria-describedby={errorsOf("event-new").tag ? `${newEvent.tag}-error` : undefined}
                 >
-                  {Object.entries(EDITABLE_EVENTS).map(([tag, label]) => (
+                  {Object.entries(EDITABLE_EVENT_IDS).map(([tag, label]) => (
                     <option key={tag} value={tag}>
-                      {label}
+                      {t(label)}
                     </option>
                   ))}
                 </select>
@@ -242,7 +252,7 @@ export default function PersonProposalPage({
                 errors={errorsOf("event-new")}
               />
               <button type="submit" className="btn-primary">
-                Siūlyti faktą
+                {t("account.person.proposeEvent")}
               </button>
             </Form>
           </section>
@@ -251,7 +261,7 @@ export default function PersonProposalPage({
             return (
               <section key={event.id} aria-labelledby={`ivykis-${event.id}`} className="card p-6">
                 <h2 id={`ivykis-${event.id}`} className="mb-4 text-xl font-semibold">
-                  Pataisyti: {event.label}
+                  {t("account.person.correctEvent", { event: t(event.label) })}
                 </h2>
                 {alert(key)}
                 <Form method="post" noValidate className="space-y-4">
@@ -267,7 +277,7 @@ export default function PersonProposalPage({
                     errors={errorsOf(key)}
                   />
                   <button type="submit" className="btn-primary">
-                    Siūlyti pataisymą
+                    {t("account.person.proposeCorrection")}
                   </button>
                 </Form>
               </section>
@@ -275,14 +285,14 @@ export default function PersonProposalPage({
           })}
           <section aria-labelledby="giminaitis" className="card p-6">
             <h2 id="giminaitis" className="mb-4 text-xl font-semibold">
-              Pridėti giminaitį
+              {t("account.person.addRelative")}
             </h2>
             {alert("relation")}
             <Form method="post" noValidate className="space-y-4">
               <input type="hidden" name="kind" value="relation" />
               <div>
                 <label htmlFor="relation" className="field-label">
-                  Kas jis ar ji šiam asmeniui
+                  {t("account.person.relation")}
                 </label>
                 <select
                   id="relation"
@@ -294,7 +304,7 @@ export default function PersonProposalPage({
                 >
                   {Object.entries(relations).map(([value, label]) => (
                     <option key={value} value={value}>
-                      {label}
+                      {t(label)}
                     </option>
                   ))}
                 </select>
@@ -302,18 +312,18 @@ export default function PersonProposalPage({
               </div>
               <Field
                 id="existing"
-                label="Jau yra medyje (nebūtina)"
+                label={t("account.person.existing")}
                 defaultValue={typed("relation", "existing", "")}
                 maxLength={PERSON_PROPOSAL_MAX.existing}
-                hint="Asmens numeris (pvz., #12) arba tikslus vardas ir pavardė. Jei jo medyje nėra, palikite tuščią ir įrašykite žemiau."
+                hint={t("account.person.existingHint")}
                 error={relationErrors.existing}
               />
               <fieldset className="space-y-3">
-                <legend className="field-label">Naujas asmuo</legend>
+                <legend className="field-label">{t("account.person.newPerson")}</legend>
                 <Field
                   id={RELATION_IDS.givenNames}
                   name="givenNames"
-                  label="Vardas (vardai)"
+                  label={t("account.person.givenNames")}
                   defaultValue={typed("relation", "givenNames", "")}
                   maxLength={PERSON_PROPOSAL_MAX.name}
                   error={relationErrors.givenNames}
@@ -321,7 +331,7 @@ export default function PersonProposalPage({
                 <Field
                   id={RELATION_IDS.surname}
                   name="surname"
-                  label="Pavardė"
+                  label={t("account.person.surname")}
                   defaultValue={typed("relation", "surname", "")}
                   maxLength={PERSON_PROPOSAL_MAX.name}
                   error={relationErrors.surname}
@@ -333,16 +343,16 @@ export default function PersonProposalPage({
                 <Field
                   id={RELATION_IDS.birthDate}
                   name="birthDate"
-                  label="Gimimo data (nebūtina)"
+                  label={t("account.person.birthDate")}
                   defaultValue={typed("relation", "birthDate", "")}
                   maxLength={PERSON_PROPOSAL_MAX.date}
-                  hint="Pvz.: 1898, 1898-03-05, apie 1898."
+                  hint={t("account.person.birthDateHint")}
                   error={relationErrors.birthDate}
                 />
               </fieldset>
               <div>
                 <label htmlFor="otherParent" className="field-label">
-                  Jei siūlote vaiką: kitas jo tėvas ar motina
+                  {t("account.person.otherParent")}
                 </label>
                 <select
                   id="otherParent"
@@ -357,18 +367,18 @@ export default function PersonProposalPage({
                       {partner.name}
                     </option>
                   ))}
-                  <option value="">Kitas partneris arba nežinomas</option>
+                  <option value="">{t("account.person.otherParentUnknown")}</option>
                 </select>
                 <SelectError id="otherParent" error={relationErrors.otherParent} />
               </div>
               <button type="submit" className="btn-primary">
-                Siūlyti giminaitį
+                {t("account.person.proposeRelative")}
               </button>
             </Form>
           </section>
           <section aria-labelledby="vardas" className="card p-6">
             <h2 id="vardas" className="mb-4 text-xl font-semibold">
-              Vardas ir lytis
+              {t("account.person.nameAndSex")}
             </h2>
             {alert("person-fields")}
             <Form method="post" noValidate className="space-y-4">
@@ -383,7 +393,7 @@ export default function PersonProposalPage({
                 errors={nameErrors}
               />
               <button type="submit" className="btn-primary">
-                Siūlyti pataisymą
+                {t("account.person.proposeCorrection")}
               </button>
             </Form>
           </section>

@@ -1,4 +1,6 @@
-import { Form, Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Say, useT } from "#app/i18n/react.tsx";
+import { Form, Link } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/photo-proposal";
 import { roleMiddleware } from "#app/.server/accounts/access.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
@@ -65,27 +67,28 @@ export default function PhotoProposalPage({ loaderData: { left }, actionData }: 
   const values: Partial<Record<string, string>> = actionData?.typed ?? {};
   const errors: Partial<Record<string, string>> | undefined = actionData?.errors;
   useFocusFirstError(errors, actionData?.toast.id, ["photo", "title", "description", "date", "people"]);
+  const t = useT();
   return (
     <>
-      <PageTitle>Įkelti nuotrauką</PageTitle>
+      <PageTitle>{t("account.photo.title")}</PageTitle>
       <p className="mb-2 text-sm">
-        <Link to="/galerija">← Į galeriją</Link>
+        <Link to="/galerija">{t("account.photo.back")}</Link>
       </p>
-      <h1 className="text-3xl font-bold">Įkelti nuotrauką į galeriją</h1>
+      <h1 className="text-3xl font-bold">{t("account.photo.heading")}</h1>
       <section aria-labelledby="nuotrauka" className="card mt-6 max-w-2xl p-6">
         <h2 id="nuotrauka" className="sr-only">
-          Nuotraukos forma
+          {t("account.photo.formHeading")}
         </h2>
-        <p className="mb-4 text-ink-soft">Nuotrauka atsiras galerijoje, kai ją peržiūrės redaktorius.</p>
+        <p className="mb-4 text-ink-soft">{t("account.photo.lead")}</p>
         <FormAlert toast={actionData?.toast} />
         {left === 0 ? (
-          <p className="text-accent">Šiandien pasiūlymų riba pasiekta. Pabandykite rytoj.</p>
+          <p className="text-accent">{t("account.propose.capReached")}</p>
         ) : (
           // Not remounted after a refusal: with JavaScript what was typed and chosen stays; without it the page comes back filled in.
           <Form method="post" encType="multipart/form-data" noValidate className="space-y-4">
             <div>
               <label htmlFor="photo" className="field-label">
-                Nuotrauka
+                {t("account.photo.photo")}
               </label>
               <input
                 id="photo"
@@ -98,17 +101,18 @@ export default function PhotoProposalPage({ loaderData: { left }, actionData }: 
                 className="block w-full text-sm"
               />
               <p id="photo-hint" className="mt-1 text-sm text-ink-soft">
-                JPEG, PNG, TIFF ar kt.{actionData ? " Po klaidos nuotrauką pasirinkite iš naujo." : ""}
+                {t("account.photo.photoHint")}
+                {actionData ? t("account.photo.photoAgain") : ""}
               </p>
               {errors?.photo ? (
                 <p id="photo-error" className="mt-1 text-sm text-red-800">
-                  {errors.photo}
+                  <Say text={errors.photo} />
                 </p>
               ) : null}
             </div>
             <Field
               id="title"
-              label="Pavadinimas"
+              label={t("account.photo.titleField")}
               required
               maxLength={GALLERY_TITLE_MAX}
               defaultValue={values.title}
@@ -116,7 +120,7 @@ export default function PhotoProposalPage({ loaderData: { left }, actionData }: 
             />
             <Field
               id="description"
-              label="Aprašymas (nebūtina)"
+              label={t("account.photo.description")}
               multiline
               maxLength={GALLERY_DESCRIPTION_MAX}
               defaultValue={values.description}
@@ -124,28 +128,28 @@ export default function PhotoProposalPage({ loaderData: { left }, actionData }: 
             />
             <Field
               id="date"
-              label="Data (nebūtina)"
-              hint="Pvz., „1956-07“, „apie 1930“ arba „1930–1935“."
+              label={t("account.photo.date")}
+              hint={t("account.photo.dateHint")}
               maxLength={PHOTO_DATE_MAX}
               defaultValue={values.date}
               error={errors?.date}
             />
             <Field
               id="people"
-              label="Kas nuotraukoje (nebūtina)"
+              label={t("account.photo.people")}
               multiline
               rows={3}
               maxLength={PHOTO_PEOPLE_TEXT_MAX}
               defaultValue={values.people}
-              hint="Po vieną eilutėje arba atskirtus kableliais: vardas ir pavardė, kaip giminės medyje, arba asmens numeris (pvz., #12)."
+              hint={t("account.photo.peopleHint")}
               error={errors?.people}
             />
             <div className="flex items-center gap-2">
               <input id="membersOnly" name="membersOnly" type="checkbox" value="1" defaultChecked={values.membersOnly === "1"} />
-              <label htmlFor="membersOnly">Tik giminei (lankytojai nuotraukos nematys)</label>
+              <label htmlFor="membersOnly">{t("account.photo.membersOnly")}</label>
             </div>
             <button type="submit" className="btn-primary" disabled={sending}>
-              {sending ? "Siunčiama…" : "Pateikti nuotrauką"}
+              {t(sending ? "account.propose.sending" : "account.photo.submit")}
             </button>
           </Form>
         )}

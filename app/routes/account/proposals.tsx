@@ -1,4 +1,6 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
+import { useT } from "#app/i18n/react.tsx";
+import { Form, Link } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/proposals";
 import { roleMiddleware } from "#app/.server/accounts/access.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
@@ -7,7 +9,6 @@ import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { ChangeLines, MorePager } from "#app/components/proposal-lines.tsx";
-import { formatDateTime } from "#app/lib/lithuanian.ts";
 import { parseId } from "#app/lib/numbers.ts";
 import { requestedPage } from "#app/lib/paging.ts";
 
@@ -22,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = requestedPage(request);
   const { items, more } = await ownProposals(ctx.db, user.id, page);
   if (page > 1 && items.length === 0) throw data(null, { status: 404 });
+  // (Their kinds' and lines' words said in the page's language.)
   return { proposals: await proposalViews(ctx, items), page, more };
 }
 
@@ -29,10 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireRole(context, "narys");
   const form = await request.formData();
   const id = parseId(form.get("id"));
-  if (form.get("intent") !== "withdraw" || id === null) throw data("Nežinomas veiksmas", { status: 400 });
+  if (form.get("intent") !== "withdraw" || id === null) throw data("account.error.unknownAction", { status: 400 });
   return (await withdrawProposal(services(context), id, user.id))
     ? redirectWithToast("/paskyra/pasiulymai", "proposalWithdrawn")
-    : refusal({ title: "Tokio laukiančio pasiūlymo nėra.", variant: "error" }, 404);
+    : refusal({ title: "account.proposals.notPending", variant: "error" }, 404);
 }
 
 const STATUS_CLASS = {
@@ -43,22 +45,20 @@ const STATUS_CLASS = {
 } as const;
 
 export default function OwnProposals({ loaderData: { proposals, page, more }, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
-      <PageTitle page={page}>{"Mano pasiūlymai"}</PageTitle>
+      <PageTitle page={page}>{t("account.proposals.title")}</PageTitle>
       <p className="mb-2 text-sm">
-        <Link to="/paskyra">← Paskyra</Link>
+        <Link to="/paskyra">{t("account.proposals.back")}</Link>
       </p>
-      <h1 className="text-3xl font-bold">Mano pasiūlymai</h1>
-      <p className="mt-2 max-w-2xl text-ink-soft">
-        Ką pasiūlėte medžiui ir galerijai, ir ką nusprendė redaktoriai. Pasiūlyti galite asmens puslapyje („Pasiūlyti pataisymą“, „Pridėti
-        prisiminimą“) ir galerijoje.
-      </p>
+      <h1 className="text-3xl font-bold">{t("account.proposals.title")}</h1>
+      <p className="mt-2 max-w-2xl text-ink-soft">{t("account.proposals.lead")}</p>
       <div className="mt-4 max-w-2xl">
         <FormAlert toast={actionData?.toast} />
       </div>
       {proposals.length === 0 ? (
-        <p className="mt-6 text-ink-soft">Pasiūlymų dar nepateikėte.</p>
+        <p className="mt-6 text-ink-soft">{t("account.proposals.none")}</p>
       ) : (
         <ul className="mt-6 space-y-4">
           {proposals.map((p) => (
@@ -67,19 +67,19 @@ export default function OwnProposals({ loaderData: { proposals, page, more }, ac
                 <h2 className="font-semibold">{p.label}</h2>
                 <span className={`rounded px-2 py-0.5 text-sm ${STATUS_CLASS[p.status]}`}>{p.statusLabel}</span>
                 <time dateTime={p.createdAt} className="text-sm text-ink-soft">
-                  {formatDateTime(p.createdAt)}
+                  {t.dateTime(p.createdAt)}
                 </time>
                 {p.subjectLink ? (
                   <Link to={p.subjectLink} className="tap text-sm">
-                    {p.subjectName ? `Apie: ${p.subjectName}` : "Peržiūrėti"}
+                    {p.subjectName ? t("account.proposals.about", { name: p.subjectName }) : t("account.proposals.view")}
                   </Link>
                 ) : null}
               </div>
-              <ChangeLines lines={p.lines} caption={`Pasiūlymas: ${p.label}`} />
+              <ChangeLines lines={p.lines} caption={t("account.proposals.caption", { label: p.label })} />
               {p.status === "rejected" || p.status === "approved" ? (
                 <p className="mt-3 text-sm">
-                  {p.status === "approved" ? "Priėmė" : "Atmetė"} {p.decidedBy}
-                  {p.decidedAt ? `, ${formatDateTime(p.decidedAt)}` : ""}
+                  {t("account.proposals.decidedBy", { approved: String(p.status === "approved"), by: p.decidedBy ?? "" })}
+                  {p.decidedAt ? `, ${t.dateTime(p.decidedAt)}` : ""}
                   {p.decisionNote ? (
                     <>
                       : <q className="whitespace-pre-line">{p.decisionNote}</q>
@@ -93,7 +93,7 @@ export default function OwnProposals({ loaderData: { proposals, page, more }, ac
                 <Form method="post" className="mt-3">
                   <input type="hidden" name="id" value={p.id} />
                   <button type="submit" name="intent" value="withdraw" className="btn-secondary">
-                    Atsiimti
+                    {t("account.proposals.withdraw")}
                   </button>
                 </Form>
               ) : null}
@@ -101,7 +101,7 @@ export default function OwnProposals({ loaderData: { proposals, page, more }, ac
           ))}
         </ul>
       )}
-      <MorePager page={page} more={more} label="Pasiūlymų puslapiai" />
+      <MorePager page={page} more={more} label={t("account.proposals.pages")} />
     </>
   );
 }

@@ -1,4 +1,7 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
+import { Form, Link } from "#app/i18n/router.tsx";
+import { useT } from "#app/i18n/react.tsx";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import type { Route } from "./+types/album";
 import { ALBUM_FORM, albumForEditing, saveAlbum } from "#app/.server/gallery/albums.ts";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
@@ -32,7 +35,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const { db } = services(context);
   const id = parseId(params.id) ?? 0;
   const form = await request.formData();
-  if (form.get("intent") !== "save") throw data("Nežinomas veiksmas", { status: 400 });
+  if (form.get("intent") !== "save") throw data(serverT(request)("adminGallery.error.unknownAction"), { status: 400 });
   // The photos ticked and the cover chosen: a list, which the form reader does not read.
   const photoIds = form.getAll("photo").map((value) => parseId(value));
   const cover = form.get("cover") ? parseId(form.get("cover")) : null;
@@ -41,7 +44,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const read = readForm(form, ALBUM_FORM);
   if (!read.ok) return refuseForm(read, { ticked });
   if (photoIds.includes(null) || (form.get("cover") && cover === null)) {
-    return refusal({ title: "Netinkamas nuotraukos numeris.", variant: "error" }, 400, { typed: read.typed, ticked });
+    // Said here: the toaster (the root's) does not carry the administration's words.
+    return refusal({ title: serverT(request)("adminGallery.album.badPhoto"), variant: "error" }, 400, { typed: read.typed, ticked });
   }
   const saved = await saveAlbum(db, id, read.value, ticked.photoIds, cover, user);
   if (!saved.ok)
@@ -50,6 +54,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function AlbumEditor({ loaderData: { album, photos }, actionData }: Route.ComponentProps) {
+  const t = useT();
   const refused = actionData && "toast" in actionData ? actionData : null;
   const errors = refused && "errors" in refused ? (refused.errors as Partial<Record<string, string>>) : undefined;
   // Refused, the form comes back as typed and ticked.
@@ -60,22 +65,29 @@ export default function AlbumEditor({ loaderData: { album, photos }, actionData 
   const chosen = new Set(values.photoIds);
   return (
     <>
-      <PageTitle>{`Albumas: ${album.title}`}</PageTitle>
+      <PageTitle>{t("adminGallery.album.title", { title: album.title })}</PageTitle>
       <p className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link to="/admin/galerija/albumai">← Albumai</Link>
-        {album.photoIds.length ? <Link to={`/galerija?albumas=${album.id}`}>Rodyti galerijoje</Link> : null}
-        <Link to={`/admin/pakeitimai?tema=album&id=${album.id}`}>Pakeitimų istorija</Link>
+        <Link to="/admin/galerija/albumai">{t("adminGallery.albums.back")}</Link>
+        {album.photoIds.length ? <Link to={`/galerija?albumas=${album.id}`}>{t("adminGallery.albums.showInGallery")}</Link> : null}
+        <Link to={`/admin/pakeitimai?tema=album&id=${album.id}`}>{t("adminGallery.changeHistory")}</Link>
       </p>
-      <h1 className="mb-4 text-3xl font-bold break-words">Albumas: {album.title}</h1>
+      <h1 className="mb-4 text-3xl font-bold break-words">{t("adminGallery.album.title", { title: album.title })}</h1>
       <FormAlert toast={refused?.toast ?? null} />
       {/* A refusal gives the form new defaults: a new key shows them (after a client-side submit too). */}
       <Form key={refused?.toast.id ?? "album"} method="post" noValidate className="space-y-6">
         <input type="hidden" name="intent" value="save" />
         <div className="card max-w-2xl space-y-4 p-6">
-          <Field id="title" label="Pavadinimas" maxLength={ALBUM_TITLE_MAX} required defaultValue={values.title} error={errors?.title} />
+          <Field
+            id="title"
+            label={t("adminGallery.field.title")}
+            maxLength={ALBUM_TITLE_MAX}
+            required
+            defaultValue={values.title}
+            error={errors?.title}
+          />
           <Field
             id="description"
-            label="Aprašymas (nebūtina)"
+            label={t("adminGallery.field.descriptionOptional")}
             multiline
             maxLength={ALBUM_DESCRIPTION_MAX}
             defaultValue={values.description}
@@ -83,19 +95,17 @@ export default function AlbumEditor({ loaderData: { album, photos }, actionData 
           />
         </div>
         <fieldset className="card p-6">
-          <legend className="px-1 text-xl font-semibold">Nuotraukos albume</legend>
-          <p className="mb-4 text-sm text-ink-soft">
-            Pažymėkite albumo nuotraukas ir, jei norite, vieną iš jų kaip viršelį. Be viršelio albumą rodo pirmoji jo nuotrauka.
-          </p>
+          <legend className="px-1 text-xl font-semibold">{t("adminGallery.album.photos")}</legend>
+          <p className="mb-4 text-sm text-ink-soft">{t("adminGallery.album.photosHelp")}</p>
           {photos.length === 0 ? (
             <p className="text-ink-soft">
-              Galerijoje nuotraukų dar nėra. <Link to="/admin/galerija">Įkelkite jas galerijos redaktoriuje.</Link>
+              {t.rich("adminGallery.album.noPhotos", { a: (chunks) => <Link to="/admin/galerija">{chunks}</Link> })}
             </p>
           ) : (
             <>
               <label className="mb-4 flex items-center gap-2">
                 <input type="radio" name="cover" value="" defaultChecked={values.coverId === null} />
-                <span>Be pasirinkto viršelio</span>
+                <span>{t("adminGallery.album.noCover")}</span>
               </label>
               <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
                 {photos.map((photo) => (
@@ -117,9 +127,9 @@ export default function AlbumEditor({ loaderData: { album, photos }, actionData 
                           name="cover"
                           value={photo.id}
                           defaultChecked={values.coverId === photo.id}
-                          aria-label={`Viršelis: ${photo.title}`}
+                          aria-label={t("adminGallery.album.coverLabel", { title: photo.title })}
                         />
-                        <span aria-hidden="true">Viršelis</span>
+                        <span aria-hidden="true">{t("adminGallery.album.cover")}</span>
                       </label>
                     ) : null}
                   </li>
@@ -129,7 +139,7 @@ export default function AlbumEditor({ loaderData: { album, photos }, actionData 
           )}
         </fieldset>
         <button type="submit" className="btn-primary">
-          Išsaugoti albumą
+          {t("adminGallery.album.save")}
         </button>
       </Form>
     </>

@@ -1,4 +1,7 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
+import { Form, Link } from "#app/i18n/router.tsx";
+import { useT } from "#app/i18n/react.tsx";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import type { Route } from "./+types/albums";
 import { ALBUM_FORM, createAlbum, listAlbums, moveAlbum, removeAlbum } from "#app/.server/gallery/albums.ts";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
@@ -11,7 +14,6 @@ import { PageTitle } from "#app/components/page.tsx";
 import { ConfirmRemovePanel } from "#app/components/remove-form.tsx";
 import { OrderedCard } from "#app/components/ordered-card.tsx";
 import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from "#app/lib/gallery.ts";
-import { plural } from "#app/lib/lithuanian.ts";
 import { parseId } from "#app/lib/numbers.ts";
 
 // The gallery's albums (issue 18): made, ordered and removed here; each is
@@ -19,8 +21,6 @@ import { parseId } from "#app/lib/numbers.ts";
 // its photos in the gallery.
 
 const PAGE = "/admin/galerija/albumai";
-
-const removeQuestion = (title: string) => `Ar tikrai pašalinti albumą „${title}“?`;
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireRole(context, "redaktorius");
@@ -58,10 +58,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(PAGE, "albumRemoved");
     }
   }
-  throw data("Nežinomas veiksmas", { status: 400 });
+  throw data(serverT(request)("adminGallery.error.unknownAction"), { status: 400 });
 }
 
 export default function AlbumsEditor({ loaderData: { albums }, actionData }: Route.ComponentProps) {
+  const t = useT();
   const confirmRemove = actionData && "confirmRemove" in actionData ? actionData.confirmRemove : null;
   const refused = actionData && "toast" in actionData ? actionData : null;
   const errors = refused && "errors" in refused ? (refused.errors as Partial<Record<string, string>>) : undefined;
@@ -69,32 +70,29 @@ export default function AlbumsEditor({ loaderData: { albums }, actionData }: Rou
   useFocusFirstError(errors, refused?.toast.id, ["title", "description"]);
   return (
     <>
-      <PageTitle>Albumai</PageTitle>
+      <PageTitle>{t("adminGallery.albums.title")}</PageTitle>
       <p className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link to="/admin/galerija">← Galerijos redaktorius</Link>
-        <Link to="/admin/pakeitimai?tema=album">Pakeitimų istorija</Link>
+        <Link to="/admin/galerija">{t("adminGallery.backToGallery")}</Link>
+        <Link to="/admin/pakeitimai?tema=album">{t("adminGallery.changeHistory")}</Link>
       </p>
-      <h1 className="mb-2 text-3xl font-bold">Albumai</h1>
-      <p className="mb-6 max-w-prose text-ink-soft">
-        Albumas sujungia nuotraukas po vienu pavadinimu. Ta pati nuotrauka gali būti keliuose albumuose; pašalinus albumą, jo nuotraukos
-        lieka galerijoje.
-      </p>
+      <h1 className="mb-2 text-3xl font-bold">{t("adminGallery.albums.title")}</h1>
+      <p className="mb-6 max-w-prose text-ink-soft">{t("adminGallery.albums.intro")}</p>
       <FormAlert toast={refused?.toast ?? null} />
       {confirmRemove ? (
         <ConfirmRemovePanel
           id={confirmRemove.id}
-          question={removeQuestion(confirmRemove.title)}
-          detail="Nuotraukos liks galerijoje. Pašalinimą galima atšaukti pakeitimų istorijoje."
+          question={t("adminGallery.albums.removeQuestion", { title: confirmRemove.title })}
+          detail={t("adminGallery.albums.removeDetail")}
           cancelTo={PAGE}
         />
       ) : null}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="albumu-sarasas">
           <h2 id="albumu-sarasas" className="mb-3 text-xl font-semibold">
-            Visi albumai
+            {t("adminGallery.albums.all")}
           </h2>
           {albums.length === 0 ? (
-            <p className="card p-6 text-ink-soft">Albumų dar nėra. Sukurkite pirmąjį, tada pažymėkite jo nuotraukas.</p>
+            <p className="card p-6 text-ink-soft">{t("adminGallery.albums.empty")}</p>
           ) : (
             <ol className="space-y-3">
               {albums.map((album, index) => (
@@ -105,18 +103,18 @@ export default function AlbumsEditor({ loaderData: { albums }, actionData }: Rou
                   cover={album.cover}
                   first={index === 0}
                   last={index === albums.length - 1}
-                  removeQuestion={removeQuestion(album.title)}
-                  removeLabel={`Pašalinti albumą: ${album.title}`}
+                  removeQuestion={t("adminGallery.albums.removeQuestion", { title: album.title })}
+                  removeLabel={t("adminGallery.albums.removeLabel", { title: album.title })}
                 >
                   <p className="font-semibold break-words">{album.title}</p>
                   <p className="text-sm text-ink-soft">
-                    {album.count ? plural(album.count, ["nuotrauka", "nuotraukos", "nuotraukų"]) : "Nuotraukų dar nėra"}
+                    {album.count ? t("adminGallery.albums.count", { count: album.count }) : t("adminGallery.albums.noPhotos")}
                   </p>
                   <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
-                    <Link to={`${PAGE}/${album.id}`} aria-label={`Redaguoti albumą: ${album.title}`}>
-                      Redaguoti
+                    <Link to={`${PAGE}/${album.id}`} aria-label={t("adminGallery.albums.editLabel", { title: album.title })}>
+                      {t("adminGallery.edit")}
                     </Link>
-                    {album.count ? <Link to={`/galerija?albumas=${album.id}`}>Rodyti galerijoje</Link> : null}
+                    {album.count ? <Link to={`/galerija?albumas=${album.id}`}>{t("adminGallery.albums.showInGallery")}</Link> : null}
                   </p>
                 </OrderedCard>
               ))}
@@ -125,13 +123,13 @@ export default function AlbumsEditor({ loaderData: { albums }, actionData }: Rou
         </section>
         <section aria-labelledby="naujas-albumas" className="card h-fit p-6">
           <h2 id="naujas-albumas" className="text-xl font-semibold">
-            Naujas albumas
+            {t("adminGallery.albums.new")}
           </h2>
           <Form method="post" noValidate className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="create" />
             <Field
               id="title"
-              label="Pavadinimas"
+              label={t("adminGallery.field.title")}
               maxLength={ALBUM_TITLE_MAX}
               required
               defaultValue={typed?.title ?? ""}
@@ -139,14 +137,14 @@ export default function AlbumsEditor({ loaderData: { albums }, actionData }: Rou
             />
             <Field
               id="description"
-              label="Aprašymas (nebūtina)"
+              label={t("adminGallery.field.descriptionOptional")}
               multiline
               maxLength={ALBUM_DESCRIPTION_MAX}
               defaultValue={typed?.description ?? ""}
               error={errors?.description}
             />
             <button type="submit" className="btn-primary">
-              Sukurti albumą
+              {t("adminGallery.albums.create")}
             </button>
           </Form>
         </section>

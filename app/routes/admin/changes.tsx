@@ -1,22 +1,29 @@
-import { data, Form, Link, useLocation } from "react-router";
+import type { ReactNode } from "react";
+import { data, useLocation } from "react-router";
 import type { Route } from "./+types/changes";
 import {
   changeAuthors,
   findChange,
+  isSubjectKind,
   listChanges,
   needsAdministrator,
   SUBJECT_KINDS,
+  summaryIn,
+  undoneSummary,
   type ChangeFilter,
   type SubjectKind,
 } from "#app/.server/changes/changes.ts";
 import { undoChangeWithFiles } from "#app/.server/changes/files.ts";
 import { changeLines, namesFor } from "#app/.server/changes/readable.ts";
 import { NOT_ALLOWED, requireRole, services } from "#app/.server/platform/context.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { FormAlert } from "#app/components/form-alert.tsx";
+import { InLanguage } from "#app/components/in-language.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { ChangeLines, MorePager } from "#app/components/proposal-lines.tsx";
-import { formatDateTime } from "#app/lib/lithuanian.ts";
+import { useT } from "#app/i18n/react.tsx";
+import { Form, Link, useLocalized } from "#app/i18n/router.tsx";
 import { parseId } from "#app/lib/numbers.ts";
 import { requestedPage } from "#app/lib/paging.ts";
 import { atLeast } from "#app/lib/roles.ts";
@@ -56,18 +63,18 @@ function filterOf(params: URLSearchParams): ChangeFilter {
   const tema = params.get("tema");
   const filter: ChangeFilter = {};
   if (tema) {
-    if (!(tema in SUBJECT_KINDS)) throw data("Nežinoma tema", { status: 400 });
-    filter.subjectKind = tema as SubjectKind;
+    if (!isSubjectKind(tema)) throw data("adminMembers.changes.error.unknownSubject", { status: 400 });
+    filter.subjectKind = tema;
     const id = params.get("id");
     if (id) {
-      if (parseId(id) === null) throw data("Netinkamas numeris", { status: 400 });
+      if (parseId(id) === null) throw data("adminMembers.changes.error.badNumber", { status: 400 });
       filter.subjectId = id;
     }
   }
   const user = params.get("naudotojas");
   if (user) {
     const userId = parseId(user);
-    if (userId === null) throw data("Netinkamas naudotojas", { status: 400 });
+    if (userId === null) throw data("adminMembers.changes.error.badUser", { status: 400 });
     filter.userId = userId;
   }
   for (const [param, key] of [
@@ -76,7 +83,7 @@ function filterOf(params: URLSearchParams): ChangeFilter {
   ] as const) {
     const value = params.get(param);
     if (!value) continue;
-    if (!DATE.test(value)) throw data("Data turi būti MMMM-MM-DD", { status: 400 });
+    if (!DATE.test(value)) throw data("adminMembers.changes.error.badDate", { status: 400 });
     filter[key] = value;
   }
   return filter;
@@ -93,15 +100,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { items, more } = await listChanges(db, filter, page);
   if (page > 1 && items.length === 0) throw data(null, { status: 404 });
   const names = await namesFor(db, items);
+  // The lines are built here, in the request's language; the summaries are the records' own words.
+  const t = serverT(request);
   return {
     changes: items.map((c) => ({
       id: c.id,
       at: c.at,
       username: c.username,
-      kindLabel: SUBJECT_KINDS[c.subjectKind] ?? c.subjectKind,
+      kindLabel: isSubjectKind(c.subjectKind) ? t(SUBJECT_KINDS[c.subjectKind]) : c.subjectKind,
       link: subjectLink(c.subjectKind, c.subjectId),
-      summary: c.summary,
-      lines: changeLines(c.rows, names),
+      summary: summaryIn(c.summary, t),
+      ...undoneSummary(c.summary),
+      lines: changeLines(c.rows, names, t),
       undoOf: c.undoOf,
       undoneBy: c.undoneBy,
     })),
@@ -113,7 +123,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       nuo: params.get("nuo") ?? "",
       iki: params.get("iki") ?? "",
     },
-    subject: filter.subjectKind ? `${SUBJECT_KINDS[filter.subjectKind]}${filter.subjectId ? ` Nr. ${filter.subjectId}` : ""}` : null,
+    subject: filter.subjectKind
+      ? filter.subjectId
+        ? t("adminMembers.changes.subjectNumbered", { kind: t(SUBJECT_KINDS[filter.subjectKind]), number: filter.subjectId })
+        : t(SUBJECT_KINDS[filter.subjectKind])
+      : null,
     wholeSite: atLeast(user.role, "administratorius"),
     kinds: SUBJECT_KINDS,
     page,
@@ -125,7 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireRole(context, "redaktorius");
   const form = await request.formData();
   const id = parseId(form.get("id"));
-  if (form.get("intent") !== "undo" || id === null) throw data("Nežinomas veiksmas", { status: 400 });
+  if (form.get("intent") !== "undo" || id === null) throw data("adminMembers.error.unknownAction", { status: 400 });
   const { db, media } = services(context);
   const change = await findChange(db, id);
   if (change && needsAdministrator(change) && !atLeast(user.role, "administratorius")) throw data(NOT_ALLOWED, { status: 403 });
@@ -136,8 +150,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = params.size > 0 ? `/admin/pakeitimai?${params}` : "/admin/pakeitimai";
   if (result.ok) return redirectWithToast(back, "changeUndone");
   // The later changes in its way, to undo first (newest first, as the list shows them).
-  const later = "later" in result ? (result.later ?? []).toReversed() : [];
+  const later = "later" in result ? (result.later ?? []).toReversed().map((l) => ({ ...l, ...undoneSummary(l.summary) })) : [];
   return refusal(result.reason, 409, { id, later });
+}
+
+/**
+ * A change's summary: the words recorded with it (in Lithuanian, the site's
+ * language, marked so on an English page), inside an undo's "Atšaukta: " for
+ * each undo in its chain, said in the page's language.
+ */
+function Summary({ undos, record }: { undos: number; record: string }) {
+  const t = useT();
+  let shown: ReactNode = <InLanguage lang="lt">{record}</InLanguage>;
+  for (let i = 0; i < undos; i++) shown = t.rich("adminMembers.changes.undoSummary", { summary: shown });
+  return shown;
 }
 
 export default function ChangeHistory({
@@ -145,18 +171,19 @@ export default function ChangeHistory({
   actionData,
 }: Route.ComponentProps) {
   const { search } = useLocation();
+  const t = useT();
+  const localized = useLocalized();
   const failedId = actionData && "id" in actionData ? actionData.id : null;
   return (
     <>
-      <PageTitle page={page}>{"Pakeitimų istorija"}</PageTitle>
-      <h1 className="mb-2 text-3xl font-bold">Pakeitimų istorija</h1>
+      <PageTitle page={page}>{t("adminMembers.changes.title")}</PageTitle>
+      <h1 className="mb-2 text-3xl font-bold">{t("adminMembers.changes.title")}</h1>
       <p className="mb-6 max-w-2xl text-ink-soft">
-        {subject ? `${subject}: kas, kada ir ką pakeitė.` : "Kas, kada ir ką pakeitė svetainėje."} Pakeitimą galima atšaukti; atšaukimas
-        įrašomas kaip naujas pakeitimas.
+        {subject ? t("adminMembers.changes.leadSubject", { subject }) : t("adminMembers.changes.lead")} {t("adminMembers.changes.undoNote")}
         {subject && wholeSite ? (
           <>
             {" "}
-            <Link to="/admin/pakeitimai">Visos svetainės istorija</Link>
+            <Link to="/admin/pakeitimai">{t("adminMembers.changes.wholeSite")}</Link>
           </>
         ) : null}
       </p>
@@ -165,23 +192,23 @@ export default function ChangeHistory({
           {filter.id ? <input type="hidden" name="id" value={filter.id} /> : null}
           <div>
             <label htmlFor="tema" className="field-label">
-              Kas pakeista
+              {t("adminMembers.changes.filter.what")}
             </label>
             <select id="tema" name="tema" defaultValue={filter.tema} className="field-input">
-              <option value="">Viskas</option>
+              <option value="">{t("adminMembers.changes.filter.everything")}</option>
               {Object.entries(kinds).map(([kind, label]) => (
                 <option key={kind} value={kind}>
-                  {label}
+                  {t(label)}
                 </option>
               ))}
             </select>
           </div>
           <div>
             <label htmlFor="naudotojas" className="field-label">
-              Kas
+              {t("adminMembers.changes.filter.who")}
             </label>
             <select id="naudotojas" name="naudotojas" defaultValue={filter.naudotojas} className="field-input">
-              <option value="">Visi</option>
+              <option value="">{t("adminMembers.changes.filter.everyone")}</option>
               {authors.map((a) => (
                 <option key={a.id} value={a.id}>
                   {a.username}
@@ -191,53 +218,57 @@ export default function ChangeHistory({
           </div>
           <div>
             <label htmlFor="nuo" className="field-label">
-              Nuo
+              {t("adminMembers.changes.filter.from")}
             </label>
             <input id="nuo" name="nuo" type="date" defaultValue={filter.nuo} className="field-input" />
           </div>
           <div>
             <label htmlFor="iki" className="field-label">
-              Iki
+              {t("adminMembers.changes.filter.to")}
             </label>
             <input id="iki" name="iki" type="date" defaultValue={filter.iki} className="field-input" />
           </div>
           <button type="submit" className="btn-secondary">
-            Rodyti
+            {t("adminMembers.changes.filter.show")}
           </button>
         </Form>
       ) : null}
       {failedId === null ? <FormAlert toast={actionData?.toast} /> : null}
       {changes.length === 0 ? (
-        <p className="text-ink-soft">Pakeitimų nėra.</p>
+        <p className="text-ink-soft">{t("adminMembers.changes.none")}</p>
       ) : (
         <ol className="space-y-4">
           {changes.map((c) => (
             <li key={c.id} className="card p-4" data-testid="change" id={`pakeitimas-${c.id}`}>
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-                <h2 className="font-semibold">{c.summary}</h2>
+                <h2 className="font-semibold">
+                  <Summary undos={c.undos} record={c.record} />
+                </h2>
                 <span className="text-sm text-ink-soft">
-                  {c.kindLabel} · {c.username ?? "sistema"} · <time dateTime={c.at}>{formatDateTime(c.at)}</time>
+                  {c.kindLabel} · {c.username ?? t("adminMembers.changes.system")} · <time dateTime={c.at}>{t.dateTime(c.at)}</time>
                 </span>
                 {c.link ? (
                   <Link to={c.link} className="tap text-sm">
-                    Peržiūrėti
+                    {t("adminMembers.changes.view")}
                   </Link>
                 ) : null}
               </div>
-              <ChangeLines lines={c.lines} caption={`Pakeitimas: ${c.summary}`} />
+              <ChangeLines lines={c.lines} caption={t("adminMembers.changes.caption", { summary: c.summary })} />
               {failedId === c.id ? (
                 <div className="mt-3">
                   <FormAlert toast={actionData?.toast} />
                   {actionData && "later" in actionData && actionData.later.length > 0 ? (
                     <section aria-labelledby={`pirma-${c.id}`} className="rounded-md border border-line p-3">
                       <h3 id={`pirma-${c.id}`} className="text-sm font-semibold">
-                        Pirma atšaukite šiuos vėlesnius pakeitimus, naujausią pirmiausia:
+                        {t("adminMembers.changes.undoFirst")}
                       </h3>
                       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
                         {actionData.later.map((l) => (
                           <li key={l.id}>
-                            <a href={`/admin/pakeitimai#pakeitimas-${l.id}`}>{l.summary}</a> · {l.username ?? "sistema"} ·{" "}
-                            <time dateTime={l.at}>{formatDateTime(l.at)}</time>
+                            <a href={localized(`/admin/pakeitimai#pakeitimas-${l.id}`)}>
+                              <Summary undos={l.undos} record={l.record} />
+                            </a>{" "}
+                            · {l.username ?? t("adminMembers.changes.system")} · <time dateTime={l.at}>{t.dateTime(l.at)}</time>
                           </li>
                         ))}
                       </ul>
@@ -247,13 +278,22 @@ export default function ChangeHistory({
               ) : null}
               {c.undoneBy !== null ? (
                 <p className="mt-3 text-sm text-ink-soft">
-                  Atšaukta (<a href={`${search ? search : "?"}#pakeitimas-${c.undoneBy}`}>pakeitimas Nr. {c.undoneBy}</a>).
+                  {t.rich("adminMembers.changes.undoneBy", {
+                    number: String(c.undoneBy),
+                    link: (chunks) => <a href={`${search ? search : "?"}#pakeitimas-${c.undoneBy}`}>{chunks}</a>,
+                  })}
                 </p>
               ) : (
                 <Form method="post" className="mt-3">
                   <input type="hidden" name="id" value={c.id} />
-                  <button type="submit" name="intent" value="undo" className="btn-secondary" aria-label={`Atšaukti: ${c.summary}`}>
-                    Atšaukti
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="undo"
+                    className="btn-secondary"
+                    aria-label={t("adminMembers.changes.undoNamed", { summary: c.summary })}
+                  >
+                    {t("adminMembers.changes.undo")}
                   </button>
                 </Form>
               )}
@@ -261,7 +301,7 @@ export default function ChangeHistory({
           ))}
         </ol>
       )}
-      <MorePager page={page} more={more} label="Istorijos puslapiai" />
+      <MorePager page={page} more={more} label={t("adminMembers.changes.pages")} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { Say } from "#app/i18n/react.tsx";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Say, useT } from "#app/i18n/react.tsx";
+import { Form, Link } from "#app/i18n/router.tsx";
+import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/documents";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
@@ -12,7 +13,8 @@ import {
   removeDocument,
   updateDocument,
 } from "#app/.server/documents/documents.ts";
-import { discardReceived, readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
+import { discardReceived, readUploadForm, UploadRejected, uploadRefusal } from "#app/.server/media/intake.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { prepareScan, type PreparedMedia } from "#app/.server/media/pipeline.ts";
 import { readForm, refusedField, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
@@ -23,7 +25,8 @@ import { PageTitle } from "#app/components/page.tsx";
 import { MembersOnlyBadge, MembersOnlyBox } from "#app/components/members-only.tsx";
 import { ConfirmRemovePanel, RemoveForm } from "#app/components/remove-form.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
-import { DOCUMENT_FIELD_LABELS, DOCUMENT_FIELD_MAX, DOCUMENT_TYPES } from "#app/lib/documents.ts";
+import { shownDocumentYear } from "#app/lib/document-year.ts";
+import { DOCUMENT_FIELD_MAX, DOCUMENT_FIELD_MESSAGES, DOCUMENT_TYPES, documentTypeName } from "#app/lib/documents.ts";
 import { scanUrl } from "#app/lib/media.ts";
 import { parseId } from "#app/lib/numbers.ts";
 
@@ -39,8 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { documents, editing };
 }
 
-const removeQuestion = (title: string) => `Ar tikrai pašalinti dokumentą „${title}“?`;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireRole(context, "redaktorius");
   const { db, media } = services(context);
@@ -48,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     upload = await readUploadForm(request, media, "scan");
   } catch (error) {
-    if (error instanceof UploadRejected) return refusal({ title: error.message, variant: "error" }, error.status);
+    // Said here: the toaster (the root's) does not carry the administration's words.
+    if (error instanceof UploadRejected) return refusal({ title: serverT(request)(uploadRefusal(error)), variant: "error" }, error.status);
     throw error;
   }
   const { form, file } = upload;
@@ -68,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent !== "add" && intent !== "update") {
     await discardReceived(file);
-    throw data("Nežinomas veiksmas", { status: 400 });
+    throw data(serverT(request)("adminGallery.error.unknownAction"), { status: 400 });
   }
   // What was typed comes back with a refusal, so nothing has to be typed again (only the file is chosen again).
   const read = readForm(form, DOCUMENT_FORM);
@@ -80,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (file) scan = await prepareScan(media, file);
   } catch (error) {
-    if (error instanceof UploadRejected) return refuseForm(refusedField(read.typed, "scan", error.message));
+    if (error instanceof UploadRejected) return refuseForm(refusedField(read.typed, "scan", serverT(request)(uploadRefusal(error))));
     throw error;
   } finally {
     await discardReceived(file);
@@ -97,21 +99,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DocumentsEditor({ loaderData: { documents, editing }, actionData }: Route.ComponentProps) {
+  const t = useT();
   const confirmRemove = actionData && "confirmRemove" in actionData ? actionData.confirmRemove : null;
   const refused = actionData && "toast" in actionData ? actionData : null;
   return (
     <>
-      <PageTitle>Dokumentų redaktorius</PageTitle>
-      <h1 className="mb-2 text-3xl font-bold">Dokumentų redaktorius</h1>
+      <PageTitle>{t("adminGallery.documents.title")}</PageTitle>
+      <h1 className="mb-2 text-3xl font-bold">{t("adminGallery.documents.title")}</h1>
       <p className="mb-6 text-sm">
-        <Link to="/admin/pakeitimai?tema=document">Pakeitimų istorija</Link>
+        <Link to="/admin/pakeitimai?tema=document">{t("adminGallery.changeHistory")}</Link>
       </p>
       <FormAlert toast={refused?.toast} />
       {confirmRemove ? (
         <ConfirmRemovePanel
           id={confirmRemove.id}
-          question={removeQuestion(confirmRemove.title)}
-          detail="Dokumentas dings iš sąrašo. Pašalinimą galima atšaukti pakeitimų istorijoje."
+          question={t("adminGallery.documents.removeQuestion", { title: confirmRemove.title })}
+          detail={t("adminGallery.documents.removeDetail")}
           cancelTo={PAGE}
         />
       ) : null}
@@ -130,6 +133,7 @@ type Fields = Pick<Doc, "title" | "person" | "year" | "type">;
 const FIELD_ORDER = ["title", "person", "year", "type", "scan"];
 
 function DocumentForm({ editing, refused }: { editing: Doc | null; refused?: RefusedForm }) {
+  const t = useT();
   const hydrated = useHydrated();
   const saving = useNavigation().state === "submitting";
   const typed = refused?.typed;
@@ -148,7 +152,7 @@ function DocumentForm({ editing, refused }: { editing: Doc | null; refused?: Ref
     return (
       <div>
         <label htmlFor={name} className="field-label">
-          {DOCUMENT_FIELD_LABELS[name]}
+          {t(DOCUMENT_FIELD_MESSAGES[name])}
         </label>
         <input
           id={name}
@@ -177,7 +181,7 @@ function DocumentForm({ editing, refused }: { editing: Doc | null; refused?: Ref
   return (
     <section aria-labelledby="dokumento-forma" className="card h-fit p-6">
       <h2 id="dokumento-forma" className="mb-4 text-xl font-semibold">
-        {editing ? `Redaguojamas: ${editing.title}` : "Naujas dokumentas"}
+        {editing ? t("adminGallery.documents.editing", { title: editing.title }) : t("adminGallery.documents.new")}
       </h2>
       {/* noValidate: the server's Lithuanian message, not the browser's, says what is wrong. */}
       <Form method="post" encType="multipart/form-data" noValidate className="space-y-4">
@@ -185,21 +189,25 @@ function DocumentForm({ editing, refused }: { editing: Doc | null; refused?: Ref
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         {input("title", null)}
         {input("person", null)}
-        {input("year", "Pvz.: 1918, 1920–1925, apie 1900, prieš 1900, po 1900.", { inputMode: "text" })}
-        {input("type", "Pasirinkite iš sąrašo arba įrašykite savo.", { list: "document-types" })}
+        {input("year", t("adminGallery.documents.yearHint"), { inputMode: "text" })}
+        {input("type", t("adminGallery.documents.typeHint"), { list: "document-types" })}
         <datalist id="document-types">
+          {/* The type is kept as the Lithuanian word (the public list says it in each language); an English page names it too. */}
           {DOCUMENT_TYPES.map((type) => (
-            <option key={type} value={type} />
+            <option key={type} value={type} label={t.locale === "lt" ? undefined : documentTypeName(t, type)} />
           ))}
         </datalist>
         <MembersOnlyBox defaultChecked={membersOnly} />
         <fieldset className="space-y-2">
-          <legend className="field-label">Skenas (nebūtinas): PDF, JPEG, PNG arba TIFF</legend>
+          <legend className="field-label">{t("adminGallery.documents.scanLegend")}</legend>
           {editing?.scan ? (
             <p className="flex flex-wrap items-center gap-3 text-sm">
-              <a href={scanUrl(editing.scan)}>Dabartinis skenas{editing.scan.kind === "pdf" ? " (PDF)" : ""}</a>
+              <a href={scanUrl(editing.scan)}>
+                {t(editing.scan.kind === "pdf" ? "adminGallery.documents.currentScanPdf" : "adminGallery.documents.currentScan")}
+              </a>
               <label className="inline-flex items-center gap-2">
-                <input type="checkbox" name="removeScan" value="1" defaultChecked={typed?.removeScan === "1"} /> Pašalinti skeną
+                <input type="checkbox" name="removeScan" value="1" defaultChecked={typed?.removeScan === "1"} />
+                {` ${t("adminGallery.documents.removeScan")}`}
               </label>
             </p>
           ) : null}
@@ -207,23 +215,23 @@ function DocumentForm({ editing, refused }: { editing: Doc | null; refused?: Ref
             id="scan"
             name="scan"
             accept="application/pdf,image/*,.tif,.tiff"
-            label={editing?.scan ? "Naujas skeno failas (pakeis dabartinį)" : "Skeno failas"}
+            label={t(editing?.scan ? "adminGallery.documents.newScanFile" : "adminGallery.documents.scanFile")}
             aria-invalid={errors?.scan ? true : undefined}
             aria-describedby={errors?.scan ? "scan-error" : undefined}
           />
           {errors?.scan ? (
             <p id="scan-error" className="text-sm text-red-800">
-              {errors.scan}
+              <Say text={errors.scan} />
             </p>
           ) : null}
         </fieldset>
         <div className="flex flex-wrap gap-3">
           <button type="submit" className="btn-primary" disabled={(hydrated && !complete) || saving}>
-            {editing ? "Išsaugoti pakeitimus" : "Pridėti dokumentą"}
+            {t(editing ? "adminGallery.documents.saveChanges" : "adminGallery.documents.add")}
           </button>
           {editing ? (
             <Link to={PAGE} className="btn-secondary">
-              Atšaukti
+              {t("adminGallery.cancel")}
             </Link>
           ) : null}
         </div>
@@ -233,13 +241,14 @@ function DocumentForm({ editing, refused }: { editing: Doc | null; refused?: Ref
 }
 
 function DocumentList({ documents, editingId }: { documents: Doc[]; editingId: number | undefined }) {
+  const t = useT();
   if (documents.length === 0) {
-    return <p className="card h-fit p-6 text-ink-soft">Dokumentų dar nėra. Pridėkite pirmąjį.</p>;
+    return <p className="card h-fit p-6 text-ink-soft">{t("adminGallery.documents.empty")}</p>;
   }
   return (
     <section aria-labelledby="dokumentai">
       <h2 id="dokumentai" className="mb-3 text-xl font-semibold">
-        Dokumentai ({documents.length})
+        {t("adminGallery.documents.heading", { count: documents.length })}
       </h2>
       <ul className="space-y-3">
         {documents.map((doc) => (
@@ -254,25 +263,25 @@ function DocumentList({ documents, editingId }: { documents: Doc[]; editingId: n
                 {doc.membersOnly ? <MembersOnlyBadge /> : null}
               </p>
               <p className="text-sm text-ink-soft break-words">
-                {doc.person} · {doc.year} · {doc.type}
+                {doc.person} · {shownDocumentYear(doc.year, t.locale)} · {documentTypeName(t, doc.type)}
               </p>
               {doc.scan ? (
                 <a href={scanUrl(doc.scan)} className="tap text-sm">
-                  Skenas{doc.scan.kind === "pdf" ? " (PDF)" : ""}
+                  {t(doc.scan.kind === "pdf" ? "adminGallery.documents.scanPdf" : "adminGallery.documents.scan")}
                 </a>
               ) : null}
             </div>
             <div className="ml-auto flex items-center gap-2">
-              <Link to={`?redaguoti=${doc.id}`} className="btn-secondary" aria-label={`Redaguoti: ${doc.title}`}>
-                Redaguoti
+              <Link to={`?redaguoti=${doc.id}`} className="btn-secondary" aria-label={t("adminGallery.editLabel", { title: doc.title })}>
+                {t("adminGallery.edit")}
               </Link>
-              <RemoveForm id={doc.id} question={removeQuestion(doc.title)}>
+              <RemoveForm id={doc.id} question={t("adminGallery.documents.removeQuestion", { title: doc.title })}>
                 <button
                   type="submit"
                   className="btn border border-red-200 bg-paper text-red-800 hover:bg-red-50"
-                  aria-label={`Pašalinti: ${doc.title}`}
+                  aria-label={t("adminGallery.removeLabel", { title: doc.title })}
                 >
-                  Pašalinti
+                  {t("adminGallery.remove")}
                 </button>
               </RemoveForm>
             </div>

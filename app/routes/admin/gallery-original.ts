@@ -14,7 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, media } = services(context);
   const id = parseId(params.id);
   const original = id === null ? null : await findGalleryOriginal(db, id);
-  if (!original) throw data("Nerasta", { status: 404 });
+  if (!original) throw data(null, { status: 404 });
   return fileResponse(request, originalPath(media, original), {
     "Content-Type": original.originalType,
     "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(original.originalName)}`,

@@ -1,6 +1,7 @@
-import { useT } from "#app/i18n/react.tsx";
+import { Say, useT } from "#app/i18n/react.tsx";
+import { Form, Link, useLocalized } from "#app/i18n/router.tsx";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useRevalidator } from "react-router";
+import { data, useRevalidator } from "react-router";
 import type { Route } from "./+types/gallery";
 import { listAlbums } from "#app/.server/gallery/albums.ts";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
@@ -16,7 +17,8 @@ import {
   saveGalleryOrder,
   updateGalleryItem,
 } from "#app/.server/gallery/gallery.ts";
-import { discardReceived, readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
+import { discardReceived, readUploadForm, UploadRejected, uploadRefusal } from "#app/.server/media/intake.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { readForm, refusedField, refuseForm } from "#app/.server/platform/form.ts";
 import { prepareImage, type PreparedMedia } from "#app/.server/media/pipeline.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
@@ -36,7 +38,7 @@ import { GALLERY_DESCRIPTION_MAX, GALLERY_PLACE_MAX, GALLERY_TITLE_MAX } from "#
 import { PHOTO_DATE_MAX } from "#app/lib/memories.ts";
 import { parseId } from "#app/lib/numbers.ts";
 import { resolveToast, type Toast } from "#app/lib/toasts.ts";
-import { postUpload } from "#app/lib/upload-request.ts";
+import { fileSize, postUpload } from "#app/lib/upload-request.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireRole(context, "redaktorius");
@@ -47,8 +49,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const PAGE = "/admin/galerija";
 
-const removeQuestion = (title: string) => `Ar tikrai pašalinti nuotrauką „${title}“?`;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireRole(context, "redaktorius");
   const { db, media } = services(context);
@@ -56,7 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     upload = await readUploadForm(request, media, "image");
   } catch (error) {
-    if (error instanceof UploadRejected) return refusal({ title: error.message, variant: "error" }, error.status);
+    // Said here: the toaster (the root's) does not carry the administration's words.
+    if (error instanceof UploadRejected) return refusal({ title: serverT(request)(uploadRefusal(error)), variant: "error" }, error.status);
     throw error;
   }
   const { form, file } = upload;
@@ -88,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       if (file && itemId !== null) image = await prepareImage(media, file);
     } catch (error) {
-      if (error instanceof UploadRejected) return refuseForm(refusedField(read.typed, "image", error.message));
+      if (error instanceof UploadRejected) return refuseForm(refusedField(read.typed, "image", serverT(request)(uploadRefusal(error))));
       throw error;
     } finally {
       await discardReceived(file);
@@ -121,10 +122,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(PAGE, "galleryOrderSaved");
     }
   }
-  throw data("Nežinomas veiksmas", { status: 400 });
+  throw data(serverT(request)("adminGallery.error.unknownAction"), { status: 400 });
 }
 
 export default function GalleryEditor({ loaderData: { items, albums, maxBytes }, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const localized = useLocalized();
   const confirmRemove = actionData && "confirmRemove" in actionData ? actionData.confirmRemove : null;
   const toast = actionData && "toast" in actionData ? actionData.toast : null;
   // A refused form: the edit of the item it names (its id), else the add.
@@ -133,27 +136,28 @@ export default function GalleryEditor({ loaderData: { items, albums, maxBytes },
   const refusedEdit = refused && refused.typed.id !== undefined ? refused : null;
   return (
     <>
-      <PageTitle>Galerijos redaktorius</PageTitle>
+      <PageTitle>{t("adminGallery.gallery.title")}</PageTitle>
       <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h1 className="text-3xl font-bold">Galerijos redaktorius</h1>
+        <h1 className="text-3xl font-bold">{t("adminGallery.gallery.title")}</h1>
         <p className="flex flex-wrap gap-x-4 text-sm">
-          <Link to="/admin/galerija/albumai">Albumai</Link>
-          <Link to="/admin/pakeitimai?tema=gallery">Pakeitimų istorija</Link>
+          <Link to="/admin/galerija/albumai">{t("adminGallery.albums.title")}</Link>
+          <Link to="/admin/pakeitimai?tema=gallery">{t("adminGallery.changeHistory")}</Link>
         </p>
       </div>
       <FormAlert toast={toast} />
       {confirmRemove ? (
         <ConfirmRemovePanel
           id={confirmRemove.id}
-          question={removeQuestion(confirmRemove.title)}
-          detail="Nuotrauka dings iš galerijos. Pašalinimą galima atšaukti pakeitimų istorijoje."
+          question={t("adminGallery.gallery.removeQuestion", { title: confirmRemove.title })}
+          detail={t("adminGallery.gallery.removeDetail")}
           cancelTo={PAGE}
         />
       ) : null}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="space-y-8">
           <AddPhotoForm key={refusedAdd?.toast.id ?? "add"} maxBytes={maxBytes} refused={refusedAdd} />
-          <GalleryBulkUpload endpoint={`${PAGE}/ikelti`} maxBytes={maxBytes} albums={albums} />
+          {/* The endpoint in the page's language: it answers in it. */}
+          <GalleryBulkUpload endpoint={localized(`${PAGE}/ikelti`)} maxBytes={maxBytes} albums={albums} />
         </div>
         <PhotoList items={items} refused={refusedEdit} />
       </div>
@@ -189,10 +193,6 @@ function useObjectUrl(file: File | null): string | null {
   return url;
 }
 
-function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB` : `${Math.ceil(bytes / 1024)} kB`;
-}
-
 /**
  * The spec's three states of the image: nothing chosen; a file chosen and
  * previewed at 4:3; confirmed (the form now has its image and the file input
@@ -201,6 +201,8 @@ function formatSize(bytes: number): string {
  * show its progress; without it, the form posts the file directly.
  */
 function AddPhotoForm({ maxBytes, refused }: { maxBytes: number; refused: Refused | null }) {
+  const t = useT();
+  const localized = useLocalized();
   const toast = useToast();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
@@ -226,7 +228,7 @@ function AddPhotoForm({ maxBytes, refused }: { maxBytes: number; refused: Refuse
     const file = event.target.files?.[0] ?? null;
     setPreviewFailed(false);
     if (file && file.size > maxBytes) {
-      toast({ title: `Failas per didelis: daugiausia ${Math.round(maxBytes / 1024 / 1024)} MB.`, variant: "error" });
+      toast({ title: t("adminGallery.upload.tooLarge", { max: Math.round(maxBytes / 1024 / 1024) }), variant: "error" });
       event.target.value = "";
       setSelected(null);
       return;
@@ -256,7 +258,7 @@ function AddPhotoForm({ maxBytes, refused }: { maxBytes: number; refused: Refuse
     body.set("image", confirmed, confirmed.name);
     setProgress(0);
     setErrors({});
-    void postUpload(`${PAGE}/ikelti`, body, setProgress).then((answer) => {
+    void postUpload(localized(`${PAGE}/ikelti`), body, setProgress).then((answer) => {
       setProgress(null);
       if (!answer.ok) {
         setErrors(answer.errors ?? {});
@@ -275,7 +277,7 @@ function AddPhotoForm({ maxBytes, refused }: { maxBytes: number; refused: Refuse
   return (
     <section aria-labelledby="nauja-nuotrauka" className="card h-fit p-6">
       <h2 id="nauja-nuotrauka" className="mb-4 text-xl font-semibold">
-        Nauja nuotrauka
+        {t("adminGallery.add.heading")}
       </h2>
       {/* noValidate: the server's Lithuanian message, not the browser's, says what is wrong. */}
       <form method="post" encType="multipart/form-data" noValidate onSubmit={hydrated ? upload : undefined} className="space-y-4">
@@ -283,7 +285,7 @@ function AddPhotoForm({ maxBytes, refused }: { maxBytes: number; refused: Refuse
         <Field
           id="add-title"
           name="title"
-          label="Pavadinimas"
+          label={t("adminGallery.field.title")}
           maxLength={GALLERY_TITLE_MAX}
           value={title}
           onChange={setTitle}
@@ -292,7 +294,7 @@ function AddPhotoForm({ maxBytes, refused }: { maxBytes: number; refused: Refuse
         <Field
           id="add-description"
           name="description"
-          label="Aprašymas"
+          label={t("adminGallery.field.description")}
           multiline
           rows={3}
           maxLength={GALLERY_DESCRIPTION_MAX}
@@ -302,12 +304,12 @@ function AddPhotoForm({ maxBytes, refused }: { maxBytes: number; refused: Refuse
         />
         <MembersOnlyBox checked={membersOnly} onChange={setMembersOnly} />
         <fieldset className="space-y-3">
-          <legend className="field-label">Nuotrauka</legend>
+          <legend className="field-label">{t("adminGallery.add.photo")}</legend>
           <FileInput
             ref={fileInput}
             id="add-image"
             name="image"
-            label="Nuotraukos failas"
+            label={t("adminGallery.add.file")}
             accept="image/*,.tif,.tiff,.heic"
             chosenName={selected?.name ?? null}
             onChange={choose}
@@ -316,7 +318,7 @@ function AddPhotoForm({ maxBytes, refused }: { maxBytes: number; refused: Refuse
           />
           {errors.image ? (
             <p id="add-image-error" className="text-sm text-red-800">
-              {errors.image}
+              <Say text={errors.image} />
             </p>
           ) : null}
           {hydrated ? (
@@ -325,7 +327,7 @@ function AddPhotoForm({ maxBytes, refused }: { maxBytes: number; refused: Refuse
                 {previewUrl && !previewFailed ? (
                   <img
                     src={previewUrl}
-                    alt="Pasirinktos nuotraukos peržiūra"
+                    alt={t("adminGallery.add.previewAlt")}
                     className="h-full w-full object-cover"
                     onError={() => {
                       setPreviewFailed(true);
@@ -333,20 +335,20 @@ function AddPhotoForm({ maxBytes, refused }: { maxBytes: number; refused: Refuse
                     }}
                   />
                 ) : (
-                  <ImagePlaceholder label={previewFailed ? "Peržiūra negalima" : "Nuotrauka nepasirinkta"} />
+                  <ImagePlaceholder label={t(previewFailed ? "adminGallery.add.previewUnavailable" : "adminGallery.add.noneChosen")} />
                 )}
               </div>
               <button type="button" className="btn-secondary" onClick={confirm}>
-                Patvirtinti nuotrauką
+                {t("adminGallery.add.confirm")}
               </button>
               {confirmed ? (
                 <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="confirmed-image">
-                  <span className="font-medium text-moss">✓ Nuotrauka paruošta:</span>
+                  <span className="font-medium text-moss">{t("adminGallery.add.ready")}</span>
                   <span className="break-all">
-                    {confirmed.name} ({formatSize(confirmed.size)})
+                    {confirmed.name} ({fileSize(t, confirmed.size)})
                   </span>
                   <button type="button" className="tap text-accent underline" onClick={() => setConfirmed(null)}>
-                    Atsisakyti
+                    {t("adminGallery.add.discard")}
                   </button>
                 </p>
               ) : null}
@@ -356,13 +358,13 @@ function AddPhotoForm({ maxBytes, refused }: { maxBytes: number; refused: Refuse
         {progress !== null ? (
           <div>
             <label htmlFor="upload-progress" className="field-label">
-              Įkeliama… {Math.round(progress * 100)}%
+              {t("adminGallery.upload.progress", { percent: Math.round(progress * 100) })}
             </label>
             <progress id="upload-progress" value={progress} max={1} className="h-2 w-full accent-accent" />
           </div>
         ) : null}
         <button type="submit" className="btn-primary" disabled={hydrated && (!ready || progress !== null)}>
-          Pridėti nuotrauką
+          {t("adminGallery.add.submit")}
         </button>
       </form>
     </section>
@@ -382,6 +384,7 @@ function placeAt(order: number[], id: number, index: number): number[] {
  * arrow button saves its move at once.
  */
 function PhotoList({ items, refused }: { items: Item[]; refused: Refused | null }) {
+  const t = useT();
   const hydrated = useHydrated();
   const saved = items.map((i) => i.id).join(",");
   const [order, setOrder] = useState(() => items.map((i) => i.id));
@@ -401,18 +404,18 @@ function PhotoList({ items, refused }: { items: Item[]; refused: Refused | null 
     const to = from + step;
     if (to < 0 || to >= order.length) return;
     setOrder(placeAt(order, id, to));
-    setAnnouncement(`„${byId.get(id)?.title}“ perkelta į ${to + 1} vietą iš ${order.length}.`);
+    setAnnouncement(t("adminGallery.list.moved", { title: byId.get(id)?.title, place: to + 1, count: order.length }));
   }
 
   if (items.length === 0) {
-    return <p className="card h-fit p-6 text-ink-soft">Galerijoje kol kas nėra nuotraukų. Pridėkite pirmąją.</p>;
+    return <p className="card h-fit p-6 text-ink-soft">{t("adminGallery.list.empty")}</p>;
   }
 
   return (
     <section aria-labelledby="nuotraukos">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <h2 id="nuotraukos" className="text-xl font-semibold">
-          Nuotraukos ({items.length})
+          {t("adminGallery.list.heading", { count: items.length })}
         </h2>
         <Form method="post" id="gallery-order">
           <input type="hidden" name="intent" value="saveOrder" />
@@ -420,13 +423,13 @@ function PhotoList({ items, refused }: { items: Item[]; refused: Refused | null 
             <input key={id} type="hidden" name="order" value={id} />
           ))}
           <button type="submit" className="btn-primary" disabled={hydrated && !changed}>
-            Išsaugoti tvarką
+            {t("adminGallery.list.saveOrder")}
           </button>
         </Form>
       </div>
       <p className="mb-3 text-sm text-ink-soft">
-        {hydrated ? "Tempkite nuotraukas arba naudokite rodykles, tada išsaugokite tvarką." : "Rodyklės perkelia nuotrauką iš karto."}
-        {changed ? <strong className="ml-1 text-accent">Tvarka pakeista, bet dar neišsaugota.</strong> : null}
+        {t(hydrated ? "adminGallery.list.dragHelp" : "adminGallery.list.arrowsHelp")}
+        {changed ? <strong className="ml-1 text-accent">{t("adminGallery.list.unsaved")}</strong> : null}
       </p>
       <p className="sr-only" aria-live="polite">
         {announcement}
@@ -458,7 +461,11 @@ function PhotoList({ items, refused }: { items: Item[]; refused: Refused | null 
               className={`card flex flex-wrap items-start gap-3 p-3 sm:flex-nowrap ${dragging === id ? "opacity-50" : ""}`}
             >
               {hydrated ? (
-                <span aria-hidden="true" className="cursor-grab self-center px-1 text-xl text-ink-soft select-none" title="Tempkite">
+                <span
+                  aria-hidden="true"
+                  className="cursor-grab self-center px-1 text-xl text-ink-soft select-none"
+                  title={t("adminGallery.list.drag")}
+                >
                   ⠿
                 </span>
               ) : null}
@@ -482,7 +489,11 @@ function PhotoList({ items, refused }: { items: Item[]; refused: Refused | null 
                   last={index === order.length - 1}
                   onMove={hydrated ? (delta) => move(id, delta) : undefined}
                 />
-                <RemoveIconForm id={id} question={removeQuestion(item.title)} label={`Pašalinti: ${item.title}`} />
+                <RemoveIconForm
+                  id={id}
+                  question={t("adminGallery.gallery.removeQuestion", { title: item.title })}
+                  label={t("adminGallery.removeLabel", { title: item.title })}
+                />
               </div>
             </li>
           );
@@ -508,7 +519,7 @@ function ItemEditor({ item, refused }: { item: Item; refused: Refused | null }) 
   );
   return (
     <details className="mt-2" open={refused ? true : undefined}>
-      <summary className="cursor-pointer text-sm text-accent">Redaguoti aprašymą, datą, matomumą ir failą</summary>
+      <summary className="cursor-pointer text-sm text-accent">{t("adminGallery.item.editSummary")}</summary>
       {/* A refusal gives the form new defaults: a new key shows them (after a client-side submit too). */}
       <Form key={refused?.toast.id ?? "saved"} method="post" encType="multipart/form-data" noValidate className="mt-2 space-y-2">
         <input type="hidden" name="intent" value="update" />
@@ -516,7 +527,7 @@ function ItemEditor({ item, refused }: { item: Item; refused: Refused | null }) 
         <Field
           id={`${prefix}title`}
           name="title"
-          label="Pavadinimas"
+          label={t("adminGallery.field.title")}
           defaultValue={typed?.title ?? item.title}
           required
           maxLength={GALLERY_TITLE_MAX}
@@ -525,7 +536,7 @@ function ItemEditor({ item, refused }: { item: Item; refused: Refused | null }) 
         <Field
           id={`${prefix}description`}
           name="description"
-          label="Aprašymas"
+          label={t("adminGallery.field.description")}
           multiline
           rows={3}
           defaultValue={typed?.description ?? item.description}
@@ -537,8 +548,8 @@ function ItemEditor({ item, refused }: { item: Item; refused: Refused | null }) 
           <Field
             id={`${prefix}date`}
             name="date"
-            label="Data"
-            hint="Pvz., 1936, apie 1930, 1930–1935."
+            label={t("adminGallery.field.date")}
+            hint={t("adminGallery.field.dateHint")}
             defaultValue={typed?.date ?? gedcomToDateInput(item.date)}
             maxLength={PHOTO_DATE_MAX}
             error={errors?.date}
@@ -546,7 +557,7 @@ function ItemEditor({ item, refused }: { item: Item; refused: Refused | null }) 
           <Field
             id={`${prefix}place`}
             name="place"
-            label="Vieta"
+            label={t("adminGallery.field.place")}
             defaultValue={typed?.place ?? item.place}
             maxLength={GALLERY_PLACE_MAX}
             error={errors?.place}
@@ -575,34 +586,34 @@ function ItemEditor({ item, refused }: { item: Item; refused: Refused | null }) 
         </fieldset>
         <MembersOnlyBox defaultChecked={typed ? typed.membersOnly === "1" : item.membersOnly} />
         <div className="space-y-1">
-          <span className="field-label">{item.image ? "Pakeisti nuotraukos failą (nebūtina)" : "Įkelti nuotraukos failą"}</span>
+          <span className="field-label">{t(item.image ? "adminGallery.item.replaceFile" : "adminGallery.item.uploadFile")}</span>
           <FileInput
             id={`${prefix}image`}
             name="image"
-            label={item.image ? `Naujas failas nuotraukai „${item.title}“` : `Failas nuotraukai „${item.title}“`}
+            label={t(item.image ? "adminGallery.item.newFileFor" : "adminGallery.item.fileFor", { title: item.title })}
             accept="image/*,.tif,.tiff,.heic"
             aria-invalid={errors?.image ? true : undefined}
             aria-describedby={errors?.image ? `${prefix}image-error` : undefined}
           />
           {errors?.image ? (
             <p id={`${prefix}image-error`} className="text-sm text-red-800">
-              {errors.image}
+              <Say text={errors.image} />
             </p>
           ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary">
-            Išsaugoti
+            {t("adminGallery.save")}
           </button>
           <Link to={`/galerija/${item.id}`} className="tap text-sm">
-            Nuotraukos puslapis
+            {t("adminGallery.photoPage")}
           </Link>
           <Link to={`/admin/galerija/${item.id}/zmones`} className="tap text-sm">
-            Kas nuotraukoje
+            {t("adminGallery.item.people")}
           </Link>
           {item.image ? (
             <a href={`${PAGE}/${item.id}/originalas`} className="tap text-sm" download>
-              Atsisiųsti originalą
+              {t("adminGallery.item.original")}
             </a>
           ) : null}
         </div>

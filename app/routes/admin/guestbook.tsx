@@ -1,14 +1,17 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/guestbook";
 import { requireRole, services } from "#app/.server/platform/context.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { deleteEntry, listEntriesForReview, setEntryStatus } from "#app/.server/guestbook/guestbook.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { ExampleMark } from "#app/components/example-mark.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { ConfirmRemovePanel, RemoveForm } from "#app/components/remove-form.tsx";
-import { formatDateTime, plural } from "#app/lib/lithuanian.ts";
 import { parseId } from "#app/lib/numbers.ts";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import { useT } from "#app/i18n/react.tsx";
+import { Form, Link } from "#app/i18n/router.tsx";
 
 const PAGE = "/admin/sveciai";
 
@@ -16,8 +19,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   requireRole(context, "redaktorius");
   return { entries: await listEntriesForReview(services(context).db) };
 }
-
-const removeQuestion = (name: string) => `Ar tikrai ištrinti „${name}“ įrašą?`;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireRole(context, "redaktorius");
@@ -41,30 +42,32 @@ export async function action({ request, context }: Route.ActionArgs) {
       return (await deleteEntry(db, id, user)) ? redirectWithToast(PAGE, "guestbookDeleted") : refusal("guestbookNotFound", 404);
     }
   }
-  throw data("Nežinomas veiksmas", { status: 400 });
+  throw data(serverT(request)("adminContent.guestbook.unknownAction"), { status: 400 });
 }
 
 const SECTIONS = [
-  { status: "pending", title: "Laukia patvirtinimo", empty: "Naujų įrašų nėra." },
-  { status: "approved", title: "Paskelbti", empty: "Paskelbtų įrašų nėra." },
-  { status: "hidden", title: "Paslėpti", empty: "Paslėptų įrašų nėra." },
-] as const;
+  { status: "pending", title: "adminContent.guestbook.pending", empty: "adminContent.guestbook.pendingEmpty" },
+  { status: "approved", title: "adminContent.guestbook.approved", empty: "adminContent.guestbook.approvedEmpty" },
+  { status: "hidden", title: "adminContent.guestbook.hidden", empty: "adminContent.guestbook.hiddenEmpty" },
+] as const satisfies readonly { status: string; title: MessageId; empty: MessageId }[];
 
 export default function GuestbookModeration({ loaderData: { entries }, actionData }: Route.ComponentProps) {
+  const t = useT();
   const confirmRemove = actionData && "confirmRemove" in actionData ? actionData.confirmRemove : null;
+  const removeQuestion = (name: string) => t("adminContent.guestbook.removeQuestion", { name });
   return (
     <>
-      <PageTitle>Svečių knygos įrašai</PageTitle>
-      <h1 className="mb-2 text-3xl font-bold">Svečių knygos įrašai</h1>
+      <PageTitle>{t("adminContent.guestbook.title")}</PageTitle>
+      <h1 className="mb-2 text-3xl font-bold">{t("adminContent.guestbook.title")}</h1>
       <p className="mb-6 text-ink-soft">
-        Lankytojų žinutės matomos viešai tik jas patvirtinus. <Link to="/admin/pakeitimai?tema=guestbook">Pakeitimų istorija</Link>
+        {t("adminContent.guestbook.intro")} <Link to="/admin/pakeitimai?tema=guestbook">{t("admin.common.changeHistory")}</Link>
       </p>
       <FormAlert toast={actionData && "toast" in actionData ? actionData.toast : null} />
       {confirmRemove ? (
         <ConfirmRemovePanel
           id={confirmRemove.id}
           question={removeQuestion(confirmRemove.name)}
-          detail="Įrašas bus ištrintas visam laikui."
+          detail={t("adminContent.guestbook.removeDetail")}
           cancelTo={PAGE}
         />
       ) : null}
@@ -73,10 +76,10 @@ export default function GuestbookModeration({ loaderData: { entries }, actionDat
         return (
           <section key={section.status} aria-labelledby={`skyrius-${section.status}`} className="mb-10">
             <h2 id={`skyrius-${section.status}`} className="mb-3 text-xl font-semibold">
-              {section.title} ({list.length})
+              {t(section.title, { count: list.length })}
             </h2>
             {list.length === 0 ? (
-              <p className="text-ink-soft">{section.empty}</p>
+              <p className="text-ink-soft">{t(section.empty)}</p>
             ) : (
               <ul className="space-y-3">
                 {list.map((entry) => (
@@ -85,7 +88,7 @@ export default function GuestbookModeration({ loaderData: { entries }, actionDat
                       <header className="flex flex-wrap items-baseline gap-x-3">
                         <h3 className="font-semibold break-words">{entry.name}</h3>
                         <time dateTime={entry.createdAt} className="text-sm text-ink-soft">
-                          {formatDateTime(entry.createdAt)}
+                          {t.dateTime(entry.createdAt)}
                         </time>
                         <ExampleMark example={entry.example} />
                       </header>
@@ -100,16 +103,22 @@ export default function GuestbookModeration({ loaderData: { entries }, actionDat
                             name="intent"
                             value="approve"
                             className="btn-primary"
-                            aria-label={`Patvirtinti: ${entry.name}`}
+                            aria-label={t("adminContent.guestbook.approveLabel", { name: entry.name })}
                           >
-                            Patvirtinti
+                            {t("adminContent.guestbook.approve")}
                           </button>
                         </Form>
                       ) : (
                         <Form method="post">
                           <input type="hidden" name="id" value={entry.id} />
-                          <button type="submit" name="intent" value="hide" className="btn-secondary" aria-label={`Paslėpti: ${entry.name}`}>
-                            Paslėpti
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="hide"
+                            className="btn-secondary"
+                            aria-label={t("adminContent.guestbook.hideLabel", { name: entry.name })}
+                          >
+                            {t("adminContent.guestbook.hide")}
                           </button>
                         </Form>
                       )}
@@ -117,9 +126,9 @@ export default function GuestbookModeration({ loaderData: { entries }, actionDat
                         <button
                           type="submit"
                           className="btn border border-red-200 bg-paper text-red-800 hover:bg-red-50"
-                          aria-label={`Ištrinti: ${entry.name}`}
+                          aria-label={t("adminContent.guestbook.deleteLabel", { name: entry.name })}
                         >
-                          Ištrinti
+                          {t("adminContent.guestbook.delete")}
                         </button>
                       </RemoveForm>
                     </div>
@@ -130,7 +139,7 @@ export default function GuestbookModeration({ loaderData: { entries }, actionDat
           </section>
         );
       })}
-      <p className="text-sm text-ink-soft">Iš viso {plural(entries.length, ["įrašas", "įrašai", "įrašų"])}.</p>
+      <p className="text-sm text-ink-soft">{t("adminContent.guestbook.total", { count: entries.length })}</p>
     </>
   );
 }

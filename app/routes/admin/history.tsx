@@ -1,9 +1,11 @@
 import { useState } from "react";
 import { Say, useT } from "#app/i18n/react.tsx";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Form, Link } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/history";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import {
   compareHistoryRevision,
   editHistory,
@@ -23,7 +25,7 @@ import { HistoryArticle } from "#app/components/history-article.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { Revisions } from "#app/components/revisions.tsx";
 import {
-  HISTORY_FIELD_LABELS,
+  HISTORY_FIELD_MESSAGES,
   HISTORY_FIELD_MAX_LENGTH,
   HISTORY_FIELDS,
   type HistoryContent,
@@ -59,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "restore") {
     const revisionId = parseId(form.get("revisionId")) ?? 0;
     const restored = await restoreHistory(db, user, revisionId, form.get("confirmed") === "1");
-    if (restored === "missing") throw data("Tokios versijos nėra", { status: 404 });
+    if (restored === "missing") throw data(serverT(request)("adminContent.history.noSuchVersion"), { status: 404 });
     if (restored === "confirm") return data({ confirmRestore: revisionId });
     return redirectWithToast("/admin/istorija", "historyRestored");
   }
@@ -85,14 +87,15 @@ function refusedEnglish(typed: Record<string, string>): HistoryContent {
 const SINGLE_LINE: ReadonlySet<HistoryField> = new Set(["title", "periodTitle"]);
 
 export default function HistoryEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const refused = refusedForm(actionData);
   return (
     <>
-      <PageTitle>Istorijos redaktorius</PageTitle>
-      <h1 className="mb-2 text-3xl font-bold">Istorijos redaktorius</h1>
+      <PageTitle>{t("adminContent.history.title")}</PageTitle>
+      <h1 className="mb-2 text-3xl font-bold">{t("adminContent.history.title")}</h1>
       <p className="mb-6 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link to="/admin/istorija/pasakojimai">Pasakojimai</Link>
-        <Link to="/admin/pakeitimai?tema=history">Pakeitimų istorija</Link>
+        <Link to="/admin/istorija/pasakojimai">{t("adminContent.history.stories")}</Link>
+        <Link to="/admin/pakeitimai?tema=history">{t("admin.common.changeHistory")}</Link>
       </p>
       {/* A new key after each save starts the form from the stored text. */}
       <Editor
@@ -108,8 +111,8 @@ export default function HistoryEditor({ loaderData, actionData }: Route.Componen
         currentId={loaderData.revisionId}
         comparison={loaderData.comparison}
         confirmId={actionData && "confirmRestore" in actionData ? actionData.confirmRestore : null}
-        emptyWarning="Šioje versijoje teksto nėra: atkūrus ją, istorijos puslapis lankytojams bus be teksto."
-        note="Kiekvienas išsaugojimas įrašomas kaip nauja versija. Atkūrus seną versiją, ji tampa dabartine."
+        emptyWarning={t("adminContent.history.emptyWarning")}
+        note={t("adminContent.history.revisionsNote")}
       />
     </>
   );
@@ -131,7 +134,7 @@ function Editor({ initial, errors, refusal, periodMembersOnly, english }: Editor
   useFocusFirstError(errors, refusal?.id, HISTORY_FIELDS);
   return (
     <div className="grid gap-8 lg:grid-cols-2">
-      <Form method="post" className="card space-y-4 p-6" aria-label="Istorijos tekstas">
+      <Form method="post" className="card space-y-4 p-6" aria-label={t("adminContent.history.form")}>
         <FormAlert toast={refusal} />
         {HISTORY_FIELDS.map((field) => {
           const common = {
@@ -148,7 +151,7 @@ function Editor({ initial, errors, refusal, periodMembersOnly, english }: Editor
           return (
             <div key={field}>
               <label htmlFor={field} className="field-label">
-                {HISTORY_FIELD_LABELS[field]}
+                {t(HISTORY_FIELD_MESSAGES[field])}
               </label>
               {SINGLE_LINE.has(field) ? <input {...common} /> : <textarea {...common} rows={field === "intro" ? 3 : 6} />}
               {errors[field] ? (
@@ -159,11 +162,7 @@ function Editor({ initial, errors, refusal, periodMembersOnly, english }: Editor
             </div>
           );
         })}
-        <MembersOnlyBox
-          name="periodMembersOnly"
-          label="Tik giminei: laikotarpio pavadinimą ir tekstus mato tik prisijungę giminės nariai, ne lankytojai"
-          defaultChecked={periodMembersOnly}
-        />
+        <MembersOnlyBox name="periodMembersOnly" label={t("adminContent.history.membersOnly")} defaultChecked={periodMembersOnly} />
         <details className="rounded-md border border-line p-4" open={HISTORY_FIELDS.some((field) => english[field]) || undefined}>
           <summary className="cursor-pointer font-semibold">{t("adminContent.history.english")}</summary>
           <p className="mt-2 text-sm text-ink-soft">{t("adminContent.history.englishHelp")}</p>
@@ -172,7 +171,7 @@ function Editor({ initial, errors, refusal, periodMembersOnly, english }: Editor
               <Field
                 key={field}
                 id={`${field}En`}
-                label={t("adminContent.texts.englishOf", { label: HISTORY_FIELD_LABELS[field] })}
+                label={t("adminContent.texts.englishOf", { label: t(HISTORY_FIELD_MESSAGES[field]) })}
                 multiline={!SINGLE_LINE.has(field)}
                 rows={field === "intro" ? 3 : 6}
                 maxLength={HISTORY_FIELD_MAX_LENGTH[field]}
@@ -182,14 +181,14 @@ function Editor({ initial, errors, refusal, periodMembersOnly, english }: Editor
             ))}
           </div>
         </details>
-        <p className="text-sm text-ink-soft">Tuščia eilutė pradeda naują pastraipą.</p>
+        <p className="text-sm text-ink-soft">{t("adminContent.history.paragraphs")}</p>
         <button type="submit" className="btn-primary" disabled={saving}>
-          {saving ? "Saugoma…" : "Išsaugoti"}
+          {saving ? t("admin.common.saving") : t("admin.common.save")}
         </button>
       </Form>
       <section aria-labelledby="perziura">
         <h2 id="perziura" className="mb-3 text-sm font-semibold tracking-wide text-ink-soft uppercase">
-          Peržiūra
+          {t("admin.common.preview")}
         </h2>
         <div className="card p-6">
           <HistoryArticle content={content} headingLevel={2} />

@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { adminMessages } from "#app/i18n/admin.ts";
-import { I18nProvider } from "#app/i18n/react.tsx";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import { I18nProvider, useT } from "#app/i18n/react.tsx";
 import { NavLink } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/layout";
 import { roleMiddleware } from "#app/.server/accounts/access.ts";
@@ -19,55 +20,61 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { username: user.username, role: user.role, waiting: await waitingCounts(services(context).db) };
 }
 
-const ADMIN_LINKS: { to: string; label: string; end?: boolean }[] = [
-  { to: "/admin", label: "Pagrindinis", end: true },
-  { to: "/admin/tekstai", label: "Tekstai" },
-  { to: "/admin/istorija", label: "Istorija" },
-  { to: "/admin/galerija", label: "Galerija" },
-  { to: "/admin/dokumentai", label: "Dokumentai" },
-  { to: "/admin/sveciai", label: "Svečių knyga" },
-  { to: "/admin/perziura", label: "Peržiūra" },
-  { to: "/admin/medis", label: "Giminės medis" },
-  { to: "/admin/nariai", label: "Nariai" },
+const ADMIN_LINKS: { to: string; label: MessageId; end?: boolean }[] = [
+  { to: "/admin", label: "admin.menu.home", end: true },
+  { to: "/admin/tekstai", label: "admin.menu.texts" },
+  { to: "/admin/istorija", label: "admin.menu.history" },
+  { to: "/admin/galerija", label: "admin.menu.gallery" },
+  { to: "/admin/dokumentai", label: "admin.menu.documents" },
+  { to: "/admin/sveciai", label: "admin.menu.guestbook" },
+  { to: "/admin/perziura", label: "admin.menu.review" },
+  { to: "/admin/medis", label: "admin.menu.tree" },
+  { to: "/admin/nariai", label: "admin.menu.members" },
 ];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  // The administration's words with the site's: only these pages load them.
+  return (
+    <I18nProvider messages={adminMessages}>
+      <AdminMenu {...loaderData} />
+      <Outlet />
+    </I18nProvider>
+  );
+}
 
 /**
  * The administration's menu: on one row from a wide screen's width (1280 px,
  * with the waiting counts too); narrower, in even columns, so that no link
  * is left alone at the end of a ragged row.
  */
-export default function AdminLayout({ loaderData: { role, waiting } }: Route.ComponentProps) {
+function AdminMenu({ role, waiting }: Route.ComponentProps["loaderData"]) {
+  const t = useT();
   const item = ({ isActive }: { isActive: boolean }) => `btn px-3 ${isActive ? "bg-accent text-white" : "text-ink hover:bg-accent-soft"}`;
-  // The administration's words with the site's: only these pages load them.
   return (
-    <I18nProvider messages={adminMessages}>
-      <nav
-        aria-label="Administravimo meniu"
-        className="mb-8 grid grid-cols-2 gap-1 rounded-lg border border-line bg-paper p-2 sm:grid-cols-5 xl:flex xl:items-center"
-      >
-        {ADMIN_LINKS.filter((link) => mayOpen(role, link.to)).map((link) => (
-          <NavLink key={link.to} to={link.to} end={link.end} className={item}>
-            {link.label}
-            <WaitingBadge
-              count={link.to === "/admin/perziura" ? waiting.proposals : link.to === "/admin/sveciai" ? waiting.guestbook : 0}
-            />
-          </NavLink>
-        ))}
-        <NavLink to="/paskyra" className={(state) => `${item(state)} xl:ml-auto`}>
-          Paskyra
+    <nav
+      aria-label={t("admin.menu.label")}
+      className="mb-8 grid grid-cols-2 gap-1 rounded-lg border border-line bg-paper p-2 sm:grid-cols-5 xl:flex xl:items-center"
+    >
+      {ADMIN_LINKS.filter((link) => mayOpen(role, link.to)).map((link) => (
+        <NavLink key={link.to} to={link.to} end={link.end} className={item}>
+          {t(link.label)}
+          <WaitingBadge count={link.to === "/admin/perziura" ? waiting.proposals : link.to === "/admin/sveciai" ? waiting.guestbook : 0} />
         </NavLink>
-      </nav>
-      <Outlet />
-    </I18nProvider>
+      ))}
+      <NavLink to="/paskyra" className={(state) => `${item(state)} xl:ml-auto`}>
+        {t("admin.menu.account")}
+      </NavLink>
+    </nav>
   );
 }
 
 /** The number waiting behind a menu link (issue 17): proposals, guestbook entries. */
 function WaitingBadge({ count }: { count: number }) {
+  const t = useT();
   if (count === 0) return null;
   return (
     <span className="ml-2 rounded-full bg-accent px-2 py-0.5 text-sm font-semibold text-white" data-waiting={count}>
-      <span className="sr-only">laukia </span>
+      <span className="sr-only">{`${t("admin.menu.waiting")} `}</span>
       {count}
     </span>
   );

@@ -1,5 +1,8 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
+import { Form, Link } from "#app/i18n/router.tsx";
+import { useT } from "#app/i18n/react.tsx";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import type { Route } from "./+types/photo-people";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
@@ -17,6 +20,7 @@ import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { PhotoRegion } from "#app/components/photo-region.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
+import { shownDocumentYear } from "#app/lib/document-year.ts";
 import { displayUrl } from "#app/lib/media.ts";
 import { parseId } from "#app/lib/numbers.ts";
 import { PHOTO_BOX_MIN, PHOTO_NAME_MAX, type PhotoBox } from "#app/lib/photo-people.ts";
@@ -89,7 +93,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (!(await removePhotoPerson(db, user, id, parseId(form.get("key")) ?? 0))) return refusal("galleryNotFound", 404);
     return redirectWithToast(page, "photoPersonRemoved");
   }
-  throw data("Nežinomas veiksmas", { status: 400 });
+  throw data(serverT(request)("adminGallery.error.unknownAction"), { status: 400 });
 }
 
 /** A pointer's place on the element, as fractions of its size, within it. */
@@ -103,6 +107,7 @@ export default function PhotoPeopleEditor({
   loaderData: { item, people, query, found, documents, documentQuery, foundDocuments },
   actionData,
 }: Route.ComponentProps) {
+  const t = useT();
   const hydrated = useHydrated();
   const toast = actionData && "toast" in actionData ? actionData.toast : null;
   // A refused mark: what was typed and picked comes back, each message beside its field.
@@ -168,25 +173,21 @@ export default function PhotoPeopleEditor({
 
   return (
     <>
-      <PageTitle>{`Kas nuotraukoje: ${item.title}`}</PageTitle>
+      <PageTitle>{t("adminGallery.people.title", { title: item.title })}</PageTitle>
       <p className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link to="/admin/galerija">← Galerijos redaktorius</Link>
-        <Link to={`/galerija/${item.id}`}>Nuotraukos puslapis</Link>
+        <Link to="/admin/galerija">{t("adminGallery.backToGallery")}</Link>
+        <Link to={`/galerija/${item.id}`}>{t("adminGallery.photoPage")}</Link>
       </p>
-      <h1 className="mb-4 text-3xl font-bold break-words">Kas nuotraukoje: {item.title}</h1>
+      <h1 className="mb-4 text-3xl font-bold break-words">{t("adminGallery.people.title", { title: item.title })}</h1>
       <FormAlert toast={toast} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="nuotrauka" className="card p-4">
           <h2 id="nuotrauka" className="sr-only">
-            Nuotrauka
+            {t("adminGallery.people.photo")}
           </h2>
           {item.image ? (
             <>
-              <p className="mb-3 text-sm text-ink-soft">
-                {hydrated
-                  ? "Tempdami pele ar pirštu apveskite žmogų nuotraukoje, tada pasirinkite jį iš medžio arba įrašykite vardą. Klaviatūra: pasirinkite nuotrauką, Enter – naujas rėmelis, rodyklės jį stumia, Shift ir rodyklės keičia dydį."
-                  : "Vietą nuotraukoje pažymėti galima naršyklėje su įjungtu JavaScript; be jo žmogų galima pridėti be vietos."}
-              </p>
+              <p className="mb-3 text-sm text-ink-soft">{t(hydrated ? "adminGallery.people.howTo" : "adminGallery.people.noScript")}</p>
               <div
                 id="box"
                 data-testid="tag-surface"
@@ -199,7 +200,7 @@ export default function PhotoPeopleEditor({
                 // The same by keyboard: Enter puts a rectangle in the middle, the arrows move it, with Shift they size it.
                 tabIndex={hydrated ? 0 : undefined}
                 role={hydrated ? "group" : undefined}
-                aria-label={hydrated ? `${item.title}: vietos žymėjimas` : undefined}
+                aria-label={hydrated ? t("adminGallery.people.surface", { title: item.title }) : undefined}
                 onKeyDown={hydrated ? onKeyDown : undefined}
               >
                 <img
@@ -215,20 +216,20 @@ export default function PhotoPeopleEditor({
                       p.box ? <PhotoRegion key={p.key} box={p.box} label={p.name} strong={p.key === highlighted} /> : null,
                     )
                   : null}
-                {hydrated && box ? <PhotoRegion box={box} label="Nauja žymė" strong dashed /> : null}
+                {hydrated && box ? <PhotoRegion box={box} label={t("adminGallery.people.newTag")} strong dashed /> : null}
               </div>
             </>
           ) : (
-            <p>Ši nuotrauka neturi paveikslėlio.</p>
+            <p>{t("adminGallery.people.noImage")}</p>
           )}
         </section>
         <div className="space-y-6">
           <section aria-labelledby="nauja-zyme" className="card p-5">
             <h2 id="nauja-zyme" className="mb-3 text-xl font-semibold">
-              Pažymėti žmogų
+              {t("adminGallery.people.tagHeading")}
             </h2>
             <p className="mb-3 text-sm" role="status">
-              {box ? "Vieta nuotraukoje pažymėta." : "Vieta nepažymėta: žmogus bus pridėtas be vietos."}
+              {t(box ? "adminGallery.people.placeMarked" : "adminGallery.people.placeNotMarked")}
             </p>
             {errors?.box ? (
               <p id="box-error" className="mb-3 text-sm text-red-800">
@@ -239,12 +240,12 @@ export default function PhotoPeopleEditor({
               {documentQuery ? <input type="hidden" name="dokumentas" value={documentQuery} /> : null}
               <div className="min-w-48 flex-1">
                 <label htmlFor="paieska" className="field-label">
-                  Asmuo iš medžio
+                  {t("adminGallery.people.fromTree")}
                 </label>
                 <input id="paieska" name="paieska" type="search" defaultValue={query} className="field-input" autoComplete="off" />
               </div>
               <button type="submit" className="btn-secondary">
-                Ieškoti
+                {t("adminGallery.search")}
               </button>
             </Form>
             {/* Emptied for the next one when someone has been added (a new key: a new form). */}
@@ -263,7 +264,7 @@ export default function PhotoPeopleEditor({
                     aria-invalid={errors?.personId ? true : undefined}
                     aria-describedby={errors?.personId ? "personId-error" : undefined}
                   >
-                    <legend className="field-label">Rasti asmenys</legend>
+                    <legend className="field-label">{t("adminGallery.people.found")}</legend>
                     <ul className="max-h-64 space-y-1 overflow-y-auto">
                       {found.map((p) => (
                         <li key={p.id}>
@@ -279,7 +280,7 @@ export default function PhotoPeopleEditor({
                     </ul>
                   </fieldset>
                 ) : (
-                  <p className="text-sm">Medyje nieko nerasta pagal „{query}“.</p>
+                  <p className="text-sm">{t("adminGallery.people.nothingFound", { query })}</p>
                 )
               ) : null}
               {errors?.personId ? (
@@ -289,19 +290,19 @@ export default function PhotoPeopleEditor({
               ) : null}
               <Field
                 id="name"
-                label="Arba vardas (jei žmogaus medyje nėra)"
+                label={t("adminGallery.people.orName")}
                 maxLength={PHOTO_NAME_MAX}
                 defaultValue={typed?.name ?? ""}
                 error={errors?.name}
               />
               <button type="submit" className="btn-primary">
-                Pažymėti
+                {t("adminGallery.people.tag")}
               </button>
             </Form>
           </section>
           <section aria-labelledby="pazymeti" className="card p-5">
             <h2 id="pazymeti" className="mb-3 text-xl font-semibold">
-              Pažymėti žmonės
+              {t("adminGallery.people.tagged")}
             </h2>
             {people.length ? (
               <ul className="divide-y divide-line">
@@ -317,7 +318,7 @@ export default function PhotoPeopleEditor({
                     <span>
                       {p.name}
                       {p.years ? <span className="text-sm text-ink-soft"> ({p.years})</span> : null}
-                      <span className="text-sm text-ink-soft">{p.box ? " · vieta pažymėta" : " · be vietos"}</span>
+                      <span className="text-sm text-ink-soft">{` · ${t(p.box ? "adminGallery.people.withPlace" : "adminGallery.people.withoutPlace")}`}</span>
                     </span>
                     <div className="flex flex-wrap gap-2">
                       {p.id !== null && p.box ? (
@@ -330,17 +331,23 @@ export default function PhotoPeopleEditor({
                             type="submit"
                             className="btn-secondary px-3 py-1 text-sm"
                             aria-pressed={p.portrait}
-                            aria-label={`${p.portrait ? "Portretas" : "Padaryti portretu"}: ${p.name}`}
+                            aria-label={t(p.portrait ? "adminGallery.people.portraitLabel" : "adminGallery.people.makePortraitLabel", {
+                              name: p.name,
+                            })}
                           >
-                            {p.portrait ? "✓ Portretas" : "Padaryti portretu"}
+                            {p.portrait ? `✓ ${t("adminGallery.people.portrait")}` : t("adminGallery.people.makePortrait")}
                           </button>
                         </Form>
                       ) : null}
                       <Form method="post">
                         <input type="hidden" name="intent" value="remove" />
                         <input type="hidden" name="key" value={p.key} />
-                        <button type="submit" className="btn-secondary px-3 py-1 text-sm" aria-label={`Pašalinti žymę: ${p.name}`}>
-                          Pašalinti
+                        <button
+                          type="submit"
+                          className="btn-secondary px-3 py-1 text-sm"
+                          aria-label={t("adminGallery.people.removeTagLabel", { name: p.name })}
+                        >
+                          {t("adminGallery.remove")}
                         </button>
                       </Form>
                     </div>
@@ -348,7 +355,7 @@ export default function PhotoPeopleEditor({
                 ))}
               </ul>
             ) : (
-              <p className="text-sm text-ink-soft">Dar niekas nepažymėtas.</p>
+              <p className="text-sm text-ink-soft">{t("adminGallery.people.none")}</p>
             )}
           </section>
           <PhotoDocuments documents={documents} query={documentQuery} found={foundDocuments} peopleQuery={query} />
@@ -374,6 +381,7 @@ function PhotoDocuments({
   found: { id: number; title: string; year: string }[];
   peopleQuery: string;
 }) {
+  const t = useT();
   const linked = new Set(documents.map((d) => d.id));
   const button = (intent: "linkDocument" | "unlinkDocument", d: { id: number; title: string }) => (
     <Form method="post">
@@ -382,57 +390,61 @@ function PhotoDocuments({
       <button
         type="submit"
         className="btn-secondary px-3 py-1 text-sm"
-        aria-label={`${intent === "linkDocument" ? "Susieti" : "Atsieti"}: ${d.title}`}
+        aria-label={t(intent === "linkDocument" ? "adminGallery.people.linkLabel" : "adminGallery.people.unlinkLabel", { title: d.title })}
       >
-        {intent === "linkDocument" ? "Susieti" : "Atsieti"}
+        {t(intent === "linkDocument" ? "adminGallery.people.link" : "adminGallery.people.unlink")}
       </button>
     </Form>
   );
   return (
     <section aria-labelledby="susije-dokumentai" className="card p-5">
       <h2 id="susije-dokumentai" className="mb-3 text-xl font-semibold">
-        Susiję dokumentai
+        {t("adminGallery.people.documents")}
       </h2>
       {documents.length ? (
         <ul className="mb-4 divide-y divide-line">
           {documents.map((d) => (
             <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span>
-                {d.title} <span className="text-sm text-ink-soft">({d.year})</span>
+                {d.title} <span className="text-sm text-ink-soft">({shownDocumentYear(d.year, t.locale)})</span>
               </span>
               {button("unlinkDocument", d)}
             </li>
           ))}
         </ul>
       ) : (
-        <p className="mb-4 text-sm text-ink-soft">Su šia nuotrauka dokumentai nesusieti.</p>
+        <p className="mb-4 text-sm text-ink-soft">{t("adminGallery.people.noDocuments")}</p>
       )}
       <Form method="get" className="flex flex-wrap items-end gap-2">
         {peopleQuery ? <input type="hidden" name="paieska" value={peopleQuery} /> : null}
         <div className="min-w-48 flex-1">
           <label htmlFor="dokumentas" className="field-label">
-            Rasti dokumentą
+            {t("adminGallery.people.findDocument")}
           </label>
           <input id="dokumentas" name="dokumentas" type="search" defaultValue={query} className="field-input" autoComplete="off" />
         </div>
         <button type="submit" className="btn-secondary">
-          Ieškoti dokumento
+          {t("adminGallery.people.searchDocuments")}
         </button>
       </Form>
       {query ? (
         found.length ? (
-          <ul className="mt-3 divide-y divide-line" aria-label="Rasti dokumentai">
+          <ul className="mt-3 divide-y divide-line" aria-label={t("adminGallery.people.documentsFound")}>
             {found.map((d) => (
               <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span>
-                  {d.title} <span className="text-sm text-ink-soft">({d.year})</span>
+                  {d.title} <span className="text-sm text-ink-soft">({shownDocumentYear(d.year, t.locale)})</span>
                 </span>
-                {linked.has(d.id) ? <span className="text-sm text-ink-soft">Susietas</span> : button("linkDocument", d)}
+                {linked.has(d.id) ? (
+                  <span className="text-sm text-ink-soft">{t("adminGallery.people.linked")}</span>
+                ) : (
+                  button("linkDocument", d)
+                )}
               </li>
             ))}
           </ul>
         ) : (
-          <p className="mt-3 text-sm">Dokumentų pagal „{query}“ nerasta.</p>
+          <p className="mt-3 text-sm">{t("adminGallery.people.noDocumentsFound", { query })}</p>
         )
       ) : null}
     </section>

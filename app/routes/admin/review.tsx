@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/review";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import { onProposalDecided } from "#app/.server/accounts/notifications.ts";
@@ -17,7 +17,8 @@ import { Field, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { ChangeLines, MorePager } from "#app/components/proposal-lines.tsx";
-import { formatDateTime, plural } from "#app/lib/lithuanian.ts";
+import { useT } from "#app/i18n/react.tsx";
+import { Form, Link } from "#app/i18n/router.tsx";
 import { parseId } from "#app/lib/numbers.ts";
 import { requestedPage } from "#app/lib/paging.ts";
 import { REVIEW_NOTE_MAX } from "#app/lib/proposals.ts";
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(PAGE, "proposalRejected");
     }
   }
-  throw data("Nežinomas veiksmas", { status: 400 });
+  throw data("adminMembers.error.unknownAction", { status: 400 });
 }
 
 /** What the action answers when it refuses: the proposal it was about, and, for a refused note, what was typed and why. */
@@ -81,6 +82,7 @@ interface Refused {
 }
 
 export default function ReviewQueue({ loaderData: { proposals, page, more }, actionData }: Route.ComponentProps) {
+  const t = useT();
   const refused = actionData as Refused | undefined;
   const failedId = refused?.id ?? (refused?.typed ? Number(refused.typed.id) : null);
   // A refused note: its form open again, filled in as typed, the note marked and focused.
@@ -88,20 +90,17 @@ export default function ReviewQueue({ loaderData: { proposals, page, more }, act
   useFocusFirstError(note?.error ? { [`note-${failedId}`]: note.error } : undefined, refused?.toast.id, [`note-${failedId}`]);
   return (
     <>
-      <PageTitle page={page}>{"Narių pasiūlymai"}</PageTitle>
-      <h1 className="mb-2 text-3xl font-bold">Narių pasiūlymai</h1>
+      <PageTitle page={page}>{t("adminMembers.review.title")}</PageTitle>
+      <h1 className="mb-2 text-3xl font-bold">{t("adminMembers.review.title")}</h1>
       <p className="mb-6 max-w-2xl text-ink-soft">
-        Ką nariai siūlo pakeisti ar pridėti. Niekas nepasikeičia, kol pasiūlymo nepatvirtinate; patvirtintas pakeitimas įrašomas į{" "}
-        <Link to="/admin/pakeitimai">pakeitimų istoriją</Link> ir gali būti atšauktas.
+        {t.rich("adminMembers.review.lead", { link: (chunks) => <Link to="/admin/pakeitimai">{chunks}</Link> })}
       </p>
       <FormAlert toast={actionData?.toast} />
       {proposals.length === 0 ? (
-        <p className="text-ink-soft">Laukiančių pasiūlymų nėra.</p>
+        <p className="text-ink-soft">{t("adminMembers.review.none")}</p>
       ) : (
         <>
-          <p className="mb-4 text-ink-soft">
-            {page === 1 && !more ? `Laukia ${plural(proposals.length, ["pasiūlymas", "pasiūlymai", "pasiūlymų"])}.` : null}
-          </p>
+          <p className="mb-4 text-ink-soft">{page === 1 && !more ? t("adminMembers.review.waiting", { count: proposals.length }) : null}</p>
           <ul className="space-y-6">
             {proposals.map((p) => (
               <li key={p.id} className="card p-4" data-testid="proposal">
@@ -111,20 +110,24 @@ export default function ReviewQueue({ loaderData: { proposals, page, more }, act
                       {p.label}
                     </h2>
                     <span className="text-sm text-ink-soft">
-                      pasiūlė {p.username}, <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time>
+                      {t.rich("adminMembers.review.proposedBy", {
+                        username: p.username,
+                        at: t.dateTime(p.createdAt),
+                        time: (chunks) => <time dateTime={p.createdAt}>{chunks}</time>,
+                      })}
                     </span>
                     {p.subjectLink ? (
                       <Link to={p.subjectLink} className="tap text-sm">
-                        {p.subjectName ? `Apie: ${p.subjectName}` : "Kam siūloma"}
+                        {p.subjectName ? t("account.proposals.about", { name: p.subjectName }) : t("adminMembers.review.subject")}
                       </Link>
                     ) : null}
                   </header>
                   {p.conflict ? (
                     <p role="alert" className="mt-3 rounded border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-                      Po pasiūlymo šie duomenys jau buvo pakeisti. Stulpelis „Buvo“ rodo, kaip yra dabar; patvirtinkite tik peržiūrėję.
+                      {t("adminMembers.review.conflict", { before: t("account.lines.before") })}
                     </p>
                   ) : null}
-                  <ChangeLines lines={p.lines} caption={`Pasiūlymas: ${p.label}`} />
+                  <ChangeLines lines={p.lines} caption={t("account.proposals.caption", { label: p.label })} />
                   {failedId === p.id ? (
                     <div className="mt-3">
                       <FormAlert toast={actionData?.toast} />
@@ -135,7 +138,7 @@ export default function ReviewQueue({ loaderData: { proposals, page, more }, act
                       <input type="hidden" name="id" value={p.id} />
                       {p.conflict ? (
                         <label className="flex items-center gap-2 text-sm">
-                          <input type="checkbox" name="confirmConflict" value="1" required /> Peržiūrėjau dabartinius duomenis
+                          <input type="checkbox" name="confirmConflict" value="1" required /> {t("adminMembers.review.checked")}
                         </label>
                       ) : null}
                       <button
@@ -143,20 +146,20 @@ export default function ReviewQueue({ loaderData: { proposals, page, more }, act
                         name="intent"
                         value="approve"
                         className="btn-primary"
-                        aria-label={`Patvirtinti: ${p.label}, ${p.username}`}
+                        aria-label={t("adminMembers.review.approveNamed", { label: p.label, username: p.username })}
                       >
-                        Patvirtinti
+                        {t("adminMembers.review.approve")}
                       </button>
                     </Form>
                   </div>
                   <details className="mt-4" open={note !== null && failedId === p.id}>
-                    <summary className="cursor-pointer">Atmesti</summary>
+                    <summary className="cursor-pointer">{t("adminMembers.review.reject")}</summary>
                     <Form method="post" noValidate className="mt-2 max-w-xl space-y-3">
                       <input type="hidden" name="id" value={p.id} />
                       <Field
                         id={`note-${p.id}`}
                         name="note"
-                        label="Pastaba nariui (nebūtina)"
+                        label={t("adminMembers.review.note")}
                         multiline
                         rows={3}
                         maxLength={REVIEW_NOTE_MAX}
@@ -164,13 +167,13 @@ export default function ReviewQueue({ loaderData: { proposals, page, more }, act
                         error={failedId === p.id ? note?.error : undefined}
                       />
                       <button type="submit" name="intent" value="reject" className="btn-secondary">
-                        Atmesti pasiūlymą
+                        {t("adminMembers.review.rejectSubmit")}
                       </button>
                     </Form>
                   </details>
                   {p.fields.length > 0 ? (
                     <details className="mt-2">
-                      <summary className="cursor-pointer">Redaguoti ir patvirtinti</summary>
+                      <summary className="cursor-pointer">{t("adminMembers.review.edit")}</summary>
                       <Form method="post" className="mt-2 max-w-xl space-y-3">
                         <input type="hidden" name="id" value={p.id} />
                         {p.fields.map((field) =>
@@ -200,11 +203,11 @@ export default function ReviewQueue({ loaderData: { proposals, page, more }, act
                         )}
                         {p.conflict ? (
                           <label className="flex items-center gap-2 text-sm">
-                            <input type="checkbox" name="confirmConflict" value="1" required /> Peržiūrėjau dabartinius duomenis
+                            <input type="checkbox" name="confirmConflict" value="1" required /> {t("adminMembers.review.checked")}
                           </label>
                         ) : null}
                         <button type="submit" name="intent" value="edit" className="btn-primary">
-                          Išsaugoti ir patvirtinti
+                          {t("adminMembers.review.editSubmit")}
                         </button>
                       </Form>
                     </details>
@@ -215,7 +218,7 @@ export default function ReviewQueue({ loaderData: { proposals, page, more }, act
           </ul>
         </>
       )}
-      <MorePager page={page} more={more} label="Pasiūlymų puslapiai" />
+      <MorePager page={page} more={more} label={t("account.proposals.pages")} />
     </>
   );
 }

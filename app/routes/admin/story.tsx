@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useT } from "#app/i18n/react.tsx";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useLocalized } from "#app/i18n/router.tsx";
+import { data, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/story";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { listGalleryItems } from "#app/.server/gallery/gallery.ts";
 import {
   formValues,
@@ -25,7 +27,7 @@ import { StoryArticle } from "#app/components/stories.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
 import type { ImageRef } from "#app/lib/media.ts";
 import { parseId } from "#app/lib/numbers.ts";
-import { STORY_FIELD_LABELS, STORY_LIMITS, type StoryField } from "#app/lib/stories.ts";
+import { STORY_FIELD_MESSAGES, STORY_LIMITS, type StoryField } from "#app/lib/stories.ts";
 import { PERSON_SCHEME, PHOTO_SCHEME, storyHtml, storyReferences, type StoryPerson, type StoryPhoto } from "#app/lib/story-text.ts";
 import type { PersonSummary } from "#app/lib/tree-layout.ts";
 
@@ -40,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const id = parseId(params.id);
   const story = id === null ? null : await storyForEditing(db, id);
-  if (!story) throw data("Tokio pasakojimo nėra", { status: 404 });
+  if (!story) throw data(serverT(request)("adminContent.story.notFound"), { status: 404 });
   // ?palyginti=12: what restoring version 12 would change.
   const compared = parseId(new URL(request.url).searchParams.get("palyginti"));
   const comparison = compared === null ? null : await compareStoryRevision(db, story.id, compared);
@@ -60,7 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.get("intent") === "restore") {
     const revisionId = parseId(form.get("revisionId")) ?? 0;
     const restored = await restoreStoryRevision(db, id, revisionId, user, form.get("confirmed") === "1");
-    if (restored === "missing") throw data("Tokios versijos nėra", { status: 404 });
+    if (restored === "missing") throw data(serverT(request)("adminContent.history.noSuchVersion"), { status: 404 });
     if (restored === "confirm") return data({ confirmRestore: revisionId });
     return redirectWithToast(here, "storyRestored");
   }
@@ -92,14 +94,15 @@ function typedValues(typed: Record<string, string>, stored: StoryFormValues): St
 }
 
 export default function StoryEditor({ loaderData: { story, values, photos, comparison }, actionData }: Route.ComponentProps) {
+  const t = useT();
   const refused = refusedForm(actionData);
   return (
     <>
-      <PageTitle>{`Pasakojimas: ${story.fields.title}`}</PageTitle>
+      <PageTitle>{t("adminContent.story.pageTitle", { title: story.fields.title })}</PageTitle>
       <p className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link to={LIST}>← Visi pasakojimai</Link>
-        <Link to={`/istorija/${story.slug}`}>Peržiūrėti svetainėje</Link>
-        <Link to={`/admin/pakeitimai?tema=story&id=${story.id}`}>Pakeitimų istorija</Link>
+        <Link to={LIST}>{t("adminContent.story.allStories")}</Link>
+        <Link to={`/istorija/${story.slug}`}>{t("adminContent.story.viewOnSite")}</Link>
+        <Link to={`/admin/pakeitimai?tema=story&id=${story.id}`}>{t("admin.common.changeHistory")}</Link>
       </p>
       <h1 className="mb-6 text-3xl font-bold break-words">{story.fields.title}</h1>
       {/* A new key after each save starts the form from the stored story. */}
@@ -115,8 +118,8 @@ export default function StoryEditor({ loaderData: { story, values, photos, compa
         currentId={story.revisions[0]?.id}
         comparison={comparison}
         confirmId={actionData && "confirmRestore" in actionData ? actionData.confirmRestore : null}
-        emptyWarning={`Šioje versijoje teksto nėra: atkūrus ją, paskelbtas pasakojimas „${story.fields.title}“ lankytojams bus tuščias.`}
-        note="Kiekvienas išsaugojimas įrašomas kaip nauja versija. Atkūrus seną versiją, jos tekstas tampa dabartiniu (būsena ir „tik giminei“ nesikeičia)."
+        emptyWarning={t("adminContent.story.emptyWarning", { title: story.fields.title })}
+        note={t("adminContent.story.revisionsNote")}
       />
     </>
   );
@@ -137,6 +140,7 @@ function Editor({
   refusal?: React.ComponentProps<typeof FormAlert>["toast"];
   photos: Photo[];
 }) {
+  const t = useT();
   const [values, setValues] = useState(initial);
   const body = useRef<HTMLTextAreaElement>(null);
   const saving = useNavigation().state === "submitting";
@@ -173,11 +177,11 @@ function Editor({
 
   return (
     <div className="grid gap-8 xl:grid-cols-2">
-      <Form method="post" noValidate className="card space-y-4 p-4 sm:p-6" aria-label="Pasakojimas">
+      <Form method="post" noValidate className="card space-y-4 p-4 sm:p-6" aria-label={t("adminContent.story.form")}>
         <FormAlert toast={refusal} />
         <Field
           id="title"
-          label={STORY_FIELD_LABELS.title}
+          label={t(STORY_FIELD_MESSAGES.title)}
           maxLength={STORY_LIMITS.title}
           required
           value={values.title}
@@ -186,7 +190,7 @@ function Editor({
         />
         <Field
           id="lead"
-          label={`${STORY_FIELD_LABELS.lead} (rodomas sąraše ir dalijantis)`}
+          label={t("adminContent.story.leadLabel", { label: t(STORY_FIELD_MESSAGES.lead) })}
           multiline
           rows={3}
           maxLength={STORY_LIMITS.lead}
@@ -194,11 +198,11 @@ function Editor({
           onChange={set("lead")}
           error={errors.lead}
         />
-        <p className="text-sm text-ink-soft">Kada: laikotarpio pavadinimas (pvz. Tarpukaris) ir (ar) metai.</p>
+        <p className="text-sm text-ink-soft">{t("adminContent.story.when")}</p>
         <div className="grid gap-4 sm:grid-cols-3">
           <Field
             id="era"
-            label={STORY_FIELD_LABELS.era}
+            label={t(STORY_FIELD_MESSAGES.era)}
             maxLength={STORY_LIMITS.era}
             value={values.era}
             onChange={set("era")}
@@ -206,16 +210,16 @@ function Editor({
           />
           <Field
             id="yearFrom"
-            label={STORY_FIELD_LABELS.yearFrom}
+            label={t(STORY_FIELD_MESSAGES.yearFrom)}
             value={values.yearFrom}
             onChange={set("yearFrom")}
             error={errors.yearFrom}
           />
-          <Field id="yearTo" label={STORY_FIELD_LABELS.yearTo} value={values.yearTo} onChange={set("yearTo")} error={errors.yearTo} />
+          <Field id="yearTo" label={t(STORY_FIELD_MESSAGES.yearTo)} value={values.yearTo} onChange={set("yearTo")} error={errors.yearTo} />
         </div>
         <Field
           id="places"
-          label={`${STORY_FIELD_LABELS.places} (atskirkite kableliais)`}
+          label={t("adminContent.story.placesLabel", { label: t(STORY_FIELD_MESSAGES.places) })}
           maxLength={STORY_LIMITS.places}
           value={values.places}
           onChange={set("places")}
@@ -223,7 +227,7 @@ function Editor({
         />
         <div>
           <label htmlFor="coverPhotoId" className="field-label">
-            {STORY_FIELD_LABELS.coverPhotoId}
+            {t(STORY_FIELD_MESSAGES.coverPhotoId)}
           </label>
           <select
             id="coverPhotoId"
@@ -234,7 +238,7 @@ function Editor({
             aria-invalid={errors.coverPhotoId ? true : undefined}
             aria-describedby={errors.coverPhotoId ? "coverPhotoId-error" : undefined}
           >
-            <option value="">Be viršelio</option>
+            <option value="">{t("adminContent.story.noCover")}</option>
             {photos.map((photo) => (
               <option key={photo.id} value={photo.id}>
                 {photo.title}
@@ -249,7 +253,7 @@ function Editor({
         </div>
         <div>
           <label htmlFor="body" className="field-label">
-            {STORY_FIELD_LABELS.body}
+            {t(STORY_FIELD_MESSAGES.body)}
           </label>
           <Toolbar insert={insert} lineStart={lineStart} />
           <textarea
@@ -270,9 +274,7 @@ function Editor({
             </p>
           ) : null}
           <p id="body-help" className="mt-2 text-sm text-ink-soft">
-            Tuščia eilutė pradeda naują pastraipą. <code>## Antraštė</code>, <code>**paryškinta**</code>, <code>_kursyvas_</code>,{" "}
-            <code>&gt; citata</code>, <code>- sąrašo punktas</code>, <code>[žodžiai](https://…)</code>. Nuotrauka:{" "}
-            <code>![antraštė]({PHOTO_SCHEME}12)</code>, asmuo: <code>[senelis]({PERSON_SCHEME}7)</code>: abu įterpiami ir žemiau.
+            {t.rich("adminContent.story.bodyHelp", { photo: PHOTO_SCHEME, person: PERSON_SCHEME, code: (chunks) => <code>{chunks}</code> })}
           </p>
         </div>
         <PhotoPicker
@@ -282,12 +284,12 @@ function Editor({
         <PersonPicker onPick={(person) => insert(`[${person.name}](${PERSON_SCHEME}${person.id})`)} />
         <EnglishFields initial={initial} errors={errors as Record<string, string | undefined>} />
         <fieldset>
-          <legend className="field-label">Būsena</legend>
+          <legend className="field-label">{t("adminContent.story.status")}</legend>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
             {(
               [
-                ["0", "Juodraštis (mato tik redaktoriai)"],
-                ["1", "Paskelbtas (mato lankytojai)"],
+                ["0", t("adminContent.story.statusDraft")],
+                ["1", t("adminContent.story.statusPublished")],
               ] as const
             ).map(([value, label]) => (
               <label key={value} className="flex items-center gap-2">
@@ -303,13 +305,9 @@ function Editor({
             ))}
           </div>
         </fieldset>
-        <MembersOnlyBox
-          name="membersOnly"
-          label="Tik giminei: šį pasakojimą mato tik prisijungę giminės nariai, ne lankytojai"
-          defaultChecked={initial.membersOnly}
-        />
+        <MembersOnlyBox name="membersOnly" label={t("adminContent.story.membersOnly")} defaultChecked={initial.membersOnly} />
         <button type="submit" className="btn-primary" disabled={saving}>
-          {saving ? "Saugoma…" : "Išsaugoti"}
+          {saving ? t("admin.common.saving") : t("admin.common.save")}
         </button>
       </Form>
       <Preview values={values} photos={photos} />
@@ -317,7 +315,6 @@ function Editor({
   );
 }
 
-/** Buttons that write the Markdown marks (with JavaScript; without it the marks are typed, as the help says). */
 /**
  * The story in English, for the English pages (issue 30): each may be left
  * empty, and the English page then shows the Lithuanian, marked.
@@ -359,6 +356,7 @@ function EnglishFields({ initial, errors }: { initial: StoryFormValues; errors: 
   );
 }
 
+/** Buttons that write the Markdown marks (with JavaScript; without it the marks are typed, as the help says). */
 function Toolbar({
   insert,
   lineStart,
@@ -366,18 +364,19 @@ function Toolbar({
   insert: (before: string, after?: string, placeholder?: string) => void;
   lineStart: (mark: string) => void;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   if (!hydrated) return null;
   const buttons: [string, () => void][] = [
-    ["Antraštė", () => lineStart("## ")],
-    ["Paryškinti", () => insert("**", "**", "paryškinta")],
-    ["Kursyvas", () => insert("_", "_", "kursyvas")],
-    ["Citata", () => lineStart("> ")],
-    ["Sąrašas", () => lineStart("- ")],
-    ["Nuoroda", () => insert("[", "](https://)", "nuorodos tekstas")],
+    [t("adminContent.story.tool.heading"), () => lineStart("## ")],
+    [t("adminContent.story.tool.bold"), () => insert("**", "**", t("adminContent.story.tool.boldText"))],
+    [t("adminContent.story.tool.italic"), () => insert("_", "_", t("adminContent.story.tool.italicText"))],
+    [t("adminContent.story.tool.quote"), () => lineStart("> ")],
+    [t("adminContent.story.tool.list"), () => lineStart("- ")],
+    [t("adminContent.story.tool.link"), () => insert("[", "](https://)", t("adminContent.story.tool.linkText"))],
   ];
   return (
-    <div role="toolbar" aria-label="Teksto formatavimas" aria-controls="body" className="mb-2 flex flex-wrap gap-1">
+    <div role="toolbar" aria-label={t("adminContent.story.toolbar")} aria-controls="body" className="mb-2 flex flex-wrap gap-1">
       {buttons.map(([label, run]) => (
         <button key={label} type="button" className="btn-secondary px-3 py-1" onClick={run}>
           {label}
@@ -388,22 +387,23 @@ function Toolbar({
 }
 
 function PhotoPicker({ photos, onPick }: { photos: Photo[]; onPick: (photo: Photo, caption: string) => void }) {
+  const t = useT();
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState("");
   const [caption, setCaption] = useState("");
   if (!hydrated) return null;
-  if (photos.length === 0) return <p className="text-sm text-ink-soft">Galerijoje dar nėra nuotraukų, kurias būtų galima įterpti.</p>;
+  if (photos.length === 0) return <p className="text-sm text-ink-soft">{t("adminContent.story.photo.none")}</p>;
   const photo = photos.find((p) => String(p.id) === chosen);
   return (
     <fieldset className="rounded-md border border-line p-3">
-      <legend className="px-1 text-sm font-medium">Nuotrauka iš galerijos į tekstą</legend>
+      <legend className="px-1 text-sm font-medium">{t("adminContent.story.photo.legend")}</legend>
       <div className="grid gap-3 sm:grid-cols-[2fr_2fr_auto] sm:items-end">
         <div>
           <label htmlFor="photo-pick" className="field-label">
-            Nuotrauka
+            {t("adminContent.story.photo.label")}
           </label>
           <select id="photo-pick" className="field-input" value={chosen} onChange={(e) => setChosen(e.target.value)}>
-            <option value="">Pasirinkite…</option>
+            <option value="">{t("adminContent.story.photo.choose")}</option>
             {photos.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.title}
@@ -413,7 +413,7 @@ function PhotoPicker({ photos, onPick }: { photos: Photo[]; onPick: (photo: Phot
         </div>
         <div>
           <label htmlFor="photo-caption" className="field-label">
-            Antraštė (nebūtina)
+            {t("adminContent.story.photo.caption")}
           </label>
           <input id="photo-caption" className="field-input" value={caption} maxLength={300} onChange={(e) => setCaption(e.target.value)} />
         </div>
@@ -428,7 +428,7 @@ function PhotoPicker({ photos, onPick }: { photos: Photo[]; onPick: (photo: Phot
             setCaption("");
           }}
         >
-          Įterpti nuotrauką
+          {t("adminContent.story.photo.insert")}
         </button>
       </div>
     </fieldset>
@@ -436,12 +436,14 @@ function PhotoPicker({ photos, onPick }: { photos: Photo[]; onPick: (photo: Phot
 }
 
 function PersonPicker({ onPick }: { onPick: (person: PersonSummary) => void }) {
+  const t = useT();
+  const localized = useLocalized();
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ people: PersonSummary[] }>();
   const [text, setText] = useState("");
   useEffect(() => {
     const timer = setTimeout(() => {
-      if (text.trim().length >= 2) fetcher.load(`/medis/paieska?q=${encodeURIComponent(text.trim())}`);
+      if (text.trim().length >= 2) fetcher.load(localized(`/medis/paieska?q=${encodeURIComponent(text.trim())}`));
     }, 200);
     return () => clearTimeout(timer);
   }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -449,9 +451,9 @@ function PersonPicker({ onPick }: { onPick: (person: PersonSummary) => void }) {
   const found = text.trim().length >= 2 ? (fetcher.data?.people ?? []) : [];
   return (
     <fieldset className="rounded-md border border-line p-3">
-      <legend className="px-1 text-sm font-medium">Paminėti asmenį iš medžio</legend>
+      <legend className="px-1 text-sm font-medium">{t("adminContent.story.person.legend")}</legend>
       <label htmlFor="person-pick" className="field-label">
-        Vardas ar pavardė
+        {t("adminContent.story.person.label")}
       </label>
       <input
         id="person-pick"
@@ -462,7 +464,7 @@ function PersonPicker({ onPick }: { onPick: (person: PersonSummary) => void }) {
         onChange={(e) => setText(e.target.value)}
       />
       {found.length ? (
-        <ul aria-label="Rasti asmenys" className="mt-2 flex flex-wrap gap-2">
+        <ul aria-label={t("adminContent.story.person.found")} className="mt-2 flex flex-wrap gap-2">
           {found.map((person) => (
             <li key={person.id}>
               <button
@@ -473,14 +475,14 @@ function PersonPicker({ onPick }: { onPick: (person: PersonSummary) => void }) {
                   setText("");
                 }}
               >
-                Paminėti: {person.name}
+                {t("adminContent.story.person.mention", { name: person.name })}
                 {person.years ? ` (${person.years})` : ""}
               </button>
             </li>
           ))}
         </ul>
       ) : text.trim().length >= 2 && fetcher.state === "idle" && fetcher.data ? (
-        <p className="mt-2 text-sm text-ink-soft">Tokio asmens medyje nerasta.</p>
+        <p className="mt-2 text-sm text-ink-soft">{t("adminContent.story.person.none")}</p>
       ) : null}
     </fieldset>
   );
@@ -488,6 +490,7 @@ function PersonPicker({ onPick }: { onPick: (person: PersonSummary) => void }) {
 
 /** The story as readers will see it, made by the same code as its page (editors see every photo and person). */
 function Preview({ values, photos }: { values: StoryFormValues; photos: Photo[] }) {
+  const t = useT();
   const byId = new Map<number, StoryPhoto>(photos.map((p) => [p.id, p]));
   const people = new Map<number, StoryPerson>(storyReferences(values.body).personIds.map((id) => [id, { id, hiddenAs: null }]));
   const coverId = values.coverPhotoId ? Number(values.coverPhotoId) : null;
@@ -496,7 +499,7 @@ function Preview({ values, photos }: { values: StoryFormValues; photos: Photo[] 
   return (
     <section aria-labelledby="perziura">
       <h2 id="perziura" className="mb-3 text-sm font-semibold tracking-wide text-ink-soft uppercase">
-        Peržiūra
+        {t("admin.common.preview")}
       </h2>
       <div className="card p-4 sm:p-6">
         <StoryArticle

@@ -1,9 +1,11 @@
 import { useState } from "react";
 import { Say, useT } from "#app/i18n/react.tsx";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Form, Link } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/texts";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { listGalleryItems } from "#app/.server/gallery/gallery.ts";
 import { getSiteSettings, getSiteTranslations, saveSiteTexts, saveSiteTranslations } from "#app/.server/site-texts/settings.ts";
 import {
@@ -31,6 +33,7 @@ import {
   type TextField,
   type TextSection,
 } from "#app/lib/site.ts";
+import type { MessageId } from "#app/i18n/catalog.ts";
 
 // The family's own words on the public pages: the home page (and its
 // photograph), the tree page's text and branches, the about page, the
@@ -72,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await saveSiteTranslations(db, user, english as TextSection, "en", texts);
     return redirectWithToast(`${PAGE}#${english}`, "textsSaved");
   }
-  if (!Object.hasOwn(TEXT_SECTIONS, section)) throw data("Nežinoma dalis", { status: 400 });
+  if (!Object.hasOwn(TEXT_SECTIONS, section)) throw data(serverT(request)("adminContent.texts.error.unknownPart"), { status: 400 });
   const read = readForm(form, TEXT_SECTION_FORMS[section as TextSection]);
   if (!read.ok) return refuseForm(read);
   const { section: _, ...texts } = read.value;
@@ -92,21 +95,25 @@ function stored(settings: LoaderData["settings"], fields: readonly (keyof Loader
   return JSON.stringify(fields.map((field) => settings[field]));
 }
 
+/** The editor's parts, each a link to its form: the sections and the branches. */
+const PARTS: [string, MessageId][] = [...Object.entries(TEXT_SECTION_TITLES), ["sakos", "adminContent.texts.branches.title"]];
+
 export default function TextsEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const refused = refusedForm(actionData);
   const refusedSection = refused?.typed.section;
   return (
     <>
-      <PageTitle>Svetainės tekstai</PageTitle>
-      <h1 className="text-3xl font-bold">Svetainės tekstai</h1>
+      <PageTitle>{t("adminContent.texts.title")}</PageTitle>
+      <h1 className="text-3xl font-bold">{t("adminContent.texts.title")}</h1>
       <p className="mt-2 max-w-3xl text-ink-soft">
-        Čia rašote, ką lankytojai skaito apie jūsų giminę. Tuščia eilutė pradeda naują pastraipą; vietoje „{EMAIL_TOKEN}“ rodomas
-        kontaktinis el. pašto adresas su nuoroda. <Link to="/admin/pakeitimai?tema=texts">Pakeitimų istorija</Link>
+        {t("adminContent.texts.intro", { token: EMAIL_TOKEN })}{" "}
+        <Link to="/admin/pakeitimai?tema=texts">{t("admin.common.changeHistory")}</Link>
       </p>
-      <nav aria-label="Tekstų dalys" className="mt-4 flex flex-wrap gap-2 text-sm">
-        {[...Object.entries(TEXT_SECTION_TITLES), ["sakos", "Giminės šakos"]].map(([id, title]) => (
+      <nav aria-label={t("adminContent.texts.parts")} className="mt-4 flex flex-wrap gap-2 text-sm">
+        {PARTS.map(([id, title]) => (
           <a key={id} href={`#${id}`} className="btn-secondary">
-            {title}
+            {t(title)}
           </a>
         ))}
       </nav>
@@ -134,6 +141,7 @@ export default function TextsEditor({ loaderData, actionData }: Route.ComponentP
 }
 
 function TextSectionForm({ section, loaderData, refused }: { section: TextSection; loaderData: LoaderData; refused?: RefusedForm }) {
+  const t = useT();
   const fields = TEXT_SECTIONS[section] as readonly TextField[];
   const start = (field: TextField) => refused?.typed[field] ?? loaderData.settings[field];
   const [values, setValues] = useState(() => Object.fromEntries(fields.map((f) => [f, start(f)])) as Record<TextField, string>);
@@ -142,10 +150,10 @@ function TextSectionForm({ section, loaderData, refused }: { section: TextSectio
   return (
     <section id={section} aria-labelledby={`${section}-title`} className="card mt-8 scroll-mt-4 p-6">
       <h2 id={`${section}-title`} className="text-2xl font-semibold">
-        {TEXT_SECTION_TITLES[section]}
+        {t(TEXT_SECTION_TITLES[section])}
       </h2>
       {refused ? <FormAlert toast={refused.toast} /> : null}
-      {/* noValidate: the server's Lithuanian message, not the browser's, says what is wrong. */}
+      {/* noValidate: the server's message, not the browser's, says what is wrong. */}
       <Form method="post" noValidate className="mt-4 space-y-5">
         <input type="hidden" name="section" value={section} />
         {fields.map((field) => {
@@ -154,7 +162,7 @@ function TextSectionForm({ section, loaderData, refused }: { section: TextSectio
             <div key={field} className={rule.multiline ? "grid gap-4 lg:grid-cols-2" : ""}>
               <Field
                 id={field}
-                label={rule.label + (rule.optional ? " (nebūtina)" : "")}
+                label={rule.optional ? t("adminContent.texts.optional", { label: t(rule.label) }) : t(rule.label)}
                 multiline={rule.multiline}
                 rows={field === "aboutGoals" ? 6 : 4}
                 maxLength={rule.max}
@@ -175,7 +183,7 @@ function TextSectionForm({ section, loaderData, refused }: { section: TextSectio
           />
         ) : null}
         <button type="submit" className="btn-primary" disabled={saving}>
-          {saving ? "Saugoma…" : "Išsaugoti"}
+          {saving ? t("admin.common.saving") : t("admin.common.save")}
         </button>
       </Form>
       <EnglishForm
@@ -212,7 +220,7 @@ function EnglishForm({ section, english, refused }: { section: TextSection; engl
               key={field}
               id={`en-${field}`}
               name={field}
-              label={t("adminContent.texts.englishOf", { label: t.say(rule.label) })}
+              label={t("adminContent.texts.englishOf", { label: t(rule.label) })}
               multiline={rule.multiline}
               rows={field === "aboutGoals" ? 6 : 4}
               maxLength={rule.max}
@@ -231,13 +239,14 @@ function EnglishForm({ section, english, refused }: { section: TextSection; engl
 
 /** What the text will look like on the page, as it is typed. */
 function Preview({ field, text }: { field: TextField; text: string }) {
+  const t = useT();
   return (
     <div
-      aria-label={`Peržiūra: ${TEXT_FIELDS[field].label}`}
+      aria-label={t("adminContent.texts.previewOf", { label: t(TEXT_FIELDS[field].label) })}
       role="region"
       className="rounded-md border border-dashed border-line bg-parchment p-4"
     >
-      <p className="mb-2 text-xs font-semibold tracking-wide text-ink-soft uppercase">Peržiūra</p>
+      <p className="mb-2 text-xs font-semibold tracking-wide text-ink-soft uppercase">{t("admin.common.preview")}</p>
       {field === "aboutGoals" ? (
         <ul className="list-disc space-y-1 pl-6">
           {text
@@ -258,17 +267,18 @@ function Preview({ field, text }: { field: TextField; text: string }) {
 }
 
 function HeroChoice({ photos, initial, error }: { photos: LoaderData["photos"]; initial: number | null; error?: string }) {
+  const t = useT();
   return (
     <fieldset aria-describedby={error ? "heroPhotoId-error" : undefined}>
-      <legend className="field-label">Nuotrauka pradžios puslapyje</legend>
+      <legend className="field-label">{t("adminContent.texts.hero.legend")}</legend>
       <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <label className="flex cursor-pointer flex-col gap-2 rounded-md border border-line p-2 has-[:checked]:border-accent has-[:checked]:ring-2 has-[:checked]:ring-accent">
           <span className="flex aspect-[4/3] items-center justify-center rounded bg-accent-soft text-center text-sm text-ink-soft">
-            Be nuotraukos
+            {t("adminContent.texts.hero.none")}
           </span>
           <span className="flex items-center gap-2 text-sm">
             <input type="radio" name="heroPhotoId" value="" defaultChecked={initial === null} />
-            Nerodyti
+            {t("adminContent.texts.hero.dontShow")}
           </span>
         </label>
         {photos.map((photo) => (
@@ -295,12 +305,20 @@ function HeroChoice({ photos, initial, error }: { photos: LoaderData["photos"]; 
   );
 }
 
+/** Each branch's buttons: what they say, and what they say to a screen reader (with the branch's name). */
+const BRANCH_BUTTONS = [
+  { op: "up", text: "adminContent.texts.branches.up", label: "adminContent.texts.branches.upLabel" },
+  { op: "down", text: "adminContent.texts.branches.down", label: "adminContent.texts.branches.downLabel" },
+  { op: "remove", text: "adminContent.texts.branches.remove", label: "adminContent.texts.branches.removeLabel" },
+] as const satisfies readonly { op: string; text: MessageId; label: MessageId }[];
+
 /**
  * The branches listed on the tree page: edit in place, add in the empty last
  * row, move and remove with the buttons. Every button saves the whole list as
  * typed, so it works the same without JavaScript.
  */
 function BranchesForm({ initial, refused }: { initial: LoaderData["settings"]; refused?: RefusedForm }) {
+  const t = useT();
   // After a refusal: the rows as typed, in the order the button pressed left them.
   const typed = refused?.typed;
   const branches: Branch[] = typed
@@ -316,9 +334,9 @@ function BranchesForm({ initial, refused }: { initial: LoaderData["settings"]; r
   return (
     <section id="sakos" aria-labelledby="sakos-title" className="card mt-8 scroll-mt-4 p-6">
       <h2 id="sakos-title" className="text-2xl font-semibold">
-        Giminės šakos
+        {t("adminContent.texts.branches.title")}
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">Rodomos giminės medžio puslapyje. Naują šaką įrašykite paskutinėje eilutėje.</p>
+      <p className="mt-1 text-sm text-ink-soft">{t("adminContent.texts.branches.intro")}</p>
       {refused ? <FormAlert toast={refused.toast} /> : null}
       <Form method="post" noValidate className="mt-4 space-y-4">
         <input type="hidden" name="section" value="sakos" />
@@ -326,18 +344,24 @@ function BranchesForm({ initial, refused }: { initial: LoaderData["settings"]; r
           {rows.map((branch, i) => {
             const isNew = i === rows.length - 1;
             return (
-              <li key={i} className="rounded-md border border-line p-4" aria-label={isNew ? "Nauja šaka" : `Šaka ${i + 1}: ${branch.name}`}>
+              <li
+                key={i}
+                className="rounded-md border border-line p-4"
+                aria-label={
+                  isNew ? t("adminContent.texts.branches.new") : t("adminContent.texts.branches.row", { number: i + 1, name: branch.name })
+                }
+              >
                 <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
                   <Field
                     id={`branchName-${i}`}
-                    label={isNew ? "Naujos šakos pavadinimas" : "Pavadinimas"}
+                    label={t(isNew ? "adminContent.texts.branches.newName" : "adminContent.texts.branches.name")}
                     maxLength={BRANCH_LIMITS.name}
                     defaultValue={branch.name}
                     error={refused?.errors[`branchName-${i}`]}
                   />
                   <Field
                     id={`branchText-${i}`}
-                    label="Aprašymas"
+                    label={t("adminContent.texts.branches.description")}
                     maxLength={BRANCH_LIMITS.text}
                     defaultValue={branch.text}
                     error={refused?.errors[`branchText-${i}`]}
@@ -345,21 +369,17 @@ function BranchesForm({ initial, refused }: { initial: LoaderData["settings"]; r
                 </div>
                 {isNew ? null : (
                   <div className="mt-3 flex flex-wrap gap-2">
-                    {[
-                      { op: "up", text: "↑ Aukštyn", label: "Perkelti aukštyn", disabled: i === 0 },
-                      { op: "down", text: "↓ Žemyn", label: "Perkelti žemyn", disabled: i === rows.length - 2 },
-                      { op: "remove", text: "Pašalinti", label: "Pašalinti šaką", disabled: false },
-                    ].map((button) => (
+                    {BRANCH_BUTTONS.map((button) => (
                       <button
                         key={button.op}
                         type="submit"
                         name="op"
                         value={`${button.op}:${i}`}
                         className="btn-secondary"
-                        disabled={button.disabled}
-                        aria-label={`${button.label}: ${branch.name}`}
+                        disabled={button.op === "up" ? i === 0 : button.op === "down" ? i === rows.length - 2 : false}
+                        aria-label={t(button.label, { name: branch.name })}
                       >
-                        {button.text}
+                        {t(button.text)}
                       </button>
                     ))}
                   </div>
@@ -371,10 +391,10 @@ function BranchesForm({ initial, refused }: { initial: LoaderData["settings"]; r
         {refused?.errors.branches ? <p className="text-sm text-red-800">{refused.errors.branches}</p> : null}
         <label className="flex items-center gap-2">
           <input type="checkbox" name="branchesWithTree" value="1" defaultChecked={withTree} />
-          Rodyti šakas ir tada, kai giminės medis jau importuotas
+          {t("adminContent.texts.branches.withTree")}
         </label>
         <button type="submit" name="op" value="save" className="btn-primary">
-          Išsaugoti šakas
+          {t("adminContent.texts.branches.save")}
         </button>
       </Form>
     </section>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useBrowserValue } from "#app/components/use-hydrated.ts";
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import {
   createInvitation,
@@ -26,21 +26,24 @@ import { Field, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle, useSiteUrl } from "#app/components/page.tsx";
 import { ConfirmRemovePanel, RemoveForm } from "#app/components/remove-form.tsx";
+import type { MessageId } from "#app/i18n/catalog.ts";
+import { localeOf } from "#app/i18n/locales.ts";
+import { useT } from "#app/i18n/react.tsx";
+import { Form } from "#app/i18n/router.tsx";
 import { ACCOUNT_REFUSALS, EMAIL_MAX_LENGTH, INVITE_PERSON_MAX } from "#app/lib/accounts.ts";
-import { formatDateTime } from "#app/lib/lithuanian.ts";
 import { parseId } from "#app/lib/numbers.ts";
 import { personNotFoundText } from "#app/lib/person-fields.ts";
-import { isRole, ROLE_LABELS, ROLES, type Role } from "#app/lib/roles.ts";
+import { isRole, ROLE_LABEL_IDS, ROLES, type Role } from "#app/lib/roles.ts";
 
 // The administrator's list of users: invitations (a link to share, valid
 // seven days, once), roles, a new-password link, disabling and removing.
 
 const PAGE = "/admin/nariai";
 
-const ROLE_NOTES: Record<Role, string> = {
-  narys: "mato gyvus giminės narius ir tai, kas skirta tik giminei",
-  redaktorius: "taip pat redaguoja turinį: istoriją, tekstus, galeriją, dokumentus, medį, svečių knygą",
-  administratorius: "viskas, taip pat nariai, nustatymai, atsarginės kopijos ir medžio keitimas",
+const ROLE_NOTES: Record<Role, MessageId> = {
+  narys: "adminMembers.users.roleNote.narys",
+  redaktorius: "adminMembers.users.roleNote.redaktorius",
+  administratorius: "adminMembers.users.roleNote.administratorius",
 };
 
 export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("administratorius")];
@@ -81,26 +84,36 @@ export async function action({ request, context }: Route.ActionArgs) {
         path: linkPath("invite", token),
         role,
         sentTo: null as string | null,
+        /** Why the letter did not go: the mail server's words, or a message id. */
         mailError: null as string | null,
       };
       if (email && config.mail) {
         // The link stays valid (and shown) whether or not the letter goes.
         // SITE_URL, or the address the administrator's own browser is at (checked by the request guard).
         const origin = config.siteUrl?.origin ?? requestOrigin(request);
-        try {
-          if (!origin) throw new Error("nežinomas svetainės adresas (nustatykite SITE_URL)");
-          const settings = await getSiteSettings(db);
-          await sendInvitation(config.mail, {
-            to: email,
-            link: `${origin}${created.path}`,
-            role,
-            familyName: settings.familyName,
-            contactEmail: settings.contactEmail,
-          });
-          created.sentTo = email;
-        } catch (error) {
-          console.error(`Kvietimo laiškas adresu ${email} neišsiųstas:`, error);
-          created.mailError = `Laiško išsiųsti nepavyko (${error instanceof Error ? error.message : String(error)}). Nukopijuokite nuorodą ir nusiųskite ją patys.`;
+        if (!origin) {
+          console.error(`Kvietimo laiškas adresu ${email} neišsiųstas: nežinomas svetainės adresas (nustatykite SITE_URL)`);
+          created.mailError = "adminMembers.users.mail.noSiteUrl";
+        } else {
+          try {
+            const settings = await getSiteSettings(db);
+            await sendInvitation(
+              config.mail,
+              {
+                to: email,
+                link: `${origin}${created.path}`,
+                role,
+                familyName: settings.familyName,
+                contactEmail: settings.contactEmail,
+              },
+              // The letter in the language of the page the invitation was made on.
+              localeOf(new URL(request.url).pathname),
+            );
+            created.sentTo = email;
+          } catch (error) {
+            console.error(`Kvietimo laiškas adresu ${email} neišsiųstas:`, error);
+            created.mailError = error instanceof Error ? error.message : String(error);
+          }
         }
       }
       return data({ created });
@@ -111,7 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : refusal("invitationNotFound", 404);
     case "role": {
       const role = String(form.get("role") ?? "");
-      if (!isRole(role)) throw data("Nežinomas vaidmuo", { status: 400 });
+      if (!isRole(role)) throw data("adminMembers.users.error.unknownRole", { status: 400 });
       return changed(await setRole(db, userId, role), "roleChanged");
     }
     case "disable":
@@ -132,7 +145,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ created: { kind: "reset" as LinkKind, path: linkPath("reset", token), role: null, sentTo: null, mailError: null } });
     }
   }
-  throw data("Nežinomas veiksmas", { status: 400 });
+  throw data("adminMembers.error.unknownAction", { status: 400 });
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
@@ -144,20 +157,18 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
   const created = actionData && "created" in actionData ? actionData.created : null;
   const confirmRemove = actionData && "confirmRemove" in actionData ? actionData.confirmRemove : null;
   const toast = actionData && "toast" in actionData ? actionData.toast : null;
+  const t = useT();
   return (
     <>
-      <PageTitle>Nariai</PageTitle>
-      <h1 className="text-3xl font-bold">Nariai</h1>
-      <p className="mt-2 max-w-3xl text-ink-soft">
-        Giminaičiai prisijungia tik su kvietimu. Narys mato gyvus giminės narius ir tai, kas pažymėta „tik giminei“; redaktorius dar ir
-        redaguoja turinį; administratorius tvarko ir narius, nustatymus bei atsargines kopijas.
-      </p>
+      <PageTitle>{t("adminMembers.users.title")}</PageTitle>
+      <h1 className="text-3xl font-bold">{t("adminMembers.users.title")}</h1>
+      <p className="mt-2 max-w-3xl text-ink-soft">{t("adminMembers.users.lead")}</p>
       <FormAlert toast={toast} />
       {confirmRemove ? (
         <ConfirmRemovePanel
           id={confirmRemove.id}
-          question={`Ar tikrai pašalinti narį „${confirmRemove.username}“?`}
-          detail="Jo paskyra, prisijungimai ir prisijungimo raktai bus ištrinti; turinys, kurį jis sukūrė, liks."
+          question={t("adminMembers.users.removeQuestion", { username: confirmRemove.username })}
+          detail={t("adminMembers.users.removeDetail")}
           cancelTo={PAGE}
         />
       ) : null}
@@ -177,6 +188,7 @@ function CreatedLink({
 }: {
   created: { kind: LinkKind; path: string; role: Role | null; sentTo: string | null; mailError: string | null };
 }) {
+  const t = useT();
   const siteUrl = useSiteUrl();
   // Without SITE_URL the browser knows the site's address; the server never takes it from the request.
   const origin = useBrowserValue(() => siteUrl ?? window.location.origin, siteUrl ?? "");
@@ -186,21 +198,21 @@ function CreatedLink({
     <section role="status" aria-labelledby="nuoroda" className="card mt-6 border-moss p-6">
       <h2 id="nuoroda" className="text-lg font-semibold">
         {created.kind === "invite"
-          ? `Kvietimas sukurtas (${ROLE_LABELS[created.role!].toLowerCase()})`
-          : "Naujo slaptažodžio nuoroda sukurta"}
+          ? t("adminMembers.users.created.invitation", { role: created.role! })
+          : t("adminMembers.users.created.reset")}
       </h2>
-      {created.sentTo ? <p className="mt-2 font-medium text-moss">Kvietimas išsiųstas adresu {created.sentTo}.</p> : null}
+      {created.sentTo ? (
+        <p className="mt-2 font-medium text-moss">{t("adminMembers.users.created.sentTo", { email: created.sentTo })}</p>
+      ) : null}
       {created.mailError ? (
         <p className="mt-2 rounded-md border border-accent bg-accent-soft p-3 font-medium text-accent-dark" role="alert">
-          {created.mailError}
+          {t("adminMembers.users.mail.failed", { reason: t.say(created.mailError) })}
         </p>
       ) : null}
-      <p className="mt-1 text-sm text-ink-soft">
-        Nukopijuokite ir nusiųskite ją, kaip jums patogu. Nuoroda galioja 7 dienas ir tik vieną kartą; daugiau ji nebus parodyta.
-      </p>
+      <p className="mt-1 text-sm text-ink-soft">{t("adminMembers.users.created.share")}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         <label htmlFor="sukurta-nuoroda" className="sr-only">
-          Nuoroda
+          {t("adminMembers.users.created.link")}
         </label>
         <input
           id="sukurta-nuoroda"
@@ -216,7 +228,7 @@ function CreatedLink({
             void navigator.clipboard?.writeText(link).then(() => setCopied(true));
           }}
         >
-          {copied ? "Nukopijuota" : "Kopijuoti"}
+          {copied ? t("adminMembers.users.created.copied") : t("adminMembers.users.created.copy")}
         </button>
       </div>
     </section>
@@ -232,10 +244,11 @@ function InviteForm({ refused, canMail }: { refused: ActionData; canMail: boolea
   // A refused field gets the focus, where its message is.
   useFocusFirstError(errors, toast?.id, ["role", "person", "email"]);
   const chosen = typed?.role ?? "narys";
+  const t = useT();
   return (
     <section aria-labelledby="pakviesti" className="card h-fit p-6">
       <h2 id="pakviesti" className="text-xl font-semibold">
-        Pakviesti
+        {t("adminMembers.users.invite.heading")}
       </h2>
       <Form method="post" noValidate className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="invite" />
@@ -246,14 +259,14 @@ function InviteForm({ refused, canMail }: { refused: ActionData; canMail: boolea
           aria-invalid={errors?.role ? true : undefined}
           aria-describedby={errors?.role ? "role-error" : undefined}
         >
-          <legend className="field-label">Vaidmuo</legend>
+          <legend className="field-label">{t("adminMembers.users.role")}</legend>
           <div className="space-y-2">
             {ROLES.map((role) => (
               <label key={role} className="flex items-start gap-2">
                 <input type="radio" name="role" value={role} defaultChecked={role === chosen} />
                 <span>
-                  <strong>{ROLE_LABELS[role]}</strong>
-                  <span className="block text-sm text-ink-soft">{ROLE_NOTES[role]}</span>
+                  <strong>{t(ROLE_LABEL_IDS[role])}</strong>
+                  <span className="block text-sm text-ink-soft">{t(ROLE_NOTES[role])}</span>
                 </span>
               </label>
             ))}
@@ -266,8 +279,8 @@ function InviteForm({ refused, canMail }: { refused: ActionData; canMail: boolea
         </fieldset>
         <Field
           id="person"
-          label="Kas tai yra giminės medyje (nebūtina)"
-          hint="Vardas ir pavardė arba asmens numeris, pvz., #12."
+          label={t("adminMembers.users.invite.person")}
+          hint={t("adminMembers.users.invite.personHint")}
           defaultValue={typed?.person ?? ""}
           maxLength={INVITE_PERSON_MAX}
           error={errors?.person}
@@ -277,8 +290,8 @@ function InviteForm({ refused, canMail }: { refused: ActionData; canMail: boolea
           <Field
             id="email"
             type="email"
-            label="El. paštas (nebūtina)"
-            hint="Įrašius adresą, kvietimas bus išsiųstas ir laišku."
+            label={t("adminMembers.users.invite.email")}
+            hint={t("adminMembers.users.invite.emailHint")}
             defaultValue={typed?.email ?? ""}
             maxLength={EMAIL_MAX_LENGTH}
             autoComplete="off"
@@ -286,7 +299,7 @@ function InviteForm({ refused, canMail }: { refused: ActionData; canMail: boolea
           />
         ) : null}
         <button type="submit" className="btn-primary" disabled={busy}>
-          Sukurti kvietimo nuorodą
+          {t("adminMembers.users.invite.submit")}
         </button>
       </Form>
     </section>
@@ -294,33 +307,42 @@ function InviteForm({ refused, canMail }: { refused: ActionData; canMail: boolea
 }
 
 function Invitations({ invitations, names }: { invitations: LoaderData["invitations"]; names: LoaderData["names"] }) {
+  const t = useT();
   return (
     <section aria-labelledby="kvietimai" className="card h-fit p-6">
       <h2 id="kvietimai" className="text-xl font-semibold">
-        Laukiantys kvietimai
+        {t("adminMembers.users.invitations.heading")}
       </h2>
       {invitations.length === 0 ? (
-        <p className="mt-3 text-ink-soft">Neatsakytų kvietimų nėra.</p>
+        <p className="mt-3 text-ink-soft">{t("adminMembers.users.invitations.none")}</p>
       ) : (
         <ul className="mt-3 divide-y divide-line">
           {invitations.map((invitation) => (
             <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3">
               <div className="min-w-0 flex-1">
                 <p className="font-medium">
-                  {ROLE_LABELS[invitation.role]}
+                  {t(ROLE_LABEL_IDS[invitation.role])}
                   {invitation.personId !== null && names[invitation.personId] ? ` – ${names[invitation.personId]}` : ""}
                 </p>
                 {invitation.email ? <p className="text-sm break-all">{invitation.email}</p> : null}
                 <p className="text-sm text-ink-soft">
-                  Sukurtas {formatDateTime(invitation.createdAt)}
-                  {invitation.createdBy ? ` (${invitation.createdBy})` : ""}, galioja iki {formatDateTime(invitation.expiresAt)}
+                  {invitation.createdBy
+                    ? t("adminMembers.users.invitations.createdBy", {
+                        created: t.dateTime(invitation.createdAt),
+                        by: invitation.createdBy,
+                        expires: t.dateTime(invitation.expiresAt),
+                      })
+                    : t("adminMembers.users.invitations.created", {
+                        created: t.dateTime(invitation.createdAt),
+                        expires: t.dateTime(invitation.expiresAt),
+                      })}
                 </p>
               </div>
               <Form method="post">
                 <input type="hidden" name="intent" value="revoke" />
                 <input type="hidden" name="link" value={invitation.id} />
                 <button type="submit" className="btn-secondary">
-                  Atšaukti
+                  {t("adminMembers.users.invitations.revoke")}
                 </button>
               </Form>
             </li>
@@ -332,10 +354,11 @@ function Invitations({ invitations, names }: { invitations: LoaderData["invitati
 }
 
 function UserList({ loaderData: { me, users, names } }: { loaderData: LoaderData }) {
+  const t = useT();
   return (
     <section aria-labelledby="paskyros" className="mt-10">
       <h2 id="paskyros" className="text-2xl font-semibold">
-        Paskyros
+        {t("adminMembers.users.accounts")}
       </h2>
       <ul className="mt-4 space-y-4">
         {users.map((user) => (
@@ -343,14 +366,18 @@ function UserList({ loaderData: { me, users, names } }: { loaderData: LoaderData
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <p className="text-lg font-semibold">
                 {user.username}
-                {user.id === me ? <span className="ml-2 text-sm font-normal text-ink-soft">(jūs)</span> : null}
+                {user.id === me ? <span className="ml-2 text-sm font-normal text-ink-soft">{t("adminMembers.users.you")}</span> : null}
                 {user.disabledAt ? (
-                  <span className="ml-2 rounded bg-red-50 px-2 py-0.5 text-sm font-normal text-red-900">Išjungta</span>
+                  <span className="ml-2 rounded bg-red-50 px-2 py-0.5 text-sm font-normal text-red-900">
+                    {t("adminMembers.users.disabled")}
+                  </span>
                 ) : null}
               </p>
               <p className="text-sm text-ink-soft">
                 {user.personId !== null && names[user.personId] ? `${names[user.personId]} · ` : ""}
-                {user.lastSeenAt ? `paskutinį kartą ${formatDateTime(user.lastSeenAt)}` : "dar neprisijungė"}
+                {user.lastSeenAt
+                  ? t("adminMembers.users.lastSeen", { at: t.dateTime(user.lastSeenAt) })
+                  : t("adminMembers.users.neverSeen")}
               </p>
             </div>
             <div className="mt-3 flex flex-wrap items-end gap-3">
@@ -359,25 +386,33 @@ function UserList({ loaderData: { me, users, names } }: { loaderData: LoaderData
                 <input type="hidden" name="id" value={user.id} />
                 <div>
                   <label htmlFor={`role-${user.id}`} className="field-label">
-                    Vaidmuo
+                    {t("adminMembers.users.role")}
                   </label>
                   <select id={`role-${user.id}`} name="role" defaultValue={user.role} className="field-input">
                     {ROLES.map((role) => (
                       <option key={role} value={role}>
-                        {ROLE_LABELS[role]}
+                        {t(ROLE_LABEL_IDS[role])}
                       </option>
                     ))}
                   </select>
                 </div>
-                <button type="submit" className="btn-secondary" aria-label={`Keisti vaidmenį: ${user.username}`}>
-                  Keisti
+                <button
+                  type="submit"
+                  className="btn-secondary"
+                  aria-label={t("adminMembers.users.changeRoleNamed", { username: user.username })}
+                >
+                  {t("adminMembers.users.changeRole")}
                 </button>
               </Form>
               <Form method="post">
                 <input type="hidden" name="intent" value="reset" />
                 <input type="hidden" name="id" value={user.id} />
-                <button type="submit" className="btn-secondary" aria-label={`Naujo slaptažodžio nuoroda: ${user.username}`}>
-                  Naujo slaptažodžio nuoroda
+                <button
+                  type="submit"
+                  className="btn-secondary"
+                  aria-label={t("adminMembers.users.resetNamed", { username: user.username })}
+                >
+                  {t("adminMembers.users.reset")}
                 </button>
               </Form>
               <Form method="post">
@@ -386,14 +421,20 @@ function UserList({ loaderData: { me, users, names } }: { loaderData: LoaderData
                 <button
                   type="submit"
                   className="btn-secondary"
-                  aria-label={`${user.disabledAt ? "Įjungti" : "Išjungti"}: ${user.username}`}
+                  aria-label={t(user.disabledAt ? "adminMembers.users.enableNamed" : "adminMembers.users.disableNamed", {
+                    username: user.username,
+                  })}
                 >
-                  {user.disabledAt ? "Įjungti" : "Išjungti"}
+                  {t(user.disabledAt ? "adminMembers.users.enable" : "adminMembers.users.disable")}
                 </button>
               </Form>
-              <RemoveForm id={user.id} question={`Ar tikrai pašalinti narį „${user.username}“?`}>
-                <button type="submit" className="btn-secondary text-red-800" aria-label={`Pašalinti: ${user.username}`}>
-                  Pašalinti
+              <RemoveForm id={user.id} question={t("adminMembers.users.removeQuestion", { username: user.username })}>
+                <button
+                  type="submit"
+                  className="btn-secondary text-red-800"
+                  aria-label={t("adminMembers.users.removeNamed", { username: user.username })}
+                >
+                  {t("adminMembers.users.remove")}
                 </button>
               </RemoveForm>
             </div>

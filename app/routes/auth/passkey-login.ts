@@ -11,6 +11,7 @@ import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { toastCookie } from "#app/.server/platform/toast.ts";
 import { landingOf } from "#app/lib/roles.ts";
 import { saidToast } from "#app/.server/platform/toast.ts";
+import { requestT } from "#app/.server/platform/request-language.ts";
 
 // Logging in with a passkey (the login page's button): 'options' hands out a
 // challenge; 'verify' checks the browser's answer and starts the session.
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     response = JSON.parse(String(form.get("response") ?? ""));
   } catch {
-    throw data({ error: "Netinkamas atsakymas." }, { status: 400 });
+    throw data({ error: requestT()("auth.passkey.badAnswer") }, { status: 400 });
   }
   const username = (await passkeyOwner(db, response)) ?? "";
   const result = await attemptLogin(db, { username, clientAddress, deviceToken: await readDeviceToken(request) }, () =>

@@ -1,4 +1,6 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { useT } from "#app/i18n/react.tsx";
+import { Form } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/reset";
 import { linkState, redeemResetLink, RESET_FORM } from "#app/.server/accounts/account-links.ts";
 import { services } from "#app/.server/platform/context.ts";
@@ -9,7 +11,7 @@ import { NewPasswordFields, useFocusFirstError } from "#app/components/fields.ts
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { UnusableLinkNotice } from "#app/components/unusable-link.tsx";
-import { LINK_STATE_MESSAGES, type UnusableLink } from "#app/lib/account-links.ts";
+import { LINK_STATE_IDS, type UnusableLink } from "#app/lib/account-links.ts";
 
 // A password-reset link's page: the user sets a new password, every session
 // of theirs ends, and they log in with it. The link works once.
@@ -25,36 +27,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!read.ok) return refuseForm(withoutSecrets(read, ["next", "repeated"]));
   const result = await redeemResetLink(services(context).db, params.token, read.value);
   // (In the form's shape, with nothing typed to keep.)
-  if (!result.ok)
-    return refusal({ title: LINK_STATE_MESSAGES[result.state as UnusableLink], variant: "error" }, 410, { typed: {}, errors: {} });
+  if (!result.ok) return refusal({ title: LINK_STATE_IDS[result.state as UnusableLink], variant: "error" }, 410, { typed: {}, errors: {} });
   return redirectWithToast("/login", "passwordReset");
 }
 
 const ORDER = ["next", "repeated"] as const;
 
 export default function ResetPage({ loaderData: { state, username, minLength }, actionData }: Route.ComponentProps) {
+  const t = useT();
   const errors: Partial<Record<string, string>> | undefined = actionData?.errors;
   const busy = useNavigation().state === "submitting";
   useFocusFirstError(errors, actionData?.toast.id, ORDER);
   return (
     <>
-      <PageTitle>Naujas slaptažodis</PageTitle>
+      <PageTitle>{t("auth.reset.title")}</PageTitle>
       <section className="card mx-auto max-w-md p-6 sm:p-8">
-        <h1 className="text-2xl font-bold">Naujas slaptažodis</h1>
+        <h1 className="text-2xl font-bold">{t("auth.reset.title")}</h1>
         {state !== "ok" ? (
           <UnusableLinkNotice state={state} />
         ) : (
           <>
             <p className="mt-2 text-ink-soft">
-              Vartotojui <strong>{username}</strong>. Nustačius naują slaptažodį, visi ankstesni prisijungimai baigiami, o prisijungimo
-              raktai pašalinami.
+              {t.rich("auth.reset.lead", { username: username ?? "", b: (chunks) => <strong>{chunks}</strong> })}
             </p>
             <FormAlert toast={actionData?.toast} />
             <Form method="post" noValidate className="mt-6 space-y-4" key={actionData?.toast.id}>
               <input type="text" name="username" autoComplete="username" value={username ?? ""} readOnly hidden />
               <NewPasswordFields errors={errors} minLength={minLength} />
               <button type="submit" className="btn-primary w-full" disabled={busy}>
-                {busy ? "Saugoma…" : "Nustatyti slaptažodį"}
+                {t(busy ? "auth.reset.busy" : "auth.reset.submit")}
               </button>
             </Form>
           </>
