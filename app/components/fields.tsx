@@ -26,6 +26,12 @@ interface FieldProps {
   onChange?: (value: string) => void;
   name?: string;
   placeholder?: string;
+  /**
+   * The language of what is typed, when it is not the page's: the family's
+   * Lithuanian on an English page, its English version on a Lithuanian one.
+   * The browser's spell checking and a screen reader follow it.
+   */
+  lang?: string;
 }
 
 export function Field({
@@ -44,6 +50,7 @@ export function Field({
   onChange,
   name,
   placeholder,
+  lang,
 }: FieldProps) {
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   const common = {
@@ -53,6 +60,7 @@ export function Field({
     required,
     autoComplete,
     placeholder,
+    lang,
     className: "field-input",
     "aria-invalid": error ? true : undefined,
     "aria-describedby": described,
@@ -63,7 +71,7 @@ export function Field({
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      {multiline ? <textarea {...common} rows={rows} /> : <input {...common} type={type} />}
+      {multiline ? <textarea {...common} rows={rows} /> : <input {...common} type={type ?? "text"} />}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-ink-soft">
           {hint}

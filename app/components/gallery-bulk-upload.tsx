@@ -86,7 +86,7 @@ export function GalleryBulkUpload({
           // Too large is known before sending: the server would refuse it all the same.
           status:
             file.size > maxBytes
-              ? ({ state: "refused", messages: ["adminGallery.upload.tooLarge"], values: { max: mb } } as const)
+              ? ({ state: "refused", messages: ["common.upload.tooLarge"], values: { max: mb } } as const)
               : ({ state: "waiting" } as const),
         })),
       ];
@@ -242,6 +242,7 @@ function EntryRow({ entry, editable, onTitle }: { entry: Entry; editable: boolea
             {t("adminGallery.bulk.titleOf", { name: entry.file.name })}
           </label>
           <input
+            type="text"
             id={titleId}
             className="field-input py-1"
             maxLength={GALLERY_TITLE_MAX}

@@ -1,4 +1,4 @@
-import { expect, request as http, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
+import { expect, request as http, test, type APIRequestContext, type APIResponse, type Browser, type Page } from "@playwright/test";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { HtmlValidate } from "html-validate";
 import { ADMIN_CATALOGS, SITE_CATALOGS } from "#app/i18n/catalog.ts";
@@ -7,14 +7,14 @@ import { createStory } from "#app/.server/stories/stories.ts";
 import { storyFields } from "#tests/story-fields.ts";
 import { axe } from "./axe.ts";
 import { fill, routePatterns } from "./routes.ts";
-import { hydrated, useSite } from "./site.ts";
+import { hydrated, logInAs, useSite } from "./site.ts";
 import { siteForWrites } from "./writes.ts";
 
 // The interface in both languages (issue 30): every page at '/…' is
 // Lithuanian and at '/en/…' English, names its other language, and shows no
 // word of the other language's catalog; the English pages pass axe and
-// html-validate. A visitor's pages so far: the member's and the
-// administration's join the sweep as their words move into the catalogs.
+// html-validate: a visitor's pages, a member's (/paskyra) and the
+// administration's (/admin), each seen by the one who may open it.
 
 const SITE_URL = "http://seima.example";
 const site = useSite({ SITE_URL });
@@ -61,12 +61,18 @@ const FOREIGN = { en: giveaways("lt"), lt: giveaways("en") };
 // An id shown instead of its message (one missing from the bundle the page loads).
 const RAW_ID = new RegExp(`\\b(?:${NAMESPACES.join("|")})\\.[a-z][A-Za-z0-9]*(?:\\.[A-Za-z0-9]+)*\\b`);
 
-/** The page's words in its own language: text and what a person hears or reads in attributes, outside anything marked in another language. */
-async function pageWords(page: Page): Promise<string[]> {
+/**
+ * The page's words in its own language: text and what a person hears or reads
+ * in attributes, outside anything marked in another language. An attribute
+ * that names the family's own words ("Edit: Santuokos liudijimas") cannot mark
+ * them: the sweep takes those words out of it (familyWords).
+ */
+async function pageWords(page: Page): Promise<{ texts: string[]; attributes: string[] }> {
   return page.evaluate(() => {
     const lang = document.documentElement.lang;
     const foreign = (node: Element | null) => (node?.closest("[lang]")?.getAttribute("lang") ?? lang) !== lang;
     const words: string[] = [document.title];
+    const attributes: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
@@ -77,11 +83,24 @@ async function pageWords(page: Page): Promise<string[]> {
       if (foreign(element)) continue;
       for (const attribute of ["aria-label", "title", "placeholder", "alt", "value"]) {
         const value = element.getAttribute(attribute);
-        if (value && (attribute !== "value" || element.matches("input[type=submit]"))) words.push(value);
+        if (value && (attribute !== "value" || element.matches("input[type=submit]"))) attributes.push(value);
       }
     }
-    return words;
+    return { texts: words, attributes };
   });
+}
+
+/** The family's own words an attribute may name: the titles of their photos, albums, documents and stories, as written. */
+async function familyWords(): Promise<string[]> {
+  const db = site().db();
+  const titles = await Promise.all([
+    db.selectFrom("galleryItems").select("title").execute(),
+    db.selectFrom("albums").select("title").execute(),
+    db.selectFrom("documents").select("title").execute(),
+    db.selectFrom("stories").select("title").execute(),
+  ]);
+  // Longest first, so that a title containing another is taken out whole.
+  return titles.flat().map((row) => row.title).filter(Boolean).toSorted((a, b) => b.length - a.length);
 }
 
 let storySlug = "";
@@ -110,6 +129,15 @@ function pages(filter: (pattern: string) => boolean): string[] {
 
 const english = (address: string) => (address === "/" ? "/en" : `/en${address}`);
 const PUBLIC = (pattern: string) => !/^\/(admin|paskyra|logout|kvietimas|slaptazodis|login\/raktas)/.test(pattern);
+const MEMBERS = (pattern: string) => pattern.startsWith("/paskyra");
+const ADMINISTRATION = (pattern: string) => pattern.startsWith("/admin");
+
+/** A browser signed in as this user (its own context: cookies kept apart from the other tests'). */
+async function signedIn(browser: Browser, username: string, password: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await logInAs(page, site(), username, password);
+  return page;
+}
 
 /** The addresses among these that answer with a page (not a file, a redirect or a refusal). */
 async function htmlPages(client: APIRequestContext, addresses: string[]): Promise<string[]> {
@@ -143,7 +171,10 @@ async function sweep(page: Page, addresses: string[]) {
           `${SITE_URL}${hreflang === "lt" ? address : english(address)}`,
         );
       }
-      for (const words of await pageWords(page)) {
+      const { texts, attributes } = await pageWords(page);
+      const family = await familyWords();
+      const ownWords = attributes.map((value) => family.reduce((left, title) => left.replaceAll(title, "…"), value));
+      for (const words of [...texts, ...ownWords]) {
         const id = RAW_ID.exec(words);
         if (id) problems.push(`${url}: an id instead of its words: ${id[0]}`);
         for (const piece of FOREIGN[language]) if (words.includes(piece)) problems.push(`${url}: „${piece}“ in „${words.slice(0, 120)}“`);
@@ -167,8 +198,29 @@ test("a visitor's pages: each in both languages, naming the other, no word of th
   expect(addresses).toEqual(
     expect.arrayContaining(["/", "/medis", "/asmuo/1", "/galerija", `/istorija/${storySlug}`, "/sveciai", "/login"]),
   );
+  // The error pages too: an address that names nothing, a person who is not there.
+  const problems = await sweep(page, [...addresses, "/tokio-puslapio-nera", "/asmuo/999999"]);
+  expect(problems, problems.join("\n")).toEqual([]);
+});
+
+test("a member's pages: each in both languages, naming the other, no word of the other language", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const page = await signedIn(browser, "narys", passwords.narys);
+  const addresses = await htmlPages(page.request, pages(MEMBERS));
+  expect(addresses).toEqual(expect.arrayContaining(["/paskyra", "/paskyra/pasiulymai"]));
   const problems = await sweep(page, addresses);
   expect(problems, problems.join("\n")).toEqual([]);
+  await page.context().close();
+});
+
+test("the administration's pages: each in both languages, naming the other, no word of the other language", async ({ browser }) => {
+  test.setTimeout(600_000);
+  const page = await signedIn(browser, site().admin.username, site().admin.password);
+  const addresses = await htmlPages(page.request, pages(ADMINISTRATION));
+  expect(addresses).toEqual(expect.arrayContaining(["/admin", "/admin/tekstai", "/admin/galerija", "/admin/nariai", "/admin/perziura", "/admin/pakeitimai"]));
+  const problems = await sweep(page, addresses);
+  expect(problems, problems.join("\n")).toEqual([]);
+  await page.context().close();
 });
 
 test("a shared English link opens in English and stays there: links, forms and redirects", async ({ page }) => {
@@ -203,32 +255,51 @@ test("Accept-Language never redirects; a browser that prefers English is offered
 });
 
 // React writes 'charSet' and 'hrefLang' in its own camelCase, closes void
-// elements ('<meta/>') and writes a boolean attribute empty ('required=""'); the site's menu is one navigation drawn twice, for a
-// phone and for a wide screen, only one of them ever displayed.
+// elements ('<meta/>') and writes a boolean attribute, or one with no value
+// ('download'), empty ('required=""'); the site's menu is one navigation drawn
+// twice, for a phone and for a wide screen, only one of them ever displayed.
+// A list of checkboxes shares one name on purpose: the server reads them all
+// (FormData.getAll).
 const validator = new HtmlValidate({
   extends: ["html-validate:recommended"],
   rules: {
     "attr-case": ["error", { style: ["lowercase", "camelcase"] }],
     "void-style": ["error", { style: "selfclose" }],
     "attribute-boolean-style": ["error", { style: "empty" }],
+    "attribute-empty-style": ["error", { style: "empty" }],
+    "form-dup-name": ["error", { shared: ["radio", "checkbox", "button", "reset", "submit"] }],
     "unique-landmark": "off",
   },
 });
 
-test("the English pages pass axe and html-validate", async ({ page, request }) => {
-  test.setTimeout(600_000);
-  const addresses = (await htmlPages(request, pages(PUBLIC))).map(english);
+/** Each address's English page through html-validate (as the client fetches it) and axe (in the page's browser). */
+async function validEnglish(page: Page, client: APIRequestContext, addresses: string[]) {
   const invalid: string[] = [];
-  for (const address of addresses) {
-    const report = await validator.validateString(await (await request.get(`${site().url}${address}`)).text());
+  for (const address of addresses.map(english)) {
+    const report = await validator.validateString(await (await client.get(`${site().url}${address}`)).text());
     for (const result of report.results)
       for (const m of result.messages) invalid.push(`${address}: ${m.ruleId} ${m.message} (${m.selector})`);
   }
   expect(invalid, invalid.join("\n")).toEqual([]);
-  for (const address of addresses) {
+  for (const address of addresses.map(english)) {
     await page.goto(`${site().url}${address}`);
     await axe(page, address);
   }
+}
+
+test("the English pages pass axe and html-validate: a visitor's", async ({ page, request }) => {
+  test.setTimeout(600_000);
+  await validEnglish(page, request, await htmlPages(request, pages(PUBLIC)));
+});
+
+test("the English pages pass axe and html-validate: a member's and the administration's", async ({ browser }) => {
+  test.setTimeout(900_000);
+  const member = await signedIn(browser, "narys", passwords.narys);
+  await validEnglish(member, member.request, await htmlPages(member.request, pages(MEMBERS)));
+  await member.context().close();
+  const admin = await signedIn(browser, site().admin.username, site().admin.password);
+  await validEnglish(admin, admin.request, await htmlPages(admin.request, pages(ADMINISTRATION)));
+  await admin.context().close();
 });
 
 test("the family's content in English: written by an editor, shown on the English page; the Lithuanian where none, marked", async ({

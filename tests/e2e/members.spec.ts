@@ -120,7 +120,7 @@ test("an invitation: made by the administrator, opened in another browser, accep
   await expect(again.getByText("Ši nuoroda jau panaudota.")).toBeVisible();
   await page.reload();
   await expect(page.getByRole("region", { name: "Laukiantys kvietimai" })).toContainText("Neatsakytų kvietimų nėra.");
-  await expect(page.getByRole("listitem", { name: member.username })).toContainText("Rūta Kalvaitytė");
+  await expect(page.getByRole("article", { name: member.username })).toContainText("Rūta Kalvaitytė");
   await invitee.context().close();
   await again.context().close();
 });
@@ -332,7 +332,7 @@ test("the administrator changes a role, makes a new-password link, disables and 
 
   await logInAsAdmin(page, site());
   await page.goto(`${site().url}/admin/nariai`);
-  const row = page.getByRole("listitem", { name: member.username });
+  const row = page.getByRole("article", { name: member.username });
   await row.getByLabel("Vaidmuo").selectOption("redaktorius");
   await row.getByRole("button", { name: `Keisti vaidmenį: ${member.username}` }).click();
   await expect(toasts(page).getByText("Vaidmuo pakeistas")).toBeVisible();
@@ -385,7 +385,7 @@ test("the administrator changes a role, makes a new-password link, disables and 
   await expect(toasts(memberPage).getByText("Neteisingas vartotojo vardas arba slaptažodis")).toBeVisible();
 
   // The last administrator cannot take away their own rights.
-  const own = page.getByRole("listitem", { name: site().admin.username });
+  const own = page.getByRole("article", { name: site().admin.username });
   await own.getByLabel("Vaidmuo").selectOption("narys");
   await own.getByRole("button", { name: `Keisti vaidmenį: ${site().admin.username}` }).click();
   await expect(toasts(page).getByText("Tai vienintelis administratorius")).toBeVisible();

@@ -137,7 +137,7 @@ describe("documents", () => {
     const text = await prepareScan(t.media, received(Buffer.from("Laiškas tekstu"), "laiskas.pdf")).catch((e: unknown) => e);
     expect((text as UploadRejected).message).toBe("Skenas turi būti PDF arba paveikslėlio failas (pvz., JPEG, PNG ar TIFF).");
     // The editor's page says it in its reader's language; in Lithuanian, the same words.
-    expect(uploadRefusal(text as UploadRejected)).toEqual({ id: "adminGallery.upload.notScan", values: {} });
+    expect(uploadRefusal(text as UploadRejected)).toEqual({ id: "common.upload.notScan", values: {} });
     expect(serverT("lt")(uploadRefusal(text as UploadRejected))).toBe((text as UploadRejected).message);
     expect(serverT("lt")(uploadRefusal(cut as UploadRejected))).toBe((cut as UploadRejected).message);
     expect(serverT("en")(uploadRefusal(text as UploadRejected))).toBe("A scan must be a PDF or an image file (such as JPEG, PNG or TIFF).");

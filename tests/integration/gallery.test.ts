@@ -350,7 +350,7 @@ describe("the image pipeline", () => {
       expect(error).toBeInstanceOf(UploadRejected);
       expect((error as UploadRejected).message).toBe("Failas per didelis: daugiausia 1 MB.");
       // The editor's page says it in its reader's language, with the limit.
-      expect(uploadRefusal(error as UploadRejected)).toEqual({ id: "adminGallery.upload.tooLarge", values: { max: 1 } });
+      expect(uploadRefusal(error as UploadRejected)).toEqual({ id: "common.upload.tooLarge", values: { max: 1 } });
       expect(serverT("lt")(uploadRefusal(error as UploadRejected))).toBe("Failas per didelis: daugiausia 1 MB.");
       expect(serverT("en")(uploadRefusal(error as UploadRejected))).toBe("The file is too large: 1 MB at most.");
       const tmp = path.join(small.media.root, "tmp");

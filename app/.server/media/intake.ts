@@ -13,6 +13,7 @@ import {
   parseFormData,
 } from "@remix-run/form-data-parser";
 import type { Message, Values } from "#app/i18n/intl.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { mediaTmpDir, type MediaStore } from "./storage.ts";
 
 // Upload intake: every route that receives a file reads it here, into tmp/,
@@ -20,11 +21,9 @@ import { mediaTmpDir, type MediaStore } from "./storage.ts";
 // refusal is one error type, UploadRejected, with its reason, the limit it
 // names, and the status the route answers with.
 //
-// Its words: the administration's pages (the gallery's and the documents'
-// editors) say it by uploadRefusal, in the reader's language (the adminGallery
-// catalog). A member's pages (a photo or a memory proposed) and the GEDCOM
-// import still show `message`, in Lithuanian, until a catalog every page
-// loads has these words (the same sentences as adminGallery.upload.*).
+// Its words are in the common catalog (common.upload.*), which every page
+// loads: the editors' pages and a member's proposals say a refusal with
+// uploadRefusal, in the reader's language.
 
 export type RejectReason =
   | "notImage"
@@ -39,13 +38,18 @@ export type RejectReason =
   | "tooManyFiles"
   | "failed";
 
-/** An upload the server will not keep; the message says why, in Lithuanian (uploadRefusal: in the reader's language). */
+/**
+ * An upload the server will not keep, and why: the reason names a message
+ * (common.upload.<reason>) and the values the limit it names. The error's own
+ * message is that sentence in Lithuanian, for the server's log; a page says it
+ * in the reader's language with uploadRefusal.
+ */
 export class UploadRejected extends Error {
   readonly reason: RejectReason;
   /** The limit the refusal names: { max } megabytes (tooLarge) or files (tooManyFiles), { megapixels } (tooManyPixels). */
   readonly values: Values;
-  constructor(reason: RejectReason, message: string, values: Values = {}, options?: ErrorOptions) {
-    super(message, options);
+  constructor(reason: RejectReason, values: Values = {}, options?: ErrorOptions) {
+    super(serverT("lt")({ id: `common.upload.${reason}`, values }), options);
     this.name = "UploadRejected";
     this.reason = reason;
     this.values = values;
@@ -64,27 +68,15 @@ export function rejection(
   cause?: unknown,
   maxBytes = store.maxBytes,
 ): UploadRejected {
-  const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
+  const max = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
   const megapixels = Math.round((store.maxPixels / 1_000_000) * 10) / 10;
-  const messages: Record<Exclude<RejectReason, "tooManyFiles">, string> = {
-    notImage: "Šis failas nėra nuotrauka. Pasirinkite paveikslėlio failą (pvz., JPEG, PNG ar TIFF).",
-    notScan: "Skenas turi būti PDF arba paveikslėlio failas (pvz., JPEG, PNG ar TIFF).",
-    notPdf: "Šio PDF failo atverti nepavyko: jis pažeistas arba tik atrodo kaip PDF.",
-    truncated: "Failas pažeistas arba neužbaigtas. Įkelkite jį dar kartą.",
-    tooLarge: `Failas per didelis: daugiausia ${mb} MB.`,
-    tooManyPixels: `Nuotrauka per didelė: daugiausia ${megapixels} megapikselių.`,
-    empty: "Failas tuščias. Pasirinkite failą su turiniu.",
-    malformed: "Failo gauti nepavyko: užklausa sugadinta. Bandykite dar kartą.",
-    oneFile: "Vienu kartu galima įkelti tik vieną failą.",
-    failed: "Nepavyko apdoroti nuotraukos. Bandykite dar kartą.",
-  };
-  const values = reason === "tooLarge" ? { max: mb } : reason === "tooManyPixels" ? { megapixels } : {};
-  return new UploadRejected(reason, messages[reason], values, { cause });
+  const values = reason === "tooLarge" ? { max } : reason === "tooManyPixels" ? { megapixels } : {};
+  return new UploadRejected(reason, values, { cause });
 }
 
-/** A refusal as the administration's pages say it, in the reader's language: its reason's message, with the limit it names. */
+/** A refusal as a page says it, in the reader's language: its reason's message, with the limit it names. */
 export function uploadRefusal(error: UploadRejected): Message {
-  return { id: `adminGallery.upload.${error.reason}`, values: error.values };
+  return { id: `common.upload.${error.reason}`, values: error.values };
 }
 
 /** An uploaded file, saved to a temporary file while it is checked. */
@@ -184,12 +176,7 @@ export async function readUploadFiles(
     }
     if (error instanceof MaxFilesExceededError) {
       if (maxFiles === 1) throw rejection(store, "oneFile", error);
-      throw new UploadRejected(
-        "tooManyFiles",
-        `Vienu kartu galima įkelti ne daugiau kaip ${maxFiles} failus.`,
-        { max: maxFiles },
-        { cause: error },
-      );
+      throw new UploadRejected("tooManyFiles", { max: maxFiles }, { cause: error });
     }
     // A multipart body that does not parse, or a body that is not a form at all.
     if (error instanceof MultipartParseError || error instanceof FormDataParseError || error instanceof TypeError) {

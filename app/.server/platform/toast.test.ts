@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { takeToast, toastCookie } from "./toast.ts";
+import { refusal, takeToast, toastCookie } from "./toast.ts";
+import { inRequestLanguage } from "./request-language.ts";
 
 /** A request for `path` carrying the cookie a redirect with this toast set. */
 async function landing(path: string, cookie: string): Promise<Request> {
@@ -35,5 +36,18 @@ describe("the toast after a redirect", () => {
     const { toast, clear } = await takeToast(await landing("/", "pranesimas=eyJrZXkiOiJuZXJhIn0%3D"));
     expect(toast).toBeNull();
     expect(clear).toContain("pranesimas=");
+  });
+});
+
+describe("a refusal", () => {
+  test("is said in the request's language, the administration's words too (the page's toaster knows only the site's)", () => {
+    const refused = (locale: "lt" | "en") =>
+      inRequestLanguage(locale, () => refusal({ title: "adminMembers.users.lastAdministrator", variant: "error" }, 409));
+    expect(refused("lt").data.toast.title).toMatch(/^Tai vienintelis administratorius/);
+    expect(refused("en").data.toast.title).toMatch(/^This is the only administrator/);
+    expect(refused("en").init?.status).toBe(409);
+    // A toast of the catalog by its name, and a sentence already said, shown as it is.
+    expect(inRequestLanguage("en", () => refusal("userNotFound", 404)).data.toast.title).toBe("There is no such member");
+    expect(inRequestLanguage("en", () => refusal({ title: "Jau pasakyta.", variant: "error" })).data.toast.title).toBe("Jau pasakyta.");
   });
 });

@@ -47,13 +47,7 @@ export async function takeToast(request: Request): Promise<{ toast: ShownToast |
 
 /** A toast's lines said by `t`, with nothing left to fill in. */
 function said(t: T, key: ToastKey, params?: Params): Toast {
-  const { title, description, note, values, variant } = resolveToast(key, params);
-  return {
-    title: t.say(title, values),
-    ...(description ? { description: t.say(description, values) } : {}),
-    ...(note ? { note: t.say(note, values) } : {}),
-    variant,
-  };
+  return sayLines(t, resolveToast(key, params));
 }
 
 /**
@@ -62,8 +56,22 @@ function said(t: T, key: ToastKey, params?: Params): Toast {
  * form keeps what was typed.
  */
 export function refusal<Extra extends object = object>(toast: ToastKey | Toast, status = 400, extra?: Extra) {
-  const resolved = typeof toast === "string" ? resolveToast(toast) : toast;
-  return data({ ...(extra as Extra), toast: { ...resolved, id: randomUUID() } }, { status });
+  // Said here, in the request's language, from every catalog: the page's
+  // toaster knows only the site's words, and a refusal may name the
+  // administration's (a role change refused, a tree's edit refused).
+  const t = requestT();
+  const shown = typeof toast === "string" ? said(t, toast) : sayLines(t, toast);
+  return data({ ...(extra as Extra), toast: { ...shown, id: randomUUID() } }, { status });
+}
+
+/** A toast whose lines may be message ids, said by `t`. */
+function sayLines(t: T, { title, description, note, values, variant }: Toast): Toast {
+  return {
+    title: t.say(title, values),
+    ...(description ? { description: t.say(description, values) } : {}),
+    ...(note ? { note: t.say(note, values) } : {}),
+    variant,
+  };
 }
 
 /**

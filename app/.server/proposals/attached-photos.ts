@@ -1,12 +1,13 @@
 import type { ImageRef } from "#app/lib/media.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
-import { discardReceived, UploadRejected, type ReceivedFile } from "#app/.server/media/intake.ts";
+import { discardReceived, UploadRejected, uploadRefusal, type ReceivedFile } from "#app/.server/media/intake.ts";
+import { requestT } from "#app/.server/platform/request-language.ts";
 import { prepareImage, type PreparedMedia } from "#app/.server/media/pipeline.ts";
 import { insertMedia, placeMediaFiles, removeMediaFiles, type MediaStore } from "#app/.server/media/storage.ts";
 
 // The photos of a member's proposal (a memory's, a gallery upload's), made at
 // submission by the gallery's own pipeline (the same checks, limits and
-// Lithuanian messages: media.ts) and kept as media rows under random ids that
+// messages, said in the member's language: intake.ts) and kept as media rows under random ids that
 // the proposal's payload names. No page lists them until an editor approves
 // the proposal (no gallery item, document or memory refers to them), their
 // files wait in members/ (served to the family's sessions only), and the
@@ -35,7 +36,7 @@ export async function keepProposalPhotos(db: Database, store: MediaStore, files:
     for (const image of prepared) await image.discard();
     if (error instanceof UploadRejected) {
       if (error.reason === "failed") console.error(error.cause ?? error);
-      return { ok: false, message: error.message, status: error.status };
+      return { ok: false, message: requestT()(uploadRefusal(error)), status: error.status };
     }
     throw error;
   } finally {

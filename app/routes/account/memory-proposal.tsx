@@ -9,7 +9,8 @@ import { summaries } from "#app/.server/genealogy/people.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { galleryItemsByIds } from "#app/.server/gallery/gallery.ts";
-import { readUploadFiles, UploadRejected } from "#app/.server/media/intake.ts";
+import { readUploadFiles, UploadRejected, uploadRefusal } from "#app/.server/media/intake.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { MEMORY_FORM, memoryTargetVisible, type MemoryTarget } from "#app/.server/proposals/memories.ts";
 import { onNewItem } from "#app/.server/accounts/notifications.ts";
 import { proposalsLeftToday, SUBMIT_REFUSAL_STATUS } from "#app/.server/proposals/proposals.ts";
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     upload = await readUploadFiles(request, ctx.media, "photos", MEMORY_PHOTOS_MAX);
   } catch (error) {
     // The photos refused as they came (too large, too many): nothing of the form could be read.
-    if (error instanceof UploadRejected) return photosRefused(error.message, error.status, {});
+    if (error instanceof UploadRejected) return photosRefused(serverT(request)(uploadRefusal(error)), error.status, {});
     throw error;
   }
   const read = readForm(upload.form, MEMORY_FORM);

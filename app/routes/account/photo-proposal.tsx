@@ -6,7 +6,8 @@ import { roleMiddleware } from "#app/.server/accounts/access.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import { discardFiles, submitPhoto } from "#app/.server/proposals/with-photos.ts";
 import { PHOTO_FORM } from "#app/.server/proposals/gallery-photos.ts";
-import { readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
+import { readUploadForm, UploadRejected, uploadRefusal } from "#app/.server/media/intake.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { onNewItem } from "#app/.server/accounts/notifications.ts";
 import { proposalsLeftToday, SUBMIT_REFUSAL_STATUS } from "#app/.server/proposals/proposals.ts";
 import { readForm, refusedField, refuseForm } from "#app/.server/platform/form.ts";
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     upload = await readUploadForm(request, ctx.media, "photo");
   } catch (error) {
     // Refused as it came (too large, not one file): nothing of the form could be read.
-    if (error instanceof UploadRejected) return photoRefused(error.message, error.status, {});
+    if (error instanceof UploadRejected) return photoRefused(serverT(request)(uploadRefusal(error)), error.status, {});
     throw error;
   }
   const read = readForm(upload.form, PHOTO_FORM);

@@ -79,6 +79,7 @@ export default function AlbumEditor({ loaderData: { album, photos }, actionData 
         <div className="card max-w-2xl space-y-4 p-6">
           <Field
             id="title"
+            lang="lt"
             label={t("adminGallery.field.title")}
             maxLength={ALBUM_TITLE_MAX}
             required
@@ -87,6 +88,7 @@ export default function AlbumEditor({ loaderData: { album, photos }, actionData 
           />
           <Field
             id="description"
+            lang="lt"
             label={t("adminGallery.field.descriptionOptional")}
             multiline
             maxLength={ALBUM_DESCRIPTION_MAX}

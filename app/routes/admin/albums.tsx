@@ -129,6 +129,7 @@ export default function AlbumsEditor({ loaderData: { albums }, actionData }: Rou
             <input type="hidden" name="intent" value="create" />
             <Field
               id="title"
+              lang="lt"
               label={t("adminGallery.field.title")}
               maxLength={ALBUM_TITLE_MAX}
               required
@@ -137,6 +138,7 @@ export default function AlbumsEditor({ loaderData: { albums }, actionData }: Rou
             />
             <Field
               id="description"
+              lang="lt"
               label={t("adminGallery.field.descriptionOptional")}
               multiline
               maxLength={ALBUM_DESCRIPTION_MAX}

@@ -155,6 +155,7 @@ function DocumentForm({ editing, refused }: { editing: Doc | null; refused?: Ref
           {t(DOCUMENT_FIELD_MESSAGES[name])}
         </label>
         <input
+          type="text"
           id={name}
           name={name}
           value={fields[name]}
@@ -259,7 +260,7 @@ function DocumentList({ documents, editingId }: { documents: Doc[]; editingId: n
           >
             <div className="min-w-0 flex-1 basis-48">
               <p className="font-semibold break-words">
-                {doc.title}
+                <span lang="lt">{doc.title}</span>
                 {doc.membersOnly ? <MembersOnlyBadge /> : null}
               </p>
               <p className="text-sm text-ink-soft break-words">

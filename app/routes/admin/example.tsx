@@ -59,17 +59,17 @@ export default function ExampleContentPage({ loaderData: { example, count }, act
           <div className="mt-6 grid max-w-4xl gap-6 sm:grid-cols-2">
             {example.history ? (
               <Group title={t("adminContent.example.history")}>
-                <li>{t("adminContent.example.historyItem", { title: example.history })}</li>
+                <li>{t.rich("adminContent.example.historyItem", { title: <span lang="lt">{example.history}</span> })}</li>
               </Group>
             ) : null}
             <Group title={t("adminContent.example.photos", { count: example.photos.length })} hidden={example.photos.length === 0}>
               {example.photos.map((photo) => (
-                <li key={photo.id}>{t("adminContent.example.quoted", { title: photo.title })}</li>
+                <li key={photo.id}>{t.rich("adminContent.example.quoted", { title: <span lang="lt">{photo.title}</span> })}</li>
               ))}
             </Group>
             <Group title={t("adminContent.example.documents", { count: example.documents.length })} hidden={example.documents.length === 0}>
               {example.documents.map((doc) => (
-                <li key={doc.id}>{t("adminContent.example.quoted", { title: doc.title })}</li>
+                <li key={doc.id}>{t.rich("adminContent.example.quoted", { title: <span lang="lt">{doc.title}</span> })}</li>
               ))}
             </Group>
             <Group title={t("adminContent.example.guestbook", { count: example.guestbook.length })} hidden={example.guestbook.length === 0}>

@@ -117,7 +117,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(PAGE, "galleryOrderSaved");
     }
     case "saveOrder": {
-      const ids = form.getAll("order").map((value) => parseId(value) ?? 0);
+      const ids = form
+        .getAll("order")
+        .flatMap((value) => String(value).split(","))
+        .map((value) => parseId(value) ?? 0);
       if (!(await saveGalleryOrder(db, ids, user))) return refusal("galleryOrderStale", 409);
       return redirectWithToast(PAGE, "galleryOrderSaved");
     }
@@ -228,7 +231,7 @@ function AddPhotoForm({ maxBytes, refused }: { maxBytes: number; refused: Refuse
     const file = event.target.files?.[0] ?? null;
     setPreviewFailed(false);
     if (file && file.size > maxBytes) {
-      toast({ title: t("adminGallery.upload.tooLarge", { max: Math.round(maxBytes / 1024 / 1024) }), variant: "error" });
+      toast({ title: t("common.upload.tooLarge", { max: Math.round(maxBytes / 1024 / 1024) }), variant: "error" });
       event.target.value = "";
       setSelected(null);
       return;
@@ -284,6 +287,7 @@ function AddPhotoForm({ maxBytes, refused }: { maxBytes: number; refused: Refuse
         <input type="hidden" name="intent" value="add" />
         <Field
           id="add-title"
+          lang="lt"
           name="title"
           label={t("adminGallery.field.title")}
           maxLength={GALLERY_TITLE_MAX}
@@ -293,6 +297,7 @@ function AddPhotoForm({ maxBytes, refused }: { maxBytes: number; refused: Refuse
         />
         <Field
           id="add-description"
+          lang="lt"
           name="description"
           label={t("adminGallery.field.description")}
           multiline
@@ -419,9 +424,8 @@ function PhotoList({ items, refused }: { items: Item[]; refused: Refused | null 
         </h2>
         <Form method="post" id="gallery-order">
           <input type="hidden" name="intent" value="saveOrder" />
-          {order.map((id) => (
-            <input key={id} type="hidden" name="order" value={id} />
-          ))}
+          {/* One field, the ids in their new order ("3,1,2"); a crafted post may also repeat the field. */}
+          <input type="hidden" name="order" value={order.join(",")} />
           <button type="submit" className="btn-primary" disabled={hydrated && !changed}>
             {t("adminGallery.list.saveOrder")}
           </button>
@@ -526,6 +530,7 @@ function ItemEditor({ item, refused }: { item: Item; refused: Refused | null }) 
         <input type="hidden" name="id" value={item.id} />
         <Field
           id={`${prefix}title`}
+          lang="lt"
           name="title"
           label={t("adminGallery.field.title")}
           defaultValue={typed?.title ?? item.title}
@@ -535,6 +540,7 @@ function ItemEditor({ item, refused }: { item: Item; refused: Refused | null }) 
         />
         <Field
           id={`${prefix}description`}
+          lang="lt"
           name="description"
           label={t("adminGallery.field.description")}
           multiline
@@ -556,6 +562,7 @@ function ItemEditor({ item, refused }: { item: Item; refused: Refused | null }) 
           />
           <Field
             id={`${prefix}place`}
+            lang="lt"
             name="place"
             label={t("adminGallery.field.place")}
             defaultValue={typed?.place ?? item.place}
@@ -567,6 +574,7 @@ function ItemEditor({ item, refused }: { item: Item; refused: Refused | null }) 
           <legend className="px-1 text-sm font-semibold">{t("adminGallery.english")}</legend>
           <Field
             id={`${prefix}titleEn`}
+            lang="en"
             name="titleEn"
             label={t("adminGallery.english.title")}
             defaultValue={typed?.titleEn ?? item.english.title}
@@ -575,6 +583,7 @@ function ItemEditor({ item, refused }: { item: Item; refused: Refused | null }) 
           />
           <Field
             id={`${prefix}descriptionEn`}
+            lang="en"
             name="descriptionEn"
             label={t("adminGallery.english.description")}
             multiline

@@ -5,7 +5,7 @@ import { requireRole, services } from "#app/.server/platform/context.ts";
 import type { CodePageChoice } from "#app/.server/genealogy/gedcom/charset.ts";
 import { ImportRefused } from "#app/.server/genealogy/gedcom/reader.ts";
 import { serverT } from "#app/.server/platform/i18n.ts";
-import { receiveRawUpload, UploadRejected } from "#app/.server/media/intake.ts";
+import { receiveRawUpload, UploadRejected, uploadRefusal } from "#app/.server/media/intake.ts";
 
 const CODE_PAGES: Record<string, CodePageChoice> = { auto: "auto", "1257": "windows-1257", "1252": "windows-1252" };
 
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     file = await receiveRawUpload(request, media, config.maxGedcomBytes);
   } catch (error) {
-    if (error instanceof UploadRejected) return Response.json({ ok: false, message: error.message }, { status: error.status });
+    if (error instanceof UploadRejected) return Response.json({ ok: false, message: serverT(request)(uploadRefusal(error)) }, { status: error.status });
     throw error;
   }
   try {

@@ -17,7 +17,7 @@ import { searchPeople } from "#app/.server/genealogy/search.ts";
 import { currentTreeId, discardTree, findTree, listTrees, makeCurrent, mergeImport } from "#app/.server/genealogy/trees.ts";
 import { mergePreview, type MergePreview } from "#app/.server/genealogy/merge/prepare.ts";
 import { conflictKey } from "#app/.server/genealogy/merge/plan.ts";
-import { discardReceived, readUploadForm, UploadRejected } from "#app/.server/media/intake.ts";
+import { discardReceived, readUploadForm, UploadRejected, uploadRefusal } from "#app/.server/media/intake.ts";
 import { readForm, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { refusedForm, useFocusFirstError } from "#app/components/fields.tsx";
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     upload = await readUploadForm(request, media, "gedcom", config.maxGedcomBytes);
   } catch (error) {
-    if (error instanceof UploadRejected) return refusal({ title: error.message, variant: "error" }, error.status);
+    if (error instanceof UploadRejected) return refusal({ title: serverT(request)(uploadRefusal(error)), variant: "error" }, error.status);
     throw error;
   }
   const { form, file } = upload;

@@ -92,7 +92,9 @@ export default function GuestbookModeration({ loaderData: { entries }, actionDat
                         </time>
                         <ExampleMark example={entry.example} />
                       </header>
-                      <p className="mt-1 whitespace-pre-line break-words">{entry.message}</p>
+                      <p lang="lt" className="mt-1 whitespace-pre-line break-words">
+                        {entry.message}
+                      </p>
                     </article>
                     <div className="ml-auto flex flex-wrap items-center gap-2">
                       {entry.status !== "approved" ? (

@@ -140,6 +140,8 @@ function Editor({ initial, errors, refusal, periodMembersOnly, english }: Editor
           const common = {
             id: field,
             name: field,
+            // The family's own words, in Lithuanian whatever the page's language.
+            lang: "lt",
             value: content[field],
             maxLength: HISTORY_FIELD_MAX_LENGTH[field],
             className: "field-input",
@@ -153,7 +155,7 @@ function Editor({ initial, errors, refusal, periodMembersOnly, english }: Editor
               <label htmlFor={field} className="field-label">
                 {t(HISTORY_FIELD_MESSAGES[field])}
               </label>
-              {SINGLE_LINE.has(field) ? <input {...common} /> : <textarea {...common} rows={field === "intro" ? 3 : 6} />}
+              {SINGLE_LINE.has(field) ? <input type="text" {...common} /> : <textarea {...common} rows={field === "intro" ? 3 : 6} />}
               {errors[field] ? (
                 <p id={`${field}-error`} className="mt-1 text-sm text-red-800">
                   <Say text={errors[field]} />
@@ -171,6 +173,7 @@ function Editor({ initial, errors, refusal, periodMembersOnly, english }: Editor
               <Field
                 key={field}
                 id={`${field}En`}
+                lang="en"
                 label={t("adminContent.texts.englishOf", { label: t(HISTORY_FIELD_MESSAGES[field]) })}
                 multiline={!SINGLE_LINE.has(field)}
                 rows={field === "intro" ? 3 : 6}

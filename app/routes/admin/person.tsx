@@ -367,7 +367,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
                 <legend className="field-label">{t("adminTree.person.galleryPhotos")}</legend>
                 {gallery.map((g) => (
                   <label key={g.id} className="flex items-center gap-2 py-0.5">
-                    <input type="checkbox" name="gallery" value={g.id} defaultChecked={g.linked} /> {g.title}
+                    <input type="checkbox" name="gallery" value={g.id} defaultChecked={g.linked} /> <span lang="lt">{g.title}</span>
                   </label>
                 ))}
               </fieldset>
@@ -375,7 +375,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
                 <legend className="field-label">{t("adminTree.person.documents")}</legend>
                 {documents.map((d) => (
                   <label key={d.id} className="flex items-center gap-2 py-0.5">
-                    <input type="checkbox" name="document" value={d.id} defaultChecked={d.linked} /> {d.title}
+                    <input type="checkbox" name="document" value={d.id} defaultChecked={d.linked} /> <span lang="lt">{d.title}</span>
                   </label>
                 ))}
               </fieldset>

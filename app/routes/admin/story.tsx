@@ -181,6 +181,7 @@ function Editor({
         <FormAlert toast={refusal} />
         <Field
           id="title"
+          lang="lt"
           label={t(STORY_FIELD_MESSAGES.title)}
           maxLength={STORY_LIMITS.title}
           required
@@ -190,6 +191,7 @@ function Editor({
         />
         <Field
           id="lead"
+          lang="lt"
           label={t("adminContent.story.leadLabel", { label: t(STORY_FIELD_MESSAGES.lead) })}
           multiline
           rows={3}
@@ -202,6 +204,7 @@ function Editor({
         <div className="grid gap-4 sm:grid-cols-3">
           <Field
             id="era"
+            lang="lt"
             label={t(STORY_FIELD_MESSAGES.era)}
             maxLength={STORY_LIMITS.era}
             value={values.era}
@@ -219,6 +222,7 @@ function Editor({
         </div>
         <Field
           id="places"
+          lang="lt"
           label={t("adminContent.story.placesLabel", { label: t(STORY_FIELD_MESSAGES.places) })}
           maxLength={STORY_LIMITS.places}
           value={values.places}
@@ -260,6 +264,7 @@ function Editor({
             ref={body}
             id="body"
             name="body"
+            lang="lt"
             rows={18}
             maxLength={STORY_LIMITS.body}
             className="field-input font-mono text-sm"
@@ -328,6 +333,7 @@ function EnglishFields({ initial, errors }: { initial: StoryFormValues; errors: 
       <div className="mt-4 space-y-4">
         <Field
           id="titleEn"
+          lang="en"
           label={t("adminContent.story.titleEn")}
           defaultValue={initial.titleEn}
           maxLength={STORY_LIMITS.title}
@@ -335,6 +341,7 @@ function EnglishFields({ initial, errors }: { initial: StoryFormValues; errors: 
         />
         <Field
           id="leadEn"
+          lang="en"
           label={t("adminContent.story.leadEn")}
           multiline
           rows={3}
@@ -344,6 +351,7 @@ function EnglishFields({ initial, errors }: { initial: StoryFormValues; errors: 
         />
         <Field
           id="bodyEn"
+          lang="en"
           label={t("adminContent.story.bodyEn")}
           multiline
           rows={12}
@@ -415,7 +423,7 @@ function PhotoPicker({ photos, onPick }: { photos: Photo[]; onPick: (photo: Phot
           <label htmlFor="photo-caption" className="field-label">
             {t("adminContent.story.photo.caption")}
           </label>
-          <input id="photo-caption" className="field-input" value={caption} maxLength={300} onChange={(e) => setCaption(e.target.value)} />
+          <input type="text" id="photo-caption" className="field-input" value={caption} maxLength={300} onChange={(e) => setCaption(e.target.value)} />
         </div>
         <button
           type="button"

@@ -162,6 +162,7 @@ function TextSectionForm({ section, loaderData, refused }: { section: TextSectio
             <div key={field} className={rule.multiline ? "grid gap-4 lg:grid-cols-2" : ""}>
               <Field
                 id={field}
+                lang="lt"
                 label={rule.optional ? t("adminContent.texts.optional", { label: t(rule.label) }) : t(rule.label)}
                 multiline={rule.multiline}
                 rows={field === "aboutGoals" ? 6 : 4}
@@ -219,6 +220,7 @@ function EnglishForm({ section, english, refused }: { section: TextSection; engl
             <Field
               key={field}
               id={`en-${field}`}
+              lang="en"
               name={field}
               label={t("adminContent.texts.englishOf", { label: t(rule.label) })}
               multiline={rule.multiline}
@@ -241,14 +243,13 @@ function EnglishForm({ section, english, refused }: { section: TextSection; engl
 function Preview({ field, text }: { field: TextField; text: string }) {
   const t = useT();
   return (
-    <div
+    <section
       aria-label={t("adminContent.texts.previewOf", { label: t(TEXT_FIELDS[field].label) })}
-      role="region"
       className="rounded-md border border-dashed border-line bg-parchment p-4"
     >
       <p className="mb-2 text-xs font-semibold tracking-wide text-ink-soft uppercase">{t("admin.common.preview")}</p>
       {field === "aboutGoals" ? (
-        <ul className="list-disc space-y-1 pl-6">
+        <ul lang="lt" className="list-disc space-y-1 pl-6">
           {text
             .split("\n")
             .map((g) => g.trim())
@@ -258,11 +259,11 @@ function Preview({ field, text }: { field: TextField; text: string }) {
             ))}
         </ul>
       ) : (
-        <div className="space-y-3">
+        <div lang="lt" className="space-y-3">
           <TextBlock text={text} />
         </div>
       )}
-    </div>
+    </section>
   );
 }
 
@@ -344,46 +345,50 @@ function BranchesForm({ initial, refused }: { initial: LoaderData["settings"]; r
           {rows.map((branch, i) => {
             const isNew = i === rows.length - 1;
             return (
-              <li
-                key={i}
-                className="rounded-md border border-line p-4"
-                aria-label={
-                  isNew ? t("adminContent.texts.branches.new") : t("adminContent.texts.branches.row", { number: i + 1, name: branch.name })
-                }
-              >
-                <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-                  <Field
-                    id={`branchName-${i}`}
-                    label={t(isNew ? "adminContent.texts.branches.newName" : "adminContent.texts.branches.name")}
-                    maxLength={BRANCH_LIMITS.name}
-                    defaultValue={branch.name}
-                    error={refused?.errors[`branchName-${i}`]}
-                  />
-                  <Field
-                    id={`branchText-${i}`}
-                    label={t("adminContent.texts.branches.description")}
-                    maxLength={BRANCH_LIMITS.text}
-                    defaultValue={branch.text}
-                    error={refused?.errors[`branchText-${i}`]}
-                  />
-                </div>
-                {isNew ? null : (
-                  <div className="mt-3 flex flex-wrap gap-2">
-                    {BRANCH_BUTTONS.map((button) => (
-                      <button
-                        key={button.op}
-                        type="submit"
-                        name="op"
-                        value={`${button.op}:${i}`}
-                        className="btn-secondary"
-                        disabled={button.op === "up" ? i === 0 : button.op === "down" ? i === rows.length - 2 : false}
-                        aria-label={t(button.label, { name: branch.name })}
-                      >
-                        {t(button.text)}
-                      </button>
-                    ))}
+              <li key={i} className="rounded-md border border-line p-4">
+                {/* A branch's fields are a group, named for a screen reader by its number and name. */}
+                <fieldset>
+                  <legend className="sr-only">
+                    {isNew
+                      ? t("adminContent.texts.branches.new")
+                      : t("adminContent.texts.branches.row", { number: i + 1, name: branch.name })}
+                  </legend>
+                  <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+                    <Field
+                      id={`branchName-${i}`}
+                      lang="lt"
+                      label={t(isNew ? "adminContent.texts.branches.newName" : "adminContent.texts.branches.name")}
+                      maxLength={BRANCH_LIMITS.name}
+                      defaultValue={branch.name}
+                      error={refused?.errors[`branchName-${i}`]}
+                    />
+                    <Field
+                      id={`branchText-${i}`}
+                      lang="lt"
+                      label={t("adminContent.texts.branches.description")}
+                      maxLength={BRANCH_LIMITS.text}
+                      defaultValue={branch.text}
+                      error={refused?.errors[`branchText-${i}`]}
+                    />
                   </div>
-                )}
+                  {isNew ? null : (
+                    <div className="mt-3 flex flex-wrap gap-2">
+                      {BRANCH_BUTTONS.map((button) => (
+                        <button
+                          key={button.op}
+                          type="submit"
+                          name="op"
+                          value={`${button.op}:${i}`}
+                          className="btn-secondary"
+                          disabled={button.op === "up" ? i === 0 : button.op === "down" ? i === rows.length - 2 : false}
+                          aria-label={t(button.label, { name: branch.name })}
+                        >
+                          {t(button.text)}
+                        </button>
+                      ))}
+                    </div>
+                  )}
+                </fieldset>
               </li>
             );
           })}

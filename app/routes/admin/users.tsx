@@ -215,6 +215,7 @@ function CreatedLink({
           {t("adminMembers.users.created.link")}
         </label>
         <input
+          type="text"
           id="sukurta-nuoroda"
           readOnly
           value={link}
@@ -362,82 +363,84 @@ function UserList({ loaderData: { me, users, names } }: { loaderData: LoaderData
       </h2>
       <ul className="mt-4 space-y-4">
         {users.map((user) => (
-          <li key={user.id} className="card p-5" aria-label={user.username}>
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <p className="text-lg font-semibold">
-                {user.username}
-                {user.id === me ? <span className="ml-2 text-sm font-normal text-ink-soft">{t("adminMembers.users.you")}</span> : null}
-                {user.disabledAt ? (
-                  <span className="ml-2 rounded bg-red-50 px-2 py-0.5 text-sm font-normal text-red-900">
-                    {t("adminMembers.users.disabled")}
-                  </span>
-                ) : null}
-              </p>
-              <p className="text-sm text-ink-soft">
-                {user.personId !== null && names[user.personId] ? `${names[user.personId]} · ` : ""}
-                {user.lastSeenAt
-                  ? t("adminMembers.users.lastSeen", { at: t.dateTime(user.lastSeenAt) })
-                  : t("adminMembers.users.neverSeen")}
-              </p>
-            </div>
-            <div className="mt-3 flex flex-wrap items-end gap-3">
-              <Form method="post" className="flex items-end gap-2">
-                <input type="hidden" name="intent" value="role" />
-                <input type="hidden" name="id" value={user.id} />
-                <div>
-                  <label htmlFor={`role-${user.id}`} className="field-label">
-                    {t("adminMembers.users.role")}
-                  </label>
-                  <select id={`role-${user.id}`} name="role" defaultValue={user.role} className="field-input">
-                    {ROLES.map((role) => (
-                      <option key={role} value={role}>
-                        {t(ROLE_LABEL_IDS[role])}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <button
-                  type="submit"
-                  className="btn-secondary"
-                  aria-label={t("adminMembers.users.changeRoleNamed", { username: user.username })}
-                >
-                  {t("adminMembers.users.changeRole")}
-                </button>
-              </Form>
-              <Form method="post">
-                <input type="hidden" name="intent" value="reset" />
-                <input type="hidden" name="id" value={user.id} />
-                <button
-                  type="submit"
-                  className="btn-secondary"
-                  aria-label={t("adminMembers.users.resetNamed", { username: user.username })}
-                >
-                  {t("adminMembers.users.reset")}
-                </button>
-              </Form>
-              <Form method="post">
-                <input type="hidden" name="intent" value={user.disabledAt ? "enable" : "disable"} />
-                <input type="hidden" name="id" value={user.id} />
-                <button
-                  type="submit"
-                  className="btn-secondary"
-                  aria-label={t(user.disabledAt ? "adminMembers.users.enableNamed" : "adminMembers.users.disableNamed", {
-                    username: user.username,
-                  })}
-                >
-                  {t(user.disabledAt ? "adminMembers.users.enable" : "adminMembers.users.disable")}
-                </button>
-              </Form>
-              <RemoveForm id={user.id} question={t("adminMembers.users.removeQuestion", { username: user.username })}>
-                <button
-                  type="submit"
-                  className="btn-secondary text-red-800"
-                  aria-label={t("adminMembers.users.removeNamed", { username: user.username })}
-                >
-                  {t("adminMembers.users.remove")}
-                </button>
-              </RemoveForm>
-            </div>
+          <li key={user.id} className="card p-5">
+            <article aria-labelledby={`user-${user.id}`}>
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <p id={`user-${user.id}`} className="text-lg font-semibold">
+                  {user.username}
+                  {user.id === me ? <span className="ml-2 text-sm font-normal text-ink-soft">{t("adminMembers.users.you")}</span> : null}
+                  {user.disabledAt ? (
+                    <span className="ml-2 rounded bg-red-50 px-2 py-0.5 text-sm font-normal text-red-900">
+                      {t("adminMembers.users.disabled")}
+                    </span>
+                  ) : null}
+                </p>
+                <p className="text-sm text-ink-soft">
+                  {user.personId !== null && names[user.personId] ? `${names[user.personId]} · ` : ""}
+                  {user.lastSeenAt
+                    ? t("adminMembers.users.lastSeen", { at: t.dateTime(user.lastSeenAt) })
+                    : t("adminMembers.users.neverSeen")}
+                </p>
+              </div>
+              <div className="mt-3 flex flex-wrap items-end gap-3">
+                <Form method="post" className="flex items-end gap-2">
+                  <input type="hidden" name="intent" value="role" />
+                  <input type="hidden" name="id" value={user.id} />
+                  <div>
+                    <label htmlFor={`role-${user.id}`} className="field-label">
+                      {t("adminMembers.users.role")}
+                    </label>
+                    <select id={`role-${user.id}`} name="role" defaultValue={user.role} className="field-input">
+                      {ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {t(ROLE_LABEL_IDS[role])}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <button
+                    type="submit"
+                    className="btn-secondary"
+                    aria-label={t("adminMembers.users.changeRoleNamed", { username: user.username })}
+                  >
+                    {t("adminMembers.users.changeRole")}
+                  </button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="reset" />
+                  <input type="hidden" name="id" value={user.id} />
+                  <button
+                    type="submit"
+                    className="btn-secondary"
+                    aria-label={t("adminMembers.users.resetNamed", { username: user.username })}
+                  >
+                    {t("adminMembers.users.reset")}
+                  </button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="intent" value={user.disabledAt ? "enable" : "disable"} />
+                  <input type="hidden" name="id" value={user.id} />
+                  <button
+                    type="submit"
+                    className="btn-secondary"
+                    aria-label={t(user.disabledAt ? "adminMembers.users.enableNamed" : "adminMembers.users.disableNamed", {
+                      username: user.username,
+                    })}
+                  >
+                    {t(user.disabledAt ? "adminMembers.users.enable" : "adminMembers.users.disable")}
+                  </button>
+                </Form>
+                <RemoveForm id={user.id} question={t("adminMembers.users.removeQuestion", { username: user.username })}>
+                  <button
+                    type="submit"
+                    className="btn-secondary text-red-800"
+                    aria-label={t("adminMembers.users.removeNamed", { username: user.username })}
+                  >
+                    {t("adminMembers.users.remove")}
+                  </button>
+                </RemoveForm>
+              </div>
+            </article>
           </li>
         ))}
       </ul>
