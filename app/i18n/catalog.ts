@@ -16,6 +16,7 @@ import * as adminGallery from "./catalogs/admin-gallery.ts";
 import * as adminMembers from "./catalogs/admin-members.ts";
 import * as adminTree from "./catalogs/admin-tree.ts";
 import * as auth from "./catalogs/auth.ts";
+import * as changes from "./catalogs/changes.ts";
 import * as common from "./catalogs/common.ts";
 import * as gallery from "./catalogs/gallery.ts";
 import * as genealogy from "./catalogs/genealogy.ts";
@@ -29,7 +30,7 @@ import * as tree from "./catalogs/tree.ts";
 import type { Locale } from "./locales.ts";
 
 export const SITE_CATALOGS = { common, toast, home, history, tree, genealogy, kinship, gallery, guestbook, account, auth };
-export const ADMIN_CATALOGS = { admin, adminContent, adminGallery, adminTree, adminMembers };
+export const ADMIN_CATALOGS = { admin, adminContent, adminGallery, adminTree, adminMembers, changes };
 export const LETTER_CATALOGS = { letters };
 
 type Catalogs = typeof SITE_CATALOGS & typeof ADMIN_CATALOGS & typeof LETTER_CATALOGS;

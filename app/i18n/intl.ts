@@ -83,3 +83,19 @@ export function intlConfig(locale: Locale, messages: Record<string, string>) {
 export function createTranslator(locale: Locale, messages: Record<string, string>): T {
   return makeT(createIntl(intlConfig(locale, messages), cache));
 }
+
+const intls = new WeakMap<object, Map<Locale, IntlShape>>();
+
+/**
+ * One intl object for a bundle of catalogs in a language, made once and kept:
+ * its formatters parse each message once for the life of the process (or the
+ * page), not once for every page made. (IntlProvider would make a new one, and
+ * parse every message again, on each server render.)
+ */
+export function sharedIntl(locale: Locale, messages: Record<Locale, Record<string, string>>): IntlShape {
+  let byLocale = intls.get(messages);
+  if (!byLocale) intls.set(messages, (byLocale = new Map()));
+  let intl = byLocale.get(locale);
+  if (!intl) byLocale.set(locale, (intl = createIntl(intlConfig(locale, messages[locale]), cache)));
+  return intl;
+}

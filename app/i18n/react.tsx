@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from "react";
-import { IntlProvider, useIntl } from "react-intl";
+import { RawIntlProvider, useIntl, type IntlShape } from "react-intl";
 import { useLocation } from "react-router";
-import { intlConfig, makeT, type Message, type T, type Values } from "./intl.ts";
+import { sharedIntl, makeT, type Message, type T, type Values } from "./intl.ts";
 import { localeOf, type Locale } from "./locales.ts";
 
 /**
@@ -10,9 +10,8 @@ import { localeOf, type Locale } from "./locales.ts";
  * agree and a kept page is kept per language.
  */
 export function I18nProvider({ messages, children }: { messages: Record<Locale, Record<string, string>>; children: ReactNode }) {
-  const locale = useLocale();
-  const config = useMemo(() => intlConfig(locale, messages[locale]), [locale, messages]);
-  return <IntlProvider {...config}>{children}</IntlProvider>;
+  const intl: IntlShape = sharedIntl(useLocale(), messages);
+  return <RawIntlProvider value={intl}>{children}</RawIntlProvider>;
 }
 
 /** The language of the page being shown. */

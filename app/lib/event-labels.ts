@@ -1,5 +1,4 @@
 import type { MessageId } from "#app/i18n/catalog.ts";
-import { lt } from "#app/i18n/catalogs/genealogy.ts";
 
 // The names of GEDCOM events, for the person pages and the editor: message
 // ids of the genealogy catalog, said in the reader's language.
@@ -46,15 +45,4 @@ export function eventLabel(tag: string): MessageId | string {
 /** The events the administrator adds in the person editor, by tag: their message ids. */
 export const EDITABLE_EVENT_IDS: Record<string, MessageId> = Object.fromEntries(
   (["BIRT", "CHR", "DEAT", "BURI", "RESI", "OCCU", "EDUC", "EMIG"] as const).map((tag) => [tag, EVENT_LABEL_IDS[tag]]),
-);
-
-// In Lithuanian, for the code that has not yet moved to the ids above (the
-// editor, the proposals, the change history): the catalog's own words.
-
-/** Lithuanian only: EVENT_LABEL_IDS (or eventLabel) say it in the reader's language. */
-export const EVENT_LABELS: Record<string, string> = Object.fromEntries(Object.entries(EVENT_LABEL_IDS).map(([tag, id]) => [tag, lt[id]]));
-
-/** Lithuanian only: EDITABLE_EVENT_IDS say it in the reader's language. */
-export const EDITABLE_EVENTS: Record<string, string> = Object.fromEntries(
-  Object.entries(EDITABLE_EVENT_IDS).map(([tag, id]) => [tag, lt[id as keyof typeof lt]]),
 );

@@ -7,6 +7,7 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import type { ImageRef } from "./media.ts";
+import { searchKey } from "./lithuanian.ts";
 import type { MessageId } from "#app/i18n/catalog.ts";
 import { lt as HISTORY_WORDS } from "#app/i18n/catalogs/history.ts";
 
@@ -113,6 +114,17 @@ export function storyPlainText(markdown: string): string {
     .join("")
     .replace(/[ \t]*\n[\s]*/g, "\n")
     .trim();
+}
+
+/** A story's words as its search finds them: the Lithuanian fields and their English, folded (searchKey), so a search in either language finds it. */
+export function storySearchText(
+  fields: { title: string; lead: string; era: string; places: string; body: string },
+  english: { title?: string; lead?: string; body?: string } = {},
+): string {
+  const words = [fields.title, fields.lead, fields.era, fields.places, storyPlainText(fields.body)];
+  if (english.title || english.lead || english.body)
+    words.push(english.title ?? "", english.lead ?? "", storyPlainText(english.body ?? ""));
+  return searchKey(words.join("\n"));
 }
 
 const text = (value: string): ElementContent => ({ type: "text", value });

@@ -23,6 +23,7 @@ import * as m0021 from "./0021_stories.ts";
 import * as m0022 from "./0022_import_merge.ts";
 import * as m0023 from "./0023_translations.ts";
 import * as m0024 from "./0024_user_language.ts";
+import * as m0025 from "./0025_story_search_english.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0022_import_merge": m0022,
   "0023_translations": m0023,
   "0024_user_language": m0024,
+  "0025_story_search_english": m0025,
 };

@@ -7,6 +7,8 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { BackupError, restoreBackup, writeBackup } from "#app/.server/backup/backup.ts";
 import { contentVersion } from "#app/.server/platform/content-version.ts";
 import { record, undoChange } from "#app/.server/changes/changes.ts";
+import { summaryIn } from "#app/.server/changes/summary.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { personScopes } from "#app/.server/genealogy/change-scopes.ts";
 import { createPerson, editableTree } from "#app/.server/genealogy/editing.ts";
 import { addGalleryItem, listGalleryItems, removeGalleryItem } from "#app/.server/gallery/gallery.ts";
@@ -69,7 +71,11 @@ test("the change history, proposals and memories survive a backup and a restore,
     source.db,
     {
       actor: ona,
-      subject: (id: number) => ({ kind: "person", id, summary: "Pridėtas asmuo" }),
+      subject: (id: number) => ({
+        kind: "person",
+        id,
+        summary: { id: "changes.summary.person.added", values: { name: "Jonas Jonaitis" } },
+      }),
       scopes: [],
       created: (id: number) => personScopes(treeId, id),
     },
@@ -96,7 +102,9 @@ test("the change history, proposals and memories survive a backup and a restore,
   await restoreBackup(target.db, target.database.kind, target.media, archive());
   const restored = await contentOf(target.db);
   expect(restored).toEqual(await contentOf(source.db));
-  expect(restored.changes.map((c) => [c.id, c.summary, c.username])).toEqual([[changeId, "Pridėtas asmuo", "ona"]]);
+  expect(restored.changes.map((c) => [c.id, summaryIn(c.summary, serverT("lt")), c.username])).toEqual([
+    [changeId, "Pridėtas asmuo: Jonas Jonaitis", "ona"],
+  ]);
   expect(restored.memories.map((m) => m.text)).toEqual(["Senelis kalvė"]);
   // The restored change can still be undone, and new rows take new numbers.
   const { id: adminId } = await target.db

@@ -6,6 +6,8 @@ import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { undoChangeWithFiles } from "#app/.server/changes/files.ts";
 import { findChange, listChanges, undoChange, type Actor, type Change, type RowChange } from "#app/.server/changes/changes.ts";
 import { changeLines, namesFor, type ChangeLine } from "#app/.server/changes/readable.ts";
+import { summaryIn, type Summary } from "#app/.server/changes/summary.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { addDocument, removeDocument, updateDocument } from "#app/.server/documents/documents.ts";
 import {
@@ -68,6 +70,9 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+/** A stored summary as the history shows it, in Lithuanian or in English. */
+const said = (stored: string | undefined, locale: "lt" | "en" = "lt") => stored && summaryIn(stored, serverT(locale));
+
 /** Numbers a reader may see as numbers: years, pages. */
 const NUMBERS = /(metai|nuo metų|iki metų|puslapis|\(metai\))$/;
 /** What the history must never show: GEDCOM's and the guestbook's codes, and words of code. */
@@ -110,27 +115,35 @@ async function entry(): Promise<number> {
 test("history saves and restores, texts, and guestbook moderation: recorded with before and after, undone exactly", async () => {
   const id = await entry();
   // Each write as the editor's page calls it: the domain records it itself.
-  const steps: [string, () => Promise<unknown>, string][] = [
-    ["history", () => editHistory(t.db, ona, { ...SEED_HISTORY, title: "Nauja antraštė" }, false), "Pakeista istorija"],
-    ["restore", () => restoreHistory(t.db, ona, 1), "Atkurta istorijos versija Nr. 1"],
-    ["texts", () => saveSiteTexts(t.db, jonas, "pradzia", { familyName: "Petraičių giminė" }), "Pakeisti tekstai: Pradžios puslapis"],
+  // Each with its summary as the history shows it in Lithuanian and in English.
+  const steps: [string, () => Promise<unknown>, string, string][] = [
+    ["history", () => editHistory(t.db, ona, { ...SEED_HISTORY, title: "Nauja antraštė" }, false), "Pakeista istorija", "History changed"],
+    ["restore", () => restoreHistory(t.db, ona, 1), "Atkurta istorijos versija Nr. 1", "History version no. 1 restored"],
+    [
+      "texts",
+      () => saveSiteTexts(t.db, jonas, "pradzia", { familyName: "Petraičių giminė" }),
+      "Pakeisti tekstai: Pradžios puslapis",
+      "Texts changed: Home page",
+    ],
     [
       "settings",
       () => saveSiteTexts(t.db, jonas, "nustatymai", { contactEmail: "petraiciai@example.lt" }),
       "Pakeisti nustatymai: giminės vardas ir kontaktinis adresas",
+      "Settings changed: family name and contact address",
     ],
-    ["approve", () => setEntryStatus(t.db, id, "approved", ona), "Svečių knygos įrašas patvirtintas"],
-    ["hide", () => setEntryStatus(t.db, id, "hidden", ona), "Svečių knygos įrašas paslėptas"],
-    ["delete", () => deleteEntry(t.db, id, ona), "Svečių knygos įrašas ištrintas"],
+    ["approve", () => setEntryStatus(t.db, id, "approved", ona), "Svečių knygos įrašas patvirtintas", "Guestbook entry approved"],
+    ["hide", () => setEntryStatus(t.db, id, "hidden", ona), "Svečių knygos įrašas paslėptas", "Guestbook entry hidden"],
+    ["delete", () => deleteEntry(t.db, id, ona), "Svečių knygos įrašas ištrintas", "Guestbook entry deleted"],
   ];
   const newest = () => t.db.selectFrom("changes").select(["id", "summary"]).orderBy("id", "desc").limit(1).executeTakeFirst();
-  for (const [name, step, summary] of steps) {
+  for (const [name, step, lithuanian, english] of steps) {
     const before = await dump(t.db);
     const last = await newest();
     await step();
     const change = await newest();
     expect(change?.id, name).not.toBe(last?.id);
-    expect(change?.summary, name).toBe(summary);
+    expect(said(change?.summary), name).toBe(lithuanian);
+    expect(said(change?.summary, "en"), name).toBe(english);
     const changeId = change?.id ?? null;
     expect(await dump(t.db), name).not.toEqual(before);
     expect(await undoChange(t.db, changeId!, ona), name).toMatchObject({ ok: true });
@@ -240,16 +253,17 @@ describe("the gallery's and the documents' changes", () => {
     expect(added).toMatchObject({
       subjectKind: "gallery",
       subjectId: String(id),
-      summary: "Pridėta nuotrauka „Vestuvės“",
       username: "ona",
     });
+    expect(said(added.summary)).toBe("Pridėta nuotrauka „Vestuvės“");
     expect(added.rows.map((r) => [r.table, r.before === null, r.after?.title])).toEqual([["galleryItems", true, "Vestuvės"]]);
     const mediaId = image.record.id;
     await undoChangeWithFiles(t.db, t.media, added.id, ona);
     expect((await listGalleryItems(t.db, MEMBERS)).some((i) => i.id === id)).toBe(false);
     expect(placeOf(mediaId)).toBe("members");
     const undo = await latest();
-    expect(undo.summary).toBe("Atšaukta: Pridėta nuotrauka „Vestuvės“");
+    expect(said(undo.summary)).toBe("Atšaukta: Pridėta nuotrauka „Vestuvės“");
+    expect(said(undo.summary, "en")).toBe("Undone: Photo “Vestuvės” added");
     expect(await undoChangeWithFiles(t.db, t.media, undo.id, ona)).toMatchObject({ ok: true });
     expect((await listGalleryItems(t.db, MEMBERS)).find((i) => i.id === id)?.title).toBe("Vestuvės");
     expect(placeOf(mediaId)).toBe("public");
@@ -259,7 +273,7 @@ describe("the gallery's and the documents' changes", () => {
     before = await contentDump(t.db);
     await updateGalleryItem(t.db, t.media, id, { title: "Jonaičių vestuvės", description: "1930 m.", membersOnly: true }, ona);
     const edited = await latest();
-    expect(edited.summary).toBe("Pakeista nuotrauka „Jonaičių vestuvės“");
+    expect(said(edited.summary)).toBe("Pakeista nuotrauka „Jonaičių vestuvės“");
     expect(await lines(edited.rows)).toEqual([
       { label: "Nuotrauka: pavadinimas", before: "Vestuvės", after: "Jonaičių vestuvės" },
       { label: "Nuotrauka: tik giminei", before: "ne", after: "taip" },
@@ -273,7 +287,7 @@ describe("the gallery's and the documents' changes", () => {
     const better = await prepareImage(t.media, received(await jpeg(1600, 1200), "vestuves-geriau.jpg"));
     await updateGalleryItem(t.db, t.media, id, { title: "Vestuvės", description: "1930 m.", membersOnly: false }, ona, better);
     const replaced = await latest();
-    expect(replaced.summary).toBe("Pakeista nuotrauka ir jos failas „Vestuvės“");
+    expect(said(replaced.summary)).toBe("Pakeista nuotrauka ir jos failas „Vestuvės“");
     expect(await lines(replaced.rows)).toEqual([{ label: "Nuotrauka: failas", before: "ankstesnis", after: "naujas" }]);
     expect((await listGalleryItems(t.db, MEMBERS)).find((i) => i.id === id)?.image?.id).toBe(better.record.id);
     expect([placeOf(mediaId), placeOf(better.record.id)]).toEqual(["members", "public"]);
@@ -285,7 +299,7 @@ describe("the gallery's and the documents' changes", () => {
     before = await contentDump(t.db);
     await moveGalleryItem(t.db, id, "up", ona);
     const moved = await latest();
-    expect(moved.summary).toBe("Pakeista galerijos tvarka");
+    expect(said(moved.summary)).toBe("Pakeista galerijos tvarka");
     expect(moved.rows.every((r) => r.table === "galleryItems" && r.before!.position !== r.after!.position)).toBe(true);
     await undoBackTo(before, moved);
 
@@ -293,7 +307,7 @@ describe("the gallery's and the documents' changes", () => {
     before = await contentDump(t.db);
     await removeGalleryItem(t.db, t.media, id, ona);
     const removed = await latest();
-    expect(removed.summary).toBe("Pašalinta nuotrauka „Vestuvės“");
+    expect(said(removed.summary)).toBe("Pašalinta nuotrauka „Vestuvės“");
     expect(removed.rows.map((r) => [r.table, r.after])).toEqual([
       ["galleryItems", null],
       ["photoPeople", null],
@@ -313,7 +327,9 @@ describe("the gallery's and the documents' changes", () => {
     let before = await contentDump(t.db);
     const id = await addDocument(t.db, t.media, fields, pdf, ona);
     const added = await latest();
-    expect(added).toMatchObject({ subjectKind: "document", subjectId: String(id), summary: "Pridėtas dokumentas „Gimimo metrikai“" });
+    expect(added).toMatchObject({ subjectKind: "document", subjectId: String(id) });
+    expect(said(added.summary)).toBe("Pridėtas dokumentas „Gimimo metrikai“");
+    expect(said(added.summary, "en")).toBe("Document “Gimimo metrikai” added");
     expect((await lines(added.rows))[0]).toMatchObject({ label: "Dokumentas (pridėtas)", before: "" });
     expect((await lines(added.rows))[0].after).toContain("pavadinimas: Gimimo metrikai");
     expect(await undoChangeWithFiles(t.db, t.media, added.id, ona)).toMatchObject({ ok: true });
@@ -327,7 +343,7 @@ describe("the gallery's and the documents' changes", () => {
     const image = await prepareScan(t.media, received(await jpeg(1200, 1600), "skenas.jpg"));
     await updateDocument(t.db, t.media, id, { ...fields, year: "1902" }, { replace: image }, ona);
     const replaced = await latest();
-    expect(replaced.summary).toBe("Pakeistas dokumentas „Gimimo metrikai“");
+    expect(said(replaced.summary)).toBe("Pakeistas dokumentas „Gimimo metrikai“");
     expect(await lines(replaced.rows)).toContainEqual({ label: "Dokumentas: metai", before: "1901", after: "1902" });
     expect([placeOf(pdf.record.id), placeOf(image.record.id)]).toEqual(["members", "public"]);
     // The new scan's row stays (an undo of the undo finds it); the rest is as before.
@@ -342,7 +358,7 @@ describe("the gallery's and the documents' changes", () => {
     before = await contentDump(t.db);
     await removeDocument(t.db, t.media, id, ona);
     const removed = await latest();
-    expect(removed.summary).toBe("Pašalintas dokumentas „Gimimo metrikai“");
+    expect(said(removed.summary)).toBe("Pašalintas dokumentas „Gimimo metrikai“");
     expect(placeOf(pdf.record.id)).toBe("members");
     await undoBackTo(before, removed);
     expect(placeOf(pdf.record.id)).toBe("public");
@@ -396,66 +412,95 @@ test("every action of the person editor is recorded with its before and after, a
   const [galleryItem] = await listGalleryItems(t.db, MEMBERS);
 
   const edit =
-    (summary: string, others: (number | null)[] = [], families: number[] = []) =>
+    (summary: Summary, others: (number | null)[] = [], families: number[] = []) =>
     <T>(write: (db: Database) => Promise<T>) =>
       recordPersonEdit(t.db, ona, treeId, jonasP, { summary, others, families }, write);
 
-  const steps: [string, () => Promise<{ changeId: number | null }>, string][] = [
-    ["new person", () => recordNewPerson(t.db, ona, treeId, fields("Kazys", "Kazlauskas")), "Pridėtas asmuo: Kazys Kazlauskas"],
+  // Each with its summary as the history shows it in Lithuanian and in English.
+  const steps: [string, () => Promise<{ changeId: number | null }>, string, string][] = [
+    [
+      "new person",
+      () => recordNewPerson(t.db, ona, treeId, fields("Kazys", "Kazlauskas")),
+      "Pridėtas asmuo: Kazys Kazlauskas",
+      "Person added: Kazys Kazlauskas",
+    ],
     [
       "details",
       () =>
-        edit("Pakeisti asmens duomenys")((db) =>
+        edit("changes.summary.person.detailsChanged")((db) =>
           updatePerson(db, treeId, jonasP, { ...fields("Jonas Antanas", "Jonaitis"), note: "Kalvis" }),
         ),
       "Pakeisti asmens duomenys: Jonas Jonaitis",
+      "Personal details changed: Jonas Jonaitis",
     ],
     [
       "add event",
       () =>
-        edit("Pridėtas įvykis „Mirtis“")((db) =>
+        edit({ id: "changes.summary.person.eventAdded", values: { event: { id: "genealogy.event.death" } } })((db) =>
           saveEvent(db, treeId, jonasP, { eventId: null, tag: "DEAT", date: "1970", place: "Vilnius", value: "" }),
         ),
       "Pridėtas įvykis „Mirtis“: Jonas Jonaitis",
+      "Event “Death” added: Jonas Jonaitis",
     ],
     [
       "edit event",
       () =>
-        edit("Pakeistas įvykis")((db) =>
+        edit("changes.summary.person.eventChanged")((db) =>
           saveEvent(db, treeId, jonasP, { eventId: birth, tag: "BIRT", date: "1901-03-04", place: "Kaunas", value: "" }),
         ),
       "Pakeistas įvykis: Jonas Jonaitis",
+      "Event changed: Jonas Jonaitis",
     ],
-    ["remove event", () => edit("Pašalintas įvykis")((db) => removeEvent(db, treeId, jonasP, birth)), "Pašalintas įvykis: Jonas Jonaitis"],
+    [
+      "remove event",
+      () => edit("changes.summary.person.eventRemoved")((db) => removeEvent(db, treeId, jonasP, birth)),
+      "Pašalintas įvykis: Jonas Jonaitis",
+      "Event removed: Jonas Jonaitis",
+    ],
     [
       "parents",
-      () => edit("Nurodyti tėvai", [father, mother])((db) => setParents(db, treeId, jonasP, father, mother)),
+      () => edit("changes.summary.person.parentsSet", [father, mother])((db) => setParents(db, treeId, jonasP, father, mother)),
       "Nurodyti tėvai: Jonas Jonaitis",
+      "Parents set: Jonas Jonaitis",
     ],
     [
       "partner",
-      () => edit("Pridėtas partneris", [wife])((db) => addPartner(db, treeId, jonasP, wife)),
+      () => edit("changes.summary.person.partnerAdded", [wife])((db) => addPartner(db, treeId, jonasP, wife)),
       "Pridėtas partneris: Jonas Jonaitis",
+      "Partner added: Jonas Jonaitis",
     ],
     [
       "child",
-      () => edit("Pridėtas vaikas", [null, son])((db) => addChild(db, treeId, jonasP, null, son)),
+      () => edit("changes.summary.person.childAdded", [null, son])((db) => addChild(db, treeId, jonasP, null, son)),
       "Pridėtas vaikas: Jonas Jonaitis",
+      "Child added: Jonas Jonaitis",
     ],
-    ["private", () => edit("Pažymėtas privačiu")((db) => setPrivate(db, jonasP, true)), "Pažymėtas privačiu: Jonas Jonaitis"],
+    [
+      "private",
+      () => edit("changes.summary.person.markedPrivate")((db) => setPrivate(db, jonasP, true)),
+      "Pažymėtas privačiu: Jonas Jonaitis",
+      "Marked private: Jonas Jonaitis",
+    ],
     [
       "links",
-      () => edit("Pakeistos susietos nuotraukos ir dokumentai")((db) => setPersonLinks(db, treeId, jonasP, [galleryItem.id], [1])),
+      () => edit("changes.summary.person.linksChanged")((db) => setPersonLinks(db, treeId, jonasP, [galleryItem.id], [1])),
       "Pakeistos susietos nuotraukos ir dokumentai: Jonas Jonaitis",
+      "Linked photos and documents changed: Jonas Jonaitis",
     ],
-    ["remove", () => edit("Pašalintas asmuo")((db) => removePerson(db, treeId, jonasP)), "Pašalintas asmuo: Jonas Jonaitis"],
+    [
+      "remove",
+      () => edit("changes.summary.person.removed")((db) => removePerson(db, treeId, jonasP)),
+      "Pašalintas asmuo: Jonas Jonaitis",
+      "Person removed: Jonas Jonaitis",
+    ],
   ];
-  for (const [name, step, summary] of steps) {
+  for (const [name, step, lithuanian, english] of steps) {
     const before = await treeDump(t.db);
     const { changeId } = await step();
     expect(changeId, name).not.toBeNull();
     const change = (await findChange(t.db, changeId!))!;
-    expect(change.summary, name).toBe(summary);
+    expect(said(change.summary), name).toBe(lithuanian);
+    expect(said(change.summary, "en"), name).toBe(english);
     expect(change.subjectKind, name).toBe("person");
     expect((await lines(change.rows)).length, name).toBeGreaterThan(0);
     expect(await treeDump(t.db), name).not.toEqual(before);
@@ -464,7 +509,7 @@ test("every action of the person editor is recorded with its before and after, a
   }
 
   // The birth date's change reads as a date, before → after.
-  const { changeId } = await edit("Pakeistas įvykis")((db) =>
+  const { changeId } = await edit("changes.summary.person.eventChanged")((db) =>
     saveEvent(db, treeId, jonasP, { eventId: birth, tag: "BIRT", date: "1901-03-04", place: "Kaunas", value: "" }),
   );
   expect(await lines((await findChange(t.db, changeId!))!.rows)).toContainEqual({
@@ -489,7 +534,11 @@ test("every action of the person editor is recorded with its before and after, a
     ["unlink partner", (db: Database) => removePartnerLink(db, treeId, family, wife), wife],
   ] as const) {
     const before = await treeDump(t.db);
-    const { changeId: id } = await edit(name === "unlink child" ? "Atsietas vaikas" : "Atsietas partneris", [other], [family])(write);
+    const { changeId: id } = await edit(
+      name === "unlink child" ? "changes.summary.person.childUnlinked" : "changes.summary.person.partnerUnlinked",
+      [other],
+      [family],
+    )(write);
     expect(await treeDump(t.db), name).not.toEqual(before);
     expect(await undoChange(t.db, id!, ona), name).toMatchObject({ ok: true });
     expect(await treeDump(t.db), name).toEqual(before);
@@ -523,7 +572,9 @@ test("tags, portraits, albums, stories, private marks and the home page's photo 
   await createStory(t.db, storyFields({ coverPhotoId: photo.id }), ona);
   expect((await latestLines()).find((l) => l.label === "Pasakojimas (pridėtas)")?.after).toContain(`viršelio nuotrauka: ${photo.title}`);
 
-  await recordPersonEdit(t.db, ona, treeId, person, { summary: "Pažymėtas privačiu" }, (db) => setPrivate(db, person, true));
+  await recordPersonEdit(t.db, ona, treeId, person, { summary: "changes.summary.person.markedPrivate" }, (db) =>
+    setPrivate(db, person, true),
+  );
   expect((await latestLines())[0]).toMatchObject({ label: "Privatus asmuo (pridėtas)", after: "asmuo: Ona Jonaitienė" });
 
   await saveSiteTexts(t.db, ona, "apie", { aboutLead: "Mūsų giminė." });
@@ -534,8 +585,13 @@ test("tags, portraits, albums, stories, private marks and the home page's photo 
   expect((await latestLines())[0]).toMatchObject({ label: "Giminės šakos", after: "Alytaus šaka" });
 
   // An event's place is the place's name (without GEDCOM's empty slots), its kind a word.
-  const { changeId } = await recordPersonEdit(t.db, ona, treeId, person, { summary: "Pridėtas įvykis" }, (db) =>
-    saveEvent(db, treeId, person, { eventId: null, tag: "OCCU", date: "", place: "Niujorkas, , , JAV", value: "Siuvėja" }),
+  const { changeId } = await recordPersonEdit(
+    t.db,
+    ona,
+    treeId,
+    person,
+    { summary: { id: "changes.summary.person.eventAdded", values: { event: { id: "genealogy.event.occupation" } } } },
+    (db) => saveEvent(db, treeId, person, { eventId: null, tag: "OCCU", date: "", place: "Niujorkas, , , JAV", value: "Siuvėja" }),
   );
   const event = await lines((await findChange(t.db, changeId!))!.rows);
   expect(event.find((l) => l.label === "Įvykis (pridėtas)")?.after).toBe("rūšis: Profesija; aprašas: Siuvėja; vieta: Niujorkas, JAV");

@@ -3,6 +3,8 @@ import { findChange, listChanges, needsAdministrator, record, undoChange, type A
 import { setPrivate } from "#app/.server/genealogy/living.ts";
 import { familyScopes, peopleScopes, personScopes } from "#app/.server/genealogy/change-scopes.ts";
 import { createPerson, editableTree, removePerson, saveEvent, setParents, updatePerson } from "#app/.server/genealogy/editing.ts";
+import { summaryIn, type Summary } from "#app/.server/changes/summary.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -42,6 +44,9 @@ async function treeDump(db: Database) {
   return dump;
 }
 
+/** A person's change, as the editor records one. */
+const edited = (name: string): Summary => ({ id: "changes.summary.person.detailsChanged", values: { name } });
+
 const person = (givenNames: string, surname: string) => ({ givenNames, surname, birthSurname: "", sex: "U" as const, note: "" });
 
 async function family() {
@@ -57,7 +62,7 @@ describe("recorded changes", () => {
     const { treeId, child } = await family();
     const { changeId } = await record(
       t.db,
-      { actor: admin, subject: { kind: "person", id: child, summary: "Pakeisti asmens duomenys" }, scopes: personScopes(treeId, child) },
+      { actor: admin, subject: { kind: "person", id: child, summary: edited("Petras Jonaitis") }, scopes: personScopes(treeId, child) },
       (tx) => updatePerson(tx, treeId, child, person("Petras", "Petraitis")),
     );
     const { items } = await listChanges(t.db, { subjectKind: "person", subjectId: String(child) }, 1);
@@ -66,14 +71,16 @@ describe("recorded changes", () => {
     expect(row.table).toBe("genealogyPeople");
     expect(row.before).toMatchObject({ surname: "Jonaitis" });
     expect(row.after).toMatchObject({ surname: "Petraitis" });
-    expect(items[0]).toMatchObject({ username: "ona", userId: admin.id, summary: "Pakeisti asmens duomenys" });
+    expect(items[0]).toMatchObject({ username: "ona", userId: admin.id });
+    expect(summaryIn(items[0].summary, serverT("lt"))).toBe("Pakeisti asmens duomenys: Petras Jonaitis");
+    expect(summaryIn(items[0].summary, serverT("en"))).toBe("Personal details changed: Petras Jonaitis");
   });
 
   test("a save that changes nothing records nothing", async () => {
     const { treeId, child } = await family();
     const { changeId } = await record(
       t.db,
-      { actor: admin, subject: { kind: "person", id: child, summary: "x" }, scopes: personScopes(treeId, child) },
+      { actor: admin, subject: { kind: "person", id: child, summary: edited("x") }, scopes: personScopes(treeId, child) },
       (tx) => updatePerson(tx, treeId, child, person("Petras", "Jonaitis")),
     );
     expect(changeId).toBeNull();
@@ -88,7 +95,7 @@ describe("recorded changes", () => {
           (
             await record(
               t.db,
-              { actor: admin, subject: { kind: "person", id: child, summary: "vardas" }, scopes: personScopes(treeId, child) },
+              { actor: admin, subject: { kind: "person", id: child, summary: edited("vardas") }, scopes: personScopes(treeId, child) },
               (tx) => updatePerson(tx, treeId, child, { ...person("Petras", "Jonaitis"), note: "Kalvis" }),
             )
           ).changeId,
@@ -99,7 +106,7 @@ describe("recorded changes", () => {
           (
             await record(
               t.db,
-              { actor: admin, subject: { kind: "person", id: child, summary: "gimimas" }, scopes: personScopes(treeId, child) },
+              { actor: admin, subject: { kind: "person", id: child, summary: edited("gimimas") }, scopes: personScopes(treeId, child) },
               (tx) => saveEvent(tx, treeId, child, { eventId: null, tag: "BIRT", date: "1901-03-04", place: "Kaunas", value: "" }),
             )
           ).changeId,
@@ -112,7 +119,7 @@ describe("recorded changes", () => {
               t.db,
               {
                 actor: admin,
-                subject: { kind: "person", id: child, summary: "tėvai" },
+                subject: { kind: "person", id: child, summary: edited("tėvai") },
                 scopes: peopleScopes(treeId, [child, father, mother]),
               },
               (tx) => setParents(tx, treeId, child, father, mother),
@@ -127,7 +134,7 @@ describe("recorded changes", () => {
               t.db,
               {
                 actor: admin,
-                subject: (id: number) => ({ kind: "person", id, summary: "naujas" }),
+                subject: (id: number) => ({ kind: "person", id, summary: edited("naujas") }),
                 scopes: [],
                 created: (id: number) => personScopes(treeId, id),
               },
@@ -155,7 +162,7 @@ describe("recorded changes", () => {
       t.db,
       {
         actor: admin,
-        subject: { kind: "person", id: father, summary: "pašalintas" },
+        subject: { kind: "person", id: father, summary: edited("pašalintas") },
         scopes: [...personScopes(treeId, father), ...familyScopes(treeId, parents.familyId)],
       },
       (tx) => removePerson(tx, treeId, father),
@@ -168,8 +175,10 @@ describe("recorded changes", () => {
   test("an undo is refused when the rows changed again since, and is itself undone (redo)", async () => {
     const { treeId, child } = await family();
     const edit = (surname: string) =>
-      record(t.db, { actor: admin, subject: { kind: "person", id: child, summary: surname }, scopes: personScopes(treeId, child) }, (tx) =>
-        updatePerson(tx, treeId, child, person("Petras", surname)),
+      record(
+        t.db,
+        { actor: admin, subject: { kind: "person", id: child, summary: edited(surname) }, scopes: personScopes(treeId, child) },
+        (tx) => updatePerson(tx, treeId, child, person("Petras", surname)),
       );
     const first = (await edit("Antraitis")).changeId!;
     const second = (await edit("Trečiaitis")).changeId!;
@@ -189,13 +198,69 @@ describe("recorded changes", () => {
     });
   });
 
+  test("an undo and its redo read in the reader's language, the change's words said in it too", async () => {
+    const { treeId, child } = await family();
+    const { changeId } = await record(
+      t.db,
+      {
+        actor: admin,
+        subject: {
+          kind: "person",
+          id: child,
+          summary: { id: "changes.summary.person.eventAdded", values: { event: { id: "genealogy.event.birth" }, name: "Petras Jonaitis" } },
+        },
+        scopes: personScopes(treeId, child),
+      },
+      (tx) => saveEvent(tx, treeId, child, { eventId: null, tag: "BIRT", date: "1901", place: "", value: "" }),
+    );
+    const undo = await undoChange(t.db, changeId!, admin);
+    const redo = await undoChange(t.db, (undo as { changeId: number }).changeId, admin);
+    const { items } = await listChanges(t.db, { subjectKind: "person", subjectId: String(child) }, 1);
+    expect(items.map((c) => c.id)).toEqual([(redo as { changeId: number }).changeId, (undo as { changeId: number }).changeId, changeId]);
+    expect(items.map((c) => summaryIn(c.summary, serverT("lt")))).toEqual([
+      "Atšaukta: Atšaukta: Pridėtas įvykis „Gimimas“: Petras Jonaitis",
+      "Atšaukta: Pridėtas įvykis „Gimimas“: Petras Jonaitis",
+      "Pridėtas įvykis „Gimimas“: Petras Jonaitis",
+    ]);
+    expect(items.map((c) => summaryIn(c.summary, serverT("en")))).toEqual([
+      "Undone: Undone: Event “Birth” added: Petras Jonaitis",
+      "Undone: Event “Birth” added: Petras Jonaitis",
+      "Event “Birth” added: Petras Jonaitis",
+    ]);
+  });
+
+  test("a change recorded before summaries were messages shows as written, and so does its undo", async () => {
+    const { treeId, child } = await family();
+    const { changeId } = await record(
+      t.db,
+      { actor: admin, subject: { kind: "person", id: child, summary: edited("Petras Jonaitis") }, scopes: personScopes(treeId, child) },
+      (tx) => updatePerson(tx, treeId, child, person("Petras", "Petraitis")),
+    );
+    // As such a row was stored: the Lithuanian sentence, and a legacy undo's "Atšaukta: " before it.
+    await t.db.updateTable("changes").set({ summary: "Pakeisti asmens duomenys: Petras Jonaitis" }).where("id", "=", changeId!).execute();
+    const legacyUndo = (await undoChange(t.db, changeId!, admin)) as { changeId: number };
+    await t.db
+      .updateTable("changes")
+      .set({ summary: "Atšaukta: Pakeisti asmens duomenys: Petras Jonaitis" })
+      .where("id", "=", legacyUndo.changeId)
+      .execute();
+    const redo = (await undoChange(t.db, legacyUndo.changeId, admin)) as { changeId: number };
+    const shown = async (id: number, locale: "lt" | "en") => summaryIn((await findChange(t.db, id))!.summary, serverT(locale));
+    expect(await shown(changeId!, "en")).toBe("Pakeisti asmens duomenys: Petras Jonaitis");
+    expect(await shown(legacyUndo.changeId, "lt")).toBe("Atšaukta: Pakeisti asmens duomenys: Petras Jonaitis");
+    expect(await shown(legacyUndo.changeId, "en")).toBe("Undone: Pakeisti asmens duomenys: Petras Jonaitis");
+    // The redo, recorded now, wraps the legacy words in undos said in the reader's language.
+    expect(await shown(redo.changeId, "lt")).toBe("Atšaukta: Atšaukta: Pakeisti asmens duomenys: Petras Jonaitis");
+    expect(await shown(redo.changeId, "en")).toBe("Undone: Undone: Pakeisti asmens duomenys: Petras Jonaitis");
+  });
+
   test("a change that marked someone private is the administrator's to undo; a name change is not", async () => {
     const { treeId, child } = await family();
     const scoped = { actor: admin, scopes: personScopes(treeId, child) };
-    const marked = await record(t.db, { ...scoped, subject: { kind: "person", id: child, summary: "privatus" } }, (tx) =>
+    const marked = await record(t.db, { ...scoped, subject: { kind: "person", id: child, summary: edited("privatus") } }, (tx) =>
       setPrivate(tx, child, true),
     );
-    const renamed = await record(t.db, { ...scoped, subject: { kind: "person", id: child, summary: "vardas" } }, (tx) =>
+    const renamed = await record(t.db, { ...scoped, subject: { kind: "person", id: child, summary: edited("vardas") } }, (tx) =>
       updatePerson(tx, treeId, child, person("Petras", "Kitas")),
     );
     expect(needsAdministrator((await findChange(t.db, marked.changeId!))!)).toBe(true);

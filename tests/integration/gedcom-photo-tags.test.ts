@@ -9,6 +9,8 @@ import { validateGedcom7 } from "#app/.server/genealogy/gedcom/gedcom7-rules.ts"
 import { exportFile, importFile, makeCurrent } from "#app/.server/genealogy/trees.ts";
 import { addPhotoPerson } from "#app/.server/gallery/photo-people.ts";
 import { undoChange } from "#app/.server/changes/changes.ts";
+import { summaryIn } from "#app/.server/changes/summary.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { addTestUser, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // Who is in the gallery's photos, through GEDCOM (issue 18): each tagged
@@ -180,7 +182,7 @@ describe("tags in GEDCOM", () => {
       expect(await other.db.selectFrom("genealogyFiles").select("path").where("treeId", "=", imported.treeId).execute()).toEqual([]);
       // Both are in the change history, by the system: the photo's addition and its tags, each undoable.
       const changes = await other.db.selectFrom("changes").select(["id", "summary", "username"]).orderBy("id").execute();
-      expect(changes.map((c) => [c.summary, c.username])).toEqual([
+      expect(changes.map((c) => [summaryIn(c.summary, serverT("lt")), c.username])).toEqual([
         [`Pridėta nuotrauka „${WEDDING}“`, null],
         [`Iš GEDCOM failo pažymėta, kas yra nuotraukoje „${WEDDING}“`, null],
       ]);

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { MEMBERS, VISITORS } from "#app/.server/accounts/audience.ts";
 import { listChanges, undoChange } from "#app/.server/changes/changes.ts";
+import { summaryIn } from "#app/.server/changes/summary.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { addDocument, listDocuments, removeDocument } from "#app/.server/documents/documents.ts";
 import { listGalleryItems, removeGalleryItem } from "#app/.server/gallery/gallery.ts";
 import { documentsOfPhoto, linkDocument, unlinkDocument } from "#app/.server/gallery/photo-documents.ts";
@@ -54,7 +56,8 @@ test("a photo's page lists its documents as the audience may see them", async ()
 test("each link is a change of the photo, undone exactly; the link goes with the photo or the document and comes back with an undo", async () => {
   await linkDocument(t.db, editor, wedding, certificate);
   const [linked] = (await listChanges(t.db, { subjectKind: "gallery", subjectId: String(wedding) }, 1)).items;
-  expect(linked.summary).toBe("Su nuotrauka „Jono ir Onos vestuvės“ susietas dokumentas „Santuokos liudijimas“");
+  expect(summaryIn(linked.summary, serverT("lt"))).toBe("Su nuotrauka „Jono ir Onos vestuvės“ susietas dokumentas „Santuokos liudijimas“");
+  expect(summaryIn(linked.summary, serverT("en"))).toBe("Document “Santuokos liudijimas” linked to the photo “Jono ir Onos vestuvės”");
   expect(await undoChange(t.db, linked.id, editor)).toMatchObject({ ok: true });
   expect(await titles()).toEqual([]);
 

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { findChange, undoChange, type Actor } from "#app/.server/changes/changes.ts";
+import { summaryIn } from "#app/.server/changes/summary.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { PROPOSALS_PER_DAY } from "#app/lib/proposals.ts";
 import { personScopes } from "#app/.server/genealogy/change-scopes.ts";
 import { createPerson, editableTree, updatePerson } from "#app/.server/genealogy/editing.ts";
@@ -45,7 +47,7 @@ const kinds: Kinds = {
       { label: "Pavardė", before: (await current(db, Number(id))).surname, after: payload.surname },
     ],
     change: async (_ctx, id) => ({
-      subject: { kind: "person", id, summary: "Pakeista pavardė" },
+      subject: { kind: "person", id, summary: "changes.summary.proposal.detailsCorrected" },
       scopes: personScopes(treeId, Number(id)),
     }),
     apply: (tx, _ctx, id, payload: { surname: string }) => updatePerson(tx, treeId, Number(id), { ...surname, surname: payload.surname }),
@@ -82,7 +84,9 @@ describe("proposals", () => {
     const proposal = await findProposal(t.db, id);
     expect(proposal).toMatchObject({ status: "approved", decidedBy: "admin" });
     const change = await findChange(t.db, proposal!.changeId!);
-    expect(change).toMatchObject({ proposalId: id, username: "admin", summary: "Pakeista pavardė (pasiūlė ona)" });
+    expect(change).toMatchObject({ proposalId: id, username: "admin" });
+    expect(summaryIn(change!.summary, serverT("lt"))).toBe("Pataisyti asmens duomenys (pasiūlė ona)");
+    expect(summaryIn(change!.summary, serverT("en"))).toBe("Personal details corrected (proposed by ona)");
     expect(await countPendingProposals(t.db)).toBe(0);
 
     // A second approval (another reviewer's stale page) changes nothing.

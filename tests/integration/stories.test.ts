@@ -1,8 +1,11 @@
 import path from "node:path";
+import { Migrator } from "kysely/migration";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { MEMBERS, VISITORS } from "#app/.server/accounts/audience.ts";
 import { restoreBackup, writeBackup } from "#app/.server/backup/backup.ts";
 import { listChanges, undoChange } from "#app/.server/changes/changes.ts";
+import { summaryIn } from "#app/.server/changes/summary.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { listGalleryItems, removeGalleryItem, updateGalleryItem } from "#app/.server/gallery/gallery.ts";
 import { createPerson, editableTree, saveEvent } from "#app/.server/genealogy/editing.ts";
 import type { Viewer } from "#app/.server/genealogy/living.ts";
@@ -25,6 +28,9 @@ import {
   wholeHistory,
 } from "#app/.server/stories/stories.ts";
 import { readForm } from "#app/.server/platform/form.ts";
+import { migrateToLatest } from "#app/.server/platform/db/connect.ts";
+import { storeTranslations } from "#app/lib/translations.ts";
+import { migrations } from "#db/migrations/index.ts";
 import { storyFields as fields } from "#tests/story-fields.ts";
 import { contentOf } from "./content.ts";
 import { addTestUser, createEmptyDatabase, createTestDatabase, type TestDatabase } from "./database.ts";
@@ -275,6 +281,43 @@ describe("a story's text", () => {
   });
 });
 
+describe("search in English", () => {
+  test("finds a story by its English words; a save without the English keeps them found, one that empties it does not", async () => {
+    const { id } = await createStory(
+      t.db,
+      fields({ title: "Sodyba", body: "Sodyba stovėjo prie kelio.", titleEn: "The farmstead", bodyEn: "It stood by the road to Kaunas." }),
+      editor,
+    );
+    const found = async (search: string) => (await storiesPage(t.db, VISITORS, { search })).items.map((s) => s.id);
+    expect(await found("farmstead")).toEqual([id]);
+    expect(await found("road kaunas")).toEqual([id]);
+    expect(await found("stovejo")).toEqual([id]);
+    // A save that sends no English (the fields left out) keeps the stored English, and its words found.
+    await saveStory(t.db, id, fields({ title: "Sodyba", body: "Sodyba stovėjo prie vieškelio." }), editor);
+    expect(await found("farmstead")).toEqual([id]);
+    expect(await found("vieskelio")).toEqual([id]);
+    // A save that empties the English: its words no longer find the story.
+    await saveStory(t.db, id, fields({ title: "Sodyba", body: "Sodyba.", titleEn: "", leadEn: "", bodyEn: "" }), editor);
+    expect(await found("farmstead")).toEqual([]);
+  });
+
+  test("migration 0025: a story given its English before it finds it by its English words after", async () => {
+    const migrator = new Migrator({ db: t.db, provider: { getMigrations: async () => migrations } });
+    const { id } = await createStory(t.db, fields({ title: "Sodyba", body: "Sodyba." }), editor);
+    expect((await migrator.migrateTo("0024_user_language")).error).toBeUndefined();
+    // As an installation had it: the English stored, the search text made from the Lithuanian alone.
+    await t.db
+      .updateTable("stories")
+      .set({ translations: storeTranslations({ en: { title: "The farmstead", lead: "", body: "By the road." } }), searchText: "sodyba" })
+      .where("id", "=", id)
+      .execute();
+    expect((await storiesPage(t.db, VISITORS, { search: "farmstead" })).total).toBe(0);
+    await migrateToLatest(t.db);
+    expect((await storiesPage(t.db, VISITORS, { search: "farmstead road" })).items.map((s) => s.id)).toEqual([id]);
+    expect((await storiesPage(t.db, VISITORS, { search: "sodyba" })).items.map((s) => s.id)).toEqual([id]);
+  });
+});
+
 describe("editing stories", () => {
   test("the form: the title is required, years are checked, nothing is lost", () => {
     const bad = readForm(form({ title: "  ", yearFrom: "19a0", yearTo: "1800", body: "Tekstas" }), STORY_FORM);
@@ -347,7 +390,8 @@ describe("editing stories", () => {
     const before = await contentOf(t.db);
     await saveStory(t.db, a.id, fields({ title: "A pakeistas", body: "Naujas" }), editor);
     const [saved] = (await listChanges(t.db, { subjectKind: "story" }, 1)).items;
-    expect(saved.summary).toBe("Pakeistas pasakojimas „A pakeistas“");
+    expect(summaryIn(saved.summary, serverT("lt"))).toBe("Pakeistas pasakojimas „A pakeistas“");
+    expect(summaryIn(saved.summary, serverT("en"))).toBe("Story “A pakeistas” changed");
     expect(await undoChange(t.db, saved.id, editor)).toMatchObject({ ok: true });
     const undone = await contentOf(t.db);
     expect(undone.stories).toEqual(before.stories);

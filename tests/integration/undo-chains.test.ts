@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { findChange, undoChange, type Actor } from "#app/.server/changes/changes.ts";
 import { REFERENCES } from "#app/.server/changes/dependencies.ts";
+import { summaryIn } from "#app/.server/changes/summary.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { editableTree } from "#app/.server/genealogy/editing.ts";
 import { recordNewPerson } from "#app/.server/genealogy/person-changes.ts";
 import { PERSON_EDITS } from "#app/.server/genealogy/person-edits.ts";
@@ -217,7 +219,7 @@ describe("undo and what came after", () => {
 
     const refused = await undoChange(t.db, added!, admin);
     expect(refused).toMatchObject({ ok: false, reason: "changeChangedSince" });
-    expect(refused.ok ? [] : "later" in refused ? refused.later?.map((c) => [c.id, c.summary]) : []).toEqual([
+    expect(refused.ok ? [] : "later" in refused ? refused.later?.map((c) => [c.id, summaryIn(c.summary, serverT("lt"))]) : []).toEqual([
       [linked, "Pridėtas vaikas: Ona Jonaitytė"],
       [occupation, "Pridėtas įvykis „Profesija“: Petras Jonaitis"],
     ]);

@@ -2,9 +2,9 @@ import type { Selectable, SelectQueryBuilder } from "kysely";
 import { inTransaction, now } from "#app/.server/platform/db/writes.ts";
 import type { ChangesTable, Database, Tables } from "#app/.server/platform/db/schema.ts";
 import type { MessageId } from "#app/i18n/catalog.ts";
-import type { T } from "#app/i18n/intl.ts";
 import type { ToastKey } from "#app/lib/toasts.ts";
 import { brokenReferences, type RowRef } from "./dependencies.ts";
+import { storedSummary, undoSummary, type Summary } from "./summary.ts";
 import { recountTree } from "#app/.server/genealogy/tree-counts.ts";
 import { CURRENT_TREE } from "#app/.server/genealogy/current-tree.ts";
 
@@ -77,10 +77,11 @@ export interface ChangeSubject {
   kind: SubjectKind;
   id?: string | number | null;
   /**
-   * A Lithuanian sentence, kept with the change as written then: "Pakeisti asmens duomenys: Jonas Jonaitis".
-   * (The record is the family's, in the site's language; an undo's own prefix is said in the reader's, summaryIn.)
+   * What the change was: a message of the changes catalog and its values
+   * ("changes.summary.person.detailsChanged", { name: "Jonas Jonaitis" }),
+   * stored as such and said in the reader's language (summary.ts).
    */
-  summary: string;
+  summary: Summary;
 }
 
 /** The kinds of subject, by their names' message ids (the history's filter and lines). */
@@ -103,32 +104,6 @@ export function isSubjectKind(value: string): value is SubjectKind {
   return Object.hasOwn(SUBJECT_KINDS, value);
 }
 
-/** How an undo's summary begins, as stored: "Atšaukta: " and the undone change's ("Atšaukta: Atšaukta: …" for a redo). */
-const UNDO_PREFIX = "Atšaukta: ";
-
-/** A stored summary taken apart: how many undos wrap it ("Atšaukta: " each), and the words of the change they undo, as recorded. */
-export function undoneSummary(summary: string): { undos: number; record: string } {
-  let undos = 0;
-  let record = summary;
-  while (record.startsWith(UNDO_PREFIX)) {
-    record = record.slice(UNDO_PREFIX.length);
-    undos++;
-  }
-  return { undos, record };
-}
-
-/**
- * A stored summary in the reader's language: an undo's "Atšaukta: " (one for
- * each undo in a redo's chain) is said by `t`; the summary it wraps is the
- * record's own words, shown as written.
- */
-export function summaryIn(summary: string, t: T): string {
-  const { undos, record } = undoneSummary(summary);
-  let said = record;
-  for (let i = 0; i < undos; i++) said = t("adminMembers.changes.undoSummary", { summary: said });
-  return said;
-}
-
 /** Who made a change: the user, or null for the system (an import has its own record). */
 export interface Actor {
   id: number;
@@ -142,6 +117,7 @@ export interface Change {
   username: string | null;
   subjectKind: SubjectKind;
   subjectId: string | null;
+  /** As stored (summary.ts): summaryIn says it in the reader's language. */
   summary: string;
   rows: RowChange[];
   undoOf: number | null;
@@ -238,7 +214,7 @@ export function recordSubject<T>(
   db: Database,
   kind: SubjectKind,
   by: Actor | null,
-  subject: { id: number | null; summary: string } | ((result: T) => { id: number | null; summary: string }),
+  subject: { id: number | null; summary: Summary } | ((result: T) => { id: number | null; summary: Summary }),
   scopes: Scope[],
   write: (tx: Database) => Promise<T>,
   created?: (result: T) => Scope[],
@@ -265,7 +241,7 @@ async function insertChange(
       username: actor?.username ?? null,
       subjectKind: subject.kind,
       subjectId: subject.id == null ? null : String(subject.id),
-      summary: subject.summary,
+      summary: storedSummary(subject.summary),
       rows: JSON.stringify(rows),
       undoOf: links.undoOf ?? null,
       proposalId: links.proposalId ?? null,
@@ -380,6 +356,7 @@ export interface LaterChange {
   id: number;
   at: string;
   username: string | null;
+  /** As stored (summary.ts). */
   summary: string;
 }
 
@@ -566,7 +543,7 @@ async function undoInTransaction(db: Database, changeId: number, actor: Actor): 
     const undoId = await insertChange(
       tx,
       actor,
-      { kind: change.subjectKind, id: change.subjectId, summary: `${UNDO_PREFIX}${change.summary}` },
+      { kind: change.subjectKind, id: change.subjectId, summary: undoSummary(change.summary) },
       reverse,
       { undoOf: change.id },
     );

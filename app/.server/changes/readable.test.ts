@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { serverT } from "#app/.server/platform/i18n.ts";
-import { summaryIn, type RowChange } from "./changes.ts";
+import type { RowChange } from "./changes.ts";
 import { changeLines, type Names } from "./readable.ts";
 
-// The change history's lines and summaries in the reader's language: the
-// words of the history in Lithuanian or English, the family's own (names,
-// titles, the summaries as recorded) as they are.
+// The change history's lines in the reader's language: the words of the
+// history in Lithuanian or English, the family's own (names, titles) as they
+// are. (The summaries: summary.test.ts.)
 
 const lt = serverT("lt");
 const en = serverT("en");
@@ -84,15 +84,5 @@ describe("a change's lines", () => {
     const gone: RowChange = { ...ROWS[3], before: { key: "genealogy_current_tree", value: "99" } };
     expect(changeLines([gone], names, lt)[0].before).toBe("medis, kurio nebėra");
     expect(changeLines([gone], names, en)[0].before).toBe("a family tree that is no longer kept");
-  });
-});
-
-describe("a change's summary", () => {
-  test("is the record's own; an undo's prefix, once per undo in the chain, is the reader's language", () => {
-    expect(summaryIn("Pakeistas įvykis", en)).toBe("Pakeistas įvykis");
-    expect(summaryIn("Atšaukta: Pakeistas įvykis", lt)).toBe("Atšaukta: Pakeistas įvykis");
-    expect(summaryIn("Atšaukta: Atšaukta: Pakeistas įvykis", lt)).toBe("Atšaukta: Atšaukta: Pakeistas įvykis");
-    expect(summaryIn("Atšaukta: Pakeistas įvykis", en)).toBe("Undone: Pakeistas įvykis");
-    expect(summaryIn("Atšaukta: Atšaukta: Pakeistas įvykis", en)).toBe("Undone: Undone: Pakeistas įvykis");
   });
 });

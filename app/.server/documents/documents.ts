@@ -17,7 +17,7 @@ import { checkbox, textField } from "#app/.server/platform/form.ts";
 import { requestT } from "#app/.server/platform/request-language.ts";
 import type { Database, MediaTable } from "#app/.server/platform/db/schema.ts";
 import type { Audience } from "#app/.server/accounts/audience.ts";
-import { record, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
+import { record, scope, type Actor, type ChangeSubject, type Scope } from "#app/.server/changes/changes.ts";
 import { type PreparedMedia } from "#app/.server/media/pipeline.ts";
 import { insertMedia, placeItemMedia, placeMediaFiles, type MediaStore } from "#app/.server/media/storage.ts";
 
@@ -216,7 +216,11 @@ export async function addDocument(
         db,
         {
           actor: by,
-          subject: (id: number) => ({ kind: "document", id, summary: `Pridėtas dokumentas „${fields.title}“` }),
+          subject: (id: number) => ({
+            kind: "document",
+            id,
+            summary: { id: "changes.summary.document.added", values: { title: fields.title } },
+          }),
           scopes: [],
           created: (id: number) => documentScopes(id),
         },
@@ -264,7 +268,11 @@ export async function updateDocument(
   try {
     if (scan && "replace" in scan && fields.membersOnly) await placeMediaFiles(store, scan.replace.record.id, true);
     if (before?.scanMediaId && fields.membersOnly && before.membersOnly === 0) await placeMediaFiles(store, before.scanMediaId, true);
-    const subject = { kind: "document" as const, id, summary: `Pakeistas dokumentas „${fields.title}“` };
+    const subject: ChangeSubject = {
+      kind: "document",
+      id,
+      summary: { id: "changes.summary.document.changed", values: { title: fields.title } },
+    };
     ({ result: found } = await record(db, { actor: by, subject, scopes: documentScopes(id) }, async (tx) => {
       const current = await tx.selectFrom("documents").select("scanMediaId").where("id", "=", id).executeTakeFirst();
       if (!current) return false;
@@ -305,7 +313,11 @@ export async function removeDocument(db: Database, store: MediaStore, id: number
   // What hides goes first: the files, then the rows.
   if (doc.scanMediaId) await placeMediaFiles(store, doc.scanMediaId, true);
   try {
-    const subject = { kind: "document" as const, id, summary: `Pašalintas dokumentas „${doc.title}“` };
+    const subject: ChangeSubject = {
+      kind: "document",
+      id,
+      summary: { id: "changes.summary.document.removed", values: { title: doc.title } },
+    };
     const { result } = await record(db, { actor: by, subject, scopes: documentScopes(id) }, async (tx) => {
       // Its people in document_people go with it (a cascading foreign key); the change keeps them for an undo.
       const removed = await tx.deleteFrom("documents").where("id", "=", id).executeTakeFirst();

@@ -133,7 +133,7 @@ export async function createAlbum(db: Database, fields: AlbumFields, by: Actor |
     db,
     "album",
     by,
-    (id: number) => ({ id, summary: `Sukurtas albumas „${fields.title}“` }),
+    (id: number) => ({ id, summary: { id: "changes.summary.album.created", values: { title: fields.title } } }),
     [],
     async (tx) => {
       const { last } = await tx
@@ -173,7 +173,7 @@ export async function saveAlbum(
     db,
     "album",
     by,
-    { id, summary: `Pakeistas albumas „${fields.title}“` },
+    { id, summary: { id: "changes.summary.album.changed", values: { title: fields.title } } },
     albumScopes(id),
     async (tx): Promise<AlbumSaveResult> => {
       const updated = await tx.updateTable("albums").set(fields).where("id", "=", id).executeTakeFirst();
@@ -226,7 +226,7 @@ export async function removeAlbum(db: Database, id: number, by: Actor | null = n
     db,
     "album",
     by,
-    { id, summary: `Pašalintas albumas „${album.title}“` },
+    { id, summary: { id: "changes.summary.album.removed", values: { title: album.title } } },
     albumScopes(id),
     async (tx) => {
       const removed = await tx.deleteFrom("albums").where("id", "=", id).executeTakeFirst();
@@ -242,7 +242,7 @@ export async function moveAlbum(db: Database, id: number, direction: "up" | "dow
     db,
     "album",
     by,
-    { id: null, summary: "Pakeista albumų tvarka" },
+    { id: null, summary: "changes.summary.album.reordered" },
     [scope("albums", (q) => q)],
     async (tx) => {
       const ids = (await tx.selectFrom("albums").select("id").orderBy("position").orderBy("id").execute()).map((row) => row.id);

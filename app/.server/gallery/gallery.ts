@@ -20,6 +20,7 @@ import { requestLanguage, requestT } from "#app/.server/platform/request-languag
 import { albumExists } from "./albums.ts";
 import { MEMBERS, type Audience } from "#app/.server/accounts/audience.ts";
 import { recordSubject, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
+import type { Summary } from "#app/.server/changes/summary.ts";
 import { inTransaction, retryOnConflict } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { checkbox, idField, lineField, refusedField, textField, type FormRefused } from "#app/.server/platform/form.ts";
@@ -395,7 +396,7 @@ export async function addGalleryItem(
       const { result } = await recorded(
         db,
         by,
-        (id: number) => ({ id, summary: `Pridėta nuotrauka „${fields.title}“` }),
+        (id: number) => ({ id, summary: { id: "changes.summary.gallery.photoAdded", values: { title: fields.title } } }),
         [],
         async (tx) => {
           await insertMedia(tx, image.record);
@@ -544,7 +545,10 @@ export async function updateGalleryItem(
     // What hides goes first (see placeMediaFiles): the files, then the row; the row, then the files.
     if (hiding) for (const photo of photos) await placeMediaFiles(store, photo, true);
     if (image && fields.membersOnly) await placeMediaFiles(store, image.record.id, true);
-    const summary = image ? `Pakeista nuotrauka ir jos failas „${fields.title}“` : `Pakeista nuotrauka „${fields.title}“`;
+    const summary: Summary = {
+      id: image ? "changes.summary.gallery.photoAndFileChanged" : "changes.summary.gallery.photoChanged",
+      values: { title: fields.title },
+    };
     ({ result } = await recorded(db, by, { id, summary }, galleryItemScopes(id), async (tx) => {
       if (image) await insertMedia(tx, image.record);
       const updated = await tx
@@ -587,11 +591,17 @@ export async function removeGalleryItem(db: Database, store: MediaStore, id: num
   // What hides goes first: the files, then the rows (a failure between leaves a missing picture, which placeAllMedia mends).
   for (const photo of photos) await placeMediaFiles(store, photo, true);
   try {
-    const { result } = await recorded(db, by, { id, summary: `Pašalinta nuotrauka „${item.title}“` }, galleryItemScopes(id), async (tx) => {
-      // Its people in photo_people go with it (a cascading foreign key); the change keeps them for an undo.
-      const removed = await tx.deleteFrom("galleryItems").where("id", "=", id).executeTakeFirst();
-      return Number(removed.numDeletedRows) > 0;
-    });
+    const { result } = await recorded(
+      db,
+      by,
+      { id, summary: { id: "changes.summary.gallery.photoRemoved", values: { title: item.title } } },
+      galleryItemScopes(id),
+      async (tx) => {
+        // Its people in photo_people go with it (a cascading foreign key); the change keeps them for an undo.
+        const removed = await tx.deleteFrom("galleryItems").where("id", "=", id).executeTakeFirst();
+        return Number(removed.numDeletedRows) > 0;
+      },
+    );
     return result;
   } finally {
     // Where the rows now say (the item may have been removed by someone else a moment ago, or the write failed).
@@ -604,19 +614,25 @@ export async function removeGalleryItem(db: Database, store: MediaStore, id: num
  * gallery's items (a stale page gets false and changes nothing).
  */
 export async function saveGalleryOrder(db: Database, ids: number[], by: Actor | null = null): Promise<boolean> {
-  const { result } = await recorded(db, by, { id: null, summary: "Pakeista galerijos tvarka" }, [galleryOrderScope()], async (tx) => {
-    const existing = (await tx.selectFrom("galleryItems").select("id").execute()).map((r) => r.id);
-    const wanted = new Set(ids);
-    if (wanted.size !== ids.length || existing.length !== ids.length || !existing.every((id) => wanted.has(id))) return false;
-    for (const [index, id] of ids.entries()) {
-      await tx
-        .updateTable("galleryItems")
-        .set({ position: index + 1 })
-        .where("id", "=", id)
-        .execute();
-    }
-    return true;
-  });
+  const { result } = await recorded(
+    db,
+    by,
+    { id: null, summary: "changes.summary.gallery.reordered" },
+    [galleryOrderScope()],
+    async (tx) => {
+      const existing = (await tx.selectFrom("galleryItems").select("id").execute()).map((r) => r.id);
+      const wanted = new Set(ids);
+      if (wanted.size !== ids.length || existing.length !== ids.length || !existing.every((id) => wanted.has(id))) return false;
+      for (const [index, id] of ids.entries()) {
+        await tx
+          .updateTable("galleryItems")
+          .set({ position: index + 1 })
+          .where("id", "=", id)
+          .execute();
+      }
+      return true;
+    },
+  );
   return result;
 }
 

@@ -34,7 +34,7 @@ export async function linkDocument(db: Database, by: Actor | null, itemId: numbe
   await recorded(
     db,
     by,
-    { id: itemId, summary: `Su nuotrauka „${item.title}“ susietas dokumentas „${document.title}“` },
+    { id: itemId, summary: { id: "changes.summary.gallery.documentLinked", values: { photo: item.title, document: document.title } } },
     galleryItemScopes(itemId),
     async (tx) => {
       const present = await tx
@@ -56,7 +56,7 @@ export async function unlinkDocument(db: Database, by: Actor | null, itemId: num
   const { result } = await recorded(
     db,
     by,
-    { id: itemId, summary: `Nuo nuotraukos „${item.title}“ atsietas dokumentas „${document.title}“` },
+    { id: itemId, summary: { id: "changes.summary.gallery.documentUnlinked", values: { photo: item.title, document: document.title } } },
     galleryItemScopes(itemId),
     async (tx) => {
       const removed = await tx

@@ -4,6 +4,7 @@ import { toastTitle } from "#app/lib/toasts.ts";
 import { idField, lineField } from "#app/.server/platform/form.ts";
 import { requestT } from "#app/.server/platform/request-language.ts";
 import { scope, type Actor } from "#app/.server/changes/changes.ts";
+import type { Summary } from "#app/.server/changes/summary.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { galleryItemScopes, nextPhotoPosition, recorded } from "./gallery.ts";
 import { personExists } from "#app/.server/genealogy/people.ts";
@@ -68,7 +69,7 @@ export async function addPhotoPerson(
       .executeTakeFirst();
     if (already) return { ok: false, reason: "photoPersonAlreadyMarked" };
   }
-  const summary = `Pažymėta, kas yra nuotraukoje „${item.title}“`;
+  const summary: Summary = { id: "changes.summary.gallery.peopleTagged", values: { title: item.title } };
   await recorded(db, by, { id: itemId, summary }, galleryItemScopes(itemId), async (tx) => {
     const position = await nextPhotoPosition(tx, itemId);
     await tx
@@ -93,7 +94,7 @@ export async function addPhotoPerson(
 export async function removePhotoPerson(db: Database, by: Actor | null, itemId: number, key: number): Promise<boolean> {
   const item = await db.selectFrom("galleryItems").select("title").where("id", "=", itemId).executeTakeFirst();
   if (!item) return false;
-  const summary = `Pašalinta žymė nuotraukoje „${item.title}“`;
+  const summary: Summary = { id: "changes.summary.gallery.tagRemoved", values: { title: item.title } };
   const { result } = await recorded(db, by, { id: itemId, summary }, galleryItemScopes(itemId), async (tx) => {
     const removed = await tx.deleteFrom("photoPeople").where("id", "=", key).where("galleryItemId", "=", itemId).executeTakeFirst();
     return Number(removed.numDeletedRows) > 0;
@@ -118,7 +119,10 @@ export async function setPortrait(db: Database, by: Actor | null, itemId: number
   if (!row || row.treeId === null || row.personId === null || row.boxLeft === null) return false;
   const { treeId, personId } = row;
   const theirs = scope("photoPeople", (q) => q.where("treeId", "=", treeId).where("personId", "=", personId));
-  const summary = on ? `Portretas iš nuotraukos „${row.title}“` : `Atsisakyta portreto iš nuotraukos „${row.title}“`;
+  const summary: Summary = {
+    id: on ? "changes.summary.gallery.portrait" : "changes.summary.gallery.portraitDropped",
+    values: { title: row.title },
+  };
   await recorded(db, by, { id: itemId, summary }, [...galleryItemScopes(itemId), theirs], async (tx) => {
     // One portrait a person: choosing this one drops another; dropping touches only this one (a stale form drops nothing else).
     if (on)

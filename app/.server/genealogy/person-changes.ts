@@ -1,4 +1,5 @@
 import { record, type Actor } from "#app/.server/changes/changes.ts";
+import type { Summary, SummaryId, SummaryValue } from "#app/.server/changes/summary.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { familyScopes, peopleScopes, personScopes } from "./change-scopes.ts";
 import { createPerson, personLabel, type PersonFields } from "./editing.ts";
@@ -8,12 +9,18 @@ import { createPerson, personLabel, type PersonFields } from "./editing.ts";
 // routes only say what the action is and whom else it touches.
 
 export interface PersonEdit {
-  /** "Pakeisti asmens duomenys": the person's name is added to it. */
-  summary: string;
+  /** A sentence that names the person ("Pakeisti asmens duomenys: {name}"): their name is put in as `name`. */
+  summary: Summary;
   /** The other people the edit names (a parent, a partner, a child). */
   others?: (number | null)[];
   /** Families the edit touches that the people's scopes may no longer reach (an unlinked partner's). */
   families?: number[];
+}
+
+/** The edit's sentence with the person's name put in. */
+function named(summary: Summary, name: string): { id: SummaryId; values: Record<string, SummaryValue> } {
+  const { id, values } = typeof summary === "string" ? { id: summary, values: {} } : summary;
+  return { id, values: { ...values, name } };
 }
 
 /** Runs an edit of a person in one transaction and records it with the rows of everyone and every family it touches. */
@@ -30,7 +37,7 @@ export async function recordPersonEdit<T>(
     db,
     {
       actor: by,
-      subject: { kind: "person", id: personId, summary: `${summary}: ${name}` },
+      subject: { kind: "person", id: personId, summary: named(summary, name) },
       scopes: [...peopleScopes(treeId, [personId, ...others]), ...families.flatMap((f) => familyScopes(treeId, f))],
     },
     write,
@@ -49,7 +56,7 @@ export async function recordNewPerson(
     db,
     {
       actor: by,
-      subject: (created: number) => ({ kind: "person", id: created, summary: `Pridėtas asmuo: ${name}` }),
+      subject: (created: number) => ({ kind: "person", id: created, summary: { id: "changes.summary.person.added", values: { name } } }),
       scopes: [],
       created: (created: number) => personScopes(treeId, created),
     },

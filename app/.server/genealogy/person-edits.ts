@@ -1,5 +1,5 @@
 import type { Role } from "#app/lib/roles.ts";
-import { EDITABLE_EVENTS } from "#app/lib/event-labels.ts";
+import { EDITABLE_EVENT_IDS } from "#app/lib/event-labels.ts";
 import { parseId } from "#app/lib/numbers.ts";
 import { personNotFoundMessage, TREE_REFUSAL_IDS, type TreeRefusal } from "#app/lib/person-fields.ts";
 import type { ToastKey } from "#app/lib/toasts.ts";
@@ -87,7 +87,9 @@ export const PERSON_EDITS: Record<string, PersonEditHandler> = {
     role: "administratorius",
     async run(target, form) {
       const marked = form.get("private") === "1";
-      await recorded(target, { summary: marked ? "Pažymėtas privačiu" : "Nebe privatus" }, (db) => setPrivate(db, target.personId, marked));
+      await recorded(target, { summary: marked ? "changes.summary.person.markedPrivate" : "changes.summary.person.notPrivate" }, (db) =>
+        setPrivate(db, target.personId, marked),
+      );
       return { saved: "privacySaved" };
     },
   },
@@ -97,7 +99,7 @@ export const PERSON_EDITS: Record<string, PersonEditHandler> = {
       const read = readForm(form, PERSON_DETAILS_FORM);
       if (!read.ok) return { invalid: read };
       const { intent: _, ...fields } = read.value;
-      const updated = await recorded(target, { summary: "Pakeisti asmens duomenys" }, (db) =>
+      const updated = await recorded(target, { summary: "changes.summary.person.detailsChanged" }, (db) =>
         updatePerson(db, target.treeId, target.personId, fields),
       );
       return updated ? SAVED : { missing: true };
@@ -111,10 +113,13 @@ export const PERSON_EDITS: Record<string, PersonEditHandler> = {
       const read = readForm(form, EVENT_FORM);
       if (!read.ok) return { invalid: read };
       const { intent: _, ...event } = read.value;
-      const label = EDITABLE_EVENTS[event.tag] ?? "įvykis";
-      const result = await recorded(target, { summary: event.eventId === null ? `Pridėtas įvykis „${label}“` : "Pakeistas įvykis" }, (db) =>
-        saveEvent(db, target.treeId, target.personId, event),
-      );
+      // The event kind's name as a message of its own, said in the reader's language.
+      const label = { id: EDITABLE_EVENT_IDS[event.tag] ?? "genealogy.event.other" };
+      const summary: PersonEdit["summary"] =
+        event.eventId === null
+          ? { id: "changes.summary.person.eventAdded", values: { event: label } }
+          : "changes.summary.person.eventChanged";
+      const result = await recorded(target, { summary }, (db) => saveEvent(db, target.treeId, target.personId, event));
       if (result.ok) return SAVED;
       if (result.refused === "noSuchEvent") return { refused: "noSuchEvent", status: 404 };
       return refusedAt(read, result.refused === "unknownEventKind" ? "tag" : "date", result.refused);
@@ -123,7 +128,7 @@ export const PERSON_EDITS: Record<string, PersonEditHandler> = {
 
   removeEvent: {
     async run(target, form) {
-      await recorded(target, { summary: "Pašalintas įvykis" }, (db) =>
+      await recorded(target, { summary: "changes.summary.person.eventRemoved" }, (db) =>
         removeEvent(db, target.treeId, target.personId, parseId(form.get("eventId")) ?? 0),
       );
       return SAVED;
@@ -138,7 +143,7 @@ export const PERSON_EDITS: Record<string, PersonEditHandler> = {
       if ("invalid" in first) return first;
       const second = await named(target, read, "second", read.value.second);
       if ("invalid" in second) return second;
-      const result = await recorded(target, { summary: "Nurodyti tėvai", others: [first.id, second.id] }, (db) =>
+      const result = await recorded(target, { summary: "changes.summary.person.parentsSet", others: [first.id, second.id] }, (db) =>
         setParents(db, target.treeId, target.personId, first.id, second.id),
       );
       return result.ok ? SAVED : refusedAt(read, result.which ?? "first", result.refused);
@@ -152,7 +157,7 @@ export const PERSON_EDITS: Record<string, PersonEditHandler> = {
       const partner = await named(target, read, "partner", read.value.partner);
       if ("invalid" in partner) return partner;
       const partnerId = partner.id!; // the field is required
-      const result = await recorded(target, { summary: "Pridėtas partneris", others: [partnerId] }, (db) =>
+      const result = await recorded(target, { summary: "changes.summary.person.partnerAdded", others: [partnerId] }, (db) =>
         addPartner(db, target.treeId, target.personId, partnerId),
       );
       return result.ok ? SAVED : refusedAt(read, "partner", result.refused);
@@ -166,7 +171,7 @@ export const PERSON_EDITS: Record<string, PersonEditHandler> = {
       const child = await named(target, read, "child", read.value.child);
       if ("invalid" in child) return child;
       const [childId, partnerId] = [child.id!, read.value.partnerId]; // the child's field is required
-      const result = await recorded(target, { summary: "Pridėtas vaikas", others: [partnerId, childId] }, (db) =>
+      const result = await recorded(target, { summary: "changes.summary.person.childAdded", others: [partnerId, childId] }, (db) =>
         addChild(db, target.treeId, target.personId, partnerId, childId),
       );
       return result.ok ? SAVED : refusedAt(read, "child", result.refused);
@@ -176,7 +181,7 @@ export const PERSON_EDITS: Record<string, PersonEditHandler> = {
   unlinkChild: {
     async run(target, form) {
       const [familyId, child] = [parseId(form.get("familyId")) ?? 0, parseId(form.get("personId")) ?? 0];
-      await recorded(target, { summary: "Atsietas vaikas", others: [child], families: [familyId] }, (db) =>
+      await recorded(target, { summary: "changes.summary.person.childUnlinked", others: [child], families: [familyId] }, (db) =>
         removeChildLink(db, target.treeId, familyId, child),
       );
       return SAVED;
@@ -186,7 +191,7 @@ export const PERSON_EDITS: Record<string, PersonEditHandler> = {
   unlinkPartner: {
     async run(target, form) {
       const [familyId, partner] = [parseId(form.get("familyId")) ?? 0, parseId(form.get("personId")) ?? 0];
-      await recorded(target, { summary: "Atsietas partneris", others: [partner], families: [familyId] }, (db) =>
+      await recorded(target, { summary: "changes.summary.person.partnerUnlinked", others: [partner], families: [familyId] }, (db) =>
         removePartnerLink(db, target.treeId, familyId, partner),
       );
       return SAVED;
@@ -195,7 +200,7 @@ export const PERSON_EDITS: Record<string, PersonEditHandler> = {
 
   links: {
     async run(target, form) {
-      await recorded(target, { summary: "Pakeistos susietos nuotraukos ir dokumentai" }, (db) =>
+      await recorded(target, { summary: "changes.summary.person.linksChanged" }, (db) =>
         setPersonLinks(db, target.treeId, target.personId, ids(form, "gallery"), ids(form, "document")),
       );
       return SAVED;
@@ -205,7 +210,7 @@ export const PERSON_EDITS: Record<string, PersonEditHandler> = {
   remove: {
     async run(target, form) {
       if (form.get("confirmed") !== "1") return { confirmRemove: true };
-      await recorded(target, { summary: "Pašalintas asmuo" }, (db) => removePerson(db, target.treeId, target.personId));
+      await recorded(target, { summary: "changes.summary.person.removed" }, (db) => removePerson(db, target.treeId, target.personId));
       return { saved: "personRemoved", goTo: "list" };
     },
   },

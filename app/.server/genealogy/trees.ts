@@ -14,6 +14,7 @@ import { rematchPeople } from "./person-rematch.ts";
 import { recountTree } from "./tree-counts.ts";
 import { CURRENT_TREE } from "./current-tree.ts";
 import { record, scope, type Actor } from "#app/.server/changes/changes.ts";
+import type { Summary } from "#app/.server/changes/summary.ts";
 import { prepareMerge, storePlan } from "./merge/prepare.ts";
 import { UndecidedConflicts, writeMerge, type Choice } from "./merge/apply.ts";
 import { countPlan, type MergeItem, type MergePlan } from "./merge/plan.ts";
@@ -154,7 +155,7 @@ export async function makeCurrent(
   }: {
     acceptCutOff?: boolean;
     /** Recorded in the change history (a merge, decision 034): undone by naming the tree before it again. */
-    recordAs?: { actor: Actor | null; summary: string };
+    recordAs?: { actor: Actor | null; summary: Summary };
   } = {},
 ): Promise<"done" | "notFound" | "cutOff"> {
   const tree = await db
@@ -293,7 +294,16 @@ export async function mergeImport(
     acceptCutOff,
     recordAs: {
       actor: by,
-      summary: `Sujungtas giminės medžio failas „${sourceName}“: iš failo pridėta ${counts.fromFile.added}, pakeista ${counts.fromFile.changed}, pašalinta ${counts.fromFile.removed}; svetainės pakeitimų išliko ${counts.keptFromSite}`,
+      summary: {
+        id: "changes.summary.tree.merged",
+        values: {
+          file: sourceName,
+          added: counts.fromFile.added,
+          changed: counts.fromFile.changed,
+          removed: counts.fromFile.removed,
+          kept: counts.keptFromSite,
+        },
+      },
     },
   });
   return { done: plan };

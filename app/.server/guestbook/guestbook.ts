@@ -5,6 +5,7 @@ import { pageCount, pageOffset } from "#app/lib/paging.ts";
 import type { ToastKey } from "#app/lib/toasts.ts";
 import type { Database, GuestbookStatus } from "#app/.server/platform/db/schema.ts";
 import { record, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
+import type { SummaryId } from "#app/.server/changes/summary.ts";
 import { textField } from "#app/.server/platform/form.ts";
 import { installationSecret } from "#app/.server/site-texts/settings.ts";
 import { isExampleEntry } from "#app/.server/seed/example.ts";
@@ -83,10 +84,10 @@ export async function countPendingEntries(db: Database): Promise<number> {
 }
 
 const MODERATION_SUMMARIES = {
-  approved: "Svečių knygos įrašas patvirtintas",
-  hidden: "Svečių knygos įrašas paslėptas",
-  deleted: "Svečių knygos įrašas ištrintas",
-} as const;
+  approved: "changes.summary.guestbook.approved",
+  hidden: "changes.summary.guestbook.hidden",
+  deleted: "changes.summary.guestbook.deleted",
+} as const satisfies Record<string, SummaryId>;
 
 /** An editor's moderation of one entry, recorded in the change history. */
 function moderated(

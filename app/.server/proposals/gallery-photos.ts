@@ -161,7 +161,7 @@ export const photoKind: ProposalKind<PhotoPayload> = {
   },
   async change(_ctx, _subjectId, payload) {
     return {
-      subject: { kind: "gallery", id: null, summary: `Įkelta nuotrauka „${payload.title}“` },
+      subject: { kind: "gallery", id: null, summary: { id: "changes.summary.proposal.photoUploaded", values: { title: payload.title } } },
       scopes: [],
       created: (id) => [
         scope("galleryItems", (q) => q.where("id", "=", Number(id))),

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import type { T } from "#app/i18n/intl.ts";
-import { SOURCE_LOCALE } from "#app/i18n/locales.ts";
 import type { ImageRef } from "#app/lib/media.ts";
 import { MEMORY_TEXT_MAX } from "#app/lib/memories.ts";
 import { scope } from "#app/.server/changes/changes.ts";
+import type { Summary } from "#app/.server/changes/summary.ts";
 import { readForm, textField } from "#app/.server/platform/form.ts";
-import { serverT } from "#app/.server/platform/i18n.ts";
 import { requestT } from "#app/.server/platform/request-language.ts";
 import { now } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
@@ -54,17 +53,36 @@ const positiveId = (value: FormDataEntryValue | null) => {
  */
 export const MEMORY_FORM = z.object({ text: textField("account.proposal.field.memory", { max: MEMORY_TEXT_MAX }) });
 
-/** "Prisiminimas apie asmenį: Jonas Jonaitis" / "Prisiminimas prie nuotraukos: „…“", as the reviewer sees it, said by `t`. */
-async function targetLabel(db: Database, payload: MemoryPayload, t: T): Promise<string> {
+/** What a memory is about: the person's name (as an editor sees it) or the photo's title, null when not found; and its number. */
+async function memoryTarget(
+  db: Database,
+  payload: MemoryPayload,
+): Promise<{ person: true; id: number; name: string | null } | { person: false; id: number; title: string | null }> {
   if (payload.personId !== null) {
     const treeId = await currentTreeId(db);
     const people = treeId === null ? {} : await summaries(db, treeId, [payload.personId], editorViewer(await livingYearsSetting(db)));
-    const name = people[payload.personId]?.name ?? t("account.proposal.line.number", { id: String(payload.personId) });
-    return t("account.proposal.line.memoryOfPerson", { name });
+    return { person: true, id: payload.personId, name: people[payload.personId]?.name ?? null };
   }
   const item = await db.selectFrom("galleryItems").select("title").where("id", "=", payload.galleryItemId!).executeTakeFirst();
-  const title = item?.title ?? t("account.proposal.line.number", { id: String(payload.galleryItemId) });
-  return t("account.proposal.line.memoryOfPhoto", { title });
+  return { person: false, id: payload.galleryItemId!, title: item?.title ?? null };
+}
+
+/** "Prisiminimas apie asmenį: Jonas Jonaitis" / "Prisiminimas prie nuotraukos: „…“", as the reviewer sees it, said by `t`. */
+async function targetLabel(db: Database, payload: MemoryPayload, t: T): Promise<string> {
+  const target = await memoryTarget(db, payload);
+  const number = t("account.proposal.line.number", { id: String(target.id) });
+  return target.person
+    ? t("account.proposal.line.memoryOfPerson", { name: target.name ?? number })
+    : t("account.proposal.line.memoryOfPhoto", { title: target.title ?? number });
+}
+
+/** The change history's summary of an approved memory: the name or title as written, or the number ("Nr. 12"), said in the reader's language. */
+async function memorySummary(db: Database, payload: MemoryPayload): Promise<Summary> {
+  const target = await memoryTarget(db, payload);
+  const number = { id: "changes.number", values: { id: String(target.id) } } as const;
+  return target.person
+    ? { id: "changes.summary.proposal.memoryOfPerson", values: { name: target.name ?? number } }
+    : { id: "changes.summary.proposal.memoryOfPhoto", values: { title: target.title ?? number } };
 }
 
 export const memoryKind: ProposalKind<MemoryPayload> = {
@@ -103,8 +121,7 @@ export const memoryKind: ProposalKind<MemoryPayload> = {
   },
   async change({ db }, _subjectId, payload) {
     return {
-      // (The change history's summaries are kept in the site's own language.)
-      subject: { kind: "memory", id: null, summary: `Pridėtas prisiminimas. ${await targetLabel(db, payload, serverT(SOURCE_LOCALE))}` },
+      subject: { kind: "memory", id: null, summary: await memorySummary(db, payload) },
       scopes: [],
       created: (id) => [scope("memories", (q) => q.where("id", "=", Number(id)))],
     };

@@ -2,11 +2,10 @@ import { z } from "zod";
 import type { MessageId } from "#app/i18n/catalog.ts";
 import { SOURCE_LOCALE, type Locale } from "#app/i18n/locales.ts";
 import { dateInputToGedcom, DATE_FORMS_MESSAGE_ID, gedcomToDateInput } from "#app/lib/date-input.ts";
-import { EDITABLE_EVENT_IDS, EVENT_LABELS, eventLabel } from "#app/lib/event-labels.ts";
+import { EDITABLE_EVENT_IDS, eventLabel } from "#app/lib/event-labels.ts";
 import { PERSON_PROPOSAL_MAX } from "#app/lib/proposals.ts";
 import { PERSON_FIELDS, personNotFoundMessage, SEX_LABEL_IDS, SEXES, TREE_REFUSAL_IDS, type Sex } from "#app/lib/person-fields.ts";
 import { choiceField, readForm, refusedField, textField, type FormRead, type FormRefused } from "#app/.server/platform/form.ts";
-import { serverT } from "#app/.server/platform/i18n.ts";
 import { requestLanguage, requestT } from "#app/.server/platform/request-language.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { ProposalInputError } from "./error.ts";
@@ -146,7 +145,7 @@ export const personFieldsKind: ProposalKind<PersonFieldsPayload> = {
   },
   async change({ db }, subjectId) {
     return {
-      subject: { kind: "person", id: subjectId, summary: "Pataisyti asmens duomenys" },
+      subject: { kind: "person", id: subjectId, summary: "changes.summary.proposal.detailsCorrected" },
       scopes: personScopes(await treeOf(db), Number(subjectId)),
     };
   },
@@ -292,12 +291,17 @@ export const eventKind: ProposalKind<EventPayload> = {
     return lines;
   },
   async change({ db }, subjectId, payload) {
-    const kind = EVENT_LABELS[payload.tag] ?? payload.tag;
+    // The event kind's name as a message, said in the reader's language (a tag the catalog does not name, as it is).
+    const label = eventLabel(payload.tag);
+    const event = label === payload.tag ? payload.tag : { id: label as MessageId };
     return {
       subject: {
         kind: "person",
         id: subjectId,
-        summary: payload.eventId === null ? `Pridėtas įvykis „${kind}“` : `Pataisytas įvykis „${kind}“`,
+        summary: {
+          id: payload.eventId === null ? "changes.summary.proposal.eventAdded" : "changes.summary.proposal.eventCorrected",
+          values: { event },
+        },
       },
       scopes: personScopes(await treeOf(db), Number(subjectId)),
     };
@@ -502,11 +506,11 @@ export const relationKind: ProposalKind<RelationPayload> = {
   async change({ db }, subjectId, payload) {
     const treeId = await treeOf(db);
     return {
-      // (The change history's summaries are kept in the site's own language.)
+      // The relation by its code, which the message names in the reader's language.
       subject: {
         kind: "person",
         id: subjectId,
-        summary: `Pridėtas giminaitis: ${serverT(SOURCE_LOCALE)(RELATIONS[payload.relation]).toLowerCase()}`,
+        summary: { id: "changes.summary.proposal.relativeAdded", values: { relation: payload.relation } },
       },
       scopes: peopleScopes(treeId, [Number(subjectId), payload.existingId]),
       created: (result) => {

@@ -8,6 +8,7 @@ import type { T } from "#app/i18n/intl.ts";
 import { textField } from "#app/.server/platform/form.ts";
 import { requestT } from "#app/.server/platform/request-language.ts";
 import { record, type Actor, type ChangeSubject, type Scope } from "#app/.server/changes/changes.ts";
+import { proposedSummary } from "#app/.server/changes/summary.ts";
 import { inTransaction, now } from "#app/.server/platform/db/writes.ts";
 import type { Database, ProposalsTable, ProposalStatus } from "#app/.server/platform/db/schema.ts";
 import { placeItemMedia, type MediaStore } from "#app/.server/media/storage.ts";
@@ -309,7 +310,7 @@ async function approveInTransaction(
       tx,
       {
         actor: reviewer,
-        subject: { ...change.subject, summary: `${change.subject.summary} (pasiūlė ${proposal.username})` },
+        subject: { ...change.subject, summary: proposedSummary(change.subject.summary, proposal.username) },
         scopes: change.scopes,
         created: change.created,
         proposalId: id,

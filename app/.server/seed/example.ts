@@ -126,7 +126,7 @@ export async function removeExampleContent(db: Database, store: MediaStore, by: 
       db,
       {
         actor: by,
-        subject: { kind: "texts", id: "pavyzdys", summary: "Pašalintas pavyzdinis turinys" },
+        subject: { kind: "texts", id: "pavyzdys", summary: "changes.summary.texts.exampleRemoved" },
         scopes,
         created: (revision: number | null) => (revision === null ? [] : [revisionScope(revision)]),
       },

@@ -77,7 +77,7 @@ export async function editHistory(
     db,
     {
       actor: by,
-      subject: { kind: "history", summary: "Pakeista istorija" },
+      subject: { kind: "history", summary: "changes.summary.history.changed" },
       scopes: [],
       created: (r: { id: number }) => [revisionScope(r.id)],
     },
@@ -102,7 +102,7 @@ export async function restoreHistory(db: Database, by: Actor, id: number, confir
     db,
     {
       actor: by,
-      subject: { kind: "history", summary: `Atkurta istorijos versija Nr. ${id}` },
+      subject: { kind: "history", summary: { id: "changes.summary.history.restored", values: { id } } },
       scopes: [],
       created: (r: { id: number } | null) => (r ? [revisionScope(r.id)] : []),
     },

@@ -5,8 +5,8 @@ import { inLanguage, parseTranslations, storeTranslations, type Translations } f
 import { inTransaction } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { record, scope, type Actor, type Scope } from "#app/.server/changes/changes.ts";
+import type { Summary } from "#app/.server/changes/summary.ts";
 import { SEED_SITE } from "#app/.server/seed/site-texts.ts";
-import { serverT } from "#app/.server/platform/i18n.ts";
 
 export type { SiteSettings };
 
@@ -71,11 +71,11 @@ export async function updateSiteSettings(db: Database, values: Partial<SiteSetti
 /** What an editor saved, as the change history names it: a section of the texts editor, the family's branches, or the dashboard's name and address. */
 export type TextsChange = TextSection | "sakos" | "nustatymai";
 
-/** The change history's summary of a save: stored as written, in the site's own language, as every change's is. */
-function textsSummary(section: TextsChange): string {
-  if (section === "sakos") return "Pakeisti tekstai: giminės šakos";
-  if (section === "nustatymai") return "Pakeisti nustatymai: giminės vardas ir kontaktinis adresas";
-  return `Pakeisti tekstai: ${serverT(SOURCE_LOCALE)(TEXT_SECTION_TITLES[section])}`;
+/** The change history's summary of a save: the section by its title's message, said in the reader's language. */
+function textsSummary(section: TextsChange): Summary {
+  if (section === "sakos") return "changes.summary.texts.branches";
+  if (section === "nustatymai") return "changes.summary.texts.settings";
+  return { id: "changes.summary.texts.changed", values: { section: { id: TEXT_SECTION_TITLES[section] } } };
 }
 
 /** An editor's save of the site's texts or settings: the fields together, recorded in the change history as one change. */
@@ -119,7 +119,12 @@ export async function saveSiteTranslations(
     db,
     {
       actor: by,
-      subject: { kind: "texts", id: section, summary: `${textsSummary(section)} (${locale})` },
+      // The language by its code ("en"), the same in every language.
+      subject: {
+        kind: "texts",
+        id: section,
+        summary: { id: "changes.summary.texts.translated", values: { section: { id: TEXT_SECTION_TITLES[section] }, locale } },
+      },
       scopes: [editableSettingsScope()],
     },
     async (tx) => {

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { STORIES_PAGE_SIZE, STORY_FIELD_MESSAGES, STORY_LIMITS, STORY_YEARS, slugOf, type StoryField } from "#app/lib/stories.ts";
 import {
   storyHtml,
-  storyPlainText,
+  storySearchText,
   storyReferences,
   UNKNOWN_PERSON_LABEL,
   type StoryPerson,
@@ -458,8 +458,13 @@ function englishColumn(fields: Pick<StoryFields, "titleEn" | "leadEn" | "bodyEn"
   return storeTranslations({ en: { title, lead, body } });
 }
 
-/** The columns a story's content decides: the derived ones (references, search) with it. */
-function contentColumns(fields: Omit<StoryFields, "membersOnly" | "published">) {
+/**
+ * The columns a story's content decides: the derived ones (references, search)
+ * with it. The search finds the English too: the English the save sends, or
+ * as stored (`stored`) when it sends none.
+ */
+function contentColumns(fields: Omit<StoryFields, "membersOnly" | "published">, stored = "{}") {
+  const english = englishColumn(fields);
   const refs = storyReferences(fields.body);
   const photos = fields.coverPhotoId === null ? refs.photoIds : [...new Set([fields.coverPhotoId, ...refs.photoIds])];
   return {
@@ -473,8 +478,8 @@ function contentColumns(fields: Omit<StoryFields, "membersOnly" | "published">) 
     coverPhotoId: fields.coverPhotoId,
     personIds: ids(refs.personIds),
     photoIds: ids(photos),
-    searchText: searchKey([fields.title, fields.lead, fields.era, fields.places, storyPlainText(fields.body)].join("\n")),
-    ...(englishColumn(fields) === null ? {} : { translations: englishColumn(fields)! }),
+    searchText: storySearchText(fields, parseTranslations(english ?? stored).en),
+    ...(english === null ? {} : { translations: english }),
   };
 }
 
@@ -525,7 +530,7 @@ export async function createStory(db: Database, fields: StoryFields, by: Actor |
       db,
       "story",
       by,
-      (r: { id: number }) => ({ id: r.id, summary: `Sukurtas pasakojimas „${fields.title}“` }),
+      (r: { id: number }) => ({ id: r.id, summary: { id: "changes.summary.story.created", values: { title: fields.title } } }),
       [],
       async (tx) => {
         const { last } = await tx
@@ -562,24 +567,31 @@ export async function createStory(db: Database, fields: StoryFields, by: Actor |
 /** Saves a story (a new revision); its address, or null when there is no such story. */
 export async function saveStory(db: Database, id: number, fields: StoryFields, by: Actor | null): Promise<{ slug: string } | null> {
   const { result } = await retryOnConflict(() =>
-    recordSubject(db, "story", by, { id, summary: `Pakeistas pasakojimas „${fields.title}“` }, storyScopes(id), async (tx) => {
-      const current = await tx.selectFrom("stories").select(["title", "slug"]).where("id", "=", id).executeTakeFirst();
-      if (!current) return null;
-      const slug = current.title === fields.title ? current.slug : await settleSlug(tx, id, fields.title);
-      await tx
-        .updateTable("stories")
-        .set({
-          ...contentColumns(fields),
-          slug,
-          published: fields.published ? 1 : 0,
-          membersOnly: fields.membersOnly ? 1 : 0,
-          updatedAt: now(),
-        })
-        .where("id", "=", id)
-        .execute();
-      await addRevision(tx, id, fields, by?.username ?? null);
-      return { slug };
-    }),
+    recordSubject(
+      db,
+      "story",
+      by,
+      { id, summary: { id: "changes.summary.story.changed", values: { title: fields.title } } },
+      storyScopes(id),
+      async (tx) => {
+        const current = await tx.selectFrom("stories").select(["title", "slug", "translations"]).where("id", "=", id).executeTakeFirst();
+        if (!current) return null;
+        const slug = current.title === fields.title ? current.slug : await settleSlug(tx, id, fields.title);
+        await tx
+          .updateTable("stories")
+          .set({
+            ...contentColumns(fields, current.translations),
+            slug,
+            published: fields.published ? 1 : 0,
+            membersOnly: fields.membersOnly ? 1 : 0,
+            updatedAt: now(),
+          })
+          .where("id", "=", id)
+          .execute();
+        await addRevision(tx, id, fields, by?.username ?? null);
+        return { slug };
+      },
+    ),
   );
   return result;
 }
@@ -638,7 +650,7 @@ export async function removeStory(db: Database, id: number, by: Actor | null): P
     db,
     "story",
     by,
-    { id, summary: `Pašalintas pasakojimas „${story.title}“` },
+    { id, summary: { id: "changes.summary.story.removed", values: { title: story.title } } },
     storyScopes(id),
     async (tx) => Number((await tx.deleteFrom("stories").where("id", "=", id).executeTakeFirst()).numDeletedRows) > 0,
   );
@@ -651,7 +663,7 @@ export async function moveStory(db: Database, id: number, direction: "up" | "dow
     db,
     "story",
     by,
-    { id: null, summary: "Pakeista pasakojimų tvarka" },
+    { id: null, summary: "changes.summary.story.reordered" },
     [scope("stories", (q) => q)],
     async (tx) => {
       const order = (await tx.selectFrom("stories").select("id").orderBy("position").orderBy("id").execute()).map((row) => row.id);

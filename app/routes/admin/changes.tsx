@@ -8,13 +8,12 @@ import {
   listChanges,
   needsAdministrator,
   SUBJECT_KINDS,
-  summaryIn,
-  undoneSummary,
   type ChangeFilter,
   type SubjectKind,
 } from "#app/.server/changes/changes.ts";
 import { undoChangeWithFiles } from "#app/.server/changes/files.ts";
 import { changeLines, namesFor } from "#app/.server/changes/readable.ts";
+import { summaryIn, undoneSummary } from "#app/.server/changes/summary.ts";
 import { NOT_ALLOWED, requireRole, services } from "#app/.server/platform/context.ts";
 import { serverT } from "#app/.server/platform/i18n.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
@@ -23,6 +22,7 @@ import { InLanguage } from "#app/components/in-language.tsx";
 import { PageTitle } from "#app/components/page.tsx";
 import { ChangeLines, MorePager } from "#app/components/proposal-lines.tsx";
 import { useT } from "#app/i18n/react.tsx";
+import type { Locale } from "#app/i18n/locales.ts";
 import { Form, Link, useLocalized } from "#app/i18n/router.tsx";
 import { parseId } from "#app/lib/numbers.ts";
 import { requestedPage } from "#app/lib/paging.ts";
@@ -100,7 +100,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { items, more } = await listChanges(db, filter, page);
   if (page > 1 && items.length === 0) throw data(null, { status: 404 });
   const names = await namesFor(db, items);
-  // The lines are built here, in the request's language; the summaries are the records' own words.
+  // The lines and the summaries are said here, in the request's language (a legacy row's summary as written).
   const t = serverT(request);
   return {
     changes: items.map((c) => ({
@@ -110,7 +110,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       kindLabel: isSubjectKind(c.subjectKind) ? t(SUBJECT_KINDS[c.subjectKind]) : c.subjectKind,
       link: subjectLink(c.subjectKind, c.subjectId),
       summary: summaryIn(c.summary, t),
-      ...undoneSummary(c.summary),
+      ...undoneSummary(c.summary, t),
       lines: changeLines(c.rows, names, t),
       undoOf: c.undoOf,
       undoneBy: c.undoneBy,
@@ -150,19 +150,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = params.size > 0 ? `/admin/pakeitimai?${params}` : "/admin/pakeitimai";
   if (result.ok) return redirectWithToast(back, "changeUndone");
   // The later changes in its way, to undo first (newest first, as the list shows them).
-  const later = "later" in result ? (result.later ?? []).toReversed().map((l) => ({ ...l, ...undoneSummary(l.summary) })) : [];
+  const t = serverT(request);
+  const later = "later" in result ? (result.later ?? []).toReversed().map((l) => ({ ...l, ...undoneSummary(l.summary, t) })) : [];
   return refusal(result.reason, 409, { id, later });
 }
 
 /**
- * A change's summary: the words recorded with it (in Lithuanian, the site's
- * language, marked so on an English page), inside an undo's "Atšaukta: " for
- * each undo in its chain, said in the page's language.
+ * A change's summary, said in the page's language by the loader (a row
+ * recorded before summaries were messages: its Lithuanian words as written,
+ * marked so on an English page), inside an undo's "Atšaukta: " for each undo
+ * in its chain.
  */
-function Summary({ undos, record }: { undos: number; record: string }) {
+function Summary({ undos, record, lang }: { undos: number; record: string; lang: Locale | null }) {
   const t = useT();
-  let shown: ReactNode = <InLanguage lang="lt">{record}</InLanguage>;
-  for (let i = 0; i < undos; i++) shown = t.rich("adminMembers.changes.undoSummary", { summary: shown });
+  let shown: ReactNode = lang ? <InLanguage lang={lang}>{record}</InLanguage> : record;
+  for (let i = 0; i < undos; i++) shown = t.rich("changes.summary.undone", { summary: shown });
   return shown;
 }
 
@@ -242,7 +244,7 @@ export default function ChangeHistory({
             <li key={c.id} className="card p-4" data-testid="change" id={`pakeitimas-${c.id}`}>
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                 <h2 className="font-semibold">
-                  <Summary undos={c.undos} record={c.record} />
+                  <Summary undos={c.undos} record={c.record} lang={c.lang} />
                 </h2>
                 <span className="text-sm text-ink-soft">
                   {c.kindLabel} · {c.username ?? t("adminMembers.changes.system")} · <time dateTime={c.at}>{t.dateTime(c.at)}</time>
@@ -266,7 +268,7 @@ export default function ChangeHistory({
                         {actionData.later.map((l) => (
                           <li key={l.id}>
                             <a href={localized(`/admin/pakeitimai#pakeitimas-${l.id}`)}>
-                              <Summary undos={l.undos} record={l.record} />
+                              <Summary undos={l.undos} record={l.record} lang={l.lang} />
                             </a>{" "}
                             · {l.username ?? t("adminMembers.changes.system")} · <time dateTime={l.at}>{t.dateTime(l.at)}</time>
                           </li>

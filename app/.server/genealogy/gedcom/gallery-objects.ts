@@ -345,7 +345,7 @@ async function tagFromLinks(
   await recorded(
     tx,
     null,
-    { id: itemId, summary: `Iš GEDCOM failo pažymėta, kas yra nuotraukoje „${title}“` },
+    { id: itemId, summary: { id: "changes.summary.tree.photoTagged", values: { title } } },
     galleryItemScopes(itemId),
     async (inner) => {
       const present = new Set(
