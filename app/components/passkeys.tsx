@@ -43,9 +43,15 @@ export function PasskeyLogin() {
     setBusy(true);
     try {
       const { body: start } = await post<{
-        challengeId: string;
-        options: Parameters<typeof WebAuthn.startAuthentication>[0]["optionsJSON"];
+        challengeId?: string;
+        options?: Parameters<typeof WebAuthn.startAuthentication>[0]["optionsJSON"];
+        toast?: Toast;
       }>(localized("/login/raktas"), { intent: "options" });
+      // No challenge handed out (too many waiting): the server's reason.
+      if (!start.options || !start.challengeId) {
+        toast(start.toast ?? (await resolveToast("passkeyLoginFailed")));
+        return;
+      }
       let answer;
       try {
         const { startAuthentication } = await import("@simplewebauthn/browser");

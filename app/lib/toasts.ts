@@ -93,6 +93,7 @@ export const TOASTS = {
   accountRenamed: "success",
   sessionEnded: "success",
   passkeyLoginFailed: "error",
+  passkeyBusy: "error",
   passkeyAdded: "success",
   passkeyRemoved: "success",
   invitationAccepted: "success",

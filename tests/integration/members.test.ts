@@ -17,7 +17,16 @@ import { restoreBackup, writeBackup } from "#app/.server/backup/backup.ts";
 import { addGalleryItem, updateGalleryItem } from "#app/.server/gallery/gallery.ts";
 import { prepareImage } from "#app/.server/media/pipeline.ts";
 import { membersMediaDir, placeAllMedia, publicMediaDir } from "#app/.server/media/storage.ts";
-import { authenticationOptions, MAX_PASSKEYS, registerPasskey, registrationOptions } from "#app/.server/accounts/passkeys.ts";
+import {
+  authenticationOptions,
+  LOGIN_CHALLENGES_IN_ALL,
+  LOGIN_CHALLENGES_PER_ADDRESS,
+  MAX_PASSKEYS,
+  readAuthenticationAnswer,
+  readRegistrationAnswer,
+  registerPasskey,
+  registrationOptions,
+} from "#app/.server/accounts/passkeys.ts";
 import { PASSKEY_REFUSALS } from "#app/lib/accounts.ts";
 import { serverT } from "#app/.server/platform/i18n.ts";
 import { createSession, findSessionUser, readSessionToken } from "#app/.server/accounts/session.ts";
@@ -235,9 +244,78 @@ test("a passkey challenge is used once, by its own user", async () => {
     .updateTable("passkeyChallenges")
     .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
     .execute();
-  await authenticationOptions(t.db, rp);
+  await authenticationOptions(t.db, rp, "192.0.2.1");
   expect(await t.db.selectFrom("passkeyChallenges").select("id").execute()).toHaveLength(1);
   expect(await t.db.selectFrom("passkeys").select("id").execute()).toEqual([]);
+});
+
+test("login challenges are bounded: so many from one address, so many from everyone, each freed when it expires", async () => {
+  const rp = { id: "localhost", origin: "http://localhost:3000", name: "Giminė" };
+  const handed = async (address: string) => (await authenticationOptions(t.db, rp, address)) !== null;
+  for (let i = 0; i < LOGIN_CHALLENGES_PER_ADDRESS; i++) expect(await handed("192.0.2.1")).toBe(true);
+  // The next one from that address is refused; another address still gets one.
+  expect(await handed("192.0.2.1")).toBe(false);
+  expect(await handed("192.0.2.2")).toBe(true);
+  const stored = await t.db.selectFrom("passkeyChallenges").select("clientAddress").execute();
+  expect(stored).toHaveLength(LOGIN_CHALLENGES_PER_ADDRESS + 1);
+  // As many as everyone together may hold: then no address gets one.
+  const fill = Array.from({ length: LOGIN_CHALLENGES_IN_ALL - stored.length }, (_, i) => ({
+    id: `pildymas-${i}`,
+    challenge: "x",
+    userId: null,
+    clientAddress: `198.51.100.${i % 250}-${i}`,
+    expiresAt: new Date(Date.now() + 60_000).toISOString(),
+  }));
+  for (let i = 0; i < fill.length; i += 100)
+    await t.db
+      .insertInto("passkeyChallenges")
+      .values(fill.slice(i, i + 100))
+      .execute();
+  expect(await handed("203.0.113.9")).toBe(false);
+  // Expired ones no longer count.
+  await t.db
+    .updateTable("passkeyChallenges")
+    .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+    .execute();
+  expect(await handed("192.0.2.1")).toBe(true);
+});
+
+test("a browser's answer is read only when it has a passkey answer's shape", () => {
+  const part = "AAEC";
+  const login = {
+    id: part,
+    rawId: part,
+    type: "public-key",
+    clientExtensionResults: {},
+    response: { clientDataJSON: part, authenticatorData: part, signature: part },
+  };
+  expect(readAuthenticationAnswer(JSON.stringify(login))).toMatchObject({ id: part });
+  expect(
+    readAuthenticationAnswer(
+      JSON.stringify({ ...login, authenticatorAttachment: null, response: { ...login.response, userHandle: part } }),
+    ),
+  ).not.toBeNull();
+  for (const bad of [
+    "null",
+    "",
+    "[]",
+    "1",
+    '"x"',
+    "{}",
+    '{"id":null}',
+    '{"id":{}}',
+    JSON.stringify({ ...login, response: null }),
+    JSON.stringify({ ...login, id: "ne base64!" }),
+    JSON.stringify({ ...login, type: "password" }),
+    JSON.stringify({ ...login, response: { ...login.response, signature: 5 } }),
+  ]) {
+    expect(readAuthenticationAnswer(bad), bad).toBeNull();
+  }
+  expect(readAuthenticationAnswer(null)).toBeNull();
+  const added = { ...login, response: { clientDataJSON: part, attestationObject: part, transports: ["internal"] } };
+  expect(readRegistrationAnswer(JSON.stringify(added))).toMatchObject({ id: part });
+  expect(readRegistrationAnswer(JSON.stringify(login))).toBeNull();
+  expect(readRegistrationAnswer(JSON.stringify({ ...added, response: { ...added.response, transports: "internal" } }))).toBeNull();
 });
 
 async function addPhoto(db: TestDatabase, title: string, membersOnly: boolean) {

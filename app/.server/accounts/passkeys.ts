@@ -29,6 +29,60 @@ const CHALLENGE_MS = 5 * 60 * 1000;
 export const MAX_PASSKEYS = 20;
 export const PASSKEY_NAME_MAX = 60;
 
+// What a browser's answer must look like before anything reads it: a crafted
+// one (null, a number, an object without its parts) is refused here with a
+// message, never left to fail deeper in (a 500). The cryptography then checks
+// what the parts say.
+const BASE64URL = z
+  .string()
+  .max(20_000)
+  .regex(/^[A-Za-z0-9_-]*={0,2}$/);
+const CREDENTIAL = {
+  id: BASE64URL.min(1),
+  rawId: BASE64URL.min(1),
+  type: z.literal("public-key"),
+  clientExtensionResults: z.looseObject({}),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).nullish(),
+};
+const AUTHENTICATION_ANSWER = z.looseObject({
+  ...CREDENTIAL,
+  response: z.looseObject({
+    clientDataJSON: BASE64URL,
+    authenticatorData: BASE64URL,
+    signature: BASE64URL,
+    userHandle: BASE64URL.nullish(),
+  }),
+});
+const REGISTRATION_ANSWER = z.looseObject({
+  ...CREDENTIAL,
+  response: z.looseObject({
+    clientDataJSON: BASE64URL,
+    attestationObject: BASE64URL,
+    transports: z.array(z.string().max(40)).max(20).optional(),
+  }),
+});
+
+/** The JSON a form field carries, or undefined when it is not JSON. */
+function json(text: FormDataEntryValue | null): unknown {
+  try {
+    return JSON.parse(typeof text === "string" ? text : "");
+  } catch {
+    return undefined;
+  }
+}
+
+/** A login's answer from the browser, as the form sent it; null when it is not one. */
+export function readAuthenticationAnswer(field: FormDataEntryValue | null): AuthenticationResponseJSON | null {
+  const read = AUTHENTICATION_ANSWER.safeParse(json(field));
+  return read.success ? (read.data as unknown as AuthenticationResponseJSON) : null;
+}
+
+/** A new passkey's answer from the browser, as the form sent it; null when it is not one. */
+export function readRegistrationAnswer(field: FormDataEntryValue | null): RegistrationResponseJSON | null {
+  const read = REGISTRATION_ANSWER.safeParse(json(field));
+  return read.success ? (read.data as unknown as RegistrationResponseJSON) : null;
+}
+
 export interface RelyingParty {
   /** The site's domain: a passkey works only there. */
   id: string;
@@ -46,16 +100,37 @@ export function relyingParty(config: Pick<Config, "siteUrl">, request: Request, 
   return { id: url.hostname, origin: url.origin, name: familyName };
 }
 
-async function storeChallenge(db: Database, challenge: string, userId: number | null): Promise<string> {
+/**
+ * Anyone may ask for a login's challenge, so they are bounded: this many at
+ * once from one address (a person trying a few times, a household behind one
+ * address), and this many from everyone together. Each lives five minutes.
+ */
+export const LOGIN_CHALLENGES_PER_ADDRESS = 10;
+export const LOGIN_CHALLENGES_IN_ALL = 500;
+
+async function storeChallenge(db: Database, challenge: string, userId: number | null, clientAddress: string | null): Promise<string> {
   const id = randomBytes(18).toString("base64url");
   const at = new Date();
   // Old ones go as new ones come: the table never holds more than a few minutes' worth.
   await db.deleteFrom("passkeyChallenges").where("expiresAt", "<", at.toISOString()).execute();
   await db
     .insertInto("passkeyChallenges")
-    .values({ id, challenge, userId, expiresAt: new Date(at.getTime() + CHALLENGE_MS).toISOString() })
+    .values({ id, challenge, userId, clientAddress, expiresAt: new Date(at.getTime() + CHALLENGE_MS).toISOString() })
     .execute();
   return id;
+}
+
+/** Whether another login challenge may be handed out to this address now. */
+async function mayAskForLogin(db: Database, clientAddress: string): Promise<boolean> {
+  const waiting = db.selectFrom("passkeyChallenges").where("userId", "is", null).where("expiresAt", ">", now());
+  const [fromAddress, inAll] = await Promise.all([
+    waiting
+      .where("clientAddress", "=", clientAddress)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+    waiting.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return Number(fromAddress.n) < LOGIN_CHALLENGES_PER_ADDRESS && Number(inAll.n) < LOGIN_CHALLENGES_IN_ALL;
 }
 
 /** Takes a challenge (once): null when unknown, expired, used, or another user's. */
@@ -104,7 +179,7 @@ export async function registrationOptions(db: Database, user: SessionUser, rp: R
     excludeCredentials: existing.map((c) => ({ id: c.id, transports: JSON.parse(c.transports) as string[] })),
     authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
   });
-  return { challengeId: await storeChallenge(db, options.challenge, user.id), options };
+  return { challengeId: await storeChallenge(db, options.challenge, user.id, null), options };
 }
 
 /** A new passkey's name, as the account page sends it with the browser's answer (left empty: "Prisijungimo raktas", in the page's language). */
@@ -162,10 +237,15 @@ export async function registerPasskey(
   return { ok: true };
 }
 
-/** What the browser needs to log in with any passkey of this site (the user is not known yet). */
-export async function authenticationOptions(db: Database, rp: RelyingParty) {
+/**
+ * What the browser needs to log in with any passkey of this site (the user is
+ * not known yet); null when this address, or everyone together, already holds
+ * as many challenges as may wait at once.
+ */
+export async function authenticationOptions(db: Database, rp: RelyingParty, clientAddress: string) {
+  if (!(await mayAskForLogin(db, clientAddress))) return null;
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "preferred" });
-  return { challengeId: await storeChallenge(db, options.challenge, null), options };
+  return { challengeId: await storeChallenge(db, options.challenge, null, clientAddress), options };
 }
 
 /** The user a login response claims to be (by its credential), for throttling before it is checked; null when unknown. */
@@ -174,7 +254,7 @@ export async function passkeyOwner(db: Database, response: AuthenticationRespons
     .selectFrom("passkeys")
     .innerJoin("users", "users.id", "passkeys.userId")
     .select("users.username")
-    .where("passkeys.id", "=", String(response.id ?? ""))
+    .where("passkeys.id", "=", response.id)
     .executeTakeFirst();
   return row?.username ?? null;
 }
@@ -201,7 +281,7 @@ export async function verifyPasskeyLogin(
       "users.role",
       "users.disabledAt",
     ])
-    .where("passkeys.id", "=", String(response.id ?? ""))
+    .where("passkeys.id", "=", response.id)
     .executeTakeFirst();
   if (!row || row.disabledAt !== null) return null;
   let verified;

@@ -6,6 +6,7 @@ import {
   MAX_PASSKEYS,
   PASSKEY_NAME_FORM,
   PASSKEY_OPTIONS_FORM,
+  readRegistrationAnswer,
   registerPasskey,
   registrationOptions,
   relyingParty,
@@ -40,12 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const read = readForm(form, PASSKEY_NAME_FORM);
   if (!read.ok) return refuseForm(read);
-  let response;
-  try {
-    response = JSON.parse(String(form.get("response") ?? ""));
-  } catch {
-    throw data({ ok: false, message: requestT()("account.passkeys.badAnswer") }, { status: 400 });
-  }
+  const response = readRegistrationAnswer(form.get("response"));
+  if (!response) return data({ ok: false, message: requestT()("account.passkeys.badAnswer") }, { status: 400 });
   const result = await registerPasskey(db, user, rp, String(form.get("challengeId") ?? ""), response, read.value.name);
   return result.ok
     ? data(result)

@@ -5,7 +5,13 @@ import type { Route } from "./+types/passkey-login";
 import { attemptLogin } from "#app/.server/accounts/auth.ts";
 import { requestInfo, services } from "#app/.server/platform/context.ts";
 import { issueDeviceCookie, minutesUntil, readDeviceToken } from "#app/.server/accounts/login-throttle.ts";
-import { authenticationOptions, passkeyOwner, relyingParty, verifyPasskeyLogin } from "#app/.server/accounts/passkeys.ts";
+import {
+  authenticationOptions,
+  passkeyOwner,
+  readAuthenticationAnswer,
+  relyingParty,
+  verifyPasskeyLogin,
+} from "#app/.server/accounts/passkeys.ts";
 import { createSession, destroySession, readSessionToken } from "#app/.server/accounts/session.ts";
 import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { toastCookie } from "#app/.server/platform/toast.ts";
@@ -22,14 +28,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { clientAddress, secure } = requestInfo(context);
   const form = await request.formData();
   const rp = relyingParty(config, request, (await getSiteSettings(db)).familyName);
-  if (form.get("intent") === "options") return authenticationOptions(db, rp);
-
-  let response;
-  try {
-    response = JSON.parse(String(form.get("response") ?? ""));
-  } catch {
-    throw data({ error: requestT()("auth.passkey.badAnswer") }, { status: 400 });
+  if (form.get("intent") === "options") {
+    const options = await authenticationOptions(db, rp, clientAddress);
+    return options ?? data({ ok: false, toast: saidToast("passkeyBusy") }, { status: 429 });
   }
+
+  const response = readAuthenticationAnswer(form.get("response"));
+  if (!response) return data({ ok: false, toast: { title: requestT()("auth.passkey.badAnswer"), variant: "error" } }, { status: 400 });
   const username = (await passkeyOwner(db, response)) ?? "";
   const result = await attemptLogin(db, { username, clientAddress, deviceToken: await readDeviceToken(request) }, () =>
     verifyPasskeyLogin(db, rp, String(form.get("challengeId") ?? ""), response),

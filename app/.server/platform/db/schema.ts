@@ -73,6 +73,8 @@ export interface PasskeyChallengesTable {
   /** Null for a login, where the user is not known yet. */
   userId: number | null;
   expiresAt: string;
+  /** Who asked for a login's challenge (bounded per address); null for a signed-in user's. */
+  clientAddress: string | null;
 }
 
 export interface PrivatePeopleTable {
