@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { languageMiddleware } from "#app/.server/platform/language.ts";
+import { cookieMiddleware } from "#app/.server/platform/cookies.ts";
 import { I18nProvider, useT } from "#app/i18n/react.tsx";
 import type { Values } from "#app/i18n/intl.ts";
 import { siteMessages } from "#app/i18n/site.ts";
@@ -18,7 +19,7 @@ import { ToastProvider } from "#app/components/toaster.tsx";
 import { currentYear } from "#app/lib/lithuanian.ts";
 import type { FrameSettings } from "#app/lib/site.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [languageMiddleware, sessionMiddleware, accessMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [cookieMiddleware, languageMiddleware, sessionMiddleware, accessMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = currentUser(context);

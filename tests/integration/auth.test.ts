@@ -86,7 +86,7 @@ test("a right login forgives earlier mistakes of the same user from the same add
 
 /** The device cookie a successful login gives this browser, as the browser would send it back. */
 async function deviceOf(username: string): Promise<string> {
-  const setCookie = await issueDeviceCookie(t.db, username, false);
+  const setCookie = await issueDeviceCookie(t.db, username);
   const token = await readDeviceToken(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0] } }));
   expect(token).toBeTruthy();
   return token!;

@@ -56,7 +56,7 @@ function invitationForm(fields: Record<string, string>): FormData {
 }
 
 async function sessionOf(userId: number): Promise<string> {
-  const cookie = await createSession(t.db, userId, false);
+  const cookie = await createSession(t.db, userId);
   return (await readSessionToken(new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0] } })))!;
 }
 

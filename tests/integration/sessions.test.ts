@@ -1,3 +1,4 @@
+import { withSecureCookies } from "#app/.server/platform/cookies.ts";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { createSession, destroySession, destroyUserSessions, findSessionUser, readSessionToken } from "#app/.server/accounts/session.ts";
 import { createUser } from "#app/.server/accounts/users.ts";
@@ -17,12 +18,12 @@ function asRequest(setCookie: string): Request {
 }
 
 test("a session cookie is HttpOnly and SameSite=Lax, Secure only on HTTPS, and opens the session", async () => {
-  const plain = await createSession(t.db, userId, false);
+  const plain = await createSession(t.db, userId);
   expect(plain).toMatch(/^sesija=/);
   expect(plain).toContain("HttpOnly");
   expect(plain).toContain("SameSite=Lax");
   expect(plain).not.toContain("Secure");
-  expect(await createSession(t.db, userId, true)).toContain("Secure");
+  expect(await withSecureCookies(true, () => createSession(t.db, userId))).toContain("Secure");
 
   const token = await readSessionToken(asRequest(plain));
   expect(token).toBeTruthy();
@@ -30,7 +31,7 @@ test("a session cookie is HttpOnly and SameSite=Lax, Secure only on HTTPS, and o
 });
 
 test("the database keeps only a hash of the token", async () => {
-  const token = (await readSessionToken(asRequest(await createSession(t.db, userId, false))))!;
+  const token = (await readSessionToken(asRequest(await createSession(t.db, userId))))!;
   const ids = (await t.db.selectFrom("sessions").select("id").execute()).map((r) => r.id);
   expect(ids).toHaveLength(1);
   expect(ids[0]).toMatch(/^[0-9a-f]{64}$/);
@@ -38,15 +39,15 @@ test("the database keeps only a hash of the token", async () => {
 });
 
 test("after logout the old cookie opens nothing", async () => {
-  const token = (await readSessionToken(asRequest(await createSession(t.db, userId, false))))!;
-  const cleared = await destroySession(t.db, token, false);
+  const token = (await readSessionToken(asRequest(await createSession(t.db, userId))))!;
+  const cleared = await destroySession(t.db, token);
   expect(cleared).toMatch(/^sesija=;/);
   expect(cleared).toContain("Max-Age=0");
   expect(await findSessionUser(t.db, token)).toBeNull();
 });
 
 test("an expired session or an unknown token opens nothing", async () => {
-  const token = (await readSessionToken(asRequest(await createSession(t.db, userId, false))))!;
+  const token = (await readSessionToken(asRequest(await createSession(t.db, userId))))!;
   await t.db
     .updateTable("sessions")
     .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
@@ -56,8 +57,8 @@ test("an expired session or an unknown token opens nothing", async () => {
 });
 
 test("a password reset can end every session of the user", async () => {
-  const a = (await readSessionToken(asRequest(await createSession(t.db, userId, false))))!;
-  const b = (await readSessionToken(asRequest(await createSession(t.db, userId, false))))!;
+  const a = (await readSessionToken(asRequest(await createSession(t.db, userId))))!;
+  const b = (await readSessionToken(asRequest(await createSession(t.db, userId))))!;
   expect(a).not.toBe(b);
   await destroyUserSessions(t.db, userId);
   expect(await findSessionUser(t.db, a)).toBeNull();

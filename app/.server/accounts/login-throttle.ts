@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { createCookie } from "react-router";
+import { siteCookie } from "#app/.server/platform/cookies.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { installationSecret } from "#app/.server/site-texts/settings.ts";
 
@@ -42,8 +42,7 @@ export function throttleKey(username: string): string {
 
 // The device cookie: a random nonce and a signature binding it to one user
 // name, so that it cannot be forged or moved to another user.
-const deviceCookie = (secure: boolean) =>
-  createCookie("irenginys", { httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60 });
+const deviceCookie = () => siteCookie("irenginys", DEVICE_COOKIE_DAYS * 24 * 60 * 60);
 
 function sign(secret: string, key: string, nonce: string): string {
   return createHmac("sha256", secret).update(`device:${key}:${nonce}`).digest("base64url");
@@ -51,15 +50,15 @@ function sign(secret: string, key: string, nonce: string): string {
 
 /** The device cookie the request carries, as sent; null when there is none. */
 export async function readDeviceToken(request: Request): Promise<string | null> {
-  const value: unknown = await deviceCookie(false).parse(request.headers.get("Cookie"));
+  const value: unknown = await deviceCookie().parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length <= 200 ? value : null;
 }
 
 /** The Set-Cookie header that makes this browser trusted for this user. */
-export async function issueDeviceCookie(db: Database, username: string, secure: boolean): Promise<string> {
+export async function issueDeviceCookie(db: Database, username: string): Promise<string> {
   const nonce = randomBytes(18).toString("base64url");
   const signature = sign(await installationSecret(db, "login_device"), throttleKey(username), nonce);
-  return deviceCookie(secure).serialize(`${nonce}.${signature}`);
+  return deviceCookie().serialize(`${nonce}.${signature}`);
 }
 
 interface Attempt {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createCookie, type MiddlewareFunction } from "react-router";
+import type { MiddlewareFunction } from "react-router";
+import { siteCookie } from "#app/.server/platform/cookies.ts";
 import { atLeast, type Role } from "#app/lib/roles.ts";
 import { services, setCurrentUser } from "#app/.server/platform/context.ts";
 import { changeContentVersion } from "#app/.server/platform/content-version.ts";
@@ -25,14 +26,8 @@ export interface SessionUser {
 /** How often a session's last use is written down (not at every request). */
 const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 
-function cookie(secure: boolean) {
-  return createCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    maxAge: SESSION_LIFETIME_MS / 1000,
-  });
+function cookie() {
+  return siteCookie(SESSION_COOKIE, SESSION_LIFETIME_MS / 1000);
 }
 
 function tokenHash(token: string): string {
@@ -46,7 +41,7 @@ export async function readSessionToken(request: Request): Promise<string | null>
 
 /** The session token in a Cookie header, if any. */
 export async function sessionTokenOf(cookieHeader: string | null): Promise<string | null> {
-  const value: unknown = await cookie(false).parse(cookieHeader);
+  const value: unknown = await cookie().parse(cookieHeader);
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
@@ -54,7 +49,7 @@ export async function sessionTokenOf(cookieHeader: string | null): Promise<strin
  * Starts a session for the user and returns the Set-Cookie header that
  * carries it. `userAgent` names the device in the user's list of sessions.
  */
-export async function createSession(db: Database, userId: number, secure: boolean, userAgent: string | null = null): Promise<string> {
+export async function createSession(db: Database, userId: number, userAgent: string | null = null): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const created = new Date();
   await db
@@ -68,7 +63,7 @@ export async function createSession(db: Database, userId: number, secure: boolea
       device: describeDevice(userAgent),
     })
     .execute();
-  return cookie(secure).serialize(token);
+  return cookie().serialize(token);
 }
 
 /**
@@ -159,9 +154,9 @@ export function describeDevice(userAgent: string | null): string | null {
 }
 
 /** Ends a session; returns the Set-Cookie header that removes the cookie. */
-export async function destroySession(db: Database, token: string | null, secure: boolean): Promise<string> {
+export async function destroySession(db: Database, token: string | null): Promise<string> {
   if (token) await db.deleteFrom("sessions").where("id", "=", tokenHash(token)).execute();
-  return cookie(secure).serialize("", { maxAge: 0, expires: new Date(0) });
+  return cookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
 /** Ends every session of a user (after a password reset). */

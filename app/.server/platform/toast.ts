@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { requestT } from "./request-language.ts";
 import { serverT } from "./i18n.ts";
 import type { T } from "#app/i18n/intl.ts";
-import { createCookie, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { siteCookie } from "./cookies.ts";
 import { isToastKey, resolveToast, type Toast, type ToastKey } from "#app/lib/toasts.ts";
 
 // A toast survives the redirect after an action in a cookie that lives one
@@ -10,7 +11,7 @@ import { isToastKey, resolveToast, type Toast, type ToastKey } from "#app/lib/to
 // only a key from the catalogue and small parameters, never text to display:
 // the text is said when the page is made, in the language of its address.
 
-const flashCookie = createCookie("pranesimas", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
+const flashCookie = () => siteCookie("pranesimas", 60);
 
 export interface ShownToast extends Toast {
   /** Distinguishes two identical toasts in a row. */
@@ -21,7 +22,7 @@ type Params = Record<string, number>;
 
 /** The Set-Cookie header that makes the next page show this toast. */
 export function toastCookie(key: ToastKey, params?: Params): Promise<string> {
-  return flashCookie.serialize({ key, params, id: randomUUID() });
+  return flashCookie().serialize({ key, params, id: randomUUID() });
 }
 
 /** A redirect that shows a toast on the page it lands on. */
@@ -33,9 +34,9 @@ export async function redirectWithToast(url: string, key: ToastKey, params?: Par
 
 /** The toast waiting for this request, said in the request's language, and the header that clears it. */
 export async function takeToast(request: Request): Promise<{ toast: ShownToast | null; clear: string | null }> {
-  const value: unknown = await flashCookie.parse(request.headers.get("Cookie"));
+  const value: unknown = await flashCookie().parse(request.headers.get("Cookie"));
   if (!value || typeof value !== "object") return { toast: null, clear: null };
-  const clear = await flashCookie.serialize("", { maxAge: 0, expires: new Date(0) });
+  const clear = await flashCookie().serialize("", { maxAge: 0, expires: new Date(0) });
   const { key, params, id } = value as { key?: unknown; params?: unknown; id?: unknown };
   if (typeof key !== "string" || !isToastKey(key) || typeof id !== "string") return { toast: null, clear };
   const safeParams: Params = {};

@@ -4,7 +4,7 @@ import { Form, Link } from "#app/i18n/router.tsx";
 import { LOCALE_NAMES, LOCALES } from "#app/i18n/locales.ts";
 import type { Route } from "./+types/account";
 import { roleMiddleware } from "#app/.server/accounts/access.ts";
-import { requestInfo, requireRole, services } from "#app/.server/platform/context.ts";
+import { requireRole, services } from "#app/.server/platform/context.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/.server/platform/env.ts";
 import {
   destroyOtherSessions,
@@ -97,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "everywhere") {
     // Every session, this one too: the user is logged out here as well.
     await destroyUserSessions(db, user.id);
-    const headers = new Headers({ "Set-Cookie": await destroySession(db, null, requestInfo(context).secure) });
+    const headers = new Headers({ "Set-Cookie": await destroySession(db, null) });
     return redirectWithToast("/login", "loggedOutEverywhere", undefined, headers);
   }
   throw redirect(PAGE);

@@ -3,7 +3,7 @@ import { useT } from "#app/i18n/react.tsx";
 import { Form } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/invitation";
 import { acceptInvitation, INVITATION_FORM, linkState } from "#app/.server/accounts/account-links.ts";
-import { currentUser, requestInfo, requestLocale, services } from "#app/.server/platform/context.ts";
+import { currentUser, requestLocale, services } from "#app/.server/platform/context.ts";
 import { requestT } from "#app/.server/platform/request-language.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/.server/platform/env.ts";
 import { issueDeviceCookie } from "#app/.server/accounts/login-throttle.ts";
@@ -36,7 +36,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = services(context);
-  const { secure } = requestInfo(context);
   // The passwords are never sent back: a refused form comes back with the name only.
   const secrets = ["next", "repeated"];
   const read = readForm(await request.formData(), INVITATION_FORM);
@@ -58,9 +57,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   // Logged in as the new user (whoever was logged in in this browser before is not any more).
   const headers = new Headers();
-  headers.append("Set-Cookie", await destroySession(db, await readSessionToken(request), secure));
-  headers.append("Set-Cookie", await createSession(db, result.value.id, secure, request.headers.get("User-Agent")));
-  headers.append("Set-Cookie", await issueDeviceCookie(db, result.value.username, secure));
+  headers.append("Set-Cookie", await destroySession(db, await readSessionToken(request)));
+  headers.append("Set-Cookie", await createSession(db, result.value.id, request.headers.get("User-Agent")));
+  headers.append("Set-Cookie", await issueDeviceCookie(db, result.value.username));
   return redirectWithToast(landingOf(result.value.role), "invitationAccepted", undefined, headers);
 }
 

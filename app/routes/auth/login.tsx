@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = services(context);
-  const { clientAddress, secure } = requestInfo(context);
+  const { clientAddress } = requestInfo(context);
   const form = await request.formData();
   const username = String(form.get("username") ?? "").trim();
   const password = String(form.get("password") ?? "");
@@ -36,10 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // A new session id at every login: a session id planted before login is worthless.
   const headers = new Headers();
-  headers.append("Set-Cookie", await destroySession(db, await readSessionToken(request), secure));
-  headers.append("Set-Cookie", await createSession(db, result.user.id, secure, request.headers.get("User-Agent")));
+  headers.append("Set-Cookie", await destroySession(db, await readSessionToken(request)));
+  headers.append("Set-Cookie", await createSession(db, result.user.id, request.headers.get("User-Agent")));
   // This browser keeps its own allowance of attempts from now on.
-  headers.append("Set-Cookie", await issueDeviceCookie(db, result.user.username, secure));
+  headers.append("Set-Cookie", await issueDeviceCookie(db, result.user.username));
   // Into the member's own language, when they chose English (an English page's login stays English anyway).
   const landing = localized(await userLanguage(db, result.user.id), landingOf(result.user.role));
   return redirectWithToast(landing, "loginSuccess", undefined, headers);

@@ -25,7 +25,7 @@ import { requestT } from "#app/.server/platform/request-language.ts";
 // whose passkey is offered (login-throttle.ts).
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, config } = services(context);
-  const { clientAddress, secure } = requestInfo(context);
+  const { clientAddress } = requestInfo(context);
   const form = await request.formData();
   const rp = relyingParty(config, request, (await getSiteSettings(db)).familyName);
   if (form.get("intent") === "options") {
@@ -47,9 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: false, toast }, { status: result.reason === "throttled" ? 429 : 401 });
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", await destroySession(db, await readSessionToken(request), secure));
-  headers.append("Set-Cookie", await createSession(db, result.user.id, secure, request.headers.get("User-Agent")));
-  headers.append("Set-Cookie", await issueDeviceCookie(db, result.user.username, secure));
+  headers.append("Set-Cookie", await destroySession(db, await readSessionToken(request)));
+  headers.append("Set-Cookie", await createSession(db, result.user.id, request.headers.get("User-Agent")));
+  headers.append("Set-Cookie", await issueDeviceCookie(db, result.user.username));
   headers.append("Set-Cookie", await toastCookie("loginSuccess"));
   // Where the user lands: in English when they log in from an English page or chose English.
   const english = localeOf(new URL(request.url).pathname) === "en" || (await userLanguage(db, result.user.id)) === "en";

@@ -1,0 +1,31 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createCookie, type Cookie, type MiddlewareFunction } from "react-router";
+import { requestInfo } from "./context.ts";
+
+// Every cookie the site sets, its flags in one place (issue 31): HttpOnly,
+// SameSite=Lax, the whole site's path, and Secure whenever the site is reached
+// over https (an https SITE_URL, or an https request behind a trusted proxy)
+// — the session's, the trusted device's and a toast's alike. Whether the
+// request is secure is known once, in front of the router (cookieMiddleware),
+// so no code that sets a cookie has to be handed it.
+
+const secureCookies = new AsyncLocalStorage<boolean>();
+
+/** Runs `answer` with cookies marked Secure or not (a request's, a test's). */
+export function withSecureCookies<R>(secure: boolean, answer: () => R): R {
+  return secureCookies.run(secure, answer);
+}
+
+/** In front of every route: the request's cookies are Secure when the site is reached over https. */
+export const cookieMiddleware: MiddlewareFunction<Response> = ({ context }, next) => withSecureCookies(requestInfo(context).secure, next);
+
+/** A cookie of the site, living `maxAgeSeconds`, with the site's flags for the request being answered. */
+export function siteCookie(name: string, maxAgeSeconds: number): Cookie {
+  return createCookie(name, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: maxAgeSeconds,
+    secure: secureCookies.getStore() ?? false,
+  });
+}
