@@ -104,7 +104,7 @@ export async function createApp({ build, clientDir, root, env = process.env, log
   }
   app.use(securityHeaders(config));
   // Decodable paths, and origin and body limits for every state-changing request, before anything else.
-  app.use(requestGuard(config));
+  app.use(requestGuard(config, db));
   // Visitors' pages as they were rendered, until the site changes (render-cache.ts); already compressed.
   const watch = config.database.kind === "sqlite" ? commitWatch(config.database.file) : undefined;
   const cache = new RenderCache({

@@ -1,8 +1,11 @@
 import type express from "express";
 import type { Config } from "#app/.server/platform/env.ts";
-import { SESSION_COOKIE } from "#app/.server/accounts/session.ts";
+import { hasLiveSession, SESSION_COOKIE } from "#app/.server/accounts/session.ts";
+import type { Database } from "#app/.server/platform/db/schema.ts";
 import { MEMORY_PHOTOS_MAX } from "#app/lib/memories.ts";
-import { withoutLocale } from "#app/i18n/locales.ts";
+import { localeOf, localized, withoutLocale } from "#app/i18n/locales.ts";
+import type { Message, T } from "#app/i18n/intl.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 
 // Rules every request obeys before any route sees it, so that a new route
 // cannot forget them:
@@ -15,7 +18,8 @@ import { withoutLocale } from "#app/i18n/locales.ts";
 //      act for a logged-in user.
 //   2. Its body is bounded while it is read: a form gets FORM_LIMITS (a few
 //      kilobytes for a visitor, more with a session), an upload route its file
-//      limit, and only with a session. A form body is read here, whole and
+//      limit, and only with a session — one that exists, looked up, not a
+//      cookie that is only present. A form body is read here, whole and
 //      bounded, and must be a well-formed form; routes then read it from memory.
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -149,8 +153,17 @@ function kilobytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
-/** A short Lithuanian page (or plain text for scripts) for a request refused before any route. */
-export function refuse(req: express.Request, res: express.Response, status: number, message: string): void {
+/** The language of the page a request was sent from or for: its address's ('/en/…' is English). */
+function languageOf(req: express.Request): T {
+  return serverT(localeOf(routePath(req.originalUrl)));
+}
+
+/**
+ * A short page (or plain text for scripts) for a request refused before any
+ * route, in the language of its address.
+ */
+export function refuse(req: express.Request, res: express.Response, status: number, message: Message): void {
+  const t = languageOf(req);
   // Whatever is left of the body is read and dropped (never kept), so the
   // client finishes sending and reads this answer instead of a reset connection.
   req.resume();
@@ -161,19 +174,20 @@ export function refuse(req: express.Request, res: express.Response, status: numb
     res
       .type("html")
       .send(
-        `<!doctype html><html lang="lt"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Užklausa atmesta</title><p>${message}</p><p><a href="/">Į pradžią</a></p></html>`,
+        `<!doctype html><html lang="${t.locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t("common.refused.title")}</title><p>${t(message)}</p><p><a href="${localized(t.locale, "/")}">${t("common.refused.home")}</a></p></html>`,
       );
   } else {
-    res.type("text").send(message);
+    res.type("text").send(t(message));
   }
 }
 
+/** Why the guard refused, as messages (said in the request's language by refuse). */
 export const MESSAGES = {
-  foreignOrigin: "Užklausa atmesta: ji atsiųsta ne iš šios svetainės. Atverkite svetainę ir pakartokite veiksmą.",
-  tooLarge: (limit: number) => `Užklausa per didelė: daugiausia ${kilobytes(limit)}.`,
-  notAForm: "Užklausa atmesta: netinkamas formos formatas.",
-  badPath: "Netinkamas adresas.",
-};
+  foreignOrigin: "common.refused.foreignOrigin",
+  tooLarge: (limit: number): Message => ({ id: "common.refused.tooLarge", values: { limit: kilobytes(limit) } }),
+  notAForm: "common.refused.notAForm",
+  badPath: "common.refused.badPath",
+} satisfies Record<string, Message | ((limit: number) => Message)>;
 
 function pathDecodes(url: string): boolean {
   try {
@@ -185,13 +199,13 @@ function pathDecodes(url: string): boolean {
 }
 
 /** The guard, as Express middleware in front of the router (server/app.ts). */
-export function requestGuard(config: Config): express.RequestHandler {
+export function requestGuard(config: Config, db: Database): express.RequestHandler {
   return async (req, res, next) => {
     if (!pathDecodes(req.originalUrl)) return refuse(req, res, 400, MESSAGES.badPath);
     if (SAFE_METHODS.has(req.method)) return next();
     if (!sameOrigin(req, config)) return refuse(req, res, 403, MESSAGES.foreignOrigin);
 
-    const session = hasSessionCookie(req);
+    const session = await hasLiveSession(db, req.headers.cookie ?? null);
     const upload = session ? uploadLimit(routePath(req.originalUrl), config) : null;
     if (upload !== null) {
       // Streamed by the route, which bounds the file itself.

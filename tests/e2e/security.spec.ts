@@ -107,6 +107,15 @@ test("bodies are bounded while they are read: 413 with a Lithuanian message, not
     expect(response.status(), p).toBe(413);
     expect(await response.text()).toContain("Užklausa per didelė: daugiausia 64 KB.");
   }
+  // A session cookie that names no session raises nothing (an attack sent 'sesija=x' for 1 MB); in English at an English address.
+  const crafted = await client.post("/en/sveciai", {
+    form: { name: big, message: "Sveiki" },
+    headers: { Accept: "text/html", Cookie: "sesija=x", Origin: site().url },
+  });
+  expect(crafted.status()).toBe(413);
+  const page = await crafted.text();
+  expect(page).toContain('<html lang="en">');
+  expect(page).toContain("The request is too large: 64 KB at most.");
   // Under the body limit, a field over its own limit is not stored at its length.
   const name = "vardas".repeat(8_000);
   await client.post("/login", { form: { username: name, password: "x" }, maxRedirects: 0 });

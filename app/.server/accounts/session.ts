@@ -70,6 +70,25 @@ export async function createSession(db: Database, userId: number, userAgent: str
  * The user of a live session, or null for an unknown or expired token or a
  * disabled user. Notes the session's use, every few minutes at most.
  */
+/**
+ * Whether a Cookie header carries a live session (an active user's, not
+ * expired): the request guard's larger body limits follow a session that
+ * exists, not a cookie that is only present (a crafted 'sesija=x').
+ */
+export async function hasLiveSession(db: Database, cookieHeader: string | null): Promise<boolean> {
+  const token = await sessionTokenOf(cookieHeader);
+  if (!token) return false;
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.userId")
+    .select("sessions.id")
+    .where("sessions.id", "=", tokenHash(token))
+    .where("sessions.expiresAt", ">", timestamp())
+    .where("users.disabledAt", "is", null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function findSessionUser(db: Database, token: string): Promise<SessionUser | null> {
   const row = await db
     .selectFrom("sessions")
