@@ -94,6 +94,7 @@ export const TOASTS = {
   sessionEnded: "success",
   passkeyLoginFailed: "error",
   passkeyBusy: "error",
+  passwordChecksThrottled: "error",
   passkeyAdded: "success",
   passkeyRemoved: "success",
   invitationAccepted: "success",

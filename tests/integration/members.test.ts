@@ -30,7 +30,8 @@ import {
 import { PASSKEY_REFUSALS } from "#app/lib/accounts.ts";
 import { serverT } from "#app/.server/platform/i18n.ts";
 import { createSession, findSessionUser, readSessionToken } from "#app/.server/accounts/session.ts";
-import { authenticate, createUser, removeUser, setDisabled, setRole } from "#app/.server/accounts/users.ts";
+import { authenticate, checkCurrentPassword, createUser, removeUser, setDisabled, setRole } from "#app/.server/accounts/users.ts";
+import { MAX_FAILED_LOGINS, THROTTLE_WINDOW_MS } from "#app/.server/accounts/login-throttle.ts";
 import { createEmptyDatabase, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // Members' accounts on both databases: invitations and new-password links used
@@ -215,6 +216,27 @@ test("a disabled user is shut out at once: sessions gone, no login, and back whe
   expect(await authenticate(t.db, "ruta", "rutos-slaptazodis")).toMatchObject({ username: "ruta" });
   await removeUser(t.db, ruta.id);
   expect(await authenticate(t.db, "ruta", "rutos-slaptazodis")).toBeNull();
+});
+
+test("the current password asked inside a session: so many wrong answers, then none is checked, the right one neither, until the window passes", async () => {
+  const start = new Date("2026-11-28T10:00:00Z");
+  const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+  expect(await checkCurrentPassword(t.db, admin.id, "administratoriaus-slaptazodis", at(0))).toEqual({ ok: true });
+  for (let i = 0; i < MAX_FAILED_LOGINS; i++) {
+    expect(await checkCurrentPassword(t.db, admin.id, `spėjimas-${i}`, at(i))).toEqual({ ok: false, reason: "wrongPassword" });
+  }
+  // Blocked: the right password is not even checked; the wait ends when the oldest wrong answer leaves the window.
+  const blocked = await checkCurrentPassword(t.db, admin.id, "administratoriaus-slaptazodis", at(5));
+  expect(blocked).toEqual({ ok: false, reason: "throttled", retryAt: new Date(start.getTime() + THROTTLE_WINDOW_MS) });
+  // A refused answer is not a failure: asking while blocked does not extend the wait.
+  expect(await t.db.selectFrom("passwordChecks").select("id").execute()).toHaveLength(MAX_FAILED_LOGINS);
+  // Another user is not held by them.
+  const other = await createUser(t.db, "ona", "onos-slaptazodis-1", "narys", null);
+  expect(await checkCurrentPassword(t.db, other.id, "onos-slaptazodis-1", at(5))).toEqual({ ok: true });
+  // Once the oldest has left the window, the right password is accepted again.
+  expect(await checkCurrentPassword(t.db, admin.id, "administratoriaus-slaptazodis", at(THROTTLE_WINDOW_MS / 60_000 + 0.5))).toEqual({
+    ok: true,
+  });
 });
 
 test("a passkey challenge is used once, by its own user", async () => {

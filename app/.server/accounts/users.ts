@@ -14,6 +14,7 @@ import { MIN_PASSWORD_LENGTH } from "#app/.server/platform/env.ts";
 import { requestT } from "#app/.server/platform/request-language.ts";
 import { generatePassword, hashForUnknownUser, hashPassword, verifyPassword } from "./password.ts";
 import type { SessionUser } from "./session.ts";
+import { blockedUntil, THROTTLE_WINDOW_MS } from "./login-throttle.ts";
 
 /** Finds the user whose password matches (a disabled user never does); null otherwise, in about the same time either way. */
 export async function authenticate(db: Database, username: string, password: string): Promise<SessionUser | null> {
@@ -310,7 +311,32 @@ export interface PasswordChange {
   repeated: string;
 }
 
-/** Whether this is the user's password (asked again before a change that opens the account another way). */
+/** How the current password, asked again inside a session, was answered. */
+export type PasswordCheck = { ok: true } | { ok: false; reason: "wrongPassword" } | { ok: false; reason: "throttled"; retryAt: Date };
+
+/**
+ * The current password asked again before a change that opens the account
+ * another way (a new password, a new passkey), throttled per user like a
+ * login (login-throttle.ts): after MAX_FAILED_LOGINS wrong answers within
+ * THROTTLE_WINDOW_MS no answer is checked, right or wrong, until the oldest
+ * of them leaves the window. Whoever holds an unattended session cannot guess
+ * the password without limit; the user waits a few minutes at worst.
+ */
+export async function checkCurrentPassword(db: Database, userId: number, password: string, at = new Date()): Promise<PasswordCheck> {
+  const since = new Date(at.getTime() - THROTTLE_WINDOW_MS).toISOString();
+  await db.deleteFrom("passwordChecks").where("failedAt", "<=", since).execute();
+  const failures = await db.selectFrom("passwordChecks").select("failedAt").where("userId", "=", userId).execute();
+  const until = blockedUntil(
+    failures.map((f) => Date.parse(f.failedAt)),
+    at.getTime(),
+  );
+  if (until !== null) return { ok: false, reason: "throttled", retryAt: new Date(until) };
+  if (await isUsersPassword(db, userId, password)) return { ok: true };
+  await db.insertInto("passwordChecks").values({ userId, failedAt: at.toISOString() }).execute();
+  return { ok: false, reason: "wrongPassword" };
+}
+
+/** Whether this is the user's password (not throttled: checkCurrentPassword is, for a person's answer). */
 export async function isUsersPassword(db: Database, userId: number, password: string): Promise<boolean> {
   const user = await db.selectFrom("users").select("passwordHash").where("id", "=", userId).executeTakeFirst();
   return user !== undefined && password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(password, user.passwordHash));
@@ -338,8 +364,9 @@ export async function changePassword(
   db: Database,
   userId: number,
   change: Pick<PasswordChange, "current" | "next">,
-): Promise<{ ok: true } | { ok: false; reason: "wrongPassword" }> {
-  if (!(await isUsersPassword(db, userId, change.current))) return { ok: false, reason: "wrongPassword" };
+): Promise<PasswordCheck> {
+  const check = await checkCurrentPassword(db, userId, change.current);
+  if (!check.ok) return check;
   await setPassword(db, userId, change.next);
   return { ok: true };
 }

@@ -15,6 +15,8 @@ export const lt = {
   "account.role.administratorius": "Administratorius",
 
   "account.refusal.wrongPassword": "Dabartinis slaptažodis neteisingas.",
+  "account.refusal.passwordThrottled":
+    "Per daug kartų įvestas neteisingas slaptažodis: jis dabar netikrinamas. Bandykite dar kartą po {minutes} min.",
   "account.refusal.usernameTaken": "Vardas „{username}“ jau užimtas: pasirinkite kitą.",
   "account.refusal.noTree": "Giminės medžio dar nėra: palikite šį lauką tuščią.",
   "account.refusal.noMail": "Laiškai nesiunčiami: SMTP_URL nenustatytas.",
@@ -251,6 +253,7 @@ export const en: English<typeof lt> = {
   "account.role.administratorius": "Administrator",
 
   "account.refusal.wrongPassword": "The current password is wrong.",
+  "account.refusal.passwordThrottled": "A wrong password was given too many times: it is not checked now. Try again in {minutes} min.",
   "account.refusal.usernameTaken": "The name “{username}” is taken: choose another one.",
   "account.refusal.noTree": "There is no family tree yet: leave this field empty.",
   "account.refusal.noMail": "No letters are sent: SMTP_URL is not set.",

@@ -4,6 +4,7 @@ import { Form, Link } from "#app/i18n/router.tsx";
 import { LOCALE_NAMES, LOCALES } from "#app/i18n/locales.ts";
 import type { Route } from "./+types/account";
 import { roleMiddleware } from "#app/.server/accounts/access.ts";
+import { passwordThrottled } from "#app/.server/accounts/password-throttled.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/.server/platform/env.ts";
 import {
@@ -74,6 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const read = readForm(form, PASSWORD_CHANGE_FORM);
     if (!read.ok) return refuseForm(withoutSecrets(read, secrets));
     const result = await changePassword(db, user.id, read.value);
+    if (!result.ok && result.reason === "throttled") return passwordThrottled(read.typed, "current", result.retryAt, secrets);
     if (!result.ok) return refuseForm(withoutSecrets(refusedField(read.typed, "current", ACCOUNT_REFUSALS.wrongPassword), secrets));
     const token = await readSessionToken(request);
     if (token) await destroyOtherSessions(db, user.id, token);

@@ -14,7 +14,8 @@ import {
 import { readForm, refusedField, refuseForm, withoutSecrets } from "#app/.server/platform/form.ts";
 import { requestT } from "#app/.server/platform/request-language.ts";
 import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
-import { isUsersPassword } from "#app/.server/accounts/users.ts";
+import { checkCurrentPassword } from "#app/.server/accounts/users.ts";
+import { passwordThrottled } from "#app/.server/accounts/password-throttled.ts";
 import { ACCOUNT_REFUSALS, PASSKEY_REFUSALS } from "#app/lib/accounts.ts";
 
 // Adding a passkey from /paskyra: 'options' (with the user's password and the
@@ -34,9 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // (a browser left open) cannot add one without the password, which is never sent back.
     const read = readForm(form, PASSKEY_OPTIONS_FORM);
     if (!read.ok) return refuseForm(withoutSecrets(read, ["password"]));
-    if (!(await isUsersPassword(db, user.id, read.value.password))) {
-      return refuseForm(withoutSecrets(refusedField(read.typed, "password", ACCOUNT_REFUSALS.wrongPassword), ["password"]));
-    }
+    const check = await checkCurrentPassword(db, user.id, read.value.password);
+    if (!check.ok && check.reason === "throttled") return passwordThrottled(read.typed, "password", check.retryAt, ["password"]);
+    if (!check.ok) return refuseForm(withoutSecrets(refusedField(read.typed, "password", ACCOUNT_REFUSALS.wrongPassword), ["password"]));
     return registrationOptions(db, user, rp);
   }
   const read = readForm(form, PASSKEY_NAME_FORM);

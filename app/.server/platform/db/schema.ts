@@ -82,6 +82,13 @@ export interface PrivatePeopleTable {
   markedAt: string;
 }
 
+/** A wrong current password given inside a session (a new password, a new passkey): throttled per user. */
+export interface PasswordChecksTable {
+  id: Generated<number>;
+  userId: number;
+  failedAt: string;
+}
+
 export interface FailedLoginsTable {
   id: Generated<number>;
   username: string;
@@ -545,6 +552,7 @@ export interface Tables {
   passkeyChallenges: PasskeyChallengesTable;
   privatePeople: PrivatePeopleTable;
   failedLogins: FailedLoginsTable;
+  passwordChecks: PasswordChecksTable;
   loginAddresses: LoginAddressesTable;
   settings: SettingsTable;
   media: MediaTable;

@@ -6,7 +6,8 @@ import { siteForWrites } from "./writes.ts";
 // The passkey endpoints with crafted answers (issue 31): an outside attack
 // had 'response=null&challengeId=' answered with a 500. Every malformed answer
 // gets a refusal with a message in the page's language, never a server error,
-// and changes nothing; and anonymous challenges are bounded per address.
+// and changes nothing; anonymous challenges are bounded per address; and the
+// current password asked inside a session is throttled like a login.
 
 const site = useSite();
 test.describe.configure({ mode: "serial" });
@@ -121,4 +122,39 @@ test("anonymous login challenges: one address gets so many at once, then a 429 w
   }
   expect(await challenges()).toBe(LOGIN_CHALLENGES_PER_ADDRESS);
   await visitor.dispose();
+});
+
+test("the current password inside a session: five wrong guesses, then 429 with the wait named, on both pages that ask it", async () => {
+  const member: APIRequestContext = await client();
+  const login = await member.post("/login", { form: { username: "redaktorius", password: passwords.redaktorius }, maxRedirects: 0 });
+  expect(login.status()).toBe(302);
+  const guess = (page: "password" | "passkey", password: string) =>
+    page === "password"
+      ? member.post("/paskyra", {
+          form: { intent: "password", current: password, next: "naujas-slaptazodis-9", repeated: "naujas-slaptazodis-9" },
+          headers: { Accept: "application/json" },
+          maxRedirects: 0,
+        })
+      : member.post("/paskyra/raktai", { form: { intent: "options", name: "", password }, maxRedirects: 0 });
+  const statuses: number[] = [];
+  for (let i = 0; i < 20; i++) statuses.push((await guess(i % 2 ? "passkey" : "password", `spejimas-${i}`)).status());
+  // The first five are wrong passwords (400); every one after is refused unchecked (429), on either page.
+  expect(statuses).toEqual([400, 400, 400, 400, 400, ...Array(15).fill(429)]);
+  // The right password too, while the wait lasts: nothing changes, no challenge is handed out.
+  const right = await guess("password", passwords.redaktorius);
+  expect(right.status()).toBe(429);
+  // The page again, the wait named beside the field and in the toast; the password never sent back.
+  const page = await right.text();
+  expect(page).toMatch(/Per daug kartų įvestas neteisingas slaptažodis: jis dabar netikrinamas\. Bandykite dar kartą po \d+ min\./);
+  expect(page).toContain("Per daug neteisingų slaptažodžių");
+  expect(page).not.toContain(passwords.redaktorius);
+  const passkey = await guess("passkey", passwords.redaktorius);
+  expect(passkey.status()).toBe(429);
+  expect(((await passkey.json()) as { errors: Record<string, string> }).errors.password).toContain("Bandykite dar kartą po");
+  // The password is unchanged: it still logs in.
+  const again = await client();
+  const relogin = await again.post("/login", { form: { username: "redaktorius", password: passwords.redaktorius }, maxRedirects: 0 });
+  expect(relogin.status()).toBe(302);
+  await again.dispose();
+  await member.dispose();
 });
