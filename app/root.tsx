@@ -135,8 +135,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
     // A route may say why by a message id ('common.error.badPage'), shown in the page's language.
     const data: unknown = error.data;
+    // A library's own refusal carries its error's text, a stack trace even: never shown to a person.
+    const internal = typeof data === "string" && /\n\s+at |^\w*Error\b/.test(data);
     const said =
-      typeof data === "string"
+      typeof data === "string" && !internal
         ? (t.has(data) ? t(data) : data).trim()
         : data && typeof data === "object" && "id" in data && typeof data.id === "string" && t.has(data.id)
           ? t({ id: data.id, values: "values" in data ? (data.values as Values) : undefined })

@@ -48,6 +48,7 @@ export interface App {
 
 export async function createApp({ build, clientDir, root, env = process.env, log = console.log }: AppOptions): Promise<App> {
   const config = parseConfig(env);
+  for (const line of configurationAdvice(config)) log(line);
   const db = openDatabase(config.database);
   const media = mediaStore(config);
   const imports = importRunner(config, root);
@@ -238,4 +239,19 @@ function clientAddress(req: express.Request): string {
 /** The React Router build compiled into this bundle (production). */
 export async function productionBuild(): Promise<ServerBuild> {
   return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+}
+
+/**
+ * What an operator should know about the configuration at start-up, though
+ * the site runs with it: an https SITE_URL without TRUST_PROXY means a proxy
+ * in front whose addresses and protocol the site is not told to believe.
+ */
+export function configurationAdvice(config: Pick<Config, "siteUrl" | "trustProxy">): string[] {
+  if (config.siteUrl?.protocol === "https:" && config.trustProxy === false) {
+    return [
+      `Dėmesio: SITE_URL yra ${config.siteUrl.origin}, bet TRUST_PROXY nenustatytas. Jei svetainė veikia už tarpinio serverio ` +
+        "(nginx, Caddy), nustatykite TRUST_PROXY=true: tada žinomas tikrasis lankytojo adresas (prisijungimų ribojimui) ir https.",
+    ];
+  }
+  return [];
 }

@@ -102,10 +102,30 @@ function bodyStream(req: IncomingMessage): { body: ReadableStream<Uint8Array>; d
   };
 }
 
+/**
+ * The address a request is answered at. A write's origin has been judged
+ * already, in front of every route (request-guard.ts: this site's address or
+ * SITE_URL), and it is the address the writer sees: React Router, which
+ * checks a write's Origin against the request's address again, is handed it.
+ * Behind a proxy not named in TRUST_PROXY the request's own address is the
+ * proxy's upstream one, and every write from the site's real address was
+ * refused with a bare 400 and the router's stack trace (issue 31).
+ */
+function answeredAt(req: express.Request): string {
+  // req.host is the Host header, or X-Forwarded-Host behind a trusted proxy.
+  const own = `${req.protocol}://${req.host || "localhost"}`;
+  const origin = req.headers.origin;
+  if (req.method === "GET" || req.method === "HEAD" || origin === undefined) return own;
+  try {
+    return new URL(origin).origin;
+  } catch {
+    return own; // Not a URL: the guard refused it before it came here.
+  }
+}
+
 function fetchRequest(req: express.Request, res: express.Response): { request: Request; drain(): void } {
-  // req.host is the Host header, or X-Forwarded-Host behind a trusted proxy. The
-  // path is appended as text: '//other.example/' stays a path on this site.
-  const url = new URL(`${req.protocol}://${req.host || "localhost"}${req.originalUrl}`);
+  // The path is appended as text: '//other.example/' stays a path on this site.
+  const url = new URL(`${answeredAt(req)}${req.originalUrl}`);
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
