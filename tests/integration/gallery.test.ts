@@ -23,6 +23,7 @@ import { readForm } from "#app/.server/platform/form.ts";
 import { deriveMissingZoom, prepareImage } from "#app/.server/media/pipeline.ts";
 import { cleanUpMedia, locateMediaFiles, placeAllMedia, removeMediaFiles } from "#app/.server/media/storage.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { keepProposalPhotos } from "#app/.server/proposals/attached-photos.ts";
 import { bombPng } from "#tests/fixtures/images.ts";
 
 let t: TestDatabase;
@@ -84,6 +85,37 @@ async function add(bytes: Buffer, name: string, fields = { title: "Sodyba", desc
 function publicFile(mediaId: string, file: string) {
   return path.join(t.media.root, "public", mediaId, file);
 }
+
+describe("one intake decides what a picture is, for every route", () => {
+  const svg = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><script>alert(1)</script><rect width="400" height="300"/></svg>',
+  );
+  const page = (bytes: Buffer) => Buffer.concat([bytes, Buffer.from("<html><body><script>alert(document.cookie)</script></body></html>")]);
+
+  test("an SVG, or a JPEG with a page after its picture: refused by the gallery and by a member's proposal alike, nothing kept", async () => {
+    const photo = await jpeg(400, 300);
+    for (const [bytes, name] of [
+      [svg, "piesinys.svg"],
+      [page(photo), "nuotrauka.jpg"],
+      [Buffer.concat([photo.subarray(0, 1000), Buffer.from("<!DOCTYPE html><p>x"), photo.subarray(1000)]), "vidury.jpg"],
+    ] as const) {
+      expect(await add(bytes, name), name).toEqual({ ok: false, errors: { image: serverT("lt")("common.upload.notImage") } });
+      const kept = await keepProposalPhotos(t.db, t.media, [received(bytes, name)]);
+      expect(kept, name).toMatchObject({ ok: false, status: 400, message: serverT("lt")("common.upload.notImage") });
+    }
+    expect(await t.db.selectFrom("media").select("id").execute()).toEqual([]);
+    expect(fs.readdirSync(path.join(t.media.root, "tmp")).filter((f) => f.startsWith("upload-"))).toEqual([]);
+  });
+
+  test("a photo with XMP metadata (XML, no page) and trailing zero bytes is still a photo", async () => {
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#806040" } })
+      .jpeg()
+      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+      .toBuffer();
+    expect(await add(Buffer.concat([photo, Buffer.alloc(64)]), "xmp.jpg")).toEqual({ ok: true, id: expect.any(Number) });
+    expect(await keepProposalPhotos(t.db, t.media, [received(photo, "xmp.jpg")])).toMatchObject({ ok: true });
+  });
+});
 
 describe("the image pipeline", () => {
   test("a 6000x4000 upload yields a 1200x800 display JPEG at quality 95, grid sizes, and the original byte for byte", async () => {

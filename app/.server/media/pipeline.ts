@@ -28,7 +28,6 @@ const MIME: Record<string, string> = {
   tiff: "image/tiff",
   avif: "image/avif",
   heif: "image/heif",
-  svg: "image/svg+xml",
   jp2: "image/jp2",
   jxl: "image/jxl",
 };
@@ -68,6 +67,34 @@ async function settleFiles(store: MediaStore, file: ReceivedFile, stage: string,
   }
 }
 
+/**
+ * Markup a picture never carries: a file that is also a page (a JPEG with
+ * HTML after its image, an SVG with a script) is refused, whatever route it
+ * came by, so that no original the site keeps can run in a browser. (XMP
+ * metadata is XML, but none of these tags.)
+ */
+const MARKUP = /<(?:script|html|body|iframe|object|embed|svg|!doctype|\?php)[\s>/]/i;
+
+/** Whether the file's bytes hold MARKUP anywhere, read a piece at a time (a piece overlaps the last so a tag split between two is found). */
+async function holdsMarkup(file: string): Promise<boolean> {
+  const handle = await fs.open(file, "r");
+  try {
+    const piece = Buffer.alloc(1024 * 1024);
+    let carried = "";
+    for (let position = 0; ;) {
+      const { bytesRead } = await handle.read(piece, 0, piece.length, position);
+      if (bytesRead === 0) return false;
+      // latin1: one character a byte, so the tags' ASCII letters are found wherever they sit.
+      const text = carried + piece.toString("latin1", 0, bytesRead);
+      if (MARKUP.test(text)) return true;
+      carried = text.slice(-16);
+      position += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
 async function prepare(store: MediaStore, file: ReceivedFile): Promise<PreparedMedia> {
   let meta: Metadata;
   try {
@@ -77,7 +104,9 @@ async function prepare(store: MediaStore, file: ReceivedFile): Promise<PreparedM
     throw rejection(store, "notImage", error);
   }
   const format = meta.format as string;
+  // A raster picture only (sharp reads SVG too: a vector file can carry a script), with no page inside it.
   if (!meta.width || !meta.height || !(format in MIME)) throw rejection(store, "notImage");
+  if (await holdsMarkup(file.path)) throw rejection(store, "notImage");
   if (meta.width * meta.height > store.maxPixels) throw rejection(store, "tooManyPixels");
 
   const id = randomBytes(12).toString("hex");
