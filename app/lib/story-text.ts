@@ -59,10 +59,20 @@ export const UNKNOWN_PERSON_MESSAGE = "history.story.unknownPerson" satisfies Me
 export const UNKNOWN_PERSON_LABEL = HISTORY_WORDS[UNKNOWN_PERSON_MESSAGE];
 
 const REFERENCE = /^(nuotrauka|asmuo):(\d{1,9})$/i;
+/**
+ * A plain link to a person's page ('/asmuo/3', '/en/asmuo/3', or the whole
+ * address pasted from the browser) names the person as a mention does, and
+ * follows the same rule: a reader who may not see them reads "Gyvas asmuo",
+ * never the words the link was typed with (issue 31).
+ */
+const PERSON_PAGE = /^(?:https?:\/\/[^/?#\s]+)?(?:\/en)?\/asmuo\/(\d{1,9})\/?(?:[?#].*)?$/i;
 
 function reference(url: unknown): { kind: "photo" | "person"; id: number } | null {
-  const match = typeof url === "string" ? REFERENCE.exec(url.trim()) : null;
-  return match ? { kind: match[1].toLowerCase() === "nuotrauka" ? "photo" : "person", id: Number(match[2]) } : null;
+  if (typeof url !== "string") return null;
+  const match = REFERENCE.exec(url.trim());
+  if (match) return { kind: match[1].toLowerCase() === "nuotrauka" ? "photo" : "person", id: Number(match[2]) };
+  const page = PERSON_PAGE.exec(url.trim());
+  return page ? { kind: "person", id: Number(page[1]) } : null;
 }
 
 const parser = unified().use(remarkParse);

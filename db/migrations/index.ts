@@ -26,6 +26,7 @@ import * as m0024 from "./0024_user_language.ts";
 import * as m0025 from "./0025_story_search_english.ts";
 import * as m0026 from "./0026_passkey_challenge_address.ts";
 import * as m0027 from "./0027_password_checks.ts";
+import * as m0028 from "./0028_story_person_links.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   "0025_story_search_english": m0025,
   "0026_passkey_challenge_address": m0026,
   "0027_password_checks": m0027,
+  "0028_story_person_links": m0028,
 };

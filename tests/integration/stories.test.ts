@@ -181,6 +181,24 @@ describe("who reads a story", () => {
     expect(((await page(visitor, missing.slug)) as { html: string }).html).toBe("<p>Kaimynė Asmuo.</p>");
     expect(((await page(member, missing.slug)) as { html: string }).html).toBe("<p>Kaimynė Asmuo.</p>");
     expect(((await page(editorView, missing.slug)) as { html: string }).html).toBe("<p>Kaimynė Marė Nežinoma.</p>");
+    // A plain link to the person's page, however it is written, follows the same rule (an attack used one).
+    const plain = await createStory(
+      t.db,
+      fields({
+        title: "Paprastos nuorodos",
+        body: `[Tomas Jonaitis](/asmuo/${grandson}), [Tomas J.](/en/asmuo/${grandson}/) ir [Tomas](https://seima.example/asmuo/${grandson}?x=1).`,
+      }),
+      editor,
+    );
+    const plainHtml = ((await page(visitor, plain.slug)) as { html: string }).html;
+    expect(plainHtml).toBe("<p>Gyvas asmuo, Gyvas asmuo ir Gyvas asmuo.</p>");
+    expect(((await page(member, plain.slug)) as { html: string }).html).toContain(`<a href="/asmuo/${grandson}">Tomas Jonaitis</a>`);
+    expect(await storiesMentioning(t.db, MEMBERS, grandson)).toHaveLength(3);
+    // A link to another page of the site is left as it is.
+    const other = await createStory(t.db, fields({ title: "Kita", body: "[Galerija](/galerija) ir [asmuo](/asmuo/abc)." }), editor);
+    expect(((await page(visitor, other.slug)) as { html: string }).html).toBe(
+      '<p><a href="/galerija">Galerija</a> ir <a href="/asmuo/abc">asmuo</a>.</p>',
+    );
     // Person 1 is not person 11: ids are matched whole.
     expect(await storiesMentioning(t.db, VISITORS, Number(`${grandfather}1`))).toEqual([]);
   });
@@ -316,6 +334,18 @@ describe("search in English", () => {
     expect((await storiesPage(t.db, VISITORS, { search: "farmstead road" })).items.map((s) => s.id)).toEqual([id]);
     expect((await storiesPage(t.db, VISITORS, { search: "sodyba" })).items.map((s) => s.id)).toEqual([id]);
   });
+});
+
+test("migration 0028: a story saved with a plain link to a person's page lists them among the people it names", async () => {
+  const someone = await person("Jonas", "1900", "1970");
+  const { id } = await createStory(t.db, fields({ body: `[Jonas](/asmuo/${someone}) arė.` }), editor);
+  const migrator = new Migrator({ db: t.db, provider: { getMigrations: async () => migrations } });
+  expect((await migrator.migrateTo("0027_password_checks")).error).toBeUndefined();
+  // As the older code stored it: the plain link not counted.
+  await t.db.updateTable("stories").set({ personIds: "" }).where("id", "=", id).execute();
+  expect(await storiesMentioning(t.db, MEMBERS, someone)).toEqual([]);
+  await migrateToLatest(t.db);
+  expect(await storiesMentioning(t.db, MEMBERS, someone)).toHaveLength(1);
 });
 
 describe("editing stories", () => {
