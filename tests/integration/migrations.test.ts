@@ -47,6 +47,7 @@ test("migrations build every table from an empty database, and running them agai
     "memories",
     "passkey_challenges",
     "passkeys",
+    "password_checks",
     "photo_documents",
     "photo_people",
     "private_people",
