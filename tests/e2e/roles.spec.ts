@@ -1,5 +1,6 @@
 import { expect, request as http, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { createStory } from "#app/.server/stories/stories.ts";
+import { serverT } from "#app/.server/platform/i18n.ts";
 import { storyFields } from "#tests/story-fields.ts";
 import { dataUrl, fill, respelt, routeIds, routePatterns } from "./routes.ts";
 import { useSite, type Site } from "./site.ts";
@@ -140,6 +141,9 @@ function changes(
 type Outcome = "login" | "forbidden" | "guard" | "allowed";
 
 /** What the role met: the login page, a refusal, or the route itself. */
+/** The guard's refusal of a body that is not a form, in each language. */
+const NOT_A_FORM = (["lt", "en"] as const).map((locale) => serverT(locale)("common.refused.notAForm"));
+
 async function outcome(response: APIResponse): Promise<Outcome> {
   const status = response.status();
   // (The login page in the request's language: '/en/login' for '/en/…'.)
@@ -154,8 +158,8 @@ async function outcome(response: APIResponse): Promise<Outcome> {
   }
   if (status === 403) return "forbidden";
   // The request guard reads no more than a small form from someone without a session (413, or 400 for what is not a form),
-  // saying so in its own words: a page to a browser, the sentence alone to a script (Accept: */*, as here).
-  if (status === 413 || (status === 400 && (await response.text()).includes("Užklausa atmesta:"))) return "guard";
+  // saying so in its own words, in the address's language: a page to a browser, the sentence alone to a script (Accept: */*, as here).
+  if (status === 413 || (status === 400 && NOT_A_FORM.includes(await response.text()))) return "guard";
   return "allowed";
 }
 
