@@ -101,12 +101,19 @@ export function undoneSummary(stored: string, t: T): { undos: number; record: st
     undos++;
   }
   if (isPart(value)) return { undos, record: say(value, t), lang: null };
-  let record = String(value);
+  const legacy = legacyUndos(String(value));
+  return { undos: undos + legacy.undos, record: legacy.record, lang: SOURCE_LOCALE };
+}
+
+/** A legacy row's sentence taken apart: its "Atšaukta: " beginnings counted, and the sentence they wrap. */
+function legacyUndos(sentence: string): { undos: number; record: string } {
+  let record = sentence;
+  let undos = 0;
   while (record.startsWith(LEGACY_UNDO)) {
     record = record.slice(LEGACY_UNDO.length);
     undos++;
   }
-  return { undos, record, lang: SOURCE_LOCALE };
+  return { undos, record };
 }
 
 /** A stored summary in the reader's language, as text: "Atšaukta: Sukurtas pasakojimas „…“" / "Undone: Story “…” created". */
@@ -126,12 +133,7 @@ export function summaryIn(stored: string, t: T): string {
 export function undoSummary(stored: string): Summary {
   let inner: SummaryValue | null = parsed(stored);
   if (inner === null) {
-    let record = stored;
-    let undos = 0;
-    while (record.startsWith(LEGACY_UNDO)) {
-      record = record.slice(LEGACY_UNDO.length);
-      undos++;
-    }
+    const { undos, record } = legacyUndos(stored);
     inner = record;
     for (let i = 0; i < undos; i++) inner = { id: UNDONE, values: { summary: inner } };
   }
