@@ -172,6 +172,7 @@ const POSTGRES_JOURNEYS = [
   "tests/e2e/security.spec.ts",
   "tests/e2e/malformed.spec.ts",
   "tests/e2e/throttle.spec.ts",
+  "tests/e2e/failed-logins.spec.ts",
   // The render cache's tag is read from PostgreSQL for every visitor's request (no commit watch there).
   "tests/e2e/render-cache.spec.ts",
 ];

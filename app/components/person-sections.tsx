@@ -84,6 +84,7 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
                 </p>
               ) : null}
               <p>{[e.value, e.date, e.place].filter(Boolean).join(", ") || (e.relative ? null : "–")}</p>
+              {e.restriction ? <p className="mt-1 text-xs text-accent">{t(`tree.timeline.restricted.${e.restriction}`)}</p> : null}
               {e.notes.map((n, j) => (
                 <p key={j} className="mt-1 text-sm whitespace-pre-line text-ink-soft">
                   {n}

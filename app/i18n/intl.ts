@@ -31,6 +31,8 @@ export interface T {
   date(value: string | Date): string;
   /** The date and the time of day. */
   dateTime(value: string | Date): string;
+  /** Two moments as dateTime says them, what they share said once: '2026 m. lapkričio 27 d. 14:02–14:10'. */
+  dateTimeRange(from: string | Date, to: string | Date): string;
   /** '1 234' / '1,234' */
   number(value: number): string;
   /**
@@ -52,6 +54,7 @@ export function makeT(intl: IntlShape): T {
   t.rich = (id, values) => intl.formatMessage({ id }, values as Record<string, ReactNode>) as ReactNode;
   t.date = (value) => intl.formatDate(value, { year: "numeric", month: "long", day: "numeric" });
   t.dateTime = (value) => intl.formatDate(value, { dateStyle: "long", timeStyle: "short" });
+  t.dateTimeRange = (from, to) => intl.formatDateTimeRange(from, to, { dateStyle: "long", timeStyle: "short" });
   t.number = (value) => intl.formatNumber(value);
   t.has = (id): id is MessageId => Object.hasOwn(intl.messages, id);
   t.say = (text, values) => {

@@ -3,6 +3,7 @@ import type { MessageId } from "#app/i18n/catalog.ts";
 import type { T } from "#app/i18n/intl.ts";
 import { eventLabel } from "./event-labels.ts";
 import { formatGedcomDate, parseGedcomDate } from "./gedcom-date.ts";
+import { isRestriction } from "./restrictions.ts";
 
 // The import merge's differences in words (issue 29): what a slot of a person
 // or a family is called, and its values as a reader understands them, in the
@@ -31,6 +32,7 @@ const PARTS: Record<string, MessageId> = {
   value: "adminTree.merge.part.value",
   notes: "adminTree.merge.part.notes",
   sources: "adminTree.merge.part.sources",
+  restriction: "adminTree.merge.part.restriction",
 };
 const RELATIONS: Record<string, MessageId> = {
   birth: "adminTree.merge.relation.birth",
@@ -65,6 +67,7 @@ export function slotLabel(t: T, item: MergeDifference, nameOf: (id: number) => s
   const [what, rest] = splitOnce(item.slot);
   if (what === "person") return t(item.subject.kind === "person" ? "adminTree.merge.slot.person" : "adminTree.merge.slot.family");
   if (what === "sex") return t("genealogy.sex.label");
+  if (what === "restriction") return t("adminTree.person.restriction.label");
   if (what === "name") return t("adminTree.merge.slot.name");
   if (what === "name+") return t("adminTree.merge.slot.otherName");
   if (what === "note+") return t("adminTree.merge.slot.note");
@@ -87,6 +90,8 @@ export function slotValue(t: T, item: MergeDifference, value: string | null): st
   if (value === "•")
     return what === "name+" || what === "note+" || what === "source+" || what === "media+" ? rest! : t("adminTree.merge.value.here");
   if (what === "sex") return SEXES[value] ? t(SEXES[value]) : value;
+  if (what === "restriction" && isRestriction(value)) return t(`adminTree.person.restriction.${value}`);
+  if (what === "event" && rest!.endsWith(`${PART}restriction`) && isRestriction(value)) return t(`adminTree.event.restriction.${value}`);
   if (what === "child") return RELATIONS[value] ? t(RELATIONS[value]) : value;
   // A date as the site shows dates: '1951 m. birželio 12 d.' ('June 12, 1951'), not GEDCOM's '12 JUN 1951'.
   if (what === "event" && rest!.endsWith(`${PART}date`)) return formatGedcomDate(parseGedcomDate(value), t.locale) || value;

@@ -23,6 +23,8 @@ export interface PersonSummary {
   hidden: boolean;
   /** Kept private by the administrator (set only for those who see it: editors and the administrator). */
   private?: boolean;
+  /** Marked RESN privacy: not for visitors (set only for those who see them). */
+  privacy?: boolean;
 }
 
 /** A person's chosen portrait (issue 18): the photo's display image and the rectangle of their face in it. */

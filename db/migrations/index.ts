@@ -27,6 +27,8 @@ import * as m0025 from "./0025_story_search_english.ts";
 import * as m0026 from "./0026_passkey_challenge_address.ts";
 import * as m0027 from "./0027_password_checks.ts";
 import * as m0028 from "./0028_story_person_links.ts";
+import * as m0029 from "./0029_login_failure_log.ts";
+import * as m0030 from "./0030_gedcom_restrictions.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the
@@ -62,4 +64,6 @@ export const migrations: Record<string, Migration> = {
   "0026_passkey_challenge_address": m0026,
   "0027_password_checks": m0027,
   "0028_story_person_links": m0028,
+  "0029_login_failure_log": m0029,
+  "0030_gedcom_restrictions": m0030,
 };

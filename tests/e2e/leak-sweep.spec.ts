@@ -6,11 +6,12 @@ import { mediaStore } from "#app/.server/media/storage.ts";
 import { addUser, useSite } from "./site.ts";
 
 // A leak sweep: every public response (pages, their .data, the sitemap, the
-// exports, searches, media) for a site with living people, a private person
+// exports, searches, media) for a site with living people, a private person,
+// GEDCOM's own marks (RESN privacy and confidential, on people and on facts)
 // and things marked "tik giminei". A visitor receives none of their names; a
-// member receives the living and the family's things but not the private
-// person; an editor receives that one too, which shows the crawl reaches
-// where the secrets would be.
+// member receives the living, the privacy-marked and the family's things but
+// not the private or confidential; an editor receives those too, which shows
+// the crawl reaches where the secrets would be.
 
 const site = useSite();
 test.describe.configure({ mode: "serial" });
@@ -29,6 +30,11 @@ const FAMILY = `0 HEAD
 2 DATE 1880
 1 DEAT
 2 DATE 1950
+1 RESI
+2 PLAC Ukmergė
+2 RESN privacy
+1 OCCU Kontrabandininkas
+2 RESN confidential
 1 FAMS @F1@
 0 @I2@ INDI
 1 NAME Morta /Viešoji/
@@ -54,6 +60,24 @@ const FAMILY = `0 HEAD
 1 DEAT
 2 DATE 1990
 1 FAMC @F1@
+0 @I5@ INDI
+1 NAME Kazimieras /Resnas/
+1 SEX M
+1 RESN privacy
+1 BIRT
+2 DATE 1850
+2 PLAC Rokiškis
+1 DEAT
+2 DATE 1920
+0 @I6@ INDI
+1 NAME Teklė /Konfidenciali/
+1 SEX F
+1 RESN confidential
+1 BIRT
+2 DATE 1852
+2 PLAC Biržai
+1 DEAT
+2 DATE 1921
 0 @F1@ FAM
 1 HUSB @I1@
 1 WIFE @I2@
@@ -64,6 +88,9 @@ const FAMILY = `0 HEAD
 
 const LIVING = ["Gintarė", "Gyvoji", "Anykščiai"];
 const PRIVATE = ["Pranciška", "Slaptoji", "Zarasai"];
+// GEDCOM's marks: privacy (Kazimieras, Jurgis's residence) is not for visitors; confidential (Teklė, Jurgis's occupation) for editors only.
+const PRIVACY = ["Kazimieras", "Resnas", "Rokiškis", "Ukmergė"];
+const CONFIDENTIAL = ["Teklė", "Konfidenciali", "Biržai", "Kontrabandininkas"];
 const FAMILY_ONLY = [
   "Vestuvės tik giminei",
   "Nuotrauka, kurią mato tik giminė",
@@ -92,7 +119,7 @@ test.beforeAll(async () => {
   const admin = await http.newContext({ baseURL: site().url, extraHTTPHeaders: { Origin: site().url } });
   const ok = async (response: Promise<import("@playwright/test").APIResponse>) => expect((await response).status()).toBeLessThan(400);
   await ok(admin.post("/login", { form: { username: site().admin.username, password: site().admin.password }, maxRedirects: 0 }));
-  await ok(admin.post(`/admin/medis/asmenys/${ids.I4}`, { form: { intent: "private", private: "1" }, maxRedirects: 0 }));
+  await ok(admin.post(`/admin/medis/asmenys/${ids.I4}`, { form: { intent: "private", restriction: "confidential" }, maxRedirects: 0 }));
   await ok(
     admin.post("/admin/galerija/ikelti", {
       multipart: {
@@ -176,7 +203,7 @@ const SKIP = /^(\/en)?\/(admin|logout|paskyra|login\/raktas)|^\/(assets|fonts)\/
  * and searches for every secret (typed without diacritics).
  */
 async function crawl(client: APIRequestContext, extra: string[] = []): Promise<Map<string, string>> {
-  const searches = [...LIVING, ...PRIVATE].map((w) => w.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase());
+  const searches = [...LIVING, ...PRIVATE, ...PRIVACY, ...CONFIDENTIAL].map((w) => w.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase());
   const queue = [
     "/",
     "/sitemap.xml",
@@ -239,7 +266,7 @@ test("a visitor receives no living, private or family-only name in any public re
   const seen = await crawl(visitor, [`/media/${mediaId}/display.jpg`, ...storySearches]);
   await visitor.dispose();
   for (const search of storySearches) expect(seen.get(search), `${search} finds nothing`).toContain("pasakojimų nerasta");
-  for (const secret of [...LIVING, ...PRIVATE, ...FAMILY_ONLY, mediaId]) {
+  for (const secret of [...LIVING, ...PRIVATE, ...PRIVACY, ...CONFIDENTIAL, ...FAMILY_ONLY, mediaId]) {
     expect(carrying(seen, secret), `a visitor received „${secret}“`).toEqual([]);
   }
   // The crawl read what it should: the dead, on pages and in their data, the export, the sitemap.
@@ -271,13 +298,14 @@ test("a visitor receives no living, private or family-only name in any public re
   expect(read.some((a) => /^\/en\/galerija\/\d+$/.test(a))).toBe(true);
 });
 
-test("a member receives the living family and the family's things, never the private person", async () => {
+test("a member receives the living family, the privacy-marked and the family's things, never the private or confidential", async () => {
   test.setTimeout(300_000);
   const member = await loggedIn("narys", passwords.narys);
   const seen = await crawl(member, ["/medis/gedcom/nariams", `/media/${mediaId}/display.jpg`]);
   await member.dispose();
-  for (const secret of PRIVATE) expect(carrying(seen, secret), `a member received „${secret}“`).toEqual([]);
-  for (const shown of [...LIVING, ...FAMILY_ONLY]) expect(carrying(seen, shown), `a member did not see „${shown}“`).not.toEqual([]);
+  for (const secret of [...PRIVATE, ...CONFIDENTIAL]) expect(carrying(seen, secret), `a member received „${secret}“`).toEqual([]);
+  for (const shown of [...LIVING, ...PRIVACY, ...FAMILY_ONLY])
+    expect(carrying(seen, shown), `a member did not see „${shown}“`).not.toEqual([]);
   expect(carrying(seen, "Gintarė /Gyvoji/")).toEqual(["/medis/gedcom/nariams"]);
 });
 
@@ -286,6 +314,6 @@ test("an editor receives the private person too: the sweep reaches where the sec
   const editor = await loggedIn("redaktorius", passwords.redaktorius);
   const seen = await crawl(editor);
   await editor.dispose();
-  for (const shown of [...LIVING, ...PRIVATE, ...FAMILY_ONLY])
+  for (const shown of [...LIVING, ...PRIVATE, ...PRIVACY, ...CONFIDENTIAL, ...FAMILY_ONLY])
     expect(carrying(seen, shown), `an editor did not see „${shown}“`).not.toEqual([]);
 });

@@ -146,7 +146,7 @@ test("the member sees the living family a visitor does not; a private person sta
   // The administrator keeps Tadas private: the member sees him as a visitor does, the administrator still in full.
   await logInAsAdmin(page, site());
   await page.goto(`${site().url}/admin/medis/asmenys/${ids.I3}`);
-  await page.getByLabel(/^Privatus: nerodyti/).check();
+  await page.getByLabel("Kas mato šį asmenį").selectOption({ label: "Tik redaktoriai ir administratorius (GEDCOM RESN confidential)" });
   await page.getByRole("button", { name: "Išsaugoti" }).first().click();
   await expect(toasts(page).getByText("Privatumo nustatymas išsaugotas")).toBeVisible();
   await memberPage.goto(`${site().url}/asmuo/${ids.I3}`);

@@ -43,7 +43,7 @@ export const WRITES = {
   "/admin/medis": { multipart: { intent: "privacy", livingYears: "110" } },
   "/admin/medis/importuoti": { gedcom: GEDCOM },
   "/admin/medis/asmenys": { form: { givenNames: "Įsibrovėlis", surname: "Svetimas" } },
-  "/admin/medis/asmenys/:id": { form: { intent: "private", private: "1" } },
+  "/admin/medis/asmenys/:id": { form: { intent: "private", restriction: "confidential" } },
   "/admin/nariai": { form: { intent: "invite", role: "administratorius" } },
   "/admin/pranesimai": { form: { mode: "each", email: "isibrovelis@example.com" } },
   "/paskyra/pasiulymai/asmuo/:id": { form: { kind: "event", tag: "OCCU", date: "", place: "", value: "Įsibrovėlio profesija" } },

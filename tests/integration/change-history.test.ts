@@ -33,7 +33,7 @@ import {
   updatePerson,
   type PersonFields,
 } from "#app/.server/genealogy/editing.ts";
-import { setPrivate } from "#app/.server/genealogy/living.ts";
+import { setRestriction } from "#app/.server/genealogy/living.ts";
 import { recordNewPerson, recordPersonEdit } from "#app/.server/genealogy/person-changes.ts";
 import { type ReceivedFile } from "#app/.server/media/intake.ts";
 import { prepareImage, prepareScan } from "#app/.server/media/pipeline.ts";
@@ -477,7 +477,7 @@ test("every action of the person editor is recorded with its before and after, a
     ],
     [
       "private",
-      () => edit("changes.summary.person.markedPrivate")((db) => setPrivate(db, jonasP, true)),
+      () => edit("changes.summary.person.markedPrivate")((db) => setRestriction(db, treeId, jonasP, "confidential")),
       "Pažymėtas privačiu: Jonas Jonaitis",
       "Marked private: Jonas Jonaitis",
     ],
@@ -573,9 +573,12 @@ test("tags, portraits, albums, stories, private marks and the home page's photo 
   expect((await latestLines()).find((l) => l.label === "Pasakojimas (pridėtas)")?.after).toContain(`viršelio nuotrauka: ${photo.title}`);
 
   await recordPersonEdit(t.db, ona, treeId, person, { summary: "changes.summary.person.markedPrivate" }, (db) =>
-    setPrivate(db, person, true),
+    setRestriction(db, treeId, person, "confidential"),
   );
-  expect((await latestLines())[0]).toMatchObject({ label: "Privatus asmuo (pridėtas)", after: "asmuo: Ona Jonaitienė" });
+  expect((await latestLines())[0]).toMatchObject({
+    label: "Asmuo: kas mato",
+    after: "Tik redaktoriai ir administratorius (GEDCOM RESN confidential)",
+  });
 
   await saveSiteTexts(t.db, ona, "apie", { aboutLead: "Mūsų giminė." });
   expect((await latestLines())[0]).toMatchObject({ label: "Įžanga", after: "Mūsų giminė." });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { findChange, listChanges, needsAdministrator, record, undoChange, type Actor } from "#app/.server/changes/changes.ts";
-import { setPrivate } from "#app/.server/genealogy/living.ts";
+import { setRestriction } from "#app/.server/genealogy/living.ts";
 import { familyScopes, peopleScopes, personScopes } from "#app/.server/genealogy/change-scopes.ts";
 import { createPerson, editableTree, removePerson, saveEvent, setParents, updatePerson } from "#app/.server/genealogy/editing.ts";
 import { summaryIn, type Summary } from "#app/.server/changes/summary.ts";
@@ -258,7 +258,7 @@ describe("recorded changes", () => {
     const { treeId, child } = await family();
     const scoped = { actor: admin, scopes: personScopes(treeId, child) };
     const marked = await record(t.db, { ...scoped, subject: { kind: "person", id: child, summary: edited("privatus") } }, (tx) =>
-      setPrivate(tx, child, true),
+      setRestriction(tx, treeId, child, "confidential"),
     );
     const renamed = await record(t.db, { ...scoped, subject: { kind: "person", id: child, summary: edited("vardas") } }, (tx) =>
       updatePerson(tx, treeId, child, person("Petras", "Kitas")),

@@ -13,7 +13,7 @@ import {
 import { countGalleryItems, galleryPage, GALLERY_PAGE_SIZE, galleryPhotos, listGalleryItems } from "#app/.server/gallery/gallery.ts";
 import { createPerson, saveEvent, setPersonLinks } from "#app/.server/genealogy/editing.ts";
 import { documentPeople } from "#app/.server/documents/people.ts";
-import { hiddenAmong, setPrivate, type Viewer } from "#app/.server/genealogy/living.ts";
+import { hiddenAmong, setRestriction, type Viewer } from "#app/.server/genealogy/living.ts";
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import { searchPeoplePage, SEARCH_PAGE_SIZE, SEARCH_RESULTS_MAX } from "#app/.server/genealogy/search.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
@@ -248,7 +248,7 @@ describe("people and documents", () => {
     await person("vardinis2", "Petras", "Dvynys", { born: 1851, died: 1901 });
     await person("privatus", "Kazys", "Slaptas", { born: 1860, died: 1930 });
     await person("dvivardis", "Jonas Petras", "Kalnas", { born: 1870, died: 1940 });
-    await setPrivate(t.db, ids.privatus, true);
+    await setRestriction(t.db, treeId, ids.privatus, "confidential");
     // Many namesakes for the search: dead ones and living ones, interleaved by name.
     for (let i = 0; i < 140; i++) {
       await person(

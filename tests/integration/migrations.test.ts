@@ -43,6 +43,7 @@ test("migrations build every table from an empty database, and running them agai
     "history_revisions",
     "instances",
     "login_addresses",
+    "login_failure_log",
     "media",
     "memories",
     "passkey_challenges",

@@ -7,7 +7,7 @@ import { createPerson, editableTree, saveEvent, updatePerson } from "#app/.serve
 import { personDetail } from "#app/.server/genealogy/person-page.ts";
 import { eventKind, personFieldsKind, readMemberProposal, relationKind, type EventPayload } from "#app/.server/proposals/person.ts";
 import { inRequestLanguage } from "#app/.server/platform/request-language.ts";
-import { editorViewer, setPrivate } from "#app/.server/genealogy/living.ts";
+import { editorViewer, setRestriction } from "#app/.server/genealogy/living.ts";
 import { exportFile } from "#app/.server/genealogy/trees.ts";
 import { summaries } from "#app/.server/genealogy/people.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
@@ -242,7 +242,7 @@ test("a reviewer corrects a proposed relative before approving: the name, and th
 
 test("a relative the member may not name: unknown, private, or the person themselves", async () => {
   const hidden = await createPerson(t.db, { givenNames: "Slaptas", surname: "Asmuo", birthSurname: "", sex: "U", note: "" });
-  await setPrivate(t.db, hidden, true);
+  await setRestriction(t.db, treeId, hidden, "confidential");
   for (const [existing, message] of [
     ["#999999", "Asmens Nr. 999999 nėra."],
     [`#${hidden}`, `Asmens „#${hidden}“ nerasta.`],
@@ -397,7 +397,7 @@ test("a proposal names whom it is about: to the reviewer always, to its member o
   const view = async (review: boolean) => (await proposalViews(ctx, [(await findProposal(t.db, id))!], { review }))[0].subjectName;
   expect(await view(true)).toBe(name);
   expect(await view(false)).toBe(name);
-  await setPrivate(t.db, person, true);
+  await setRestriction(t.db, treeId, person, "confidential");
   expect(await view(true)).toBe(name);
   expect(await view(false)).toBeNull();
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { changeContentVersion } from "#app/.server/platform/content-version.ts";
-import { setPrivate, type Viewer } from "#app/.server/genealogy/living.ts";
+import { setRestriction, type Viewer } from "#app/.server/genealogy/living.ts";
 import { anniversaries, otherDay, parseMonthDay } from "#app/.server/genealogy/on-this-day.ts";
 import { placeCounts, placeEvents } from "#app/.server/genealogy/places.ts";
 import { surnameCounts, surnamePeople } from "#app/.server/genealogy/surnames.ts";
@@ -113,7 +113,7 @@ beforeAll(async () => {
   for (const row of await t.db.selectFrom("genealogyPeople").select(["id", "xref"]).where("treeId", "=", treeId).execute()) {
     ids[row.xref!.replaceAll("@", "")] = row.id;
   }
-  await setPrivate(t.db, ids.SLAPTAS, true);
+  await setRestriction(t.db, treeId, ids.SLAPTAS, "confidential");
   // What a visitor may see is computed once per content version (published.ts): an edit changes it.
   await changeContentVersion(t.db);
 });

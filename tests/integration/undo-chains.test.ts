@@ -152,7 +152,7 @@ async function randomHistory(seeds: number[], steps: number, redo: boolean): Pro
             familyId: String(f.id),
             personId: String(f.partner1Id === personId ? f.partner2Id : f.partner1Id),
           })),
-          { intent: "private", private: rng.next() < 0.5 ? "1" : "" },
+          { intent: "private", restriction: ["", "privacy", "confidential"][Math.floor(rng.next() * 3)] },
           { intent: "remove", confirmed: "1" },
         ]);
         await editAs(treeId, personId, edit);

@@ -1,5 +1,6 @@
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "#app/lib/login.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
+import { logLoginFailure } from "./login-failure-log.ts";
 import { loginBlockedUntil, recordFailedLogin, rememberLogin, removeFailedLogin, standingOf } from "./login-throttle.ts";
 import type { SessionUser } from "./session.ts";
 import { authenticate } from "./users.ts";
@@ -21,7 +22,8 @@ export interface LoginAttempt {
  * judged by the failures recorded before it, so that many attempts sent at
  * once cannot all slip in before the first of them is counted. A refused
  * attempt is not counted, and `check` is not even run; a success removes the
- * record again.
+ * record again. Every attempt that does not log in, refused or wrong, goes in
+ * the user's log of failed logins (login-failure-log.ts), which they are shown.
  */
 export async function attemptLogin(db: Database, attempt: LoginAttempt, check: () => Promise<SessionUser | null>): Promise<LoginResult> {
   const now = new Date();
@@ -33,10 +35,14 @@ export async function attemptLogin(db: Database, attempt: LoginAttempt, check: (
   const blocked = await loginBlockedUntil(db, at, standing, failureId);
   if (blocked) {
     await removeFailedLogin(db, failureId);
+    await logLoginFailure(db, at);
     return { ok: false, reason: "throttled", retryAt: blocked };
   }
   const user = await check();
-  if (!user) return { ok: false, reason: "invalid" };
+  if (!user) {
+    await logLoginFailure(db, at);
+    return { ok: false, reason: "invalid" };
+  }
   await rememberLogin(db, { ...at, username: user.username }, standing);
   return { ok: true, user };
 }

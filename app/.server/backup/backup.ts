@@ -238,6 +238,7 @@ async function wipe(db: Database, store: MediaStore): Promise<void> {
     for (const table of [...TABLES].reverse()) await tx.deleteFrom(table).execute();
     await tx.deleteFrom("sessions").execute();
     await tx.deleteFrom("failedLogins").execute();
+    await tx.deleteFrom("loginFailureLog").execute();
   });
   for (const dir of ["public", "members", "originals", "tmp", "trash"])
     await fs.rm(path.join(store.root, dir), { recursive: true, force: true });

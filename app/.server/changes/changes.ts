@@ -341,8 +341,14 @@ async function putRow(db: Database, table: ChangeTable, key: Row, row: Row | nul
 const ADMINISTRATORS_TABLES = new Set<ChangeTable>(["privatePeople"]);
 
 export function needsAdministrator(change: Change): boolean {
-  // Which tree the site shows (a merge) is the administrator's too, as importing is.
-  return change.rows.some((row) => ADMINISTRATORS_TABLES.has(row.table) || (row.table === "settings" && row.key.key === CURRENT_TREE));
+  // Which tree the site shows (a merge) is the administrator's too, as importing is;
+  // and so is a person's mark (who sees them, decision 038), as privatePeople was.
+  return change.rows.some(
+    (row) =>
+      ADMINISTRATORS_TABLES.has(row.table) ||
+      (row.table === "settings" && row.key.key === CURRENT_TREE) ||
+      (row.table === "genealogyPeople" && (row.before?.restriction ?? null) !== (row.after?.restriction ?? null)),
+  );
 }
 
 /** An undo done (the change that records it), or why not: no such change, undone already, or changed again since (what differs, when known). */

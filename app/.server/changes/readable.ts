@@ -11,6 +11,7 @@ import { summaries } from "#app/.server/genealogy/people.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 import { CURRENT_TREE } from "#app/.server/genealogy/current-tree.ts";
 import type { ChangeTable, RowChange } from "./changes.ts";
+import { isRestriction } from "#app/lib/restrictions.ts";
 import { SEED_SITE } from "#app/.server/seed/site-texts.ts";
 
 // How a change reads in the history (/admin/pakeitimai): each row it touched
@@ -56,6 +57,7 @@ const COLUMN_LABELS: Record<string, MessageId> = {
   surname: "adminMembers.changes.column.surname",
   birthSurname: "adminMembers.changes.column.birthSurname",
   sex: "adminMembers.changes.column.sex",
+  restriction: "adminMembers.changes.column.restriction",
   notes: "adminMembers.changes.column.notes",
   tag: "adminMembers.changes.column.kind",
   date: "adminMembers.changes.column.date",
@@ -349,6 +351,9 @@ function readable(table: ChangeTable, column: string, row: Row, names: Names, t:
       return t.say(eventLabel(String(value)));
     case "sex":
       return word(SEXES, value, t);
+    case "restriction":
+      if (!isRestriction(value)) return String(value);
+      return t(table === "genealogyPeople" ? `adminTree.person.restriction.${value}` : `adminTree.event.restriction.${value}`);
     case "relation":
       return word(RELATIONS, value, t);
     case "status":

@@ -12,6 +12,7 @@ import { linkPeopleToGalleryItem, listGalleryItems } from "#app/.server/gallery/
 import { nameSearchKey, type Note, type PersonName } from "#app/.server/genealogy/gedcom/model.ts";
 import { normalizeUid, reservePersonIds, takeFromCounter } from "./person-ids.ts";
 import { DEFAULT_LIVING_YEARS, editorViewer, type Viewer } from "./living.ts";
+import type { Restriction } from "#app/lib/restrictions.ts";
 import { familiesAround, familiesAsPartner, treeQueries } from "./family-graph.ts";
 import { summaries } from "./people.ts";
 import { searchPeople } from "./search.ts";
@@ -202,7 +203,15 @@ export async function saveEvent(
   db: Database,
   treeId: number,
   personId: number,
-  input: { eventId: number | null; tag: string; date: string; place: string; value: string },
+  input: {
+    eventId: number | null;
+    tag: string;
+    date: string;
+    place: string;
+    value: string;
+    /** GEDCOM's mark on the fact (restrictions.ts): null for none; absent (a member's proposal) leaves it as it is. */
+    restriction?: Restriction | null;
+  },
 ): Promise<EditResult> {
   if (!(input.tag in EDITABLE_EVENT_IDS) && input.eventId === null) return { ok: false, refused: "unknownEventKind" };
   // A date, even a phrase in parentheses, is a short text: a longer one is not stored.
@@ -218,6 +227,7 @@ export async function saveEvent(
     dateTo: range?.[1] ?? null,
     placeId: place,
     value: input.value.trim() || null,
+    ...(input.restriction !== undefined ? { restriction: input.restriction } : {}),
   };
   if (input.eventId !== null) {
     const result = await db
@@ -590,7 +600,14 @@ export function personEvents(db: Database, treeId: number, personId: number, tag
     .leftJoin("genealogyPlaces", (j) =>
       j.onRef("genealogyPlaces.treeId", "=", "genealogyEvents.treeId").onRef("genealogyPlaces.id", "=", "genealogyEvents.placeId"),
     )
-    .select(["genealogyEvents.id", "genealogyEvents.tag", "genealogyEvents.date", "genealogyEvents.value", "genealogyPlaces.name as place"])
+    .select([
+      "genealogyEvents.id",
+      "genealogyEvents.tag",
+      "genealogyEvents.date",
+      "genealogyEvents.value",
+      "genealogyEvents.restriction",
+      "genealogyPlaces.name as place",
+    ])
     .where("genealogyEvents.treeId", "=", treeId)
     .where("genealogyEvents.ownerKind", "=", "person")
     .where("genealogyEvents.ownerId", "=", personId)

@@ -77,7 +77,7 @@ export const treeQueries = {
   lifeEvents: (db: Database, treeId: number, ids: number[]) =>
     db
       .selectFrom("genealogyEvents")
-      .select(["ownerId", "tag", "date", "datePhrase", "position"])
+      .select(["ownerId", "tag", "date", "datePhrase", "position", "restriction"])
       .where("treeId", "=", treeId)
       .where("ownerKind", "=", "person")
       .where("ownerId", "in", ids)
@@ -92,6 +92,14 @@ export const treeQueries = {
   /** The living rule's number of years, a site setting. */
   livingYears: (db: Database) => db.selectFrom("settings").select("value").where("key", "=", "living_years"),
   privatePeople: (db: Database, ids: number[]) => db.selectFrom("privatePeople").select("personId").where("personId", "in", ids),
+  /** Those of these people with a GEDCOM RESN mark (restrictions.ts). */
+  restrictedPeople: (db: Database, treeId: number, ids: number[]) =>
+    db
+      .selectFrom("genealogyPeople")
+      .select(["id", "restriction"])
+      .where("treeId", "=", treeId)
+      .where("id", "in", ids)
+      .where("restriction", "is not", null),
   /** A page of the tree's person ids, after `after`. */
   personIdsAfter: (db: Database, treeId: number, after: number | null) =>
     db

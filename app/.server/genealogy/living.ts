@@ -12,6 +12,8 @@ import { wholeNumberField } from "#app/.server/platform/form.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Audience } from "#app/.server/accounts/audience.ts";
 import { chunks, relativesOf, treeQueries } from "./family-graph.ts";
+import { isRestriction, type Restriction } from "#app/lib/restrictions.ts";
+import { seesRestricted } from "./restrictions.ts";
 
 /** What a person the viewer may not see is called instead of their name. */
 export const LIVING_LABEL = "genealogy.person.living" satisfies MessageId;
@@ -42,35 +44,44 @@ export function editorViewer(livingYears: number): Viewer {
   return { members: true, seesPrivate: true, livingYears };
 }
 
-/** The people of these ids the administrator keeps private. */
-export async function privateAmong(db: Database, ids: number[]): Promise<Set<number>> {
-  const found = new Set<number>();
+/**
+ * The marks of these people that keep them from someone (restrictions.ts):
+ * GEDCOM's RESN as the tree holds it, and `confidential` for the people the
+ * administrator marked private before the mark was one with RESN (the table
+ * privatePeople, still honoured).
+ */
+export async function restrictionsAmong(db: Database, treeId: number, ids: number[]): Promise<Map<number, Restriction>> {
+  const found = new Map<number, Restriction>();
   for await (const part of chunks([...new Set(ids)])) {
-    const rows = await treeQueries.privatePeople(db, part).execute();
-    for (const row of rows) found.add(row.personId);
+    const [marked, kept] = await Promise.all([
+      treeQueries.restrictedPeople(db, treeId, part).execute(),
+      treeQueries.privatePeople(db, part).execute(),
+    ]);
+    for (const row of marked) if (isRestriction(row.restriction)) found.set(row.id, row.restriction);
+    for (const row of kept) found.set(row.personId, "confidential");
   }
   return found;
 }
 
-/** Of these people, those the viewer may not see in full: the private (to all but editors) and the living (to visitors). */
+/** The people of these ids kept from members: the private and the confidential. */
+export async function privateAmong(db: Database, treeId: number, ids: number[]): Promise<Set<number>> {
+  const marks = await restrictionsAmong(db, treeId, ids);
+  return new Set([...marks].filter(([, mark]) => mark === "confidential").map(([id]) => id));
+}
+
+/** Of these people, those the viewer may not see in full: the marked (restrictions.ts) and the living (to visitors). */
 export async function hiddenAmong(db: Database, treeId: number, ids: number[], viewer: Viewer): Promise<Set<number>> {
   if (viewer.seesPrivate || ids.length === 0) return new Set();
-  const hidden = await privateAmong(db, ids);
+  const marks = await restrictionsAmong(db, treeId, ids);
+  const hidden = new Set([...marks].filter(([, mark]) => !seesRestricted(viewer, mark)).map(([id]) => id));
   if (!viewer.members) for (const id of await livingAmong(db, treeId, ids, viewer.livingYears)) hidden.add(id);
   return hidden;
 }
 
-/** Marks a person private (hidden from members too) or not. */
-export async function setPrivate(db: Database, personId: number, isPrivate: boolean): Promise<void> {
-  if (!isPrivate) {
-    await db.deleteFrom("privatePeople").where("personId", "=", personId).execute();
-    return;
-  }
-  await db
-    .insertInto("privatePeople")
-    .values({ personId, markedAt: new Date().toISOString() })
-    .onConflict((oc) => oc.column("personId").doNothing())
-    .execute();
+/** Sets a person's mark (null: the living rule alone); the administrator's older private mark gives way to it. */
+export async function setRestriction(db: Database, treeId: number, personId: number, restriction: Restriction | null): Promise<void> {
+  await db.updateTable("genealogyPeople").set({ restriction }).where("treeId", "=", treeId).where("id", "=", personId).execute();
+  await db.deleteFrom("privatePeople").where("personId", "=", personId).execute();
 }
 
 export async function livingYearsSetting(db: Database): Promise<number> {
@@ -97,19 +108,32 @@ export async function setLivingYears(db: Database, years: number): Promise<void>
     .execute();
 }
 
+/** A dated birth or death, with the fact's mark (a viewer who may not see the fact does not see its year either). */
+export interface LifeDate {
+  date: GedcomDate;
+  restriction: string | null;
+}
+
 export interface LifeFacts {
   dead: boolean;
   /** Whether any of the person's events has a date that names a time (not only a phrase). */
   dated: boolean;
   /** The earliest day by which one of their events had certainly happened (see provenBy). */
   proven: number | null;
-  birth: GedcomDate | null;
-  death: GedcomDate | null;
+  /** Their dated births (and christenings, baptisms) and deaths, in the file's order. */
+  births: LifeDate[];
+  deaths: LifeDate[];
+}
+
+/** The birth and death a viewer may see: the first of each whose fact is not marked for others. */
+export function lifeDates(facts: LifeFacts, viewer: Viewer): { birth: GedcomDate | null; death: GedcomDate | null } {
+  const first = (dates: LifeDate[]) => dates.find((d) => seesRestricted(viewer, d.restriction))?.date ?? null;
+  return { birth: first(facts.births), death: first(facts.deaths) };
 }
 
 async function lifeFacts(db: Database, treeId: number, ids: number[]): Promise<Map<number, LifeFacts>> {
   const facts = new Map<number, LifeFacts>();
-  for (const id of ids) facts.set(id, { dead: false, dated: false, proven: null, birth: null, death: null });
+  for (const id of ids) facts.set(id, { dead: false, dated: false, proven: null, births: [], deaths: [] });
   for await (const chunk of chunks(ids)) {
     const events = await treeQueries.lifeEvents(db, treeId, chunk).execute();
     for (const e of events) {
@@ -117,8 +141,8 @@ async function lifeFacts(db: Database, treeId: number, ids: number[]): Promise<M
       if (DEATH_TAGS.has(e.tag)) f.dead = true;
       if (!e.date?.trim()) continue;
       const date = parseGedcomDate(e.date, e.datePhrase ?? undefined);
-      if (DEATH_TAGS.has(e.tag) && !f.death) f.death = date;
-      if (BIRTH_TAGS.includes(e.tag) && !f.birth) f.birth = date;
+      if (DEATH_TAGS.has(e.tag)) f.deaths.push({ date, restriction: e.restriction });
+      if (BIRTH_TAGS.includes(e.tag)) f.births.push({ date, restriction: e.restriction });
       if (sortRange(date) !== null) f.dated = true;
       const day = provenBy(date);
       if (day !== null && (f.proven === null || day < f.proven)) f.proven = day;

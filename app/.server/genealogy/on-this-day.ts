@@ -14,6 +14,7 @@ import type { Database } from "#app/.server/platform/db/schema.ts";
 import { partnersOfFamilies } from "./family-graph.ts";
 import type { Viewer } from "./living.ts";
 import { summaries } from "./people.ts";
+import { seesRestricted } from "./restrictions.ts";
 
 export const ANNIVERSARY_PAGE_SIZE = 50;
 const TAGS = ["BIRT", "DEAT", "MARR"] as const;
@@ -50,7 +51,7 @@ export async function anniversaries(
 ): Promise<Page<Anniversary>> {
   const rows = await db
     .selectFrom("genealogyEvents")
-    .select(["id", "ownerKind", "ownerId", "tag", "date", "datePhrase", "dateFrom"])
+    .select(["id", "ownerKind", "ownerId", "tag", "date", "datePhrase", "dateFrom", "restriction"])
     .where("treeId", "=", treeId)
     .where("tag", "in", [...TAGS])
     .where("dateFrom", ">=", 0)
@@ -59,6 +60,7 @@ export async function anniversaries(
     .execute();
   // Written to the day, no 'about' and no range: the day number alone cannot tell.
   const exact = rows.filter((e) => {
+    if (!seesRestricted(viewer, e.restriction)) return false;
     const date = parseGedcomDate(e.date ?? "", e.datePhrase ?? undefined);
     return (date.kind === "exact" || date.kind === "interpreted") && date.date.day !== undefined;
   });

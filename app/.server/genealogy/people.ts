@@ -8,7 +8,8 @@ import type { PersonSummary, Sex } from "#app/lib/tree-layout.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { requestT } from "#app/.server/platform/request-language.ts";
 import { CHUNK, chunks, treeQueries } from "./family-graph.ts";
-import { LIVING_LABEL, PRIVATE_LABEL, judgeLiving, privateAmong, type Viewer } from "./living.ts";
+import { LIVING_LABEL, PRIVATE_LABEL, judgeLiving, lifeDates, restrictionsAmong, type Viewer } from "./living.ts";
+import { seesRestricted } from "./restrictions.ts";
 
 function yearOf(date: GedcomDate | null): number | null {
   if (!date) return null;
@@ -41,28 +42,31 @@ export async function summaries(db: Database, treeId: number, ids: number[], vie
   const rows: { id: number; givenNames: string; surname: string; birthSurname: string | null; sex: string }[] = [];
   for (let i = 0; i < unique.length; i += CHUNK)
     rows.push(...(await treeQueries.peopleByIds(db, treeId, unique.slice(i, i + CHUNK)).execute()));
-  const [{ living, facts }, privateOnes] = await Promise.all([
+  const [{ living, facts }, marks] = await Promise.all([
     judgeLiving(db, treeId, unique, viewer.livingYears),
-    privateAmong(db, unique),
+    restrictionsAmong(db, treeId, unique),
   ]);
   const out: Record<number, PersonSummary> = {};
   const t = requestT();
   for (const row of rows) {
     const isLiving = living.has(row.id);
-    const isPrivate = privateOnes.has(row.id);
-    if ((isPrivate && !viewer.seesPrivate) || (isLiving && !viewer.members)) {
+    const mark = marks.get(row.id) ?? null;
+    const isPrivate = mark === "confidential";
+    if (!seesRestricted(viewer, mark) || (isLiving && !viewer.members)) {
+      // A living person is 'Gyvas asmuo' whatever their mark; one marked (and not living) 'Privatus asmuo'.
       out[row.id] = { id: row.id, name: t(isLiving ? LIVING_LABEL : PRIVATE_LABEL), years: "", sex: "U", living: isLiving, hidden: true };
       continue;
     }
-    const f = facts.get(row.id)!;
+    const { birth, death } = lifeDates(facts.get(row.id)!, viewer);
     out[row.id] = {
       id: row.id,
       name: fullName(row, t),
-      years: lifeYears(f.birth, f.death, t),
+      years: lifeYears(birth, death, t),
       sex: (row.sex as Sex) ?? "U",
       living: isLiving,
       hidden: false,
       ...(isPrivate ? { private: true } : {}),
+      ...(mark === "privacy" ? { privacy: true } : {}),
     };
   }
   return out;

@@ -20,8 +20,8 @@ import {
   setPersonLinks,
   updatePerson,
 } from "./editing.ts";
-import { setPrivate } from "./living.ts";
-import { CHILD_FORM, EVENT_FORM, PARENTS_FORM, PARTNER_FORM, PERSON_DETAILS_FORM } from "./person-forms.ts";
+import { setRestriction } from "./living.ts";
+import { CHILD_FORM, EVENT_FORM, PARENTS_FORM, PARTNER_FORM, PERSON_DETAILS_FORM, RESTRICTION_FORM } from "./person-forms.ts";
 import { recordPersonEdit, type PersonEdit } from "./person-changes.ts";
 
 // The person editor's actions (/admin/medis/asmenys/:id), one handler per
@@ -83,13 +83,20 @@ const refusedAt = (read: { typed: Record<string, string> }, field: string, why: 
 });
 
 export const PERSON_EDITS: Record<string, PersonEditHandler> = {
+  // Who sees the person: GEDCOM's mark (restrictions.ts), the administrator's to set.
   private: {
     role: "administratorius",
     async run(target, form) {
-      const marked = form.get("private") === "1";
-      await recorded(target, { summary: marked ? "changes.summary.person.markedPrivate" : "changes.summary.person.notPrivate" }, (db) =>
-        setPrivate(db, target.personId, marked),
-      );
+      const read = readForm(form, RESTRICTION_FORM);
+      if (!read.ok) return { invalid: read };
+      const restriction = read.value.restriction ?? null;
+      const summary: PersonEdit["summary"] =
+        restriction === "confidential"
+          ? "changes.summary.person.markedPrivate"
+          : restriction === "privacy"
+            ? "changes.summary.person.markedPrivacy"
+            : "changes.summary.person.notPrivate";
+      await recorded(target, { summary }, (db) => setRestriction(db, target.treeId, target.personId, restriction));
       return { saved: "privacySaved" };
     },
   },

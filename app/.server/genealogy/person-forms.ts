@@ -4,6 +4,7 @@ import { EDITABLE_EVENT_IDS } from "#app/lib/event-labels.ts";
 import { EVENT_FIELDS, PERSON_FIELDS, RELATION_FIELDS, SEXES, TREE_REFUSAL_IDS } from "#app/lib/person-fields.ts";
 import { choiceField, idField, lineField, textField } from "#app/.server/platform/form.ts";
 import { requestT } from "#app/.server/platform/request-language.ts";
+import { isRestriction } from "#app/lib/restrictions.ts";
 
 // The tree's forms as the one form reader reads them (platform/form.ts): a
 // new person (/admin/medis/asmenys), and the person editor's name and notes,
@@ -27,6 +28,19 @@ function named(person: { givenNames?: string; surname?: string }, ctx: z.Refinem
 }
 // Checked together with the fields (an over-long surname and a missing name are named at once).
 const always = { when: () => true };
+
+/** GEDCOM's mark (restrictions.ts) as a form's select gives it: '' for none, null when the form has no such field. */
+const restrictionField = z
+  .string()
+  .optional()
+  .check((ctx) => {
+    if (ctx.value !== undefined && ctx.value !== "" && !isRestriction(ctx.value))
+      ctx.issues.push({ code: "custom", message: requestT()("genealogy.restriction.unknown"), input: ctx.value });
+  })
+  .transform((value) => (value === undefined ? undefined : isRestriction(value) ? value : null));
+
+/** Who sees a person (the administrator's): GEDCOM's mark, or none (the living rule alone). */
+export const RESTRICTION_FORM = z.object({ intent: z.literal("private"), restriction: restrictionField });
 
 /** A new person: the names and the sex. */
 export const NEW_PERSON_FORM = z.object(names).superRefine(named, always);
@@ -56,6 +70,7 @@ export const EVENT_FORM = z
     }),
     place: textField(EVENT_FIELDS.place.id, { max: EVENT_FIELDS.place.max, optional: true }),
     value: textField(EVENT_FIELDS.value.id, { max: EVENT_FIELDS.value.max, optional: true }),
+    restriction: restrictionField,
   })
   .superRefine((event, ctx) => {
     if (event.eventId === null && !Object.hasOwn(EDITABLE_EVENT_IDS, event.tag))

@@ -17,6 +17,8 @@ import { familiesAround, treeQueries } from "./family-graph.ts";
 import type { Viewer } from "./living.ts";
 import type { Note, PersonName, RawNode } from "#app/.server/genealogy/gedcom/model.ts";
 import { summaries } from "./people.ts";
+import { seesRestricted } from "./restrictions.ts";
+import { isRestriction, type Restriction } from "#app/lib/restrictions.ts";
 
 /**
  * What an event is called: a message id (the event's kind, 'Gimimas'), a
@@ -34,6 +36,8 @@ export interface PersonEvent {
   notes: string[];
   /** The footnote numbers of the sources that support it (PersonDetail.sources). */
   sources: number[];
+  /** GEDCOM's mark on the fact, for those who see it anyway (restrictions.ts): the page says whom it is kept from. */
+  restriction?: Restriction;
 }
 
 /** An event of the person's life: their own, or a relative's within it (a child born, a parent died). */
@@ -113,7 +117,8 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
     new Map(placeIds.length ? (await treeQueries.places(db, treeId, placeIds).execute()).map((p) => [p.id, p.name]) : []);
   const eventsOf = async (kind: "person" | "family", ownerIds: number[]) => {
     if (ownerIds.length === 0) return new Map<number, ReadEvent[]>();
-    const rows = await treeQueries.ownerEvents(db, treeId, kind, ownerIds).execute();
+    // A fact marked for others (RESN, restrictions.ts) is not on the page at all.
+    const rows = (await treeQueries.ownerEvents(db, treeId, kind, ownerIds).execute()).filter((e) => seesRestricted(viewer, e.restriction));
     // Dated events in date order, then the undated ones as the file lists them.
     rows.sort(
       (a, b) =>
@@ -131,6 +136,7 @@ export async function personDetail(db: Database, treeId: number, id: number, vie
         place: e.placeId !== null ? placeLabel(placeNames.get(e.placeId)) : null,
         notes: noteTexts(e.notes, records),
         sources: [],
+        ...(isRestriction(e.restriction) ? { restriction: e.restriction } : {}),
         id: e.id,
         dateFrom: e.dateFrom,
         dateTo: e.dateTo,
@@ -291,5 +297,14 @@ interface ReadEvent extends PersonEvent {
 
 /** What the route receives of an event. */
 function publicEvent(e: ReadEvent): PersonEvent {
-  return { tag: e.tag, label: e.label, value: e.value, date: e.date, place: e.place, notes: e.notes, sources: e.sources };
+  return {
+    tag: e.tag,
+    label: e.label,
+    value: e.value,
+    date: e.date,
+    place: e.place,
+    notes: e.notes,
+    sources: e.sources,
+    ...(e.restriction ? { restriction: e.restriction } : {}),
+  };
 }

@@ -17,6 +17,7 @@ import { partnersOfFamilies } from "./family-graph.ts";
 import type { Viewer } from "./living.ts";
 import { summaries } from "./people.ts";
 import { shownPeople, type Shown } from "./shown.ts";
+import { seesRestricted } from "./restrictions.ts";
 
 export const PLACE_PAGE_SIZE = 50;
 
@@ -39,10 +40,12 @@ export interface PlaceEvent {
 interface EventOwner {
   ownerKind: "person" | "family";
   ownerId: number;
+  restriction: string | null;
 }
 
-/** Whether the viewer may see an event: its person, or every partner of its family. */
-function eventShown(e: EventOwner, shown: Shown, partners: Map<number, number[]>): boolean {
+/** Whether the viewer may see an event: its person, or every partner of its family, and the fact's own mark (restrictions.ts). */
+function eventShown(e: EventOwner, viewer: Viewer, shown: Shown, partners: Map<number, number[]>): boolean {
+  if (!seesRestricted(viewer, e.restriction)) return false;
   if (e.ownerKind === "person") return shown.sees(e.ownerId);
   return (partners.get(e.ownerId) ?? []).every((p) => shown.sees(p));
 }
@@ -53,7 +56,7 @@ export async function placeCounts(db: Database, treeId: number, viewer: Viewer):
     readInPages((after) =>
       db
         .selectFrom("genealogyEvents")
-        .select(["id", "ownerKind", "ownerId", "placeId"])
+        .select(["id", "ownerKind", "ownerId", "placeId", "restriction"])
         .where("treeId", "=", treeId)
         .where("placeId", "is not", null)
         .$if(after !== null, (q) => q.where("id", ">", after!))
@@ -70,7 +73,7 @@ export async function placeCounts(db: Database, treeId: number, viewer: Viewer):
     events.filter((e) => e.ownerKind === "family").map((e) => e.ownerId),
   );
   const counts = new Map<number, number>();
-  for (const e of events) if (eventShown(e, shown, partners)) counts.set(e.placeId!, (counts.get(e.placeId!) ?? 0) + 1);
+  for (const e of events) if (eventShown(e, viewer, shown, partners)) counts.set(e.placeId!, (counts.get(e.placeId!) ?? 0) + 1);
   return places
     .filter((p) => counts.has(p.id) && p.name.trim())
     .map((p) => ({ id: p.id, name: placeLabel(p.name) ?? p.name, events: counts.get(p.id)! }))
@@ -100,7 +103,7 @@ export async function placeEvents(
   const [events, shown] = await Promise.all([
     db
       .selectFrom("genealogyEvents")
-      .select(["id", "ownerKind", "ownerId", "tag", "type", "date", "datePhrase", "dateFrom", "position"])
+      .select(["id", "ownerKind", "ownerId", "tag", "type", "date", "datePhrase", "dateFrom", "position", "restriction"])
       .where("treeId", "=", treeId)
       .where("placeId", "=", placeId)
       .execute(),
@@ -112,7 +115,7 @@ export async function placeEvents(
     events.filter((e) => e.ownerKind === "family").map((e) => e.ownerId),
   );
   const visible = events
-    .filter((e) => eventShown(e, shown, partners))
+    .filter((e) => eventShown(e, viewer, shown, partners))
     .sort((a, b) => (a.dateFrom ?? Infinity) - (b.dateFrom ?? Infinity) || a.position - b.position || a.id - b.id);
   if (visible.length === 0) return null;
   const onPage = pageOf(visible, page, size);

@@ -51,7 +51,13 @@ export async function searchPeoplePage(
   if (!words) return { items: [], total: 0, page, pages: 1, more: false };
   let matching = db.selectFrom("genealogyPeople").where("treeId", "=", treeId);
   for (const word of words) matching = matching.where("searchKey", "like", `%${word}%`);
-  if (!viewer.seesPrivate) matching = matching.where("id", "not in", db.selectFrom("privatePeople").select("personId"));
+  if (!viewer.seesPrivate) {
+    // Never found by whom the marks keep them from (restrictions.ts): confidential from members, privacy too from visitors.
+    const withheld = viewer.members ? ["confidential"] : ["confidential", "privacy"];
+    matching = matching
+      .where("id", "not in", db.selectFrom("privatePeople").select("personId"))
+      .where((eb) => eb.or([eb("restriction", "is", null), eb("restriction", "not in", withheld)]));
+  }
   const ordered = matching.select("id").orderBy("searchKey").orderBy("id");
 
   let ids: number[];

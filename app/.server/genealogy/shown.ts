@@ -3,11 +3,13 @@
 // Indexes add people up over the whole tree, so a visitor's view is the
 // published list of people without the living (genealogy/published.ts:
 // computed once per version of the site and day, as the sitemap's is); a
-// member's is everyone but the people the administrator keeps private (a
-// small table read whole); an editor's is everyone.
+// member's is everyone but the people kept private (a small table read whole)
+// and those the tree marks confidential (RESN, restrictions.ts); an editor's
+// is everyone.
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Viewer } from "./living.ts";
 import { publicPeople } from "./published.ts";
+import { currentTreeId } from "./trees.ts";
 
 export interface Shown {
   /** Whether the viewer may see this person in full (name, dates, places). */
@@ -17,7 +19,14 @@ export interface Shown {
 export async function shownPeople(db: Database, viewer: Viewer): Promise<Shown> {
   if (viewer.seesPrivate) return { sees: () => true };
   if (viewer.members) {
-    const hidden = new Set((await db.selectFrom("privatePeople").select("personId").execute()).map((r) => r.personId));
+    const treeId = await currentTreeId(db);
+    const [kept, confidential] = await Promise.all([
+      db.selectFrom("privatePeople").select("personId").execute(),
+      treeId === null
+        ? []
+        : db.selectFrom("genealogyPeople").select("id").where("treeId", "=", treeId).where("restriction", "=", "confidential").execute(),
+    ]);
+    const hidden = new Set([...kept.map((r) => r.personId), ...confidential.map((r) => r.id)]);
     return { sees: (id) => !hidden.has(id) };
   }
   // publicPeople is of the current tree, the one every index shows.

@@ -12,6 +12,7 @@ import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Viewer } from "./living.ts";
 import { fullName } from "./people.ts";
 import { shownPeople } from "./shown.ts";
+import { seesRestricted } from "./restrictions.ts";
 import { countSurnames } from "./surnames.ts";
 
 const TOP = 10;
@@ -55,7 +56,7 @@ export async function treeStatistics(db: Database, treeId: number, viewer: Viewe
   // Lives: the first birth and death of each person, dated at least to the year.
   const events = await db
     .selectFrom("genealogyEvents")
-    .select(["ownerId", "tag", "dateFrom", "dateTo", "position"])
+    .select(["ownerId", "tag", "dateFrom", "dateTo", "position", "restriction"])
     .where("treeId", "=", treeId)
     .where("ownerKind", "=", "person")
     .where("tag", "in", ["BIRT", "DEAT"])
@@ -66,7 +67,7 @@ export async function treeStatistics(db: Database, treeId: number, viewer: Viewe
   const births = new Map<number, { day: number; position: number }>();
   const deaths = new Map<number, { day: number; position: number }>();
   for (const e of events) {
-    if (!byId.has(e.ownerId) || e.dateTo! - e.dateFrom! > YEAR_PRECISION) continue;
+    if (!byId.has(e.ownerId) || !seesRestricted(viewer, e.restriction) || e.dateTo! - e.dateFrom! > YEAR_PRECISION) continue;
     const map = e.tag === "BIRT" ? births : deaths;
     const known = map.get(e.ownerId);
     if (!known || e.position < known.position) map.set(e.ownerId, { day: middle(e.dateFrom!, e.dateTo!), position: e.position });

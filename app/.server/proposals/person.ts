@@ -25,6 +25,7 @@ import {
   type PersonFields,
 } from "#app/.server/genealogy/editing.ts";
 import { privateAmong } from "#app/.server/genealogy/living.ts";
+import { membersSee } from "#app/.server/genealogy/restrictions.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 
 // What a member proposes about a person (issue 17): a correction of their
@@ -184,7 +185,8 @@ interface EventNow {
  * the dates as a form in `locale` shows them.
  */
 async function eventsOf(db: Database, personId: number, tag?: string, locale: Locale = SOURCE_LOCALE): Promise<EventNow[]> {
-  const rows = await personEvents(db, await treeOf(db), personId, tag);
+  // A fact the members may not see is not theirs to correct, nor shown as a baseline.
+  const rows = (await personEvents(db, await treeOf(db), personId, tag)).filter((r) => membersSee(r.restriction));
   return rows.map((r) => ({
     id: r.id,
     tag: r.tag,
@@ -234,13 +236,13 @@ async function eventPayload(db: Database, subjectId: string | null, value: Event
     // A correction keeps the event's own kind, whatever the form says.
     const found = await db
       .selectFrom("genealogyEvents")
-      .select("tag")
+      .select(["tag", "restriction"])
       .where("treeId", "=", await treeOf(db))
       .where("id", "=", eventId)
       .where("ownerKind", "=", "person")
       .where("ownerId", "=", Number(subjectId))
       .executeTakeFirst();
-    if (!found) return { ok: false, field: "eventId", message: NO_EVENT };
+    if (!found || !membersSee(found.restriction)) return { ok: false, field: "eventId", message: NO_EVENT };
     tag = found.tag;
   }
   return { ok: true, payload: { eventId, tag, ...given } };
@@ -359,7 +361,7 @@ export async function partnersOf(db: Database, personId: number): Promise<{ id: 
   const ids = [...new Set(families.map((f) => (f.partner1Id === personId ? f.partner2Id : f.partner1Id)))].filter(
     (id): id is number => id !== null && id !== personId,
   );
-  const hidden = await privateAmong(db, ids);
+  const hidden = await privateAmong(db, treeId, ids);
   const visible = ids.filter((id) => !hidden.has(id));
   return Promise.all(visible.map(async (id) => ({ id, name: await personLabel(db, treeId, id) })));
 }
@@ -367,7 +369,7 @@ export async function partnersOf(db: Database, personId: number): Promise<{ id: 
 async function relativeLabel(db: Database, payload: RelationPayload): Promise<string> {
   if (payload.existingId !== null) {
     // Named only while the members may see them (one made private since reads as a number).
-    if ((await privateAmong(db, [payload.existingId])).has(payload.existingId)) return `#${payload.existingId}`;
+    if ((await privateAmong(db, await treeOf(db), [payload.existingId])).has(payload.existingId)) return `#${payload.existingId}`;
     return `${await personLabel(db, await treeOf(db), payload.existingId)} (#${payload.existingId})`;
   }
   const p = payload.newPerson!;
@@ -430,7 +432,7 @@ async function relationPayload(
     return { ok: true, payload: { ...common, existingId: null, newPerson: { givenNames, surname, sex: sex ?? "U", birthDate } } };
   const found = await resolvePerson(db, await treeOf(db), existing);
   // A person the members may not see is not named to them either.
-  if (!found || "notFound" in found || (await privateAmong(db, [found.id])).has(found.id)) {
+  if (!found || "notFound" in found || (await privateAmong(db, await treeOf(db), [found.id])).has(found.id)) {
     return {
       ok: false,
       field: "existing",

@@ -21,6 +21,12 @@ export const lt = {
   "account.refusal.noTree": "Giminės medžio dar nėra: palikite šį lauką tuščią.",
   "account.refusal.noMail": "Laiškai nesiunčiami: SMTP_URL nenustatytas.",
 
+  "account.failedLogins.heading": "Nesėkmingi bandymai prisijungti",
+  "account.failedLogins.text":
+    "Nuo paskutinio apsilankymo šiame puslapyje prie jūsų paskyros nesėkmingai bandyta prisijungti {atLeast, select, yes {ne mažiau kaip } other {}}{count, plural, one {# kartą} few {# kartus} other {# kartų}} iš {addresses, plural, one {# adreso} few {# adresų} other {# adresų}}: {when}.",
+  "account.failedLogins.advice":
+    "Jei tai buvote ne jūs: šie bandymai nepavyko, o naršyklės ir adresai, iš kurių jau jungėtės, dėl jų neužrakinami. Jei slaptažodis trumpas arba naudojamas ir kitur, <a>pakeiskite jį</a>.",
+
   "account.name.heading": "Vartotojo vardas",
   "account.name.field": "Vardas, kuriuo prisijungiate",
   "account.name.submit": "Pakeisti vardą",
@@ -257,6 +263,12 @@ export const en: English<typeof lt> = {
   "account.refusal.usernameTaken": "The name “{username}” is taken: choose another one.",
   "account.refusal.noTree": "There is no family tree yet: leave this field empty.",
   "account.refusal.noMail": "No letters are sent: SMTP_URL is not set.",
+
+  "account.failedLogins.heading": "Failed login attempts",
+  "account.failedLogins.text":
+    "Since your last visit to this page, your account has had {atLeast, select, yes {at least } other {}}{count, plural, one {# failed login attempt} other {# failed login attempts}} from {addresses, plural, one {# address} other {# addresses}}: {when}.",
+  "account.failedLogins.advice":
+    "If this was not you: these attempts failed, and the browsers and addresses you have logged in from are not locked out by them. If your password is short or used elsewhere too, <a>change it</a>.",
 
   "account.name.heading": "Username",
   "account.name.field": "The name you log in with",

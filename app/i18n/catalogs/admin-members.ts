@@ -51,6 +51,8 @@ export const lt = {
   "adminMembers.users.disabled": "Išjungta",
   "adminMembers.users.lastSeen": "paskutinį kartą {at}",
   "adminMembers.users.neverSeen": "dar neprisijungė",
+  "adminMembers.users.failedLogins":
+    "Per {days} d. nesėkmingai bandyta prisijungti {atLeast, select, yes {ne mažiau kaip } other {}}{count, plural, one {# kartą} few {# kartus} other {# kartų}} iš {addresses, plural, one {# adreso} few {# adresų} other {# adresų}}, paskutinį kartą {last}.",
   "adminMembers.users.changeRole": "Keisti",
   "adminMembers.users.changeRoleNamed": "Keisti vaidmenį: {username}",
   "adminMembers.users.reset": "Naujo slaptažodžio nuoroda",
@@ -147,6 +149,7 @@ export const lt = {
   "adminMembers.changes.column.surname": "pavardė",
   "adminMembers.changes.column.birthSurname": "pavardė gimus",
   "adminMembers.changes.column.sex": "lytis",
+  "adminMembers.changes.column.restriction": "kas mato",
   "adminMembers.changes.column.notes": "pastabos",
   "adminMembers.changes.column.kind": "rūšis",
   "adminMembers.changes.column.date": "data",
@@ -270,6 +273,8 @@ export const en: English<typeof lt> = {
   "adminMembers.users.disabled": "Disabled",
   "adminMembers.users.lastSeen": "last seen {at}",
   "adminMembers.users.neverSeen": "has not logged in yet",
+  "adminMembers.users.failedLogins":
+    "{atLeast, select, yes {At least } other {}}{count, plural, one {# failed login attempt} other {# failed login attempts}} in {days} days from {addresses, plural, one {# address} other {# addresses}}, the last {last}.",
   "adminMembers.users.changeRole": "Change",
   "adminMembers.users.changeRoleNamed": "Change the role: {username}",
   "adminMembers.users.reset": "New password link",
@@ -366,6 +371,7 @@ export const en: English<typeof lt> = {
   "adminMembers.changes.column.surname": "surname",
   "adminMembers.changes.column.birthSurname": "surname at birth",
   "adminMembers.changes.column.sex": "sex",
+  "adminMembers.changes.column.restriction": "who sees it",
   "adminMembers.changes.column.notes": "notes",
   "adminMembers.changes.column.kind": "kind",
   "adminMembers.changes.column.date": "date",

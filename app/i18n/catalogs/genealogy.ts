@@ -53,6 +53,7 @@ export const lt = {
 
   "genealogy.person.living": "Gyvas asmuo",
   "genealogy.person.private": "Privatus asmuo",
+  "genealogy.restriction.unknown": "Pasirinkite, kas mato: visi, ne lankytojai arba tik redaktoriai.",
   "genealogy.person.unknown": "Nežinomas asmuo",
   "genealogy.years.born": "g. {year}",
   "genealogy.years.died": "m. {year}",
@@ -136,6 +137,7 @@ export const en: English<typeof lt> = {
 
   "genealogy.person.living": "Living person",
   "genealogy.person.private": "Private person",
+  "genealogy.restriction.unknown": "Choose who sees it: everyone, not visitors, or only editors.",
   "genealogy.person.unknown": "Unknown person",
   "genealogy.years.born": "b. {year}",
   "genealogy.years.died": "d. {year}",

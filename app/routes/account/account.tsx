@@ -16,6 +16,7 @@ import {
   readSessionToken,
 } from "#app/.server/accounts/session.ts";
 import { listPasskeys, removePasskey } from "#app/.server/accounts/passkeys.ts";
+import { takeUnseenLoginFailures, type LoginFailures } from "#app/.server/accounts/login-failure-log.ts";
 import { readForm, refusedField, refuseForm, withoutSecrets } from "#app/.server/platform/form.ts";
 import { redirectWithToast } from "#app/.server/platform/toast.ts";
 import { requestT } from "#app/.server/platform/request-language.ts";
@@ -35,8 +36,9 @@ import { AddPasskey } from "#app/components/passkeys.tsx";
 import { ACCOUNT_REFUSALS, EMAIL_MAX_LENGTH } from "#app/lib/accounts.ts";
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from "#app/lib/login.ts";
 
-// One's own account, for every user: the name, the password, the notices and
-// the language of their letters (and of the site after logging in), the
+// One's own account, for every user: the failed logins against their name
+// since they last looked (decision 037), the name, the password, the notices
+// and the language of their letters (and of the site after logging in), the
 // passkeys, the devices logged in (each can be ended, or all at once).
 
 const PAGE = "/paskyra";
@@ -46,12 +48,22 @@ export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("narys")];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireRole(context, "narys");
   const { db } = services(context);
-  const [sessions, passkeys, notices] = await Promise.all([
+  const [sessions, passkeys, notices, failedLogins] = await Promise.all([
     listSessions(db, user.id, await readSessionToken(request)),
     listPasskeys(db, user.id),
     userNotices(db, user.id),
+    // Shown once: from now on they are seen.
+    takeUnseenLoginFailures(db, user.id),
   ]);
-  return { user, sessions, passkeys, notices, mailConfigured: services(context).config.mail !== undefined, minLength: MIN_PASSWORD_LENGTH };
+  return {
+    user,
+    failedLogins,
+    sessions,
+    passkeys,
+    notices,
+    mailConfigured: services(context).config.mail !== undefined,
+    minLength: MIN_PASSWORD_LENGTH,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -108,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 type ActionData = Route.ComponentProps["actionData"];
 
 export default function AccountPage({
-  loaderData: { user, sessions, passkeys, notices, mailConfigured, minLength },
+  loaderData: { user, failedLogins, sessions, passkeys, notices, mailConfigured, minLength },
   actionData,
 }: Route.ComponentProps) {
   const t = useT();
@@ -121,6 +133,7 @@ export default function AccountPage({
       <p className="mt-2 text-ink-soft">
         {t.rich("account.signedInAs", { username: user.username, role: user.role, b: (chunks) => <strong>{chunks}</strong> })}
       </p>
+      {failedLogins ? <FailedLogins failures={failedLogins} /> : null}
       <div className="mt-8 grid gap-8 lg:grid-cols-2">
         <NameForm username={user.username} refused={refused("name")} />
         <PasswordForm minLength={minLength} refused={refused("password")} />
@@ -129,6 +142,27 @@ export default function AccountPage({
       <Passkeys passkeys={passkeys} />
       <Sessions sessions={sessions} />
     </>
+  );
+}
+
+/** The failed logins against this user's name since the page last told them (nothing when there were none). */
+function FailedLogins({ failures }: { failures: LoginFailures }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="nesekmingi" className="card mt-6 border-accent bg-accent-soft p-6">
+      <h2 id="nesekmingi" className="text-xl font-semibold text-accent-dark">
+        {t("account.failedLogins.heading")}
+      </h2>
+      <p className="mt-2">
+        {t("account.failedLogins.text", {
+          count: failures.count,
+          atLeast: failures.atLeast ? "yes" : "no",
+          addresses: failures.addresses,
+          when: failures.first === failures.last ? t.dateTime(failures.first) : t.dateTimeRange(failures.first, failures.last),
+        })}
+      </p>
+      <p className="mt-2 text-sm">{t.rich("account.failedLogins.advice", { a: (chunks) => <a href="#slaptazodis">{chunks}</a> })}</p>
+    </section>
   );
 }
 

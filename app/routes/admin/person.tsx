@@ -7,7 +7,8 @@ import { personForEditing } from "#app/.server/genealogy/editing.ts";
 import { PERSON_EDITS } from "#app/.server/genealogy/person-edits.ts";
 import { currentTreeId } from "#app/.server/genealogy/trees.ts";
 import { personExists } from "#app/.server/genealogy/people.ts";
-import { privateAmong } from "#app/.server/genealogy/living.ts";
+import { restrictionsAmong } from "#app/.server/genealogy/living.ts";
+import { RESTRICTIONS, type Restriction } from "#app/lib/restrictions.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { refuseForm } from "#app/.server/platform/form.ts";
 import { serverT } from "#app/.server/platform/i18n.ts";
@@ -31,7 +32,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const person = treeId === null || id === null ? null : await personForEditing(db, treeId, id, viewer);
   if (!person) throw data(null, { status: 404 });
   const role = requireRole(context, "redaktorius").role;
-  return { ...person, isPrivate: (await privateAmong(db, [id!])).has(id!), canMarkPrivate: atLeast(role, "administratorius") };
+  const restriction = (await restrictionsAmong(db, treeId!, [id!])).get(id!) ?? null;
+  return { ...person, restriction, canMarkPrivate: atLeast(role, "administratorius") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -112,7 +114,7 @@ function fieldIdOf(which: string | null, field: string, typed: Typed | undefined
 
 export default function PersonEditor({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { person, summary, events, parents, families, gallery, documents, isPrivate, canMarkPrivate } = loaderData;
+  const { person, summary, events, parents, families, gallery, documents, restriction, canMarkPrivate } = loaderData;
   const confirm = actionData && "confirmRemove" in actionData;
   const refused = refusedForm(actionData);
   const typed: Typed | undefined = refused?.typed;
@@ -155,18 +157,20 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
         />
       ) : null}
       {canMarkPrivate ? (
-        <Form method="post" className="card mb-6 flex flex-wrap items-center gap-3 p-4">
+        <Form method="post" className="card mb-6 flex flex-wrap items-end gap-3 p-4">
           <input type="hidden" name="intent" value="private" />
-          <label className="flex items-center gap-2">
-            <input type="checkbox" name="private" value="1" defaultChecked={isPrivate} />
-            {t("adminTree.person.private")}
-          </label>
+          <RestrictionSelect
+            id="restriction"
+            of="person"
+            value={which === "private" ? (typed?.restriction ?? "") : (restriction ?? "")}
+            error={which === "private" ? errors.restriction : undefined}
+          />
           <button type="submit" className="btn-secondary">
             {t("adminTree.save")}
           </button>
         </Form>
-      ) : isPrivate ? (
-        <p className="card mb-6 p-4 text-sm text-accent">{t("adminTree.person.isPrivate")}</p>
+      ) : restriction ? (
+        <p className="card mb-6 p-4 text-sm text-accent">{t(`adminTree.person.is.${restriction}`)}</p>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="duomenys" className="card p-6">
@@ -219,6 +223,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
                     date={e.date ? gedcomToDateInput(e.date, t.locale) : ""}
                     place={e.place ?? ""}
                     value={e.value ?? ""}
+                    restriction={e.restriction ?? ""}
                     idPrefix={`e${e.id}`}
                     refused={refusedHere(`event:${e.id}`)}
                   />
@@ -262,7 +267,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
                 </p>
               ) : null}
             </div>
-            <EventFields date="" place="" value="" idPrefix="new" refused={refusedHere("event:")} />
+            <EventFields date="" place="" value="" restriction="" idPrefix="new" refused={refusedHere("event:")} />
             <button type="submit" className="btn-primary">
               {t("adminTree.person.addEvent")}
             </button>
@@ -398,16 +403,53 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
 }
 
 /** An event's date, place and description: as stored, or as typed when the server refused them (each message beside its field). */
+/**
+ * Who sees a person or a fact: GEDCOM's mark (RESN, restrictions.ts) as a
+ * select, nothing chosen meaning the living rule alone.
+ */
+function RestrictionSelect({ id, of, value, error }: { id: string; of: "person" | "event"; value: string; error?: string }) {
+  const t = useT();
+  const options: ("" | Restriction)[] = ["", ...RESTRICTIONS];
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {t(`adminTree.${of}.restriction.label`)}
+      </label>
+      <select
+        id={id}
+        name="restriction"
+        className="field-input"
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {t(`adminTree.${of}.restriction.${option || "none"}`)}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
+          {t.say(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function EventFields({
   date,
   place,
   value,
+  restriction,
   idPrefix,
   refused,
 }: {
   date: string;
   place: string;
   value: string;
+  restriction: string;
   idPrefix: string;
   refused: { typed: Typed; errors: Errors } | null;
 }) {
@@ -433,6 +475,12 @@ function EventFields({
           />
         </div>
       ))}
+      <RestrictionSelect
+        id={`${idPrefix}-restriction`}
+        of="event"
+        value={refused?.typed.restriction ?? restriction}
+        error={refused?.errors.restriction}
+      />
     </>
   );
 }

@@ -21,6 +21,7 @@ import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { readForm, refusedField, refuseForm } from "#app/.server/platform/form.ts";
 import { redirectWithToast, refusal } from "#app/.server/platform/toast.ts";
 import { listUsers, removeUser, setDisabled, setRole } from "#app/.server/accounts/users.ts";
+import { FAILURE_LOG_DAYS, recentLoginFailures } from "#app/.server/accounts/login-failure-log.ts";
 import { requestOrigin } from "#app/.server/platform/site-address.ts";
 import { Field, useFocusFirstError } from "#app/components/fields.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
@@ -36,7 +37,8 @@ import { personNotFoundText } from "#app/lib/person-fields.ts";
 import { isRole, ROLE_LABEL_IDS, ROLES, type Role } from "#app/lib/roles.ts";
 
 // The administrator's list of users: invitations (a link to share, valid
-// seven days, once), roles, a new-password link, disabling and removing.
+// seven days, once), roles, a new-password link, disabling and removing, and
+// each user's failed logins of the last 90 days (decision 037).
 
 const PAGE = "/admin/nariai";
 
@@ -51,10 +53,23 @@ export const middleware: Route.MiddlewareFunction[] = [roleMiddleware("administr
 export async function loader({ context }: Route.LoaderArgs) {
   const me = requireRole(context, "administratorius");
   const { db } = services(context);
-  const [users, invitations, treeId] = await Promise.all([listUsers(db), pendingInvitations(db), currentTreeId(db)]);
+  const [users, invitations, treeId, failedLogins] = await Promise.all([
+    listUsers(db),
+    pendingInvitations(db),
+    currentTreeId(db),
+    recentLoginFailures(db),
+  ]);
   const personIds = [...users.map((u) => u.personId), ...invitations.map((i) => i.personId)].filter((id): id is number => id !== null);
   const names = treeId === null ? {} : await personNames(db, treeId, personIds);
-  return { me: me.id, users, invitations, names, canMail: services(context).config.mail !== undefined };
+  return {
+    me: me.id,
+    users,
+    invitations,
+    names,
+    failedLogins,
+    failureDays: FAILURE_LOG_DAYS,
+    canMail: services(context).config.mail !== undefined,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -354,7 +369,7 @@ function Invitations({ invitations, names }: { invitations: LoaderData["invitati
   );
 }
 
-function UserList({ loaderData: { me, users, names } }: { loaderData: LoaderData }) {
+function UserList({ loaderData: { me, users, names, failedLogins, failureDays } }: { loaderData: LoaderData }) {
   const t = useT();
   return (
     <section aria-labelledby="paskyros" className="mt-10">
@@ -382,6 +397,17 @@ function UserList({ loaderData: { me, users, names } }: { loaderData: LoaderData
                     : t("adminMembers.users.neverSeen")}
                 </p>
               </div>
+              {failedLogins[user.id] ? (
+                <p className="mt-2 text-sm font-medium text-accent-dark">
+                  {t("adminMembers.users.failedLogins", {
+                    days: failureDays,
+                    count: failedLogins[user.id].count,
+                    atLeast: failedLogins[user.id].atLeast ? "yes" : "no",
+                    addresses: failedLogins[user.id].addresses,
+                    last: t.dateTime(failedLogins[user.id].last),
+                  })}
+                </p>
+              ) : null}
               <div className="mt-3 flex flex-wrap items-end gap-3">
                 <Form method="post" className="flex items-end gap-2">
                   <input type="hidden" name="intent" value="role" />

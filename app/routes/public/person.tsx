@@ -123,6 +123,8 @@ export default function PersonPage({ loaderData: { person, memories, stories, ca
           <>
             {summary.private ? (
               <p className="mt-2 text-sm text-accent">{t("tree.person.privateNote")}</p>
+            ) : summary.privacy ? (
+              <p className="mt-2 text-sm text-accent">{t("tree.person.privacyNote")}</p>
             ) : summary.living ? (
               <p className="mt-2 text-sm text-accent">{t("tree.person.livingNote")}</p>
             ) : null}

@@ -5,8 +5,9 @@ import { PAGE_ROWS, readInPages, yieldToEventLoop } from "#app/.server/platform/
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { MediaStore } from "#app/.server/media/storage.ts";
 import { GALLERY_REFN_TYPE, galleryObjectsForExport } from "./gallery-objects.ts";
-import { DEFAULT_LIVING_YEARS, withheldPeople } from "#app/.server/genealogy/living.ts";
-import { toGedcom7, type SourceFamily } from "./to-gedcom7.ts";
+import { DEFAULT_LIVING_YEARS, withheldPeople, type Viewer } from "#app/.server/genealogy/living.ts";
+import { seesRestricted, withRestriction } from "#app/.server/genealogy/restrictions.ts";
+import { gedcom7FileUrl, toGedcom7, type SourceFamily } from "./to-gedcom7.ts";
 import { DATE_PARTS, PEDIGREE, type Note, type PersonName, type RawNode } from "./model.ts";
 
 // Writes a tree as GEDCOM 5.5.1 (UTF-8) or 7.0, a page of records at a time.
@@ -54,6 +55,8 @@ class LineWriter {
   /** Whose @ escaping text values get: the version written, or, for a 5.x tree going through the 7.0 converter, 5.x's. */
   readonly #escapeAs: GedcomVersion;
   #lastTag: string[] = [];
+  /** Identifiers the export renamed (a repeated one, 7.0's form), by the file's: pointers follow them. */
+  renamed = new Map<string, string>();
   /** The record being gathered for the converter, and the path to its last line. */
   #record: RawNode[] = [];
   constructor(out: Writable, version: GedcomVersion, convert?: (record: RawNode) => RawNode[], escapeAs: GedcomVersion = version) {
@@ -63,7 +66,8 @@ class LineWriter {
     this.#escapeAs = escapeAs;
   }
 
-  async line(level: number, tag: string, value?: string | null, xref?: string | null): Promise<void> {
+  async line(level: number, tag: string, written?: string | null, xref?: string | null): Promise<void> {
+    const value = written && written.startsWith("@") ? (this.renamed.get(written) ?? written) : written;
     if (!this.#convert) return this.#emit(level, tag, value, xref);
     const node: RawNode = { t: tag, ...(value ? { v: value } : {}), ...(xref ? { x: xref } : {}) };
     if (level === 0) {
@@ -173,11 +177,11 @@ function enumValue(value: string, version: GedcomVersion): string {
  * owners point to (living people, their events, families with a living
  * partner): a living relative's photo or note stays as private as they do.
  */
-async function privateRecords(db: Database, treeId: number, hiddenPeople: Set<number>, hiddenFamilies: Set<number>) {
+async function privateRecords(db: Database, treeId: number, audience: Viewer, hiddenPeople: Set<number>, hiddenFamilies: Set<number>) {
   const events = await readInPages((after) =>
     db
       .selectFrom("genealogyEvents")
-      .select(["id", "ownerKind", "ownerId", "notes"])
+      .select(["id", "ownerKind", "ownerId", "notes", "restriction"])
       .where("treeId", "=", treeId)
       .$if(after !== null, (q) => q.where("id", ">", after!))
       .orderBy("id")
@@ -185,7 +189,9 @@ async function privateRecords(db: Database, treeId: number, hiddenPeople: Set<nu
       .execute(),
   );
   const hiddenEvents = new Set(
-    events.filter((e) => (e.ownerKind === "person" ? hiddenPeople : hiddenFamilies).has(e.ownerId)).map((e) => e.id),
+    events
+      .filter((e) => (e.ownerKind === "person" ? hiddenPeople : hiddenFamilies).has(e.ownerId) || !seesRestricted(audience, e.restriction))
+      .map((e) => e.id),
   );
   const isHidden = (kind: "person" | "family" | "event", id: number) =>
     (kind === "person" ? hiddenPeople : kind === "family" ? hiddenFamilies : hiddenEvents).has(id);
@@ -244,13 +250,16 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
     v7 && from === "5" ? "5.5.1" : options.version,
   );
   const enumFor = (value: string) => (sameFamily ? value : enumValue(value, options.version));
-  const hidden = options.audience
-    ? await withheldPeople(db, treeId, {
-        members: options.audience === "members",
-        seesPrivate: false,
-        livingYears: options.livingYears ?? DEFAULT_LIVING_YEARS,
-      })
-    : new Set<number>();
+  // Whom the export is for: a public or members' export leaves out whom they may not see, and facts marked for others.
+  const audience: Viewer | null = options.audience
+    ? { members: options.audience === "members", seesPrivate: false, livingYears: options.livingYears ?? DEFAULT_LIVING_YEARS }
+    : null;
+  const hidden = audience ? await withheldPeople(db, treeId, audience) : new Set<number>();
+  const factShown = (e: { restriction: string | null }) => !audience || seesRestricted(audience, e.restriction);
+  // RESN spelled as the text it joins: 7.0's upper case, 5.x's lower case (a 7.0 export of a 5.x tree is converted with the rest).
+  const resnUpper = v7 && from === "7";
+  // The people the administrator keeps private are confidential to the desktop program too.
+  const keptPrivate = new Set((await db.selectFrom("privatePeople").select("personId").execute()).map((r) => r.personId));
 
   // Records without an identifier (GEDCOM 7 allows them, and people added on
   // the site have none) get one that no record of the file uses.
@@ -272,33 +281,53 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
     genealogyMedia: await idsAndXrefs("genealogyMedia"),
     genealogyRecords: await idsAndXrefs("genealogyRecords"),
   };
+  // Every record is written with an identifier of its own (issue 32): a file
+  // that used one twice gets the second renamed (the import already warned,
+  // and its pointers meant the first), and a 7.0 export writes them in 7.0's
+  // form (upper case letters, digits and _: @NoTe@ → @NOTE@). Pointers in what
+  // the file brought are renamed with them (LineWriter, `renamed`).
   const taken = new Set<string>();
-  for (const rows of Object.values(read)) for (const r of rows) if (r.xref) taken.add(r.xref.toUpperCase());
+  const renamed = new Map<string, string>();
+  const claim = (wanted: string) => {
+    let xref = wanted;
+    for (let n = 2; taken.has(xref.toUpperCase()); n++) xref = `${wanted.slice(0, -1)}_${n}@`;
+    taken.add(xref.toUpperCase());
+    return xref;
+  };
+  const written = new Map<string, Map<number, string>>();
+  for (const [table, rows] of Object.entries(read)) {
+    const ids = new Map<number, string>();
+    for (const r of rows) {
+      if (!r.xref) continue;
+      const xref = claim(
+        v7
+          ? `@${r.xref
+              .slice(1, -1)
+              .toUpperCase()
+              .replace(/[^A-Z0-9_]/g, "_")}@`
+          : r.xref,
+      );
+      if (!renamed.has(r.xref)) renamed.set(r.xref, xref);
+      ids.set(r.id, xref);
+    }
+    written.set(table, ids);
+  }
+  // Records without an identifier (GEDCOM 7 allows them, and people added on the site have none) get one no record uses.
   const xrefs = (table: "genealogyPeople" | "genealogyFamilies" | "genealogySources" | "genealogyMedia", prefix: string) => {
-    const rows = read[table];
-    return new Map(
-      rows.map((r) => {
-        if (r.xref) return [r.id, r.xref];
-        let xref = `@X${prefix}${r.id}@`;
-        for (let n = 2; taken.has(xref); n++) xref = `@X${prefix}${r.id}_${n}@`;
-        taken.add(xref);
-        return [r.id, xref];
-      }),
-    );
+    const ids = written.get(table)!;
+    for (const r of read[table]) if (!ids.has(r.id)) ids.set(r.id, claim(`@X${prefix}${r.id}@`));
+    return ids;
   };
   const people = xrefs("genealogyPeople", "I");
   const families = xrefs("genealogyFamilies", "F");
   const sources = xrefs("genealogySources", "S");
   const media = xrefs("genealogyMedia", "O");
+  const recordXrefs = written.get("genealogyRecords")!;
+  w.renamed = renamed;
   // The gallery's photos people of the tree are tagged in (gallery-objects.ts), each a record of its own.
   const gallery = await galleryObjectsForExport(db, options.store ?? null, treeId, options.audience);
   const galleryXrefs = new Map<number, string>();
-  for (const itemId of gallery.objects.keys()) {
-    let xref = `@XG${itemId}@`;
-    for (let n = 2; taken.has(xref); n++) xref = `@XG${itemId}_${n}@`;
-    taken.add(xref);
-    galleryXrefs.set(itemId, xref);
-  }
+  for (const itemId of gallery.objects.keys()) galleryXrefs.set(itemId, claim(`@XG${itemId}@`));
   /** The gallery photos a written person links to: only these are written. */
   const galleryWritten = new Set<number>();
   const places = new Map(
@@ -401,6 +430,16 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
   const mediaRecords = new Map(
     (await db.selectFrom("genealogyMedia").selectAll().where("treeId", "=", treeId).orderBy("id").execute()).map((m) => [m.id, m]),
   );
+  // An object without a FILE 7.0 can hold (only a BLOB, only a mailto:) is no valid OBJE record in 7.0:
+  // it is written as an extension record, _OBJE, and linked as one, so that nothing it said is lost.
+  const fileless = new Set(
+    v7
+      ? [...mediaRecords.values()]
+          .filter((m) => !parse<RawNode[]>(m.extra, []).some((n) => n.t === "FILE" && n.v && gedcom7FileUrl(n.v) !== null))
+          .map((m) => m.id)
+      : [],
+  );
+  const objectTag = (id: number) => (fileless.has(id) ? "_OBJE" : "OBJE");
   const writeLinks = async (list: { mediaId: number; extra: string }[] | undefined, level: number) => {
     for (const link of list ?? []) {
       const embedded = mediaRecords.get(link.mediaId);
@@ -409,7 +448,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
         await w.line(level, "OBJE");
         await w.raw(parse<RawNode[]>(embedded.extra, []), level + 1);
       } else {
-        await w.line(level, "OBJE", media.get(link.mediaId));
+        await w.line(level, objectTag(link.mediaId), media.get(link.mediaId));
       }
       await w.raw(parse<RawNode[]>(link.extra, []), level + 1);
     }
@@ -427,7 +466,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
         .orderBy("ownerId")
         .orderBy("position")
         .execute();
-    const events = ownerIds.length ? await loadEvents() : [];
+    const events = (ownerIds.length ? await loadEvents() : []).filter(factShown);
     for (const e of events) byOwner.set(e.ownerId, [...(byOwner.get(e.ownerId) ?? []), e]);
     const eventIds = events.map((e) => e.id);
     const citations = await citationsFor("event", eventIds);
@@ -453,7 +492,11 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
         await writeCitations(citations.get(e.id), level + 1);
         await writeLinks(links.get(e.id), level + 1);
         await w.raw(
-          parse<RawNode[]>(e.extra, []).filter((n) => n.t !== DATE_PARTS),
+          withRestriction(
+            parse<RawNode[]>(e.extra, []).filter((n) => n.t !== DATE_PARTS),
+            e.restriction,
+            resnUpper,
+          ),
           level + 1,
         );
       }
@@ -481,8 +524,8 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
   const privateFamilies = new Set(
     allFamilies.filter((f) => [f.partner1Id, f.partner2Id].some((p) => p !== null && hidden.has(p))).map((f) => f.id),
   );
-  const withheld = options.audience
-    ? await privateRecords(db, treeId, hidden, privateFamilies)
+  const withheld = audience
+    ? await privateRecords(db, treeId, audience, hidden, privateFamilies)
     : { media: new Set<number>(), notes: new Set<string>() };
   let writtenPeople = 0;
   // Pages by position (keyset, not OFFSET, which would read the table again for every page).
@@ -520,7 +563,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
       }
       if (p.sex !== "U") await w.line(1, "SEX", p.sex);
       // A person made on the site carries their UID (a file's own _UID or UID travels in `extra`).
-      const extra = parse<RawNode[]>(p.extra, []);
+      const extra = withRestriction(parse<RawNode[]>(p.extra, []), keptPrivate.has(p.id) ? "confidential" : p.restriction, resnUpper);
       if (p.uid && !extra.some((n) => n.t === "_UID" || n.t === "UID")) await w.line(1, v7 ? "UID" : "_UID", v7 ? uuidForm(p.uid) : p.uid);
       await events(p.id);
       for (const c of childOf.get(p.id) ?? []) {
@@ -631,7 +674,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
   }
   for (const m of mediaRecords.values()) {
     if (withheld.media.has(m.id) || (m.embedded && !v7)) continue;
-    await w.line(0, "OBJE", undefined, media.get(m.id));
+    await w.line(0, objectTag(m.id), undefined, media.get(m.id));
     await w.raw(parse<RawNode[]>(m.extra, []), 1);
   }
   const galleryFiles = new Map<string, string>();
@@ -650,7 +693,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
   for (const r of records) {
     if (r.xref && withheld.notes.has(r.xref.toUpperCase())) continue;
     const tag = r.tag === "NOTE" && v7 ? "SNOTE" : r.tag === "SNOTE" && !v7 ? "NOTE" : r.tag;
-    await w.line(0, tag, r.value, r.xref);
+    await w.line(0, tag, r.value, recordXrefs.get(r.id) ?? r.xref);
     await w.raw(parse<RawNode[]>(r.children, []), 1);
   }
   await w.line(0, "TRLR");

@@ -29,6 +29,7 @@ import {
   type RawNode,
 } from "./model.ts";
 import { normalizeUid, PersonIds, PreviousPeople, reservePersonIds } from "#app/.server/genealogy/person-ids.ts";
+import { takeRestriction } from "#app/.server/genealogy/restrictions.ts";
 import type { Message } from "#app/i18n/intl.ts";
 import { ImportRefused, NotGedcomError, readGedcom, type GedcomNode, type Warning } from "./reader.ts";
 
@@ -402,6 +403,12 @@ export class Importer {
     await this.#citations(sources, "event", id);
     await this.#mediaLinks(objects, "event", id);
     const placeName = placeNode ? (this.text(placeNode.value) ?? "") : null;
+    // RESN privacy or confidential becomes the fact's mark (restrictions.ts); the rest stays as written.
+    const { restriction, rest } = takeRestriction(
+      node.children
+        .filter((c) => !handled.has(c) && !notes.includes(c) && !sources.includes(c) && !objects.includes(c) && !(c === phrase))
+        .map(toRaw),
+    );
     await this.#writer.add("genealogyEvents", {
       treeId: this.treeId,
       id,
@@ -417,13 +424,9 @@ export class Importer {
       placeId: placeName !== null ? await this.#placeId(placeName) : null,
       placeExtra: placeNode?.children.length ? JSON.stringify(placeNode.children.map(toRaw)) : null,
       notes: JSON.stringify(this.#notes(notes)),
-      extra: JSON.stringify(
-        node.children
-          .filter((c) => !handled.has(c) && !notes.includes(c) && !sources.includes(c) && !objects.includes(c) && !(c === phrase))
-          .map(toRaw)
-          .concat(dateParts.length ? [{ t: DATE_PARTS, c: dateParts }] : []),
-      ),
+      extra: JSON.stringify(rest.concat(dateParts.length ? [{ t: DATE_PARTS, c: dateParts }] : [])),
       position,
+      restriction,
     });
   }
 
@@ -469,6 +472,7 @@ export class Importer {
       if (c.tag === "NAME" || c.tag === "NOTE" || c.tag === "SNOTE" || (c === sexNode && sexKnown)) handled.add(c);
     await this.#citations(sources, "person", id);
     await this.#mediaLinks(objects, "person", id);
+    const { restriction, rest } = takeRestriction(this.#partition(node, (c) => handled.has(c) || PERSON_EVENT_TAGS.has(c.tag)));
     await this.#writer.add("genealogyPeople", {
       treeId: this.treeId,
       id,
@@ -480,7 +484,8 @@ export class Importer {
       sex,
       names: JSON.stringify(names),
       notes: JSON.stringify(this.#notes(node.children.filter((c) => c.tag === "NOTE" || c.tag === "SNOTE"))),
-      extra: JSON.stringify(this.#partition(node, (c) => handled.has(c) || PERSON_EVENT_TAGS.has(c.tag))),
+      extra: JSON.stringify(rest),
+      restriction,
       searchKey,
       position: this.#positions.people++,
       famsExtra: JSON.stringify(famsExtra),

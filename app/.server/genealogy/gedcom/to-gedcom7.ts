@@ -57,12 +57,14 @@ import type { RawNode } from "./model.ts";
 //     ASSO without ROLE                                                          → ROLE OTHER
 //     FILE (or FILE.TRAN) without FORM                                           → FORM from the file's extension, else application/octet-stream
 //     SLGC without FAMC                                                          → FAMC @VOID@
+//     SUBM record without NAME                                                   → NAME Nežinomas pateikėjas
+//     FILE naming nothing 7.0 can hold (mailto:..., a ".." segment)              → _FILE (kept whole)
 //     TRAN without LANG                                                          → LANG und
 //     any other required substructure missing                                   → the structure becomes _TAG (records are left)
 //
 // Not done here, because it needs the whole file: cross-reference identifiers that 7.0 does not allow (@NoTe@,
-// @a b@), and SOUR↔SNOTE/OBJE pointer cycles. An OBJE record that has only a BLOB (5.5 embedded media) stays
-// without the FILE 7.0 requires. A FILE path with a ".." segment is left as it is.
+// @a b@), SOUR↔SNOTE/OBJE pointer cycles, and an OBJE record without a FILE 7.0 can hold (only a BLOB, or a
+// mailto: FILE): the export writes that one as an extension record, _OBJE, and its links as _OBJE too.
 
 /** The version family the tree's file came in: its structures are written back as they were read. */
 export type SourceFamily = "5" | "7";
@@ -730,7 +732,16 @@ function repairMediaType(node: Node, file: Node | undefined): Node {
  * encoded. A path that still is not valid (a ".." segment) is left for the validator to report.
  */
 function repairFilePath(node: Node): Node {
-  const path = node.v!.trim();
+  const url = gedcom7FileUrl(node.v!);
+  if (url !== null) node.v = url;
+  // A FILE that names no file 7.0 can hold (mailto:, a ".." path) is kept as an extension, whole.
+  else return toExtension(node);
+  return node;
+}
+
+/** A 5.x FILE path as 7.0's URL (see repairFilePath), or null when none is valid 7.0 (mailto:, a ".." segment). */
+export function gedcom7FileUrl(written: string): string | null {
+  const path = written.trim();
   const encode = (text: string, keep: RegExp) =>
     [...text].map((ch) => (keep.test(ch) || ch > "\x7f" ? ch : encodeURIComponent(ch))).join("");
   const local = (p: string) => encode(p.replaceAll("\\", "/"), /[A-Za-z0-9\-._~!$&'()*+,;=:@/]/);
@@ -740,8 +751,7 @@ function repairFilePath(node: Node): Node {
   else if (/^[\\/]{2}[^\\/]/.test(path)) url = `file://${local(path.slice(2))}`;
   else if (/^[\\/]/.test(path)) url = `file://${local(path)}`;
   else url = local(path);
-  if (isValid("FilePath", url)) node.v = url;
-  return node;
+  return isValid("FilePath", url) ? url : null;
 }
 
 // Coordinates -------------------------------------------------------------------------------------------------
@@ -768,11 +778,16 @@ function repairCoordinate(node: Node, kind: "Latitude" | "Longitude"): Node {
  * file's extension (else application/octet-stream, "some file"), FAMC @VOID@ (a family not in the file),
  * LANG und (undetermined, the BCP 47 value for "not known").
  */
+/** What a submitter without a name is called in a 7.0 export. */
+export const UNNAMED_SUBMITTER = "Nežinomas pateikėjas";
+
 const REQUIRED_DEFAULTS: Record<string, (node: Node) => Node> = {
   "ASSO ROLE": () => leaf("ROLE", "OTHER"),
   "FILE FORM": (file) => leaf("FORM", mediaTypeOfPath(file.v) ?? "application/octet-stream"),
   "FILE-TRAN FORM": (file) => leaf("FORM", mediaTypeOfPath(file.v) ?? "application/octet-stream"),
   "SLGC FAMC": () => ({ t: "FAMC", v: "@VOID@", ptr: true, c: [] }),
+  // A submitter the file left without a name (5.5.1 required one too): 7.0 needs a NAME to be valid.
+  "record-SUBM NAME": () => leaf("NAME", UNNAMED_SUBMITTER),
   "NAME-TRAN LANG": () => leaf("LANG", "und"),
   "PLAC-TRAN LANG": () => leaf("LANG", "und"),
   "NOTE-TRAN LANG": () => leaf("LANG", "und"),

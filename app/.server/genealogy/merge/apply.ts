@@ -168,13 +168,13 @@ class MergeWriter {
     const file = this.#facts.file.people.get(id)!;
     const rows = await this.#db
       .selectFrom("genealogyPeople")
-      .select(["treeId", "sex", "names", "notes"])
+      .select(["treeId", "sex", "names", "notes", "restriction"])
       .where("id", "=", id)
       .where("treeId", "in", [this.#trees.site, this.#trees.file])
       .execute();
     const siteRow = rows.find((r) => r.treeId === this.#trees.site)!;
     const fileRow = rows.find((r) => r.treeId === this.#trees.file)!;
-    const set: { sex?: string; notes?: string } = {};
+    const set: { sex?: string; notes?: string; restriction?: string | null } = {};
     let names = JSON.parse(fileRow.names) as PersonName[];
     const siteNames = JSON.parse(siteRow.names) as PersonName[];
     let notes = JSON.parse(fileRow.notes) as Note[];
@@ -182,6 +182,7 @@ class MergeWriter {
     for (const item of items) {
       const [slot, value] = splitSlot(item.slot);
       if (slot === "sex") set.sex = siteRow.sex;
+      else if (slot === "restriction") set.restriction = siteRow.restriction;
       else if (slot === "name") names = [siteNames[0], ...names.slice(1)];
       else if (slot === "name+")
         names =
@@ -394,6 +395,7 @@ class MergeWriter {
       else if (part === "place") Object.assign(set, { placeId: await this.#place(row.placeId), placeExtra: row.placeExtra });
       else if (part === "value") set.value = row.value;
       else if (part === "notes") set.notes = row.notes;
+      else if (part === "restriction") set.restriction = row.restriction;
       else if (part === "sources") {
         await this.#removeOwned("event", fileEventId);
         await this.#copyOwned("event", siteEventId, fileEventId);

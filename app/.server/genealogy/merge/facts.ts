@@ -20,9 +20,11 @@ export interface EventFact {
   value: string;
   notes: string;
   sources: string;
+  /** GEDCOM's mark on the fact ('privacy', 'confidential'; restrictions.ts), or ''. */
+  restriction: string;
 }
 
-export const EVENT_PARTS = ["date", "place", "value", "notes", "sources"] as const;
+export const EVENT_PARTS = ["date", "place", "value", "notes", "sources", "restriction"] as const;
 export type EventPart = (typeof EVENT_PARTS)[number];
 
 export interface PersonFacts {
@@ -30,6 +32,8 @@ export interface PersonFacts {
   /** The name as lists show it ('Jonas Jonaitis'). */
   label: string;
   sex: string;
+  /** GEDCOM's mark on the person ('privacy', 'confidential'; restrictions.ts), or ''. */
+  restriction: string;
   /** The first NAME, as written with its parts. */
   name: string;
   /** The other names (birth, married, aliases), each as written with its parts. */
@@ -90,14 +94,14 @@ export async function loadTreeFacts(db: Database, treeId: number): Promise<TreeF
   const [people, families, children, events, places, records, sources, citations, media, mediaLinks] = await Promise.all([
     db
       .selectFrom("genealogyPeople")
-      .select(["id", "givenNames", "surname", "sex", "names", "notes"])
+      .select(["id", "givenNames", "surname", "sex", "names", "notes", "restriction"])
       .where("treeId", "=", treeId)
       .execute(),
     db.selectFrom("genealogyFamilies").select(["id", "partner1Id", "partner2Id", "notes"]).where("treeId", "=", treeId).execute(),
     db.selectFrom("genealogyChildren").select(["familyId", "personId", "relation"]).where("treeId", "=", treeId).execute(),
     db
       .selectFrom("genealogyEvents")
-      .select(["id", "ownerKind", "ownerId", "tag", "type", "value", "date", "datePhrase", "placeId", "notes"])
+      .select(["id", "ownerKind", "ownerId", "tag", "type", "value", "date", "datePhrase", "placeId", "notes", "restriction"])
       .where("treeId", "=", treeId)
       .orderBy("position")
       .execute(),
@@ -138,6 +142,7 @@ export async function loadTreeFacts(db: Database, treeId: number): Promise<TreeF
       value: canon(e.value),
       notes: noteTexts(e.notes).join(" | "),
       sources: sorted([...(cited.get(`event:${e.id}`) ?? []), ...(linked.get(`event:${e.id}`) ?? []).map((m) => `OBJE ${m}`)]).join(" | "),
+      restriction: e.restriction ?? "",
     };
     eventsOf.set(key, [...(eventsOf.get(key) ?? []), fact]);
   }
@@ -149,6 +154,7 @@ export async function loadTreeFacts(db: Database, treeId: number): Promise<TreeF
       id: p.id,
       label: canon(`${p.givenNames} ${p.surname}`),
       sex: p.sex,
+      restriction: p.restriction ?? "",
       name: names[0] ? nameText(names[0]) : "",
       otherNames: sorted(names.slice(1).map(nameText)),
       notes: noteTexts(p.notes),

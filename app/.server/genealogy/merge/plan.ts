@@ -106,6 +106,7 @@ function setSlots(slots: Slots, name: string, values: string[]): void {
 function personSlots(person: PersonFacts, base: PersonFacts | undefined): Slots {
   const slots: Slots = new Map([[PRESENT, HERE]]);
   if (person.sex) slots.set("sex", person.sex);
+  if (person.restriction) slots.set("restriction", person.restriction);
   if (person.name) slots.set("name", person.name);
   setSlots(slots, "name", person.otherNames);
   setSlots(slots, "note", person.notes);

@@ -106,6 +106,16 @@ export interface LoginAddressesTable {
   lastLoginAt: string;
 }
 
+/** A failed login against an existing user, kept 90 days to tell them (login-failure-log.ts); no password. */
+export interface LoginFailureLogTable {
+  id: Generated<number>;
+  userId: number;
+  clientAddress: string;
+  attemptedAt: string;
+  /** When /paskyra showed it to its user; null: not yet. */
+  seenAt: string | null;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -252,6 +262,8 @@ export interface GenealogyPeopleTable {
   position: number;
   /** Substructures of the person's FAMS lines, by family id (JSON). */
   famsExtra: Generated<string>;
+  /** GEDCOM's RESN mark: 'privacy' (not for visitors) or 'confidential' (editors only); null: the living rule alone (restrictions.ts). */
+  restriction: string | null;
 }
 
 export interface GenealogyFamiliesTable {
@@ -312,6 +324,8 @@ export interface GenealogyEventsTable {
   notes: string;
   extra: string;
   position: number;
+  /** GEDCOM's RESN mark on the fact: 'privacy' or 'confidential' (restrictions.ts). */
+  restriction: string | null;
 }
 
 export interface GenealogySourcesTable {
@@ -554,6 +568,7 @@ export interface Tables {
   failedLogins: FailedLoginsTable;
   passwordChecks: PasswordChecksTable;
   loginAddresses: LoginAddressesTable;
+  loginFailureLog: LoginFailureLogTable;
   settings: SettingsTable;
   media: MediaTable;
   historyRevisions: HistoryRevisionsTable;

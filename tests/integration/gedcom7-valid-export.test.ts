@@ -1,0 +1,124 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { validateGedcom7 } from "#app/.server/genealogy/gedcom/gedcom7-rules.ts";
+import { exportFile, importFile } from "#app/.server/genealogy/trees.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { decodeGedcom } from "./gedcom-lines.ts";
+
+// Valid GEDCOM 7.0 from valid input (issue 32, point 3): a submitter without
+// a NAME, an object with only a BLOB or only a mailto: FILE, and an object
+// with a file beside a mailto:, each as files outside the corpus brought them.
+// The 7.0 export validates, and keeps what the file said.
+
+const FILE = `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+1 SUBM @U1@
+0 @U1@ SUBM
+1 PHON +370 600 00000
+0 @U2@ SUBM
+1 NAME Ona Pateikėja
+0 @I1@ INDI
+1 NAME Jonas /Jonaitis/
+1 OBJE @M1@
+1 OBJE @M2@
+1 OBJE @M3@
+0 @M1@ OBJE
+1 FORM bmp
+1 BLOB
+2 CONT .HM.......k.1..F.jwA.Dzzzzw............A....1.........
+0 @M2@ OBJE
+1 FILE mailto:jonas@example.com
+2 FORM url
+1 TITL Jono laiškas
+0 @M3@ OBJE
+1 FILE nuotrauka.jpg
+2 FORM jpg
+1 FILE mailto:ona@example.com
+2 FORM url
+0 TRLR
+`;
+
+let t: TestDatabase;
+beforeEach(async () => {
+  t = await createTestDatabase({ seed: false });
+});
+afterEach(() => t.close());
+
+/** The lines of one record ('0 @M2@ …' up to the next record). */
+function recordOf(text: string, xref: string): string[] {
+  const lines = text.split("\n");
+  const start = lines.findIndex((l) => l.startsWith(`0 ${xref} `));
+  const end = lines.findIndex((l, i) => i > start && l.startsWith("0 "));
+  return start === -1 ? [] : lines.slice(start, end);
+}
+
+test("a submitter without a name and objects without a file 7.0 can hold come out as valid 7.0, nothing they said lost", async () => {
+  const source = path.join(t.dir, "be-failu.ged");
+  fs.writeFileSync(source, FILE);
+  const { treeId } = await importFile(t.db, t.media, source, { sourceName: "be-failu.ged" });
+  const target = path.join(t.dir, "eksportas.ged");
+  await exportFile(t.db, t.media, target, { treeId, version: "7.0" });
+  const text = decodeGedcom(fs.readFileSync(target));
+
+  expect(validateGedcom7(text)).toEqual([]);
+  expect(recordOf(text, "@U1@").sort()).toEqual(["0 @U1@ SUBM", "1 NAME Nežinomas pateikėjas", "1 PHON +370 600 00000"]);
+  expect(recordOf(text, "@U2@")).toContain("1 NAME Ona Pateikėja");
+  // Only a BLOB, only a mailto: an extension record each, linked as one; the mailto kept whole.
+  expect(recordOf(text, "@M1@")[0]).toBe("0 @M1@ _OBJE");
+  expect(recordOf(text, "@M2@")).toEqual(expect.arrayContaining(["0 @M2@ _OBJE", "1 FILE mailto:jonas@example.com"]));
+  expect(recordOf(text, "@I1@")).toEqual(expect.arrayContaining(["1 _OBJE @M1@", "1 _OBJE @M2@", "1 OBJE @M3@"]));
+  // A file beside a mailto: stays an object; the mailto becomes an extension under it.
+  const m3 = recordOf(text, "@M3@");
+  expect(m3).toEqual(expect.arrayContaining(["0 @M3@ OBJE", "1 FILE nuotrauka.jpg", "1 _FILE mailto:ona@example.com"]));
+});
+
+/** The identifiers of a text's records, in order ('@I1@', …). */
+const recordXrefs = (text: string) => [...text.matchAll(/^0 (@[^@]+@) /gm)].map((m) => m[1]);
+
+test("an identifier used twice is written once, and a 7.0 export writes every identifier in 7.0's form with its pointers", async () => {
+  const source = path.join(t.dir, "dvigubas.ged");
+  fs.writeFileSync(
+    source,
+    `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+0 @I1@ INDI
+1 NAME Jonas /Pirmasis/
+1 FAMS @f1@
+1 NOTE @NoTe@
+0 @I1@ INDI
+1 NAME Jonas /Antrasis/
+0 @I2@ INDI
+1 NAME Ona /Jonienė/
+1 FAMS @f1@
+0 @f1@ FAM
+1 HUSB @I1@
+1 WIFE @I2@
+0 @NoTe@ NOTE Gyveno prie Nemuno.
+0 TRLR
+`,
+  );
+  const { treeId } = await importFile(t.db, t.media, source, { sourceName: "dvigubas.ged" });
+  for (const version of ["5.5.1", "7.0"] as const) {
+    const target = path.join(t.dir, `dvigubas-${version}.ged`);
+    await exportFile(t.db, t.media, target, { treeId, version });
+    const text = decodeGedcom(fs.readFileSync(target));
+    const xrefs = recordXrefs(text);
+    expect(new Set(xrefs.map((x) => x.toUpperCase())).size, `${version}: ${xrefs.join(" ")}`).toBe(xrefs.length);
+    // Both Jonai are there; the family still has the first as its husband.
+    expect(text).toContain("Jonas /Antrasis/");
+    expect(recordOf(text, version === "7.0" ? "@F1@" : "@f1@")).toContain("1 HUSB @I1@");
+    expect(recordOf(text, "@I1@")).toContain("1 NAME Jonas /Pirmasis/");
+    if (version === "7.0") {
+      expect(validateGedcom7(text)).toEqual([]);
+      expect(xrefs).toEqual(expect.arrayContaining(["@NOTE@", "@F1@"]));
+      expect(recordOf(text, "@I1@")).toEqual(expect.arrayContaining(["1 SNOTE @NOTE@", "1 FAMS @F1@"]));
+    }
+  }
+});
