@@ -122,3 +122,40 @@ test("an identifier used twice is written once, and a 7.0 export writes every id
     }
   }
 });
+
+test("a 5.5.1 file's _UID is 7.0's UID in the 7.0 export, and the people keep their addresses when it comes back", async () => {
+  const source = path.join(t.dir, "uid.ged");
+  fs.writeFileSync(
+    source,
+    `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+0 @I1@ INDI
+1 NAME Jonas /Jonaitis/
+1 _UID 6F2E1B0C9A8D4E7F8A1B2C3D4E5F6A7B
+0 @I2@ INDI
+1 NAME Ona /Jonienė/
+1 _UID 0123456789ABCDEF0123456789ABCDEF1A2B
+0 TRLR
+`,
+  );
+  const { treeId } = await importFile(t.db, t.media, source, { sourceName: "uid.ged" });
+  const target = path.join(t.dir, "uid-7.ged");
+  await exportFile(t.db, t.media, target, { treeId, version: "7.0" });
+  const text = decodeGedcom(fs.readFileSync(target));
+  expect(validateGedcom7(text)).toEqual([]);
+  expect(text).not.toContain("_UID");
+  expect(recordOf(text, "@I1@")).toContain("1 UID 6f2e1b0c-9a8d-4e7f-8a1b-2c3d4e5f6a7b");
+  // PAF's 36 digits (a checksum at the end) are no RFC 4122 UUID: written as they were.
+  expect(recordOf(text, "@I2@")).toContain("1 UID 0123456789ABCDEF0123456789ABCDEF1A2B");
+
+  const people = async (tree: number) =>
+    (await t.db.selectFrom("genealogyPeople").select(["id", "uid"]).where("treeId", "=", tree).orderBy("position").execute()).map((p) => [
+      p.id,
+      p.uid,
+    ]);
+  const again = await importFile(t.db, t.media, target, { sourceName: "uid-7.ged" });
+  expect(await people(again.treeId)).toEqual(await people(treeId));
+});

@@ -7,7 +7,7 @@ import type { MediaStore } from "#app/.server/media/storage.ts";
 import { GALLERY_REFN_TYPE, galleryObjectsForExport } from "./gallery-objects.ts";
 import { DEFAULT_LIVING_YEARS, withheldPeople, type Viewer } from "#app/.server/genealogy/living.ts";
 import { seesRestricted, withRestriction } from "#app/.server/genealogy/restrictions.ts";
-import { gedcom7FileUrl, toGedcom7, type SourceFamily } from "./to-gedcom7.ts";
+import { gedcom7FileUrl, toGedcom7, uuidForm, type SourceFamily } from "./to-gedcom7.ts";
 import { DATE_PARTS, PEDIGREE, type Note, type PersonName, type RawNode } from "./model.ts";
 
 // Writes a tree as GEDCOM 5.5.1 (UTF-8) or 7.0, a page of records at a time.
@@ -699,12 +699,4 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
   await w.line(0, "TRLR");
   await w.end();
   return { people: writtenPeople, families: writtenFamilies, namedFiles: w.namedFiles, galleryFiles };
-}
-
-/** A stored UID (32 hex digits) as GEDCOM 7 writes one: the RFC 4122 form, lower case. */
-function uuidForm(uid: string): string {
-  const hex = uid.toLowerCase();
-  return /^[0-9a-f]{32}$/.test(hex)
-    ? `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-    : uid;
 }

@@ -57,6 +57,7 @@ import type { RawNode } from "./model.ts";
 //     ASSO without ROLE                                                          → ROLE OTHER
 //     FILE (or FILE.TRAN) without FORM                                           → FORM from the file's extension, else application/octet-stream
 //     SLGC without FAMC                                                          → FAMC @VOID@
+//     (5.x) _UID where 7.0 has UID                                              → UID (32 hex digits in RFC 4122 form)
 //     SUBM record without NAME                                                   → NAME Nežinomas pateikėjas
 //     FILE naming nothing 7.0 can hold (mailto:..., a ".." segment)              → _FILE (kept whole)
 //     TRAN without LANG                                                          → LANG und
@@ -229,6 +230,11 @@ function convertChildren(node: Node, type: string, ctx: Context): Node[] {
   const out: Node[] = [];
   const seen = new Set<string>();
   for (const original of node.c) {
+    // 5.x's _UID (PAF, RootsMagic, Ancestry...) is what 7.0 calls UID, where 7.0 has one.
+    if (original.t === "_UID" && ctx.from === "5" && original.v && original.c.length === 0 && subOf(type, "UID")) {
+      out.push({ ...original, t: "UID", v: uuidForm(original.v) });
+      continue;
+    }
     if (isExtension(original)) {
       out.push(extensionTree(original));
       continue;
@@ -257,6 +263,18 @@ function convertChildren(node: Node, type: string, ctx: Context): Node[] {
     }
   }
   return out;
+}
+
+/**
+ * A UID as 7.0 recommends writing one, RFC 4122's form: 32 hex digits become
+ * 8-4-4-4-12, lower case. Anything else (PAF's 36 digits, with a checksum)
+ * stays as written: 7.0 takes any text, and an import matches people by it.
+ */
+export function uuidForm(uid: string): string {
+  const hex = uid.trim().replace(/[{}-]/g, "").toLowerCase();
+  return /^[0-9a-f]{32}$/.test(hex)
+    ? `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+    : uid.trim();
 }
 
 /** Below an extension tag substructures are free (7.0 chapter 1); only the tags must be well-formed. */
