@@ -159,3 +159,40 @@ test("a 5.5.1 file's _UID is 7.0's UID in the 7.0 export, and the people keep th
   const again = await importFile(t.db, t.media, target, { sourceName: "uid-7.ged" });
   expect(await people(again.treeId)).toEqual(await people(treeId));
 });
+
+test("a citation of a source the file lacks keeps its page: warned, written back in both versions", async () => {
+  const source = path.join(t.dir, "be-saltinio.ged");
+  fs.writeFileSync(
+    source,
+    `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+0 @I1@ INDI
+1 NAME Jonas /Jonaitis/
+1 BIRT
+2 DATE 1890
+2 SOUR @S99@
+3 PAGE Krikšto knyga, 1890 m., įrašas 57
+0 TRLR
+`,
+  );
+  const summary = await importFile(t.db, t.media, source, { sourceName: "be-saltinio.ged" });
+  expect(summary.warnings.map((w) => w.message)).toContainEqual({
+    id: "adminTree.warning.missingRecord",
+    values: { kind: "source", xref: "@S99@" },
+  });
+  const citations = await t.db.selectFrom("genealogyCitations").select(["sourceId", "page"]).where("treeId", "=", summary.treeId).execute();
+  expect(citations).toEqual([{ sourceId: null, page: "Krikšto knyga, 1890 m., įrašas 57" }]);
+
+  const written = async (version: "5.5.1" | "7.0") => {
+    const target = path.join(t.dir, `be-saltinio-${version}.ged`);
+    await exportFile(t.db, t.media, target, { treeId: summary.treeId, version });
+    return decodeGedcom(fs.readFileSync(target));
+  };
+  expect(recordOf(await written("5.5.1"), "@I1@")).toContain("2 SOUR Krikšto knyga, 1890 m., įrašas 57");
+  const v7 = await written("7.0");
+  expect(validateGedcom7(v7)).toEqual([]);
+  expect(recordOf(v7, "@I1@")).toEqual(expect.arrayContaining(["2 SOUR @VOID@", "3 PAGE Krikšto knyga, 1890 m., įrašas 57"]));
+});

@@ -419,9 +419,12 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
         // GEDCOM 7 has no inline sources: the text goes into the citation's PAGE.
         await w.line(level, "SOUR", "@VOID@");
         await w.line(level + 1, "PAGE", w.escape([c.text, c.page].filter(Boolean).join(" ")));
-      } else {
-        await w.line(level, "SOUR", w.escape(c.text ?? ""));
+      } else if (c.text !== null) {
+        await w.line(level, "SOUR", w.escape(c.text));
         if (c.page !== null) await w.line(level + 1, "PAGE", w.escape(c.page));
+      } else {
+        // A citation whose source the file lacked (import.ts): 5.5.1's inline source is its page.
+        await w.line(level, "SOUR", w.escape(c.page ?? ""));
       }
       await w.raw(parse<RawNode[]>(c.extra, []), level + 1);
     }

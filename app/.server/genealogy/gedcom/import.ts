@@ -729,8 +729,9 @@ export class Importer {
     await inChunks(ids(missingFamilies), (chunk) =>
       this.db.deleteFrom("genealogyChildren").where("treeId", "=", tree).where("familyId", "in", chunk).execute(),
     );
+    // A citation of a source the file lacks keeps what it says (its PAGE, its notes): it cites no record any more.
     await inChunks(ids(missingSources), (chunk) =>
-      this.db.deleteFrom("genealogyCitations").where("treeId", "=", tree).where("sourceId", "in", chunk).execute(),
+      this.db.updateTable("genealogyCitations").set({ sourceId: null }).where("treeId", "=", tree).where("sourceId", "in", chunk).execute(),
     );
     await inChunks(ids(missingMedia), (chunk) =>
       this.db.deleteFrom("genealogyMediaLinks").where("treeId", "=", tree).where("mediaId", "in", chunk).execute(),
