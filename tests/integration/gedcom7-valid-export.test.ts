@@ -196,3 +196,56 @@ test("a citation of a source the file lacks keeps its page: warned, written back
   expect(validateGedcom7(v7)).toEqual([]);
   expect(recordOf(v7, "@I1@")).toEqual(expect.arrayContaining(["2 SOUR @VOID@", "3 PAGE Krikšto knyga, 1890 m., įrašas 57"]));
 });
+
+test("pointers to notes and people the file never defines (NOTE, ASSO, ALIA) are warned about and dropped, the rest kept", async () => {
+  const source = path.join(t.dir, "kabantys.ged");
+  fs.writeFileSync(
+    source,
+    `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+0 @I1@ INDI
+1 NAME Jonas /Jonaitis/
+1 NOTE @N1@
+1 NOTE @N9@
+1 ASSO @I2@
+2 RELA Krikštatėvis
+1 ASSO @I99@
+2 RELA Kaimynas
+1 ALIA @I98@
+1 BIRT
+2 DATE 1890
+2 NOTE @N8@
+0 @I2@ INDI
+1 NAME Petras /Krikštatėvis/
+0 @N1@ NOTE Gyveno prie Nemuno.
+0 TRLR
+`,
+  );
+  const summary = await importFile(t.db, t.media, source, { sourceName: "kabantys.ged" });
+  const missing = summary.warnings
+    .map((w) => w.message)
+    .filter((m) => typeof m === "object" && m.id === "adminTree.warning.missingRecord")
+    .map((m) => (m as { values: Record<string, string> }).values);
+  expect(missing).toEqual(
+    expect.arrayContaining([
+      { kind: "note", xref: "@N9@" },
+      { kind: "note", xref: "@N8@" },
+      { kind: "person", xref: "@I99@" },
+      { kind: "person", xref: "@I98@" },
+    ]),
+  );
+  expect(missing).toHaveLength(4);
+  for (const version of ["5.5.1", "7.0"] as const) {
+    const target = path.join(t.dir, `kabantys-${version}.ged`);
+    await exportFile(t.db, t.media, target, { treeId: summary.treeId, version });
+    const text = decodeGedcom(fs.readFileSync(target));
+    for (const gone of ["@N9@", "@N8@", "@I99@", "@I98@", "Kaimynas"]) expect(text, `${version}: ${gone}`).not.toContain(gone);
+    const jonas = recordOf(text, "@I1@");
+    expect(jonas).toContain(`1 ${version === "7.0" ? "SNOTE" : "NOTE"} @N1@`);
+    expect(jonas).toContain("1 ASSO @I2@");
+    if (version === "7.0") expect(validateGedcom7(text)).toEqual([]);
+  }
+});

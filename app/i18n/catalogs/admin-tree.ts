@@ -167,7 +167,7 @@ export const lt = {
   "adminTree.warning.duplicateFamily": "Šeima {xref} aprašyta antrą kartą: laikoma atskira šeima.",
   "adminTree.warning.ownAncestor": "Asmuo {xref} yra pats sau protėvis: tėvų ir vaikų ryšiai sudaro ratą.",
   "adminTree.warning.missingRecord":
-    "Nuoroda į neaprašytą {kind, select, person {asmens} family {šeimos} source {šaltinio} other {objekto}} įrašą {xref}: {kind, select, source {nuoroda praleista, citata su puslapiu išlaikyta} other {praleista}}.",
+    "Nuoroda į neaprašytą {kind, select, person {asmens} family {šeimos} source {šaltinio} note {pastabos} other {objekto}} įrašą {xref}: {kind, select, source {nuoroda praleista, citata su puslapiu išlaikyta} other {praleista}}.",
   "adminTree.warning.badArchivePath": "Archyvo failas „{name}“ praleistas: netinkamas kelias.",
   "adminTree.warning.unnamedArchiveFile": "Archyvo failas „{name}“ GEDCOM faile nenurodytas: neišsaugotas.",
   "adminTree.warning.missingFile": "Failas „{name}“ neįkeltas kartu su GEDCOM failu: svetainėje jis nerodomas.",
@@ -395,7 +395,7 @@ export const en: English<typeof lt> = {
   "adminTree.warning.duplicateFamily": "Family {xref} is described a second time: treated as a separate family.",
   "adminTree.warning.ownAncestor": "Person {xref} is their own ancestor: the parent and child links form a loop.",
   "adminTree.warning.missingRecord":
-    "Reference to an undefined {kind, select, person {person} family {family} source {source} other {media}} record {xref}: {kind, select, source {link skipped, the citation and its page kept} other {skipped}}.",
+    "Reference to an undefined {kind, select, person {person} family {family} source {source} note {note} other {media}} record {xref}: {kind, select, source {link skipped, the citation and its page kept} other {skipped}}.",
   "adminTree.warning.badArchivePath": "Archive file “{name}” skipped: the path is not allowed.",
   "adminTree.warning.unnamedArchiveFile": "Archive file “{name}” is not named in the GEDCOM file: not kept.",
   "adminTree.warning.missingFile": "File “{name}” was not uploaded with the GEDCOM file: the site does not show it.",

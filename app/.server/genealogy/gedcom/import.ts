@@ -189,6 +189,12 @@ export class Importer {
   #sources = new XrefIds();
   #media = new XrefIds();
   #records = 0;
+  /** Shared notes the file defines, and those it points to (with the first line): a pointer to none is dropped. */
+  #noteRecords = new Set<string>();
+  #noteReferences = new Map<string, number>();
+  /** People the file defines, and the ASSO and ALIA links that point at people (kept raw): one to nobody is dropped. */
+  #personXrefs = new Set<string>();
+  #personLinks: { personId: number; tag: string; xref: string; line: number }[] = [];
   #events = 0;
   #citationCount = 0;
   #places = new Map<string, number>();
@@ -263,6 +269,7 @@ export class Importer {
           await this.#mediaRecord(node);
           break;
         default:
+          if ((node.tag === "NOTE" || node.tag === "SNOTE") && node.xref) this.#noteRecords.add(node.xref.toUpperCase());
           await this.#writer.add("genealogyRecords", {
             treeId: this.treeId,
             id: ++this.#records,
@@ -308,6 +315,8 @@ export class Importer {
       const extra = n.children.map(toRaw);
       const base: Note = n.value && POINTER.test(n.value) ? { ref: n.value } : { text: this.text(n.value) ?? "" };
       if (n.tag === "SNOTE") base.ref ??= n.value;
+      if (base.ref && isPointer(base.ref) && !this.#noteReferences.has(base.ref.toUpperCase()))
+        this.#noteReferences.set(base.ref.toUpperCase(), n.line);
       return extra.length ? { ...base, extra } : base;
     });
   }
@@ -442,6 +451,10 @@ export class Importer {
     const { searchKey } = columns;
     const { id, duplicate } = await this.#people.define({ xref: node.xref ?? null, uid, searchKey, sex });
     if (duplicate) this.warn(node.line, { id: "adminTree.warning.duplicatePerson", values: { xref: node.xref } });
+    if (node.xref) this.#personXrefs.add(node.xref.toUpperCase());
+    for (const link of node.children)
+      if ((link.tag === "ASSO" || link.tag === "ALIA") && isPointer(link.value))
+        this.#personLinks.push({ personId: id, tag: link.tag, xref: link.value!, line: link.line });
     this.#personLines.set(id, { line: node.line, xref: node.xref });
     let eventPosition = 0;
     // FAMC and FAMS that point nowhere (@VOID@), or to a family already named, are kept as they are.
@@ -736,6 +749,61 @@ export class Importer {
     await inChunks(ids(missingMedia), (chunk) =>
       this.db.deleteFrom("genealogyMediaLinks").where("treeId", "=", tree).where("mediaId", "in", chunk).execute(),
     );
+    await this.#dropMissingNotes();
+    await this.#dropMissingPersonLinks();
+  }
+
+  /** Pointers to shared notes the file never defines: warned about, and left out of the notes that hold them. */
+  async #dropMissingNotes(): Promise<void> {
+    const missing = new Set([...this.#noteReferences.keys()].filter((xref) => !this.#noteRecords.has(xref)));
+    if (missing.size === 0) return;
+    for (const xref of missing)
+      this.warn(this.#noteReferences.get(xref)!, { id: "adminTree.warning.missingRecord", values: { kind: "note", xref } });
+    for (const table of ["genealogyPeople", "genealogyFamilies", "genealogyEvents", "genealogySources"] as const) {
+      const rows = await this.db
+        .selectFrom(table)
+        .select(["id", "notes"])
+        .where("treeId", "=", this.treeId)
+        .where("notes", "like", '%"ref"%')
+        .execute();
+      for (const row of rows) {
+        const notes = JSON.parse(row.notes) as Note[];
+        const kept = notes.filter((n) => !n.ref || !missing.has(n.ref.toUpperCase()));
+        if (kept.length === notes.length) continue;
+        await this.db
+          .updateTable(table)
+          .set({ notes: JSON.stringify(kept) })
+          .where("treeId", "=", this.treeId)
+          .where("id", "=", row.id)
+          .execute();
+      }
+    }
+  }
+
+  /** ASSO and ALIA links to people the file never defines: warned about, and left out of the person's lines. */
+  async #dropMissingPersonLinks(): Promise<void> {
+    const dangling = this.#personLinks.filter((link) => !this.#personXrefs.has(link.xref.toUpperCase()));
+    const byPerson = new Map<number, Set<string>>();
+    for (const link of dangling) {
+      this.warn(link.line, { id: "adminTree.warning.missingRecord", values: { kind: "person", xref: link.xref } });
+      byPerson.set(link.personId, (byPerson.get(link.personId) ?? new Set()).add(`${link.tag} ${link.xref.toUpperCase()}`));
+    }
+    for (const [personId, links] of byPerson) {
+      const row = await this.db
+        .selectFrom("genealogyPeople")
+        .select("extra")
+        .where("treeId", "=", this.treeId)
+        .where("id", "=", personId)
+        .executeTakeFirst();
+      if (!row) continue;
+      const extra = (JSON.parse(row.extra) as RawNode[]).filter((n) => !links.has(`${n.t} ${(n.v ?? "").toUpperCase()}`));
+      await this.db
+        .updateTable("genealogyPeople")
+        .set({ extra: JSON.stringify(extra) })
+        .where("treeId", "=", this.treeId)
+        .where("id", "=", personId)
+        .execute();
+    }
   }
 }
 
