@@ -1,6 +1,7 @@
 // GEDCOM import and export on the server, for large files and for scripts:
 //   npm run gedcom -- import FILE [--json] [--code-page auto|1257|1252] [--replace | --merge [--prefer site|file]] [--accept-cut-off]
 //   npm run gedcom -- export FILE [--version 5.5.1|7.0] [--public]
+//   npm run gedcom -- --help
 // FILE may be a .ged or a GEDZIP (.gdz) archive. Works on the installation
 // that DATA_DIR / DATABASE_URL name. An import replaces an existing tree only
 // with --replace; with --merge it is merged with it (issue 29): the file's
@@ -8,7 +9,10 @@
 // else left for the administrator on /admin/medis (exit code 3, nothing
 // published). Either way the site's tree stays as a backup the administrator
 // can restore. A cut-off file (no 0 TRLR) is imported but not published
-// unless --accept-cut-off says so. Failures are one clear line and exit code 1.
+// unless --accept-cut-off says so. Failures are one clear line and exit code 1;
+// a command line not understood (an unknown option, a missing value or file)
+// is one line and the usage on standard error, exit code 2. --help (-h)
+// prints the usage, exit code 0.
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
@@ -30,34 +34,94 @@ const lt = serverT("lt");
 
 const USAGE = `Naudojimas:
   npm run gedcom -- import FAILAS [--json] [--code-page auto|1257|1252] [--replace | --merge [--prefer site|file]] [--accept-cut-off]
-  npm run gedcom -- export FAILAS [--version 5.5.1|7.0] [--public]`;
+  npm run gedcom -- export FAILAS [--version 5.5.1|7.0] [--public]
+  npm run gedcom -- --help
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    json: { type: "boolean", default: false },
-    replace: { type: "boolean", default: false },
-    merge: { type: "boolean", default: false },
-    prefer: { type: "string" },
-    public: { type: "boolean", default: false },
-    version: { type: "string", default: "5.5.1" },
-    "code-page": { type: "string", default: "auto" },
-    "accept-cut-off": { type: "boolean", default: false },
-  },
-});
-const [command, file] = positionals;
+FAILAS: .ged failas arba GEDZIP archyvas (.gdz).
+
+import  įkelia failą kaip naują giminės medį (pirmasis paskelbiamas iš karto)
+  --json                       atsakymas viena JSON eilute
+  --code-page auto|1257|1252   koduotė, kai failas jos nenurodo (CHAR ANSI); numatyta auto
+  --replace                    pakeisti esamą medį (jis liks atsarginė kopija)
+  --merge                      sujungti su esamu medžiu
+  --prefer site|file           sujungiant konfliktus spręsti svetainės (site) arba failo (file) naudai
+  --accept-cut-off             paskelbti ir nutrūkusį failą (be „0 TRLR“)
+
+export  įrašo dabartinį medį į FAILAS (.gdz: GEDZIP su nuotraukomis, GEDCOM 7.0)
+  --version 5.5.1|7.0          GEDCOM versija; numatyta 5.5.1
+  --public                     be gyvų ir privačių asmenų
+
+  -h, --help                   šis aprašas
+
+Išėjimo kodai: 0 pavyko, 1 nepavyko, 2 netinkama komanda, 3 sujungimas laukia sprendimų svetainėje.`;
+
+const OPTIONS = {
+  help: { type: "boolean", short: "h", default: false },
+  json: { type: "boolean", default: false },
+  replace: { type: "boolean", default: false },
+  merge: { type: "boolean", default: false },
+  prefer: { type: "string" },
+  public: { type: "boolean", default: false },
+  version: { type: "string", default: "5.5.1" },
+  "code-page": { type: "string", default: "auto" },
+  "accept-cut-off": { type: "boolean", default: false },
+} as const;
+
 const codePages: Record<string, CodePageChoice> = { auto: "auto", "1257": "windows-1257", "1252": "windows-1252" };
-if (
-  !file ||
-  (command !== "import" && command !== "export") ||
-  !(values["code-page"] in codePages) ||
-  !["5.5.1", "7.0"].includes(values.version) ||
-  (values.replace && values.merge) ||
-  (values.prefer !== undefined && (!values.merge || !["site", "file"].includes(values.prefer)))
-) {
-  console.error(USAGE);
+
+/** A command line not understood: what is wrong in one Lithuanian line, then the usage, on standard error; exit code 2. */
+function usageError(problem: string): never {
+  console.error(`${problem}\n\n${USAGE}`);
   process.exit(2);
 }
+
+/**
+ * The command line, read by node's parseArgs without its own (English) errors
+ * and stack traces: each option checked here and a problem said in Lithuanian.
+ */
+function readCommandLine(args: string[]) {
+  const { values, positionals, tokens } = parseArgs({ args, allowPositionals: true, strict: false, tokens: true, options: OPTIONS });
+  if (values.help === true) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  for (const token of tokens) {
+    if (token.kind !== "option") continue;
+    const option = (OPTIONS as Record<string, { type: "boolean" | "string" }>)[token.name];
+    if (!option) usageError(`Nežinoma parinktis ${token.rawName}.`);
+    if (option.type === "string" && token.value === undefined) usageError(`Parinkčiai ${token.rawName} reikia reikšmės.`);
+    // (A value's token holds it even when it starts with "-": "--version --public" is a missing value.)
+    if (option.type === "string" && !token.inlineValue && token.value?.startsWith("-"))
+      usageError(`Parinkčiai ${token.rawName} reikia reikšmės.`);
+    if (option.type === "boolean" && token.value !== undefined) usageError(`Parinktis ${token.rawName} reikšmės nepriima.`);
+  }
+  const [command, file, extra] = positionals;
+  if (command === undefined) usageError("Nenurodyta komanda (import arba export).");
+  if (command !== "import" && command !== "export") usageError(`Nežinoma komanda „${command}“: galima import arba export.`);
+  if (!file) usageError(`Komandai ${command} reikia failo vardo.`);
+  if (extra !== undefined) usageError(`Nereikalingas argumentas „${extra}“.`);
+  const chosen = {
+    json: values.json === true,
+    replace: values.replace === true,
+    merge: values.merge === true,
+    prefer: values.prefer as string | undefined,
+    public: values.public === true,
+    version: String(values.version),
+    "code-page": String(values["code-page"]),
+    "accept-cut-off": values["accept-cut-off"] === true,
+  };
+  if (!Object.hasOwn(codePages, chosen["code-page"]))
+    usageError(`Netinkama --code-page reikšmė „${chosen["code-page"]}“: galima auto, 1257 arba 1252.`);
+  if (!["5.5.1", "7.0"].includes(chosen.version)) usageError(`Netinkama --version reikšmė „${chosen.version}“: galima 5.5.1 arba 7.0.`);
+  if (chosen.replace && chosen.merge) usageError("--replace ir --merge kartu negalima: pasirinkite vieną.");
+  if (chosen.prefer !== undefined && !chosen.merge) usageError("--prefer tinka tik su --merge.");
+  if (chosen.prefer !== undefined && !["site", "file"].includes(chosen.prefer)) {
+    usageError(`Netinkama --prefer reikšmė „${chosen.prefer}“: galima site arba file.`);
+  }
+  return { command, file, values: chosen };
+}
+
+const { command, file, values } = readCommandLine(process.argv.slice(2));
 
 /** What a merge did (or, waiting for decisions, would do): its counts and its conflicts. */
 async function mergeSummary(

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { zipSync } from "fflate";
 import { logInAsAdmin, postTreeIntent, toasts, useSite } from "./site.ts";
 
 const site = useSite();
@@ -180,4 +181,69 @@ test("a crafted request without a session imports nothing", async ({ request }) 
   const exported = await request.get(`${site().url}/admin/medis/eksportas?versija=5.5.1`, { maxRedirects: 0 });
   expect(exported.status()).toBe(302);
   expect(await site().db().selectFrom("genealogyTrees").select("id").execute()).toEqual(before);
+});
+
+test("a GEDZIP holding a file `a` and a file `a/b.txt` imports with a warning, not a server error", async ({ page }) => {
+  await openPage(page);
+  const archive = path.join(os.tmpdir(), "a-ir-aplankas-a.gdz");
+  const gedcom =
+    "0 HEAD\n1 GEDC\n2 VERS 7.0\n0 @I1@ INDI\n1 NAME Ona /Aplankaitė/\n1 OBJE @O1@\n" +
+    "0 @O1@ OBJE\n1 FILE a\n2 FORM text/plain\n1 FILE a/b.txt\n2 FORM text/plain\n0 TRLR\n";
+  fs.writeFileSync(archive, zipSync({ "gedcom.ged": Buffer.from(gedcom), "a/b.txt": Buffer.from("b"), a: Buffer.from("a") }));
+  await importFile(page, archive);
+  await expect(summary(page)).toContainText("Importuota: 1 asmuo");
+  await expect(page.getByTestId("import-warnings").getByRole("listitem")).toHaveText([
+    "Archyve „a“ yra ir failas, ir aplankas: perskaityti abu, bet kitos programos tokio archyvo gali neišpakuoti.",
+  ]);
+  // (The import's tree, named by the page's address: the merge's base came after it.)
+  const treeId = Number(new URL(page.url()).searchParams.get("importas"));
+  const kept = await site().db().selectFrom("genealogyFiles").select("path").where("treeId", "=", treeId).orderBy("path").execute();
+  expect(kept.map((f) => f.path)).toEqual(["a", "a/b.txt"]);
+  await page.getByRole("button", { name: "Atmesti importą" }).click();
+  await expect(toasts(page).getByText("Importas atmestas")).toBeVisible();
+  fs.rmSync(archive, { force: true });
+});
+
+test("a 50 MB file with no line end is refused as no GEDCOM file, with and without JavaScript, leaving nothing", async ({
+  page,
+  browser,
+}) => {
+  // Written here in pieces, never committed.
+  const file = path.join(os.tmpdir(), `be-eiluciu-${process.pid}.ged`);
+  const out = fs.openSync(file, "w");
+  fs.writeSync(out, "0 HEAD ");
+  const words = Buffer.alloc(1024 * 1024, "seneliai ir proseneliai ");
+  for (let i = 0; i < 50; i++) fs.writeSync(out, words);
+  fs.closeSync(out);
+  const message =
+    "Tai ne GEDCOM failas: pirmoji jo eilutė nesibaigia ir viršija 4\u00a0096 ženklus, o GEDCOM failas prasideda trumpa eilute „0 HEAD“.";
+  const stored = async () => ({
+    trees: await site().db().selectFrom("genealogyTrees").select(["id", "status"]).orderBy("id").execute(),
+    media: await site().db().selectFrom("media").select("id").orderBy("id").execute(),
+  });
+  const before = await stored();
+  try {
+    // The page's upload with its progress bar.
+    await openPage(page);
+    await importFile(page, file);
+    await expect(toasts(page).getByText(message)).toBeVisible({ timeout: 60_000 });
+    expect(await stored()).toEqual(before);
+
+    // The page's form without JavaScript.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await context.newPage();
+    await logInAsAdmin(plain, site());
+    await plain.goto(`${site().url}/admin/medis`);
+    await plain.getByLabel("GEDCOM failas").setInputFiles(file);
+    await plain.getByRole("button", { name: "Importuoti" }).click();
+    // (Without JavaScript a refusal is the page's alert.)
+    await expect(plain.getByRole("alert").getByText(message)).toBeVisible({ timeout: 60_000 });
+    await context.close();
+    expect(await stored()).toEqual(before);
+    // Nothing among the trees the administrator may go back to.
+    await page.reload();
+    await expect(page.getByTestId("previous-tree").filter({ hasText: path.basename(file) })).toHaveCount(0);
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 });

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { currentTreeId, importFile, listTrees, makeCurrent, sweepAbandonedImports } from "#app/.server/genealogy/trees.ts";
-import { ImportRefused } from "#app/.server/genealogy/gedcom/reader.ts";
+import { ImportRefused, MAX_FIRST_LINE, readGedcom } from "#app/.server/genealogy/gedcom/reader.ts";
 import { importRunner } from "#app/.server/genealogy/gedcom/import-process.ts";
 import { parseConfig } from "#app/.server/platform/env.ts";
 import { serverT } from "#app/.server/platform/i18n.ts";
@@ -144,4 +144,83 @@ test("warnings kept before they were messages are Lithuanian sentences, shown as
   expect(serverT("en").say(tree.warnings[0].message)).toBe(old.message);
   // The new ones are messages, said in the reader's language.
   expect(serverT("en").say(summary.warnings[0].message)).toBe("Date “17 GRU 1975” not recognised: kept as text.");
+});
+
+/** A file of 50 MB with no line end, written in chunks into the test's folder: `start`, then words. */
+function noLineEnds(name: string, start: string): string {
+  const file = path.join(t.dir, name);
+  const out = fs.openSync(file, "w");
+  fs.writeSync(out, start);
+  const words = Buffer.alloc(1024 * 1024, "seneliai ir proseneliai ");
+  for (let i = 0; i < 50; i++) fs.writeSync(out, words);
+  fs.closeSync(out);
+  return file;
+}
+
+/** Whatever an import may have left: trees, media rows, files kept (or thrown away) and temporary ones. */
+async function leftBehind() {
+  const files = (folder: string) => (fs.existsSync(path.join(t.media.root, folder)) ? fs.readdirSync(path.join(t.media.root, folder)) : []);
+  return {
+    trees: await t.db.selectFrom("genealogyTrees").select(["id", "status"]).execute(),
+    media: await t.db.selectFrom("media").select("id").execute(),
+    files: [...files("originals"), ...files("trash"), ...files("tmp")],
+  };
+}
+const NOTHING = { trees: [], media: [], files: [] };
+
+const NO_LINE_END =
+  "Tai ne GEDCOM failas: pirmoji jo eilutė nesibaigia ir viršija 4\u00a0096 ženklus, o GEDCOM failas prasideda trumpa eilute „0 HEAD“.";
+
+describe("a file with no line ends is no GEDCOM file: refused as such from its start, leaving nothing (issue 32, point 7)", () => {
+  test.each([
+    ["words, no 0 HEAD", ""],
+    ["0 HEAD, then no line end", "0 HEAD "],
+  ])("%s", async (_name, start) => {
+    const file = noLineEnds("be-eiluciu.ged", start);
+    expect(fs.statSync(file).size).toBeGreaterThanOrEqual(50 * 1024 * 1024);
+    const refused = await importFile(t.db, t.media, file, { sourceName: "be-eiluciu.ged" }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ImportRefused);
+    expect((refused as ImportRefused).said).toEqual({ id: "adminTree.refused.noLineEnd", values: { max: MAX_FIRST_LINE } });
+    expect((refused as ImportRefused).message).toBe(NO_LINE_END);
+    expect(await leftBehind()).toEqual(NOTHING);
+    expect(await listTrees(t.db)).toEqual([]);
+
+    // Refused at its start: the reader takes a few of its 50 MB, not all.
+    let read = 0;
+    async function* counted() {
+      for await (const chunk of fs.createReadStream(file)) {
+        read += (chunk as Buffer).length;
+        yield chunk as Buffer;
+      }
+    }
+    await expect(readGedcom(counted()).next()).rejects.toThrow(NO_LINE_END);
+    expect(read).toBeLessThan(1024 * 1024);
+
+    // The command line says the same in one line.
+    const run = await cli("import", file);
+    expect(run.code).toBe(1);
+    expect(run.out.trim()).toBe(NO_LINE_END);
+    expect(await leftBehind()).toEqual(NOTHING);
+  });
+
+  test("the administrator's upload gets the reason from the import's own process, in the page's language", async () => {
+    const file = noLineEnds("be-eiluciu.ged", "0 HEAD ");
+    const config = parseConfig({ DATA_DIR: t.dir, ...(t.database.kind === "postgres" ? { DATABASE_URL: t.database.url } : {}) });
+    const refused = await importRunner(config, path.resolve(import.meta.dirname, "../.."))
+      .run(t.db, file, { sourceName: "be-eiluciu.ged" })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ImportRefused);
+    expect(serverT("en")((refused as ImportRefused).said)).toBe(
+      "This is not a GEDCOM file: its first line does not end within 4,096 characters, and a GEDCOM file begins with the short line “0 HEAD”.",
+    );
+    expect(await leftBehind()).toEqual(NOTHING);
+  });
+
+  test("a file whose one header line is followed by no one is refused before anything of it is kept", async () => {
+    const file = path.join(t.dir, "tik-antraste.ged");
+    fs.writeFileSync(file, "0 HEAD\n1 CHAR UTF-8\nVardas;Pavardė;Gimė\nJonas;Jonaitis;1880\n");
+    await expect(importFile(t.db, t.media, file, { sourceName: "tik-antraste.ged" })).rejects.toThrow(ImportRefused);
+    // Not even kept and thrown away: no copy of the file in the trash.
+    expect(await leftBehind()).toEqual(NOTHING);
+  });
 });

@@ -1,12 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import { unzipSync, zipSync } from "fflate";
+import { unzipSync, Zip, ZipPassThrough, zipSync } from "fflate";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { ImportRefused } from "#app/.server/genealogy/gedcom/import.ts";
 import { serverT } from "#app/.server/platform/i18n.ts";
 import { exportFile, importFile, type ImportFileOptions } from "#app/.server/genealogy/trees.ts";
 import type { ArchiveLimits } from "#app/.server/genealogy/gedcom/gedzip.ts";
+import { originalPath } from "#app/.server/media/storage.ts";
+import { gedcomCli } from "./gedcom-cli.ts";
 import { CORPUS } from "./corpus.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
@@ -143,5 +145,91 @@ describe("the files an archive brings", () => {
         .map(([name, data]) => `${name}:${data.length}`)
         .sort();
     expect(files(unzipSync(fs.readFileSync(target)))).toEqual(files(unzipSync(fs.readFileSync(original))));
+  });
+});
+
+describe("paths an archive may hold and no folder can (issue 32, point 6)", () => {
+  /** A GEDCOM whose one media record names each of `files`. */
+  const naming = (...files: string[]) =>
+    GEDCOM(
+      `0 @I1@ INDI\n1 NAME Jonas /Jonaitis/\n1 OBJE @O1@\n0 @O1@ OBJE\n${files.map((f) => `1 FILE ${f}\n2 FORM text/plain\n`).join("")}`,
+    );
+
+  /** The files a tree keeps from its archive, by the path its GEDCOM gives: their contents. */
+  async function keptFiles(treeId: number): Promise<Record<string, string>> {
+    const rows = await t.db
+      .selectFrom("genealogyFiles")
+      .innerJoin("media", "media.id", "genealogyFiles.mediaId")
+      .select(["genealogyFiles.path", "media.id", "media.originalExtension"])
+      .where("treeId", "=", treeId)
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.path, fs.readFileSync(originalPath(t.media, r), "utf8")]));
+  }
+
+  test.each([
+    ["the file first, then one in a folder of its name", ["a", "a/b.txt"]],
+    ["the file in the folder first, then the file of the folder's name", ["a/b.txt", "a"]],
+  ])("a file `a` beside `a/b.txt` (%s): both kept, by the paths the GEDCOM gives, with a warning", async (_name, order) => {
+    const contents: Record<string, string> = { a: "failas a", "a/b.txt": "failas aplanke a" };
+    const file = archive("a-ir-a.gdz", {
+      "gedcom.ged": naming("a", "a/b.txt"),
+      ...Object.fromEntries(order.map((name) => [name, contents[name]])),
+    });
+    const summary = await load(file);
+    expect(summary.people).toBe(1);
+    expect(summary.warnings.map((w) => serverT("lt")(w.message))).toEqual([
+      "Archyve „a“ yra ir failas, ir aplankas: perskaityti abu, bet kitos programos tokio archyvo gali neišpakuoti.",
+    ]);
+    expect(await keptFiles(summary.treeId)).toEqual(contents);
+    expect(tmpEntries()).toEqual([]);
+
+    // And they go back out as they came.
+    const target = path.join(t.dir, "atgal.gdz");
+    await exportFile(t.db, t.media, target, { treeId: summary.treeId, version: "7.0", zip: true });
+    const out = unzipSync(fs.readFileSync(target));
+    expect(Buffer.from(out.a).toString()).toBe("failas a");
+    expect(Buffer.from(out["a/b.txt"]).toString()).toBe("failas aplanke a");
+  });
+
+  test("a name longer than a file system allows is kept by it all the same", async () => {
+    const long = `media/${"ilgas-vardas-".repeat(30)}.txt`;
+    const summary = await load(archive("ilgas.gdz", { "gedcom.ged": naming(long), [long]: "tekstas" }));
+    expect(summary.warnings).toEqual([]);
+    expect(await keptFiles(summary.treeId)).toEqual({ [long]: "tekstas" });
+    expect(tmpEntries()).toEqual([]);
+  });
+
+  test("a path the archive holds twice keeps its first file, with a warning", async () => {
+    const file = path.join(t.dir, "du-kartus.gdz");
+    const chunks: Uint8Array[] = [];
+    const zip = new Zip((error, data) => {
+      if (error) throw error;
+      chunks.push(data);
+    });
+    for (const [name, text] of [
+      ["gedcom.ged", naming("a.txt")],
+      ["a.txt", "pirmasis"],
+      ["a.txt", "antrasis"],
+    ]) {
+      const entry = new ZipPassThrough(name);
+      zip.add(entry);
+      entry.push(Buffer.from(text), true);
+    }
+    zip.end();
+    fs.writeFileSync(file, Buffer.concat(chunks));
+    const summary = await load(file);
+    expect(summary.warnings.map((w) => serverT("lt")(w.message))).toEqual(["Archyve failas „a.txt“ yra du kartus: perskaitytas pirmasis."]);
+    expect(await keptFiles(summary.treeId)).toEqual({ "a.txt": "pirmasis" });
+  });
+
+  test("the command line imports such an archive and says the warning, with no system error", async () => {
+    const file = archive("a-ir-a.gdz", { "gedcom.ged": naming("a", "a/b.txt"), "a/b.txt": "b", a: "a" });
+    const run = await gedcomCli(t, "import", file);
+    expect(run.out).not.toMatch(/EISDIR|ENOTDIR|EEXIST|\n\s+at /);
+    expect(run.code).toBe(0);
+    expect(run.out).toContain("Importuota: 1 asmuo");
+    expect(run.out).toContain(
+      "  Archyve „a“ yra ir failas, ir aplankas: perskaityti abu, bet kitos programos tokio archyvo gali neišpakuoti.",
+    );
   });
 });

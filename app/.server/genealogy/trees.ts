@@ -26,6 +26,7 @@ import {
   deleteTreeRows,
   importGedcom,
   MAX_STORED_WARNINGS,
+  type ImportOptions,
   TREE_TABLES,
   type ImportSummary,
 } from "#app/.server/genealogy/gedcom/import.ts";
@@ -360,11 +361,12 @@ export async function importFile(
     try {
       const limits = options.limits ?? archiveLimits({ uploads: store, maxGedcomBytes: 200 * 1024 * 1024, gedzip: DEFAULT_ARCHIVE });
       const entries = await unpackGedzip(file, dir, archiveWarnings, limits);
-      if (!entries.includes(GEDZIP_MAIN)) throw new ImportRefused("adminTree.refused.noMainFile");
-      summary = await importGedcom(db, fs.createReadStream(path.join(dir, GEDZIP_MAIN)), { ...options, replaces });
+      const main = entries.get(GEDZIP_MAIN);
+      if (main === undefined) throw new ImportRefused("adminTree.refused.noMainFile");
+      summary = await readTree(db, store, main, { ...options, replaces });
       try {
-        await keepSourceFile(db, store, summary.treeId, path.join(dir, GEDZIP_MAIN), options.sourceName);
-        archiveWarnings.push(...(await storeArchiveFiles(db, store, summary, dir, entries)));
+        await keepSourceFile(db, store, summary.treeId, main, options.sourceName);
+        archiveWarnings.push(...(await storeArchiveFiles(db, store, summary, entries)));
       } catch (error) {
         await deleteTree(db, store, summary.treeId);
         throw error;
@@ -374,7 +376,7 @@ export async function importFile(
       await fsp.rm(dir, { recursive: true, force: true });
     }
   } else {
-    summary = await importGedcom(db, fs.createReadStream(file), { ...options, replaces });
+    summary = await readTree(db, store, file, { ...options, replaces });
     try {
       await keepSourceFile(db, store, summary.treeId, file, options.sourceName);
     } catch (error) {
@@ -383,13 +385,6 @@ export async function importFile(
     }
     // A plain .ged brings no files: every one it names is missing.
     await addTreeWarnings(db, summary, missingFileWarnings(summary.namedFiles, new Set()));
-  }
-  // Cut off with no one in it, a file is no family tree (a text file that happens to start "0 HEAD", a
-  // download stopped after the header): refused, not offered as an empty tree that could replace the
-  // family's. (A whole file with no one in it, 0 TRLR and all, is GEDCOM's own minimal example: kept.)
-  if (summary.cutOff && summary.people === 0 && summary.families === 0) {
-    await deleteTree(db, store, summary.treeId);
-    throw new ImportRefused("adminTree.refused.noOneInIt");
   }
   if (replaces !== null) {
     // A renumbered file (another program's export) still gives each person their own address.
@@ -402,6 +397,31 @@ export async function importFile(
   const publish = replaces === null && !summary.cutOff;
   if (publish) await makeCurrent(db, store, summary.treeId);
   return { ...summary, current: publish };
+}
+
+/**
+ * Reads a GEDCOM file into a new tree (importGedcom), refusing one that is no
+ * family tree before anything of it is kept: cut off with no one in it (a
+ * text file that happens to start "0 HEAD", a download stopped after the
+ * header), it is not offered as an empty tree that could replace the
+ * family's. (A whole file with no one in it, 0 TRLR and all, is GEDCOM's own
+ * minimal example: kept.) A file that is not GEDCOM at all is refused as
+ * soon as its start shows it (readGedcom), the rest never read.
+ */
+async function readTree(db: Database, store: MediaStore, file: string, options: ImportOptions): Promise<ImportSummary> {
+  const source = fs.createReadStream(file);
+  let summary: ImportSummary;
+  try {
+    summary = await importGedcom(db, source, options);
+  } finally {
+    // Refused early, the file is not read to its end: closed here, not when collected.
+    source.destroy();
+  }
+  if (summary.cutOff && summary.people === 0 && summary.families === 0) {
+    await deleteTree(db, store, summary.treeId);
+    throw new ImportRefused("adminTree.refused.noOneInIt");
+  }
+  return summary;
 }
 
 /** Keeps the GEDCOM file a tree was read from (the main file of an archive): the next import's base. */
@@ -437,18 +457,17 @@ async function storeArchiveFiles(
   db: Database,
   store: MediaStore,
   summary: ImportSummary,
-  dir: string,
-  entries: string[],
+  entries: Map<string, string>,
 ): Promise<Warning[]> {
   const warnings: Warning[] = [];
-  const inArchive = new Set(entries.filter((e) => e !== GEDZIP_MAIN));
+  const inArchive = new Set([...entries.keys()].filter((e) => e !== GEDZIP_MAIN));
   const stored = new Map<string, string>();
   for (const written of summary.namedFiles.keys()) {
     const entry = safeName(written);
     if (entry === null || !inArchive.has(entry)) continue;
     let mediaId = stored.get(entry);
     if (mediaId === undefined) {
-      const full = path.join(dir, entry);
+      const full = entries.get(entry)!;
       const prepared = await prepareArchiveFile(store, { path: full, name: path.basename(entry), size: (await fsp.stat(full)).size });
       await insertMedia(db, prepared.record);
       mediaId = prepared.record.id;

@@ -149,6 +149,8 @@ export const lt = {
   "adminTree.siteChanges.nothingToCompare": "Nėra su kuo palyginti",
 
   "adminTree.refused.notGedcom": "Tai ne GEDCOM failas: jis turi prasidėti eilute „0 HEAD“.",
+  "adminTree.refused.noLineEnd":
+    "Tai ne GEDCOM failas: pirmoji jo eilutė nesibaigia ir viršija {max, plural, one {# ženklą} few {# ženklus} other {# ženklų}}, o GEDCOM failas prasideda trumpa eilute „0 HEAD“.",
   "adminTree.refused.noOneInIt":
     "Tai ne GEDCOM giminės medis: failas nutrūksta ir jame nėra nė vieno asmens ar šeimos. Patikrinkite, ar įkėlėte tą failą.",
   "adminTree.refused.noMainFile": "Archyve nėra gedcom.ged: tai ne GEDZIP failas.",
@@ -156,6 +158,14 @@ export const lt = {
   "adminTree.refused.brokenArchive": "Archyvo failo „{name}“ išpakuoti nepavyko: archyvas sugadintas.",
   "adminTree.refused.fileTooLarge": "Archyvo failas „{name}“ išpakuotas didesnis nei {max}: archyvas neimportuotas.",
   "adminTree.refused.archiveTooLarge": "Archyvas išpakuotas didesnis nei {max}: jis neimportuotas.",
+  "adminTree.warning.charsetIsUtf8":
+    "Faile nurodyta koduotė {declared}, bet baitai yra UTF-8: skaityta kaip UTF-8. Pvz. eilutė {line}: „{before}“ → „{after}“.",
+  "adminTree.warning.charsetNotDeclared":
+    "Faile nurodyta koduotė {declared}, bet baitai jai netinka: skaityta kaip {used}. Pvz. eilutė {line}: „{before}“ → „{after}“.",
+  "adminTree.warning.charsetUndeclared":
+    "Faile koduotė nenurodyta, o baitai nėra UTF-8: skaityta kaip {used}. Pvz. eilutė {line}: „{before}“ → „{after}“.",
+  "adminTree.warning.unreadableCharacters":
+    "Kai kurių baitų nepavyko perskaityti jokia koduote: jie išsaugoti kaip „�“ ({count, plural, one {# ženklas} few {# ženklai} other {# ženklų}}, pirmasis {line} eilutėje).",
   "adminTree.warning.unreadableLine": "Eilutė nesuprantama ir praleista: „{text}“.",
   "adminTree.warning.longLine": "Eilutė ilgesnė nei {max} MB: jos reikšmė praleista.",
   "adminTree.warning.levelTooDeep": "Per didelis lygis {level}: struktūra priskirta artimiausiai ankstesnei.",
@@ -170,6 +180,9 @@ export const lt = {
     "Nuoroda į neaprašytą {kind, select, person {asmens} family {šeimos} source {šaltinio} note {pastabos} other {objekto}} įrašą {xref}: {kind, select, source {nuoroda praleista, citata su puslapiu išlaikyta} other {praleista}}.",
   "adminTree.warning.badArchivePath": "Archyvo failas „{name}“ praleistas: netinkamas kelias.",
   "adminTree.warning.unnamedArchiveFile": "Archyvo failas „{name}“ GEDCOM faile nenurodytas: neišsaugotas.",
+  "adminTree.warning.fileAndFolder":
+    "Archyve „{name}“ yra ir failas, ir aplankas: perskaityti abu, bet kitos programos tokio archyvo gali neišpakuoti.",
+  "adminTree.warning.repeatedArchivePath": "Archyve failas „{name}“ yra du kartus: perskaitytas pirmasis.",
   "adminTree.warning.missingFile": "Failas „{name}“ neįkeltas kartu su GEDCOM failu: svetainėje jis nerodomas.",
 
   "adminTree.people.title": "Giminės asmenys",
@@ -377,6 +390,8 @@ export const en: English<typeof lt> = {
   "adminTree.siteChanges.nothingToCompare": "There is nothing to compare with",
 
   "adminTree.refused.notGedcom": "This is not a GEDCOM file: it must begin with the line “0 HEAD”.",
+  "adminTree.refused.noLineEnd":
+    "This is not a GEDCOM file: its first line does not end within {max, plural, one {# character} other {# characters}}, and a GEDCOM file begins with the short line “0 HEAD”.",
   "adminTree.refused.noOneInIt":
     "This is not a GEDCOM family tree: the file breaks off and has no people or families in it. Check that you uploaded the right file.",
   "adminTree.refused.noMainFile": "The archive has no gedcom.ged: it is not a GEDZIP file.",
@@ -384,6 +399,14 @@ export const en: English<typeof lt> = {
   "adminTree.refused.brokenArchive": "The archive file “{name}” could not be unpacked: the archive is damaged.",
   "adminTree.refused.fileTooLarge": "The archive file “{name}” unpacks to more than {max}: the archive was not imported.",
   "adminTree.refused.archiveTooLarge": "The archive unpacks to more than {max}: it was not imported.",
+  "adminTree.warning.charsetIsUtf8":
+    "The file declares the character set {declared}, but its bytes are UTF-8: read as UTF-8. For example, line {line}: “{before}” → “{after}”.",
+  "adminTree.warning.charsetNotDeclared":
+    "The file declares the character set {declared}, but its bytes do not fit it: read as {used}. For example, line {line}: “{before}” → “{after}”.",
+  "adminTree.warning.charsetUndeclared":
+    "The file does not declare its character set and its bytes are not UTF-8: read as {used}. For example, line {line}: “{before}” → “{after}”.",
+  "adminTree.warning.unreadableCharacters":
+    "Some bytes could not be read in any character set: they were kept as “�” ({count, plural, one {# character} other {# characters}}, the first on line {line}).",
   "adminTree.warning.unreadableLine": "Line not understood and skipped: “{text}”.",
   "adminTree.warning.longLine": "Line longer than {max} MB: its value was skipped.",
   "adminTree.warning.levelTooDeep": "Level {level} is too deep: the structure was attached to the nearest one before it.",
@@ -398,6 +421,9 @@ export const en: English<typeof lt> = {
     "Reference to an undefined {kind, select, person {person} family {family} source {source} note {note} other {media}} record {xref}: {kind, select, source {link skipped, the citation and its page kept} other {skipped}}.",
   "adminTree.warning.badArchivePath": "Archive file “{name}” skipped: the path is not allowed.",
   "adminTree.warning.unnamedArchiveFile": "Archive file “{name}” is not named in the GEDCOM file: not kept.",
+  "adminTree.warning.fileAndFolder":
+    "The archive has both a file and a folder named “{name}”: both were read, but other programs may fail to unpack such an archive.",
+  "adminTree.warning.repeatedArchivePath": "The archive holds the file “{name}” twice: the first was read.",
   "adminTree.warning.missingFile": "File “{name}” was not uploaded with the GEDCOM file: the site does not show it.",
 
   "adminTree.people.title": "People in the family tree",

@@ -562,7 +562,8 @@ function ImportSummary({ tree, replaces, merge }: { tree: Tree; replaces: Tree |
       {warnings.length ? (
         <ol className="mt-2 max-h-96 space-y-1 overflow-auto rounded border border-line bg-paper p-3 text-sm" data-testid="import-warnings">
           {warnings.slice(0, SHOWN_WARNINGS).map((w, i) => (
-            <li key={i}>
+            // A sample line of a file (a charset warning's) may have no space to break at.
+            <li key={i} className="[overflow-wrap:anywhere]">
               {w.line ? <span className="font-mono text-ink-soft">{t("adminTree.warnings.line", { line: String(w.line) })} </span> : null}
               {/* A warning stored before the catalogs is its Lithuanian sentence, shown as it is. */}
               {t.say(w.message)}

@@ -1,10 +1,13 @@
+import { isAscii } from "node:buffer";
 import iconv from "iconv-lite";
 
 // Character sets of GEDCOM files: UTF-8 (with or without a byte order mark),
 // UTF-16 LE/BE (with or without one), ANSEL, ASCII, and the Windows code
 // pages 1252 and 1257. Older Windows genealogy programs wrote Lithuanian as
 // "CHAR ANSI" in code page 1257; such a file says nothing more, so the text
-// decides (or the administrator does).
+// decides (or the administrator does). What CHAR says is a hint: a file that
+// says ANSEL may be UTF-8, one that says UTF-8 may be 1257, and the bytes
+// decide, said in the import summary (detectCharset).
 
 export type Charset =
   "utf-8" | "utf-16le" | "utf-16be" | "ansel" | "windows-1252" | "windows-1257" | "iso-8859-13" | "ibm437" | "macintosh";
@@ -16,9 +19,23 @@ export interface CharsetInfo {
   charset: Charset;
   /** What the file's HEAD says (CHAR), if anything. */
   declared: string | null;
-  /** How the charset was decided, for the import summary. */
-  reason: "bom" | "utf16-pattern" | "declared" | "detected" | "chosen" | "default";
+  /** How the charset was decided, for the import summary ("bytes": valid UTF-8, whatever CHAR says). */
+  reason: "bom" | "utf16-pattern" | "declared" | "detected" | "chosen" | "default" | "bytes";
   bomLength: number;
+  /** The bytes overruled what CHAR says (or its absence): a line that shows it, for the import summary's first warning. */
+  override?: CharsetOverride;
+}
+
+/** A line of the file, read in two charsets: its number and a stretch of each reading. */
+export interface CharsetSample {
+  line: number;
+  before: string;
+  after: string;
+}
+
+export interface CharsetOverride extends CharsetSample {
+  /** The charset the file would have been read in by what it says: `before` is read in it. */
+  assumed: Charset;
 }
 
 interface Decoder {
@@ -70,7 +87,7 @@ export class AnselDecoder implements Decoder {
   }
 }
 
-// ---------------------------------------------------------------- detection
+// ---------------------------------------------------------------- the file's HEAD
 
 function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
   return prefix.every((b, i) => bytes[i] === b);
@@ -94,32 +111,54 @@ export function readHeadFields(text: string): { char: string | null; version: st
   return { char, version };
 }
 
-// Bytes that are Lithuanian letters in code page 1257 but rare letters in 1252
-// (š ž ų ė ę ą č į ū and capitals: ð þ ø ë æ à è á û in 1252), and bytes that
-// are common Western letters in 1252 but rare in Lithuanian text in 1257.
-const LITHUANIAN_IN_1257 = new Set([
-  0xf0, 0xfe, 0xf8, 0xeb, 0xe6, 0xe0, 0xe8, 0xe1, 0xfb, 0xd0, 0xde, 0xd8, 0xcb, 0xc6, 0xc0, 0xc8, 0xc1, 0xdb,
-]);
-const WESTERN_IN_1252 = new Set([0xe7, 0xf1, 0xea, 0xe2, 0xed, 0xfa, 0xee, 0xf4, 0xf9, 0xec, 0xf2, 0xe3, 0xc7, 0xd1]);
+// ---------------------------------------------------------------- scoring
+
+// One scoring for every choice among code pages ("ANSI": 1257 or 1252; bytes
+// that are not UTF-8: 1257, 1252 or ANSEL): how Lithuanian a reading looks.
+// Š, ž, ų and ė count most: read in the wrong code page they are ð, þ, ø and
+// ë (1252) or lone accents (ANSEL). Against a reading count what Lithuanian
+// text does not have: characters no charset gave (U+FFFD, C1 controls),
+// accents left on no letter, and the Latvian and Polish letters that 1257
+// makes of Western ç ñ ê â í ú î ô ù ì ò ã.
+const LITHUANIAN_STRONG = new Set("šžųėŠŽŲĖ");
+const LITHUANIAN = new Set("ąčęįūĄČĘĮŪ");
+const IMPLAUSIBLE_LETTERS = new Set("āćēģķīļłńņōśźżĀĆĒĢĶĪĻŁŃŅŌŚŹŻðþÐÞ");
+
+/** How Lithuanian a text looks: positive for its letters, negative for what no Lithuanian text has. */
+export function lithuanianScore(text: string): number {
+  let score = 0;
+  for (const char of text) {
+    if (char < "\u0080") continue;
+    if (LITHUANIAN_STRONG.has(char)) score += 2;
+    else if (LITHUANIAN.has(char)) score += 1;
+    else if (char === "\ufffd" || char <= "\u009f") score -= 2;
+    else if (IMPLAUSIBLE_LETTERS.has(char) || /\p{M}/u.test(char)) score -= 1;
+  }
+  return score;
+}
+
+/** The bytes read whole in a charset (for judging and for samples, not for the file itself). */
+function readAll(bytes: Uint8Array, charset: Charset): string {
+  return createDecoder(charset).decode(bytes);
+}
 
 /**
- * Whether 8-bit text reads as Lithuanian in code page 1257 rather than as a
- * Western language in 1252. The strongest signs are š, ž, ų and ė, which in
- * 1252 would be ð, þ, ø and ë.
+ * Of the charsets, the one in which the bytes read most like Lithuanian
+ * (lithuanianScore); on a tie, the first.
  */
-export function looksBaltic(bytes: Uint8Array): boolean {
-  let baltic = 0;
-  let western = 0;
-  for (const byte of bytes) {
-    if (byte < 0x80) continue;
-    if (LITHUANIAN_IN_1257.has(byte)) baltic += byte === 0xf0 || byte === 0xfe || byte === 0xf8 || byte === 0xeb ? 2 : 1;
-    else if (WESTERN_IN_1252.has(byte)) western++;
+export function mostLithuanian(bytes: Uint8Array, candidates: readonly Charset[]): Charset {
+  let best = candidates[0];
+  let bestScore = -Infinity;
+  for (const charset of candidates) {
+    const score = lithuanianScore(readAll(bytes, charset));
+    if (score > bestScore) [best, bestScore] = [charset, score];
   }
-  return baltic > western;
+  return best;
 }
 
 function isValidUtf8(bytes: Uint8Array): boolean {
   try {
+    // (Streaming: a character cut at the end of the bytes looked at is not an error.)
     new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: true });
     return true;
   } catch {
@@ -128,68 +167,151 @@ function isValidUtf8(bytes: Uint8Array): boolean {
 }
 
 function hasHighBytes(bytes: Uint8Array): boolean {
-  return bytes.some((b) => b >= 0x80);
+  return !isAscii(bytes);
+}
+
+// ---------------------------------------------------------------- samples
+
+const LINE_END = /\r\n?|\n\r?/;
+const SAMPLE_LENGTH = 60;
+
+/** Of a line read two ways, the same stretch of each: from a little before the first 8-bit byte, SAMPLE_LENGTH characters. */
+function excerpt(text: string, from: number): string {
+  const cut = text.slice(from, from + SAMPLE_LENGTH);
+  return (from > 0 ? "…" : "") + cut + (from + SAMPLE_LENGTH < text.length ? "…" : "");
 }
 
 /**
- * Decides a file's character set from its first bytes (a few tens of kB are
- * plenty): a byte order mark, the zero bytes of UTF-16, the HEAD's CHAR line,
- * and for "ANSI" the text itself unless the administrator chose a code page.
+ * The first line of the bytes that reads differently in the two charsets,
+ * with its number (the bytes start on line `firstLine`) and both readings.
  */
-export function detectCharset(start: Uint8Array, choice: CodePageChoice = "auto"): CharsetInfo {
+export function sampleLine(bytes: Uint8Array, firstLine: number, before: Charset, after: Charset): CharsetSample | null {
+  const lines = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1").split(LINE_END);
+  // The last line may be cut off where the bytes looked at end: only if there is no other.
+  const whole = lines.length > 1 ? lines.slice(0, -1) : lines;
+  for (const [i, line] of whole.entries()) {
+    const firstHigh = line.search(/[\x80-\xff]/);
+    if (firstHigh < 0) continue;
+    const raw = Buffer.from(line, "latin1");
+    const [was, is] = [readAll(raw, before), readAll(raw, after)];
+    if (was === is) continue;
+    // The bytes before the first 8-bit one are ASCII: the same characters in both readings.
+    const from = Math.max(0, firstHigh - 20);
+    return { line: firstLine + i, before: excerpt(was, from), after: excerpt(is, from) };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- detection
+
+/** What the HEAD's CHAR names, spelled as this reader knows it. */
+const NAMED: Record<string, Charset> = {
+  "UTF-8": "utf-8",
+  UTF8: "utf-8",
+  UNICODE: "utf-8",
+  ANSEL: "ansel",
+  "ISO-8859-13": "iso-8859-13",
+  "ISO8859-13": "iso-8859-13",
+  "WINDOWS-1257": "windows-1257",
+  CP1257: "windows-1257",
+  "WINDOWS-1252": "windows-1252",
+  CP1252: "windows-1252",
+  LATIN1: "windows-1252",
+  "ISO-8859-1": "windows-1252",
+  "ISO8859-1": "windows-1252",
+  IBMPC: "ibm437",
+  "IBM-PC": "ibm437",
+  CP437: "ibm437",
+  MACINTOSH: "macintosh",
+};
+
+/** What a file that is not UTF-8, though it says so (or says nothing), may be in, the likeliest first. */
+const NOT_UTF8: readonly Charset[] = ["windows-1257", "windows-1252", "ansel"];
+
+/**
+ * Decides a file's character set. The start of the file (a few tens of kB)
+ * gives a byte order mark, the zero bytes of UTF-16, and the HEAD's CHAR; the
+ * bytes judged (`sample`: the start too, unless the reader went on to the
+ * first 8-bit byte) decide, the declaration being only a hint:
+ * - 8-bit bytes that are valid UTF-8 are UTF-8, whatever CHAR says;
+ * - bytes that are not UTF-8, in a file that says UTF-8 or nothing (or names
+ *   a charset this reader does not know), are read in code page 1257, 1252
+ *   or ANSEL, whichever gives the likeliest Lithuanian (mostLithuanian);
+ * - for "ANSI" (and "ASCII" over 8-bit bytes) the text picks 1257 or 1252.
+ * The administrator's code page (`choice`) wins wherever the file does not
+ * name one. When the bytes overrule the declaration, `override` holds a line
+ * read both ways, for the import summary.
+ */
+export function detectCharset(
+  start: Uint8Array,
+  choice: CodePageChoice = "auto",
+  sample: { bytes: Uint8Array; firstLine: number } = { bytes: start, firstLine: 1 },
+): CharsetInfo {
   if (startsWith(start, [0xef, 0xbb, 0xbf])) return { charset: "utf-8", declared: null, reason: "bom", bomLength: 3 };
   if (startsWith(start, [0xff, 0xfe])) return { charset: "utf-16le", declared: null, reason: "bom", bomLength: 2 };
   if (startsWith(start, [0xfe, 0xff])) return { charset: "utf-16be", declared: null, reason: "bom", bomLength: 2 };
   if (start[0] !== 0 && start[1] === 0) return { charset: "utf-16le", declared: null, reason: "utf16-pattern", bomLength: 0 };
   if (start[0] === 0 && start[1] !== 0) return { charset: "utf-16be", declared: null, reason: "utf16-pattern", bomLength: 0 };
 
-  const { char, version } = readHeadFields(new TextDecoder("latin1").decode(start));
-  const declared = char;
-  const name = (char ?? "").toUpperCase().replace(/[\s_]/g, "-");
-  const codePage = (): CharsetInfo => {
-    if (choice !== "auto") return { charset: choice, declared, reason: "chosen", bomLength: 0 };
-    return { charset: looksBaltic(start) ? "windows-1257" : "windows-1252", declared, reason: "detected", bomLength: 0 };
+  const declared = readHeadFields(new TextDecoder("latin1").decode(start)).char;
+  const name = (declared ?? "").toUpperCase().replace(/[\s_]/g, "-");
+  const bytes = sample.bytes;
+  const eightBit = hasHighBytes(bytes);
+  const info = (charset: Charset, reason: CharsetInfo["reason"], assumed?: Charset): CharsetInfo => {
+    const result: CharsetInfo = { charset, declared, reason, bomLength: 0 };
+    // Overruled: the line that shows it, read as the declaration would have had it and as it is read.
+    const shown = assumed && assumed !== charset ? sampleLine(bytes, sample.firstLine, assumed, charset) : null;
+    if (assumed && shown) result.override = { assumed, ...shown };
+    return result;
   };
-  switch (name) {
-    case "UTF-8":
-    case "UTF8":
-    case "UNICODE":
-      return { charset: "utf-8", declared, reason: "declared", bomLength: 0 };
-    case "ANSEL":
-      return { charset: "ansel", declared, reason: "declared", bomLength: 0 };
-    case "ISO-8859-13":
-    case "ISO8859-13":
-      return { charset: "iso-8859-13", declared, reason: "declared", bomLength: 0 };
-    case "WINDOWS-1257":
-    case "CP1257":
-      return { charset: "windows-1257", declared, reason: "declared", bomLength: 0 };
-    case "WINDOWS-1252":
-    case "CP1252":
-    case "LATIN1":
-    case "ISO-8859-1":
-    case "ISO8859-1":
-      return { charset: "windows-1252", declared, reason: "declared", bomLength: 0 };
-    case "IBMPC":
-    case "IBM-PC":
-    case "CP437":
-      return { charset: "ibm437", declared, reason: "declared", bomLength: 0 };
-    case "MACINTOSH":
-      return { charset: "macintosh", declared, reason: "declared", bomLength: 0 };
-    case "ANSI":
-    case "IBM-WINDOWS":
-      return codePage();
-    case "ASCII":
-      // Plain ASCII reads the same in any of these; 8-bit bytes in an "ASCII" file are a code page's.
-      return hasHighBytes(start) ? codePage() : { charset: "utf-8", declared, reason: "declared", bomLength: 0 };
+  const codePage = (candidates: readonly Charset[], assumed?: Charset): CharsetInfo => {
+    if (choice !== "auto") return info(choice, "chosen", assumed);
+    return info(mostLithuanian(bytes, candidates), "detected", assumed);
+  };
+  const utf8 = eightBit && isValidUtf8(bytes);
+
+  const named = NAMED[name] as Charset | undefined;
+  if (named === "utf-8" || (named === undefined && name !== "ANSI" && name !== "IBM-WINDOWS" && name !== "ASCII")) {
+    const reason = named ? "declared" : "default";
+    // (A GEDCOM 7 file says nothing: it is UTF-8 by definition, so the same.)
+    if (!eightBit || utf8) return info("utf-8", reason);
+    return codePage(NOT_UTF8, "utf-8");
   }
-  // No CHAR (GEDCOM 7 is always UTF-8), or an unknown one: UTF-8 if the bytes are UTF-8.
-  if (version?.startsWith("7") || !hasHighBytes(start) || isValidUtf8(start)) {
-    return { charset: "utf-8", declared, reason: "default", bomLength: 0 };
+  if (named !== undefined) return utf8 ? info("utf-8", "bytes", named) : info(named, "declared");
+  if (name === "ASCII" && !eightBit) {
+    // Plain ASCII reads the same in any of these.
+    return info("utf-8", "declared");
   }
-  return codePage();
+  // "ANSI" names a Windows code page without saying which; "ASCII" over 8-bit
+  // bytes is one too (read as 1252 by programs that take the name at its word).
+  if (choice !== "auto") return info(choice, "chosen", name === "ASCII" ? "windows-1252" : undefined);
+  if (utf8) return info("utf-8", "bytes", mostLithuanian(bytes, ["windows-1252", "windows-1257"]));
+  return codePage(["windows-1252", "windows-1257"], name === "ASCII" ? "windows-1252" : undefined);
 }
 
-/** A streaming decoder for the charset (a byte order mark at the start is dropped). */
+/** The charset's name as people know it, for the import summary. */
+export function charsetName(charset: Charset): string {
+  return CHARSET_NAMES[charset];
+}
+
+const CHARSET_NAMES: Record<Charset, string> = {
+  "utf-8": "UTF-8",
+  "utf-16le": "UTF-16LE",
+  "utf-16be": "UTF-16BE",
+  ansel: "ANSEL",
+  "windows-1252": "Windows-1252",
+  "windows-1257": "Windows-1257",
+  "iso-8859-13": "ISO-8859-13",
+  ibm437: "IBM437",
+  macintosh: "Macintosh",
+};
+
+/**
+ * A streaming decoder for the charset (a byte order mark at the start is
+ * dropped). A byte the code page leaves undefined, which TextDecoder gives as
+ * a C1 control, is U+FFFD like any other byte read in no charset: visible,
+ * and counted in the import summary.
+ */
 export function createDecoder(charset: Charset): Decoder {
   if (charset === "ansel") return new AnselDecoder();
   if (charset === "ibm437") {
@@ -197,5 +319,9 @@ export function createDecoder(charset: Charset): Decoder {
     const decoder = iconv.getDecoder("cp437");
     return { decode: (bytes, { stream = false } = {}) => decoder.write(Buffer.from(bytes)) + (stream ? "" : (decoder.end() ?? "")) };
   }
-  return new TextDecoder(charset);
+  const decoder = new TextDecoder(charset);
+  if (charset.startsWith("windows-") || charset.startsWith("iso-")) {
+    return { decode: (bytes, options) => decoder.decode(bytes, options).replace(/[\u0080-\u009f]/g, "\ufffd") };
+  }
+  return decoder;
 }

@@ -40,11 +40,21 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
 /**
  * Unpacks an archive into `dir`, streaming and asynchronously, within
  * `limits`: past any of them it stops and throws ImportRefused naming the
- * limit (the caller removes `dir`). Returns the entries written, by their path
- * in the archive.
+ * limit (the caller removes `dir`). Returns the entries written: the file on
+ * disk that holds each, by its path in the archive.
+ *
+ * The files on disk are named by their order in the archive, not by their
+ * paths, which a ZIP may hold where no folder can: a file `a` beside
+ * `a/b.jpg`, a name longer than the file system allows. Each is still found
+ * by the path the GEDCOM's FILE lines give. A file and a folder of one name
+ * are warned about (other programs may fail to unpack such an archive); a
+ * path given twice keeps its first file.
  */
-export async function unpackGedzip(file: string, dir: string, warnings: Warning[], limits: ArchiveLimits): Promise<string[]> {
-  const written: string[] = [];
+export async function unpackGedzip(file: string, dir: string, warnings: Warning[], limits: ArchiveLimits): Promise<Map<string, string>> {
+  const written = new Map<string, string>();
+  // The archive's paths met so far, and every folder they are in.
+  const seen = new Set<string>();
+  const folders = new Set<string>();
   let total = 0;
   let entries = 0;
   let refused: ImportRefused | null = null;
@@ -63,9 +73,21 @@ export async function unpackGedzip(file: string, dir: string, warnings: Warning[
       refused = new ImportRefused({ id: "adminTree.refused.tooManyFiles", values: { max: String(limits.maxEntries) } });
       return;
     }
+    if (seen.has(name)) {
+      warnings.push({ line: 0, message: { id: "adminTree.warning.repeatedArchivePath", values: { name } } });
+      return;
+    }
+    const parents = name
+      .split("/")
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join("/"));
+    const clash = folders.has(name) ? name : parents.find((parent) => seen.has(parent));
+    if (clash !== undefined) warnings.push({ line: 0, message: { id: "adminTree.warning.fileAndFolder", values: { name: clash } } });
+    seen.add(name);
+    for (const parent of parents) folders.add(parent);
     const max = name === GEDZIP_MAIN ? limits.maxMainBytes : limits.maxEntryBytes;
-    const target = path.join(dir, name);
-    const handle = fs.mkdir(path.dirname(target), { recursive: true }).then(() => fs.open(target, "w"));
+    const target = path.join(dir, name === GEDZIP_MAIN ? GEDZIP_MAIN : `${entries}.bin`);
+    const handle = fs.open(target, "w");
     handles.push(handle);
     let size = 0;
     let chain: Promise<unknown> = handle;
@@ -87,7 +109,7 @@ export async function unpackGedzip(file: string, dir: string, warnings: Warning[
         return;
       }
       chain = chain.then(() => handle.then((h) => h.write(data)));
-      if (final) chain = chain.then(() => handle.then((h) => h.close())).then(() => written.push(name));
+      if (final) chain = chain.then(() => handle.then((h) => h.close())).then(() => written.set(name, target));
       writes.push(chain);
     };
     writes.push(handle);

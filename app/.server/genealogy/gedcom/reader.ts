@@ -1,12 +1,13 @@
+import { isAscii } from "node:buffer";
 import type { Message } from "#app/i18n/intl.ts";
 import { serverT } from "#app/.server/platform/i18n.ts";
-import { createDecoder, detectCharset, type CharsetInfo, type CodePageChoice } from "./charset.ts";
+import { charsetName, createDecoder, detectCharset, type CharsetInfo, type CodePageChoice } from "./charset.ts";
 
 // Reads a GEDCOM file as a stream of level-0 records. Bytes are decoded as
-// they arrive (the charset is decided from the first 64 kB), split into lines
-// at any line end (CR, LF, CRLF, LFCR), parsed, and assembled into nodes, with
-// CONT and CONC folded into their parent's value. Memory holds one record at a
-// time, never the file.
+// they arrive (the charset is decided from the first 64 kB that hold 8-bit
+// bytes), split into lines at any line end (CR, LF, CRLF, LFCR), parsed, and
+// assembled into nodes, with CONT and CONC folded into their parent's value.
+// Memory holds one record at a time, never the file.
 
 /** One GEDCOM structure: its tag, optional cross-reference id and value, and substructures. */
 export interface GedcomNode {
@@ -70,32 +71,107 @@ export interface ReadOptions {
   onWarning?: (warning: Warning) => void;
 }
 
-/** Decoded text of a byte stream, after deciding its charset from the first bytes. */
+/**
+ * Counts line ends in bytes as the line splitter does (CR, LF, CRLF, LFCR),
+ * across chunks: the line a byte after them is on.
+ */
+class LineCounter {
+  #ends = 0;
+  // The last byte was a CR or LF that the next byte may pair with.
+  #open: number | null = null;
+
+  pass(bytes: Uint8Array): void {
+    for (const byte of bytes) {
+      if (byte !== 13 && byte !== 10) this.#open = null;
+      else if (this.#open !== null && this.#open !== byte) this.#open = null;
+      else {
+        this.#ends++;
+        this.#open = byte;
+      }
+    }
+  }
+
+  /** The line the next byte is on (a CR or LF that pairs with the last is still the last line's end). */
+  lineOf(next: number | undefined): number {
+    const paired = this.#open !== null && (next === 13 || next === 10) && next !== this.#open;
+    return 1 + this.#ends - (paired ? 1 : 0);
+  }
+}
+
+/** The warning that the bytes overruled the file's CHAR, naming both charsets and showing a line both ways. */
+function overrideWarning(info: CharsetInfo): Warning | null {
+  const { override, declared } = info;
+  if (!override) return null;
+  const values = {
+    declared: declared ?? "",
+    used: charsetName(info.charset),
+    line: String(override.line),
+    before: override.before,
+    after: override.after,
+  };
+  const id =
+    info.charset === "utf-8"
+      ? "adminTree.warning.charsetIsUtf8"
+      : declared === null
+        ? "adminTree.warning.charsetUndeclared"
+        : "adminTree.warning.charsetNotDeclared";
+  return { line: 0, message: { id, values } };
+}
+
+/**
+ * Decoded text of a byte stream. The charset is decided from the first 64 kB,
+ * or, when those are all ASCII (which reads the same in every charset but
+ * UTF-16), from the 64 kB that start with the first 8-bit byte: the bytes
+ * decide what CHAR only hints at (detectCharset).
+ */
 async function* decode(source: AsyncIterable<Uint8Array>, options: ReadOptions): AsyncGenerator<string> {
-  const head: Uint8Array[] = [];
-  let headBytes = 0;
   const iterator = source[Symbol.asyncIterator]();
   let done = false;
-  while (headBytes < DETECT_BYTES) {
+  const read = async (): Promise<Uint8Array | null> => {
+    if (done) return null;
     const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
+    if (next.done) done = true;
+    return next.done ? null : next.value;
+  };
+  /** The chunks given, and more until there are DETECT_BYTES or the file ends. */
+  const fill = async (chunks: Uint8Array[]): Promise<Buffer> => {
+    let bytes = chunks.reduce((sum, c) => sum + c.length, 0);
+    while (bytes < DETECT_BYTES) {
+      const chunk = await read();
+      if (!chunk) break;
+      chunks.push(chunk);
+      bytes += chunk.length;
     }
-    head.push(next.value);
-    headBytes += next.value.length;
+    return Buffer.concat(chunks);
+  };
+  const start = await fill([]);
+  let sample = { bytes: start as Uint8Array, firstLine: 1 };
+  if (!done && isAscii(start) && !["bom", "utf16-pattern"].includes(detectCharset(start).reason)) {
+    // ASCII is handed on as it comes, up to its last line end: the bytes
+    // judged start with a whole line (unless one line is longer than
+    // DETECT_BYTES), for the summary's sample.
+    const lines = new LineCounter();
+    let rest = Buffer.alloc(0);
+    let chunk: Uint8Array | null = start;
+    while (chunk && isAscii(chunk)) {
+      rest = Buffer.concat([rest, chunk]);
+      const whole = rest.length > DETECT_BYTES ? rest.length : Math.max(rest.lastIndexOf(10), rest.lastIndexOf(13)) + 1;
+      lines.pass(rest.subarray(0, whole));
+      yield rest.toString("latin1", 0, whole);
+      rest = rest.subarray(whole);
+      chunk = await read();
+    }
+    const bytes = await fill(chunk ? [rest, chunk] : [rest]);
+    sample = { bytes, firstLine: lines.lineOf(bytes[0]) };
   }
-  const start = Buffer.concat(head);
-  const info = detectCharset(start, options.codePage);
+  const info = detectCharset(start, options.codePage, sample);
   options.onCharset?.(info);
+  const warning = overrideWarning(info);
+  if (warning) options.onWarning?.(warning);
   const decoder = createDecoder(info.charset);
-  yield decoder.decode(start, { stream: !done });
-  while (!done) {
-    const next = await iterator.next();
-    if (next.done) break;
-    yield decoder.decode(next.value, { stream: true });
-  }
-  if (!done) yield decoder.decode(new Uint8Array(0));
+  yield decoder.decode(sample.bytes, { stream: true });
+  for (let chunk = await read(); chunk; chunk = await read()) yield decoder.decode(chunk, { stream: true });
+  yield decoder.decode(new Uint8Array(0));
 }
 
 /** The longest line, and the longest value assembled from CONT and CONC lines, kept whole (characters). */
@@ -104,6 +180,12 @@ export const MAX_LINE_LENGTH = 1024 * 1024;
 export const MAX_RECORD_STRUCTURES = 100_000;
 /** Of a line over MAX_LINE_LENGTH, the start kept: enough for its level, xref and tag. */
 const LONG_LINE_HEAD = 256;
+/**
+ * The longest first line a GEDCOM file may have (characters): it is "0 HEAD".
+ * A file whose first line has not ended by then (one with no line ends at
+ * all) is refused there, the rest never read.
+ */
+export const MAX_FIRST_LINE = 4096;
 
 /** Work done splitting lines, for the test that proves it linear. */
 export interface ReadStats {
@@ -176,6 +258,11 @@ class LineSplitter {
   end(): Line[] {
     return this.#length > 0 ? [this.#finish()] : [];
   }
+
+  /** Characters of the line not yet ended. */
+  get pending(): number {
+    return this.#length;
+  }
 }
 
 function structure(tag: string, line: number, xref: string | undefined, value: string | undefined): GedcomNode {
@@ -200,10 +287,16 @@ export async function* readGedcom(source: AsyncIterable<Uint8Array>, options: Re
   const valueCut = new Set<GedcomNode>();
   const splitter = new LineSplitter(options.stats);
   const chunks = decode(source, options)[Symbol.asyncIterator]();
+  // Characters read in no charset (U+FFFD): never kept without saying so.
+  const unreadable = { count: 0, line: 0 };
   for (;;) {
     const next = await chunks.next();
     for (const { text, line, cut } of next.done ? splitter.end() : splitter.push(next.value)) {
       const raw = first ? text.replace(/^\uFEFF/, "") : text;
+      if (raw.includes("\ufffd")) {
+        unreadable.count += raw.split("\ufffd").length - 1;
+        unreadable.line ||= line;
+      }
       if (raw.trim() === "") continue;
       const m = LINE.exec(raw);
       if (first) {
@@ -251,7 +344,17 @@ export async function* readGedcom(source: AsyncIterable<Uint8Array>, options: Re
       stack.push(node);
     }
     if (next.done) break;
+    if (first && splitter.pending > MAX_FIRST_LINE) {
+      throw new NotGedcomError({ id: "adminTree.refused.noLineEnd", values: { max: MAX_FIRST_LINE } });
+    }
   }
   if (first) throw new NotGedcomError();
+  if (unreadable.count > 0) {
+    // Said at the top of the summary, beside the charset: it is about the file as a whole.
+    warn({
+      line: 0,
+      message: { id: "adminTree.warning.unreadableCharacters", values: { count: unreadable.count, line: String(unreadable.line) } },
+    });
+  }
   if (root) yield root;
 }
