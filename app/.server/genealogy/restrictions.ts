@@ -11,10 +11,15 @@ import { isRestriction, type Restriction } from "#app/lib/restrictions.ts";
 import type { RawNode } from "./gedcom/model.ts";
 import type { Viewer } from "./living.ts";
 
+/** The marks whose people and facts this viewer may not see: the one rule (SQL filters take it as a list). */
+export function withheldRestrictions(viewer: Viewer): Restriction[] {
+  if (viewer.seesPrivate) return [];
+  return viewer.members ? ["confidential"] : ["privacy", "confidential"];
+}
+
 /** Whether the viewer may see a person or a fact with this mark (null: none). */
 export function seesRestricted(viewer: Viewer, restriction: string | null | undefined): boolean {
-  if (!restriction || viewer.seesPrivate) return true;
-  return viewer.members && membersSee(restriction);
+  return !restriction || !(withheldRestrictions(viewer) as string[]).includes(restriction);
 }
 
 /** Whether the family's members see it: what a member may be shown and propose a correction of. */

@@ -3,6 +3,7 @@ import { pageCount, pageOffset, type Page } from "#app/lib/paging.ts";
 import type { PersonSummary } from "#app/lib/tree-layout.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { livingAmong, type Viewer } from "./living.ts";
+import { withheldRestrictions } from "./restrictions.ts";
 import { summaries } from "./people.ts";
 
 // Finding people by name, a page at a time. Whom the viewer may not find is
@@ -52,8 +53,8 @@ export async function searchPeoplePage(
   let matching = db.selectFrom("genealogyPeople").where("treeId", "=", treeId);
   for (const word of words) matching = matching.where("searchKey", "like", `%${word}%`);
   if (!viewer.seesPrivate) {
-    // Never found by whom the marks keep them from (restrictions.ts): confidential from members, privacy too from visitors.
-    const withheld = viewer.members ? ["confidential"] : ["confidential", "privacy"];
+    // Never found by whom the marks keep them from (restrictions.ts).
+    const withheld = withheldRestrictions(viewer);
     matching = matching
       .where("id", "not in", db.selectFrom("privatePeople").select("personId"))
       .where((eb) => eb.or([eb("restriction", "is", null), eb("restriction", "not in", withheld)]));

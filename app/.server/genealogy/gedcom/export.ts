@@ -5,7 +5,7 @@ import { PAGE_ROWS, readInPages, yieldToEventLoop } from "#app/.server/platform/
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { MediaStore } from "#app/.server/media/storage.ts";
 import { GALLERY_REFN_TYPE, galleryObjectsForExport } from "./gallery-objects.ts";
-import { DEFAULT_LIVING_YEARS, withheldPeople, type Viewer } from "#app/.server/genealogy/living.ts";
+import { DEFAULT_LIVING_YEARS, restrictionsAmong, withheldPeople, type Viewer } from "#app/.server/genealogy/living.ts";
 import { seesRestricted, withRestriction } from "#app/.server/genealogy/restrictions.ts";
 import { gedcom7FileUrl, toGedcom7, uuidForm, type SourceFamily } from "./to-gedcom7.ts";
 import { DATE_PARTS, PEDIGREE, type Note, type PersonName, type RawNode } from "./model.ts";
@@ -258,8 +258,6 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
   const factShown = (e: { restriction: string | null }) => !audience || seesRestricted(audience, e.restriction);
   // RESN spelled as the text it joins: 7.0's upper case, 5.x's lower case (a 7.0 export of a 5.x tree is converted with the rest).
   const resnUpper = v7 && from === "7";
-  // The people the administrator keeps private are confidential to the desktop program too.
-  const keptPrivate = new Set((await db.selectFrom("privatePeople").select("personId").execute()).map((r) => r.personId));
 
   // Records without an identifier (GEDCOM 7 allows them, and people added on
   // the site have none) get one that no record of the file uses.
@@ -549,6 +547,8 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
     const events = await writeEvents("person", ids, 1);
     const citations = await citationsFor("person", ids);
     const links = await linksFor("person", ids);
+    // Each person's mark as the site honours it (the administrator's older private mark is confidential too).
+    const marks = await restrictionsAmong(db, treeId, ids);
     const childOf = new Map<number, Awaited<ReturnType<typeof childLinks>>>();
     const childLinks = () =>
       db.selectFrom("genealogyChildren").selectAll().where("treeId", "=", treeId).where("personId", "in", ids).execute();
@@ -566,7 +566,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
       }
       if (p.sex !== "U") await w.line(1, "SEX", p.sex);
       // A person made on the site carries their UID (a file's own _UID or UID travels in `extra`).
-      const extra = withRestriction(parse<RawNode[]>(p.extra, []), keptPrivate.has(p.id) ? "confidential" : p.restriction, resnUpper);
+      const extra = withRestriction(parse<RawNode[]>(p.extra, []), marks.get(p.id) ?? null, resnUpper);
       if (p.uid && !extra.some((n) => n.t === "_UID" || n.t === "UID")) await w.line(1, v7 ? "UID" : "_UID", v7 ? uuidForm(p.uid) : p.uid);
       await events(p.id);
       for (const c of childOf.get(p.id) ?? []) {
