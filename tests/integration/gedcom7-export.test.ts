@@ -21,6 +21,17 @@ import { decodeGedcom } from "./gedcom-lines.ts";
 // toGedcom7 must also leave valid 7.0 as it is: every record of the 7.x files, and every record of each
 // 7.0 export, comes out of it unchanged.
 
+/** A text's HEAD.SCHMA: tag → URIs. */
+function schemaOf(text: string): Map<string, string[]> {
+  const declared = new Map<string, string[]>();
+  const lines = text.split("\n");
+  for (let i = lines.indexOf("1 SCHMA") + 1; i > 0 && lines[i]?.startsWith("2 TAG "); i++) {
+    const [tag, uri] = lines[i].slice(6).trim().split(/\s+/);
+    declared.set(tag, [...(declared.get(tag) ?? []), uri]);
+  }
+  return declared;
+}
+
 let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase({ seed: false });
@@ -90,6 +101,13 @@ test.each(inventory)("$file exported as GEDCOM 7.0", async ({ file, version }) =
     };
     expect(violations.filter((v) => !fromSource(v.message, v.line)).map((v) => `${v.line}: ${v.message}`)).toEqual([]);
   }
+
+  // Every extension tag the export uses is declared in HEAD.SCHMA with a URI, and what the file itself declared is kept.
+  const declared = schemaOf(exported);
+  const used = [...exported.matchAll(/^\d+ (?:@[^@]+@ )?(_[A-Z0-9_]+)/gm)].map((m) => m[1]);
+  expect(used.filter((tag) => !declared.has(tag))).toEqual([]);
+  for (const uris of declared.values()) for (const uri of uris) expect(uri).toMatch(/^[a-z][a-z0-9+.-]*:\S+$/);
+  for (const [tag, uris] of schemaOf(source)) expect(declared.get(tag), tag).toEqual(uris);
 
   // Converting the 7.0 export again changes nothing.
   const written = await records(fs.readFileSync(target));

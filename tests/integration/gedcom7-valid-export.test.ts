@@ -160,6 +160,87 @@ test("a 5.5.1 file's _UID is 7.0's UID in the 7.0 export, and the people keep th
   expect(await people(again.treeId)).toEqual(await people(treeId));
 });
 
+/** A 7.0 text's HEAD.SCHMA: tag → URIs. */
+function schema(text: string): Map<string, string[]> {
+  const declared = new Map<string, string[]>();
+  const lines = text.split("\n");
+  const start = lines.indexOf("1 SCHMA");
+  for (const line of start === -1 ? [] : lines.slice(start + 1)) {
+    const m = /^2 TAG (\S+) (\S+)$/.exec(line);
+    if (!m) break;
+    declared.set(m[1], [...(declared.get(m[1]) ?? []), m[2]]);
+  }
+  return declared;
+}
+
+test("every extension tag a 7.0 export uses is declared in HEAD.SCHMA: 5.5.1 structures by their registry URIs, others by a stable URN", async () => {
+  const source = path.join(t.dir, "zymos.ged");
+  fs.writeFileSync(
+    source,
+    `0 HEAD
+1 GEDC
+2 VERS 5.5.1
+2 FORM LINEAGE-LINKED
+1 CHAR UTF-8
+1 _HME Namai
+0 @I1@ INDI
+1 NAME Ona /Jonaitytė/
+2 _MARNM Jonienė
+1 AFN 12AB-3CD
+1 RIN 17
+1 _UID 6F2E1B0C9A8D4E7F8A1B2C3D4E5F6A7B
+1 BIRT
+2 DATE 1890
+2 DATE 1891
+1 _UPD 12 JAN 2020
+1 OBJE @M1@
+0 @M1@ OBJE
+1 FORM bmp
+1 BLOB
+2 CONT .HM.......k.1..F.jwA.Dzzzzw............A....1.........
+0 TRLR
+`,
+  );
+  const { treeId } = await importFile(t.db, t.media, source, { sourceName: "zymos.ged" });
+  const exported = async (name: string) => {
+    const target = path.join(t.dir, name);
+    await exportFile(t.db, t.media, target, { treeId, version: "7.0" });
+    return decodeGedcom(fs.readFileSync(target));
+  };
+  const text = await exported("zymos-7.ged");
+  expect(validateGedcom7(text)).toEqual([]);
+  // SCHMA comes right after GEDC, as 7.0 orders the header.
+  expect(text.split("\n").slice(0, 4)).toEqual(["0 HEAD", "1 GEDC", "2 VERS 7.0", "1 SCHMA"]);
+  const declared = schema(text);
+  const used = new Set([...text.matchAll(/^\d+ (?:@[^@]+@ )?(_[A-Z0-9_]+)/gm)].map((m) => m[1]));
+  expect([...used].sort()).toEqual(["_AFN", "_DATE", "_HME", "_MARNM", "_OBJE", "_RIN", "_UPD"]);
+  expect([...declared.keys()].sort()).toEqual([...used].sort());
+  // What 7.0 removed or allows once, relocated under an underscore: the 5.5.1 structure it was.
+  expect(declared.get("_AFN")).toEqual(["https://gedcom.io/terms/v5.5.1/AFN"]);
+  expect(declared.get("_RIN")).toEqual(["https://gedcom.io/terms/v5.5.1/RIN"]);
+  expect(declared.get("_DATE")).toEqual(["https://gedcom.io/terms/v5.5.1/DATE-DATE_VALUE"]);
+  expect(declared.get("_OBJE")).toEqual(["https://gedcom.io/terms/v5.5.1/record-OBJE"]);
+  // A program's own tags: a name-based UUID, the same in every export.
+  for (const tag of ["_MARNM", "_UPD", "_HME"])
+    expect(declared.get(tag)?.[0]).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(new Set(["_MARNM", "_UPD", "_HME"].map((tag) => declared.get(tag)![0])).size).toBe(3);
+  expect(schema(await exported("zymos-7-again.ged"))).toEqual(declared);
+  // _UID is 7.0's UID, no extension.
+  expect(declared.has("_UID")).toBe(false);
+
+  // The 7.0 export read back and written again keeps its declarations: the file's own SCHMA wins.
+  const again = await importFile(t.db, t.media, path.join(t.dir, "zymos-7.ged"), { sourceName: "zymos-7.ged" });
+  const target = path.join(t.dir, "zymos-7-7.ged");
+  await exportFile(t.db, t.media, target, { treeId: again.treeId, version: "7.0" });
+  const second = decodeGedcom(fs.readFileSync(target));
+  expect(schema(second)).toEqual(declared);
+  expect(second.match(/^1 SCHMA$/gm)).toHaveLength(1);
+  // A 5.5.1 export has no SCHMA (7.0 only).
+  const v551 = path.join(t.dir, "zymos-7-551.ged");
+  await exportFile(t.db, t.media, v551, { treeId: again.treeId, version: "5.5.1" });
+  expect(decodeGedcom(fs.readFileSync(v551))).not.toMatch(/SCHMA|^2 TAG /m);
+});
+
 test("a citation of a source the file lacks keeps its page: warned, written back in both versions", async () => {
   const source = path.join(t.dir, "be-saltinio.ged");
   fs.writeFileSync(

@@ -1,5 +1,10 @@
 import { once } from "node:events";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import type { Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { parseGedcomDate, writeGedcomDate, type GedcomVersion } from "#app/lib/gedcom-date.ts";
 import { PAGE_ROWS, readInPages, yieldToEventLoop } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
@@ -8,6 +13,7 @@ import { GALLERY_REFN_TYPE, galleryObjectsForExport } from "./gallery-objects.ts
 import { DEFAULT_LIVING_YEARS, restrictionsAmong, withheldPeople, type Viewer } from "#app/.server/genealogy/living.ts";
 import { seesRestricted, withRestriction } from "#app/.server/genealogy/restrictions.ts";
 import { gedcom7FileUrl, toGedcom7, uuidForm, type SourceFamily } from "./to-gedcom7.ts";
+import { declaredTags, ExtensionTags } from "./extension-tags.ts";
 import { DATE_PARTS, PEDIGREE, type Note, type PersonName, type RawNode } from "./model.ts";
 
 // Writes a tree as GEDCOM 5.5.1 (UTF-8) or 7.0, a page of records at a time.
@@ -15,6 +21,23 @@ import { DATE_PARTS, PEDIGREE, type Note, type PersonName, type RawNode } from "
 // media, and the structures the project does not model) is written back.
 // An export for visitors leaves out living and private people and what would
 // reveal them; one for members leaves out the private.
+
+/**
+ * Puts HEAD.SCHMA into a converted 7.0 HEAD, after its GEDC: every extension
+ * tag the file uses (the body's, gathered by `used`, and the HEAD's own).
+ */
+function declareExtensions(head: RawNode, used: ExtensionTags, declared: Map<string, string[]>): void {
+  const note = (nodes: RawNode[], level: number, parent: string) => {
+    for (const n of nodes) {
+      used.note(n.t, level, parent);
+      note(n.c ?? [], level + 1, n.t);
+    }
+  };
+  note(head.c ?? [], 1, "HEAD");
+  const children = head.c ?? [];
+  const gedc = children.findIndex((n) => n.t === "GEDC");
+  head.c = [...children.slice(0, gedc + 1), ...used.schema(declared), ...children.slice(gedc + 1)];
+}
 
 /** Whom an export is for: visitors (the public export), members, or (absent) editors and the administrator, who get everyone. */
 export type ExportAudience = "visitors" | "members";
@@ -57,6 +80,8 @@ class LineWriter {
   #lastTag: string[] = [];
   /** Identifiers the export renamed (a repeated one, 7.0's form), by the file's: pointers follow them. */
   renamed = new Map<string, string>();
+  /** The extension tags written (7.0, for HEAD.SCHMA). */
+  readonly extensions = new ExtensionTags();
   /** The record being gathered for the converter, and the path to its last line. */
   #record: RawNode[] = [];
   constructor(out: Writable, version: GedcomVersion, convert?: (record: RawNode) => RawNode[], escapeAs: GedcomVersion = version) {
@@ -96,6 +121,7 @@ class LineWriter {
 
   async #emit(level: number, tag: string, value?: string | null, xref?: string | null): Promise<void> {
     this.#lastTag[level] = tag;
+    if (this.version === "7.0") this.extensions.note(tag, level, this.#lastTag[level - 1]);
     if (value && (tag === "FILE" || (tag === "TRAN" && this.#lastTag[level - 1] === "FILE"))) this.namedFiles.add(value);
     const head = `${level}${xref ? ` ${xref}` : ""} ${tag}`;
     if (value === undefined || value === null || value === "") return this.#write(`${head}\n`);
@@ -232,6 +258,26 @@ async function privateRecords(db: Database, treeId: number, audience: Viewer, hi
 }
 
 export async function exportGedcom(db: Database, treeId: number, out: Writable, options: ExportOptions): Promise<ExportResult> {
+  if (options.version !== "7.0") return writeGedcom(db, treeId, out, options, null);
+  // A 7.0 export's body goes to a temporary file first: its HEAD declares the extension tags the body uses.
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "seima-gedcom-"));
+  const body = { file: path.join(dir, "body.ged"), out: fs.createWriteStream(path.join(dir, "body.ged")) };
+  try {
+    return await writeGedcom(db, treeId, out, options, body);
+  } finally {
+    body.out.destroy();
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The export; with `body`, records are written there, and the HEAD, then the body, to `out` at the end. */
+async function writeGedcom(
+  db: Database,
+  treeId: number,
+  out: Writable,
+  options: ExportOptions,
+  body: { file: string; out: fs.WriteStream } | null,
+): Promise<ExportResult> {
   const v7 = options.version === "7.0";
   // Exported in the version family it came in, dates and enumerations are
   // written as they were read; across versions they are converted. A 7.0
@@ -244,7 +290,7 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
   // converter undoes: the exporter's own text is escaped the same way, so that
   // the converter reads both alike.
   const w = new LineWriter(
-    out,
+    body?.out ?? out,
     options.version,
     v7 ? (record) => toGedcom7(record, { from }) : undefined,
     v7 && from === "5" ? "5.5.1" : options.version,
@@ -345,23 +391,28 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
   const records = await db.selectFrom("genealogyRecords").selectAll().where("treeId", "=", treeId).orderBy("id").execute();
   const submitter = records.find((r) => r.tag === "SUBM");
 
-  // ---- HEAD
-  await w.line(0, "HEAD");
-  await w.line(1, "GEDC");
-  await w.line(2, "VERS", v7 ? "7.0" : "5.5.1");
-  if (!v7) await w.line(2, "FORM", "LINEAGE-LINKED");
-  if (!v7) await w.line(1, "CHAR", "UTF-8");
-  await w.line(1, "SOUR", "SEIMOS-PAVELDAS");
-  await w.line(2, "NAME", "Šeimos istorija ir paveldas");
-  const today = new Date();
-  await w.line(
-    1,
-    "DATE",
-    `${today.getUTCDate()} ${["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"][today.getUTCMonth()]} ${today.getUTCFullYear()}`,
-  );
-  await w.raw(parse<RawNode[]>(tree?.header, []), 1);
+  // ---- HEAD (a 7.0 export writes it last, below)
+  // The tree's own SCHMA (a 7.x file's) is not written as it came: a 7.0 export declares the tags it uses.
+  const header = parse<RawNode[]>(tree?.header, []).filter((n) => n.t !== "SCHMA");
   const submitterXref = submitter?.xref ?? "@SUBM1@";
-  if (!v7 || submitter) await w.line(1, "SUBM", submitterXref);
+  const writeHead = async (hw: LineWriter) => {
+    await hw.line(0, "HEAD");
+    await hw.line(1, "GEDC");
+    await hw.line(2, "VERS", v7 ? "7.0" : "5.5.1");
+    if (!v7) await hw.line(2, "FORM", "LINEAGE-LINKED");
+    if (!v7) await hw.line(1, "CHAR", "UTF-8");
+    await hw.line(1, "SOUR", "SEIMOS-PAVELDAS");
+    await hw.line(2, "NAME", "Šeimos istorija ir paveldas");
+    const today = new Date();
+    await hw.line(
+      1,
+      "DATE",
+      `${today.getUTCDate()} ${["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"][today.getUTCMonth()]} ${today.getUTCFullYear()}`,
+    );
+    await hw.raw(header, 1);
+    if (!v7 || submitter) await hw.line(1, "SUBM", submitterXref);
+  };
+  if (!v7) await writeHead(w);
   if (!submitter && !v7) {
     await w.line(0, "SUBM", undefined, submitterXref);
     await w.line(1, "NAME", w.escape(options.familyName ?? "Šeimos svetainė"));
@@ -701,5 +752,25 @@ export async function exportGedcom(db: Database, treeId: number, out: Writable, 
   }
   await w.line(0, "TRLR");
   await w.end();
+  if (body) {
+    // A 7.0 HEAD declares the extension tags the file uses (HEAD.SCHMA), known only now: the HEAD is
+    // written, then the body after it.
+    await new Promise<void>((resolve, reject) => body.out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    const declared = declaredTags(parse<RawNode[]>(tree?.header, []));
+    const hw = new LineWriter(
+      out,
+      options.version,
+      (record) => {
+        const converted = toGedcom7(record, { from });
+        if (record.t === "HEAD") declareExtensions(converted[0], w.extensions, declared);
+        return converted;
+      },
+      from === "5" ? "5.5.1" : options.version,
+    );
+    hw.renamed = renamed;
+    await writeHead(hw);
+    await hw.end();
+    await pipeline(fs.createReadStream(body.file), out, { end: false });
+  }
   return { people: writtenPeople, families: writtenFamilies, namedFiles: w.namedFiles, galleryFiles };
 }
