@@ -14,6 +14,7 @@ import { DEFAULT_LIVING_YEARS, restrictionsAmong, withheldPeople, type Viewer } 
 import { seesRestricted, withRestriction } from "#app/.server/genealogy/restrictions.ts";
 import { gedcom7FileUrl, toGedcom7, uuidForm, type SourceFamily } from "./to-gedcom7.ts";
 import { declaredTags, ExtensionTags } from "./extension-tags.ts";
+import { toGedcom551 } from "./to-gedcom551.ts";
 import { DATE_PARTS, PEDIGREE, type Note, type PersonName, type RawNode } from "./model.ts";
 
 // Writes a tree as GEDCOM 5.5.1 (UTF-8) or 7.0, a page of records at a time.
@@ -289,11 +290,12 @@ async function writeGedcom(
   // A 5.x tree's raw text carries 5.x escapes (@@ for every @), which the
   // converter undoes: the exporter's own text is escaped the same way, so that
   // the converter reads both alike.
+  // A 7.x tree's 5.5.1 export is converted down the same way (to-gedcom551.ts), reading 7.0's escapes.
   const w = new LineWriter(
     body?.out ?? out,
     options.version,
-    v7 ? (record) => toGedcom7(record, { from }) : undefined,
-    v7 && from === "5" ? "5.5.1" : options.version,
+    v7 ? (record) => toGedcom7(record, { from }) : from === "7" ? toGedcom551 : undefined,
+    v7 && from === "5" ? "5.5.1" : from === "7" ? "7.0" : options.version,
   );
   const enumFor = (value: string) => (sameFamily ? value : enumValue(value, options.version));
   // Whom the export is for: a public or members' export leaves out whom they may not see, and facts marked for others.

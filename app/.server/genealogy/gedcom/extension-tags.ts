@@ -56,6 +56,9 @@ for (const path of V551_PATHS.trim().split(/\s+/)) {
   V551_BY_TAG.set(tag, [...(V551_BY_TAG.get(tag) ?? []), path]);
 }
 
+/** Whether 5.5.1 has a structure with this tag (anywhere). */
+export const isGedcom551Tag = (tag: string): boolean => V551_BY_TAG.has(tag);
+
 /** The structure a tag of several is where no parent decides: an event's DATE, a fact's TYPE, an event's PLAC, a note's text. */
 const GENERAL: Record<string, string> = {
   DATE: "DATE-DATE_VALUE",

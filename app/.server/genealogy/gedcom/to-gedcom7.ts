@@ -677,7 +677,7 @@ function repairEnumList(node: Node, kind: string): Node {
 
 /** GEDCOM 5.5.1's language names (LANGUAGE_ID) as BCP 47 tags, which 7.0 uses. */
 // prettier-ignore
-const LANGUAGE_TAGS: Record<string, string> = {
+export const LANGUAGE_TAGS: Record<string, string> = {
   afrikaans: "af", albanian: "sq", amharic: "am", "anglo-saxon": "ang", arabic: "ar", armenian: "hy", assamese: "as",
   belorusian: "be", bengali: "bn", braj: "bra", bulgarian: "bg", burmese: "my", cantonese: "yue", catalan: "ca",
   catalan_spn: "ca-ES", "church-slavic": "cu", czech: "cs", danish: "da", dogri: "doi", dutch: "nl", english: "en",
@@ -712,7 +712,7 @@ function repairLanguage(node: Node, ctx: Context): Node {
 
 /** 5.x multimedia formats (bmp, gif, jpg, ole, pcx, tif, wav, and what programs wrote besides) and file extensions. */
 // prettier-ignore
-const MEDIA_TYPES: Record<string, string> = {
+export const MEDIA_TYPES: Record<string, string> = {
   bmp: "image/bmp", gif: "image/gif", jpg: "image/jpeg", jpeg: "image/jpeg", jpe: "image/jpeg", png: "image/png",
   tif: "image/tiff", tiff: "image/tiff", pcx: "image/vnd.zbrush.pcx", webp: "image/webp", svg: "image/svg+xml",
   heic: "image/heic", pdf: "application/pdf", ole: "application/x-oleobject", wav: "audio/wav", mp3: "audio/mpeg",
