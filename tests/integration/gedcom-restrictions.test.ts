@@ -252,7 +252,8 @@ describe("writing the marks back", () => {
     expect(recordOf(v5, "@I1@")).toContain("1 RESN privacy");
     expect(recordOf(v5, "@I2@")).toContain("1 RESN confidential");
     expect(recordOf(v5, "@I4@")).toContain("1 RESN locked");
-    expect(recordOf(v5, "@I5@")).toContain("1 RESN confidential, locked");
+    // 5.5.1's RESN takes one value: the one that hides most, the other beside it.
+    expect(recordOf(v5, "@I5@")).toEqual(expect.arrayContaining(["1 RESN confidential", "1 _RESN locked"]));
     const i3 = recordOf(v5, "@I3@")!;
     expect(i3.slice(i3.indexOf("1 BIRT"), i3.indexOf("1 DEAT"))).toContain("2 RESN confidential");
     expect(i3.slice(i3.indexOf("1 DEAT"), i3.indexOf("1 OCCU Kalvis"))).toContain("2 RESN privacy");

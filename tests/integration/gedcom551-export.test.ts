@@ -49,6 +49,7 @@ function not551(text: string, source = ""): string[] {
     if (pointer && l.level > 0 && !records.has(pointer) && !danglingInSource(pointer)) problems.push(`${where}: points to nothing`);
     if (pointer && l.tag === "NOTE" && records.get(pointer) !== "NOTE") problems.push(`${where}: a note link to a ${records.get(pointer)}`);
     if (["PEDI", "RESN"].includes(l.tag) && l.value !== l.value.toLowerCase()) problems.push(`${where}: 5.5.1 spells it in lower case`);
+    if (l.tag === "RESN" && l.value.includes(",")) problems.push(`${where}: 5.5.1 takes one value`);
     if (l.level === 0 && l.tag === "HEAD" && !text.includes("\n2 VERS 5.5.1\n")) problems.push("not 5.5.1");
   }
   return problems;
@@ -134,6 +135,7 @@ test("what 7.0 says that 5.5.1 says otherwise is written 5.5.1's way, and comes 
 2 MIME text/plain
 1 NO MARR
 1 _MANO Mano žymė
+1 RESN CONFIDENTIAL, LOCKED
 0 @I2@ INDI
 1 NAME Petras /Krikštatėvis/
 1 SEX X
@@ -165,6 +167,8 @@ test("what 7.0 says that 5.5.1 says otherwise is written 5.5.1's way, and comes 
       "1 _NO MARR",
       "1 _MANO Mano žymė",
       "1 _SEX X",
+      "1 RESN confidential",
+      "1 _RESN locked",
     ]),
   );
   expect(text).not.toMatch(/SCHMA|MIME|_TAG/);

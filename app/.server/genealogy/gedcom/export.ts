@@ -14,7 +14,7 @@ import { DEFAULT_LIVING_YEARS, restrictionsAmong, withheldPeople, type Viewer } 
 import { seesRestricted, withRestriction } from "#app/.server/genealogy/restrictions.ts";
 import { gedcom7FileUrl, toGedcom7, uuidForm, type SourceFamily } from "./to-gedcom7.ts";
 import { declaredTags, ExtensionTags } from "./extension-tags.ts";
-import { toGedcom551 } from "./to-gedcom551.ts";
+import { oneRestriction, toGedcom551 } from "./to-gedcom551.ts";
 import { DATE_PARTS, PEDIGREE, type Note, type PersonName, type RawNode } from "./model.ts";
 
 // Writes a tree as GEDCOM 5.5.1 (UTF-8) or 7.0, a page of records at a time.
@@ -306,6 +306,11 @@ async function writeGedcom(
   const factShown = (e: { restriction: string | null }) => !audience || seesRestricted(audience, e.restriction);
   // RESN spelled as the text it joins: 7.0's upper case, 5.x's lower case (a 7.0 export of a 5.x tree is converted with the rest).
   const resnUpper = v7 && from === "7";
+  // 5.5.1's RESN holds one value: a list (the site's mark beside a file's LOCKED) is split (to-gedcom551.ts).
+  const marked = (nodes: RawNode[], restriction: string | null) => {
+    const all = withRestriction(nodes, restriction, resnUpper);
+    return v7 ? all : all.flatMap((n) => (n.t === "RESN" ? oneRestriction(n) : [n]));
+  };
 
   // Records without an identifier (GEDCOM 7 allows them, and people added on
   // the site have none) get one that no record of the file uses.
@@ -546,10 +551,9 @@ async function writeGedcom(
         await writeCitations(citations.get(e.id), level + 1);
         await writeLinks(links.get(e.id), level + 1);
         await w.raw(
-          withRestriction(
+          marked(
             parse<RawNode[]>(e.extra, []).filter((n) => n.t !== DATE_PARTS),
             e.restriction,
-            resnUpper,
           ),
           level + 1,
         );
@@ -619,7 +623,7 @@ async function writeGedcom(
       }
       if (p.sex !== "U") await w.line(1, "SEX", p.sex);
       // A person made on the site carries their UID (a file's own _UID or UID travels in `extra`).
-      const extra = withRestriction(parse<RawNode[]>(p.extra, []), marks.get(p.id) ?? null, resnUpper);
+      const extra = marked(parse<RawNode[]>(p.extra, []), marks.get(p.id) ?? null);
       if (p.uid && !extra.some((n) => n.t === "_UID" || n.t === "UID")) await w.line(1, v7 ? "UID" : "_UID", v7 ? uuidForm(p.uid) : p.uid);
       await events(p.id);
       for (const c of childOf.get(p.id) ?? []) {

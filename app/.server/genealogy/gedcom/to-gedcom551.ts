@@ -21,6 +21,7 @@ import { LANGUAGE_TAGS, MEDIA_TYPES } from "./to-gedcom7.ts";
 //   LANG en (HEAD, SUBM)                                 → LANG English; elsewhere (NOTE, PLAC, FILE) → _LANG
 //   enumerations (PEDI BIRTH, RESN CONFIDENTIAL, ...)    → lower case, as 5.5.1 spells them; OTHER + PHRASE → the phrase
 //   SEX X (no 5.5.1 value)                               → _SEX X
+//   RESN CONFIDENTIAL, LOCKED (a list)                   → RESN confidential + _RESN LOCKED
 //   MIME text/plain                                      → left out (5.5.1's notes are plain text)
 //   any other tag 5.5.1 does not have (UID, EXID, TRAN,  → _UID, _EXID, _TRAN, _CROP, ...
 //   CROP, SDATE, NO, INIL, CREA, MIME, 7.1's ...)
@@ -126,7 +127,10 @@ function convert(node: RawNode, path: string[]): RawNode {
 
 function withChildren(node: RawNode, path: string[]): RawNode {
   const below = [...path, node.t];
-  const c = (node.c ?? []).map((child) => convert(child, below)).filter((child) => child.t !== "");
+  const c = (node.c ?? [])
+    .flatMap((child) => (child.t === "RESN" ? oneRestriction(child) : [child]))
+    .map((child) => convert(child, below))
+    .filter((child) => child.t !== "");
   return { ...node, ...(c.length ? { c } : { c: undefined }) };
 }
 
@@ -161,6 +165,21 @@ function enumeration(node: RawNode, phrase: string | undefined): RawNode {
   const c = (node.c ?? []).filter((child) => child.t !== "PHRASE");
   if (value === "OTHER" && phrase) return { ...node, v: phrase, c };
   return { ...node, v: value?.toLowerCase(), c: phrase ? [...c, { t: "_PHRASE", v: phrase }] : c };
+}
+
+/**
+ * 7.0's RESN is a list (CONFIDENTIAL, LOCKED); 5.5.1's one value: the one that hides most, the others beside it
+ * under an underscore.
+ */
+export function oneRestriction(resn: RawNode): RawNode[] {
+  const values = (resn.v ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (values.length < 2) return [resn];
+  const rank = (v: string) => ["CONFIDENTIAL", "PRIVACY", "LOCKED"].indexOf(v.toUpperCase()) >>> 0;
+  const [first, ...rest] = [...values].sort((a, b) => rank(a) - rank(b));
+  return [{ ...resn, v: first }, ...rest.map((v) => ({ t: "_RESN", v: v.toLowerCase() }))];
 }
 
 /** ASSO.ROLE as 5.5.1's RELA text: its PHRASE, else the value in words. */
