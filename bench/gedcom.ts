@@ -16,7 +16,7 @@
 // administrator's upload) while the home page is asked for again and again:
 // its time during the import beside its time with nothing else running shows
 // whether the import holds up the server's other requests.
-// Targets: 100,000 people imported in under 8 s with under 1 GB of memory;
+// Targets: 100,000 people imported in under 8 s and 6 s of CPU, with under 1 GB of memory;
 // the home page about as fast during an import as without one.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -56,14 +56,18 @@ if (phase === "--measure" || phase === "--read") {
   await migrateToLatest(db);
   const store = mediaStore({ dataDir: dir, uploads: { maxBytes: 1e9, maxPixels: 1e8 } });
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const summary = await importFile(db, store, file, { sourceName: path.basename(file) });
   const importMs = performance.now() - started;
+  // The CPU the import used, this process's (user and system): what a busy machine does not inflate.
+  const { user, system } = process.cpuUsage(cpu);
+  const importCpuMs = (user + system) / 1000;
   const importRssMb = process.resourceUsage().maxRSS / 1024;
   const exportStarted = performance.now();
   await exportFile(db, store, path.join(dir, "export.ged"), { version: "5.5.1" });
   const exportMs = performance.now() - exportStarted;
   await db.destroy();
-  console.log(JSON.stringify({ people: summary.people, families: summary.families, importMs, importRssMb, exportMs }));
+  console.log(JSON.stringify({ people: summary.people, families: summary.families, importMs, importCpuMs, importRssMb, exportMs }));
   process.exit(0);
 }
 
@@ -146,6 +150,7 @@ async function homePageDuringImport(file: string) {
 
 interface Measured {
   importMs: number;
+  importCpuMs: number;
   importRssMb: number;
   exportMs: number;
   families: number;
@@ -180,16 +185,17 @@ try {
     const readMs = median(reads);
     console.log(
       `${String(size).padStart(7)} people (${mb.toFixed(1)} MB), medians of ${rounds}: import ${(importMs / 1000).toFixed(2)} s ` +
-        `(${Math.round(size / (importMs / 1000))} people/s), peak ${median(imports.map((r) => r.importRssMb)).toFixed(0)} MB; ` +
+        `(${Math.round(size / (importMs / 1000))} people/s; CPU ${(median(imports.map((r) => r.importCpuMs)) / 1000).toFixed(2)} s), peak ${median(imports.map((r) => r.importRssMb)).toFixed(0)} MB; ` +
         `reading alone ${(readMs / 1000).toFixed(2)} s; import / reading ${(importMs / readMs).toFixed(2)}; ` +
         `export ${(median(imports.map((r) => r.exportMs)) / 1000).toFixed(2)} s; ${imports[0].families} families`,
     );
     if (other) {
       const ratio = (of: (m: Measured) => number) => median(imports.map((m, i) => of(m) / of(theirs[i]))).toFixed(2);
       console.log(
-        `${" ".repeat(9)}reference version: import ${(median(theirs.map((r) => r.importMs)) / 1000).toFixed(2)} s, ` +
+        `${" ".repeat(9)}reference version: import ${(median(theirs.map((r) => r.importMs)) / 1000).toFixed(2)} s ` +
+          `(CPU ${(median(theirs.map((r) => r.importCpuMs)) / 1000).toFixed(2)} s), ` +
           `peak ${median(theirs.map((r) => r.importRssMb)).toFixed(0)} MB, export ${(median(theirs.map((r) => r.exportMs)) / 1000).toFixed(2)} s; ` +
-          `this / reference (median of the rounds' ratios): import ${ratio((m) => m.importMs)}, peak ${ratio((m) => m.importRssMb)}, export ${ratio((m) => m.exportMs)}`,
+          `this / reference (median of the rounds' ratios): import ${ratio((m) => m.importMs)}, import CPU ${ratio((m) => m.importCpuMs)}, peak ${ratio((m) => m.importRssMb)}, export ${ratio((m) => m.exportMs)}`,
       );
     }
     // The import streams: it also runs with the JavaScript heap capped far below the file's data.
@@ -206,7 +212,7 @@ try {
   }
   await homePageDuringImport(path.join(work, `medis-${sizes[sizes.length - 1]}.ged`));
   console.log(
-    "targets: 100000 people imported in under 8 s with under 1024 MB (on a quiet machine); the home page as fast during an import",
+    "targets: 100000 people imported in under 8 s and 6 s of CPU with under 1024 MB (on a quiet machine); the home page as fast during an import",
   );
 } finally {
   fs.rmSync(work, { recursive: true, force: true });

@@ -87,3 +87,14 @@ export function lostItems(original: Item[], exported: Item[]): Item[] {
   }
   return lost;
 }
+
+/** A 7.0 text's HEAD.SCHMA: each extension tag with the URIs it is declared with. */
+export function declaredSchema(text: string): Map<string, string[]> {
+  const declared = new Map<string, string[]>();
+  const lines = text.split(/\r?\n/);
+  for (let i = lines.indexOf("1 SCHMA") + 1; i > 0 && lines[i]?.startsWith("2 TAG "); i++) {
+    const [tag, uri] = lines[i].slice(6).trim().split(/\s+/);
+    declared.set(tag, [...(declared.get(tag) ?? []), uri]);
+  }
+  return declared;
+}

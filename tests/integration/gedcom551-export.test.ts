@@ -148,8 +148,7 @@ test("what 7.0 says that 5.5.1 says otherwise is written 5.5.1's way, and comes 
   const summary = await importFile(t.db, t.media, source, { sourceName: "septintas.ged" });
   const { file, text } = await exported(summary.treeId, "5.5.1", "septintas-551.ged");
   expect(not551(text)).toEqual([]);
-  const all = lines(text).map((l) => `${l.level}${l.xref ? ` ${l.xref}` : ""} ${l.tag}${l.value ? ` ${l.value}` : ""}`);
-  expect(all).toEqual(
+  expect(text.split("\n")).toEqual(
     expect.arrayContaining([
       "1 LANG Lithuanian",
       "2 TYPE birth",
@@ -178,8 +177,7 @@ test("what 7.0 says that 5.5.1 says otherwise is written 5.5.1's way, and comes 
   expect(again.warnings).toEqual([]);
   const v7 = (await exported(again.treeId, "7.0", "septintas-551-7.ged")).text;
   expect(validateGedcom7(v7)).toEqual([]);
-  const back = lines(v7).map((l) => `${l.level}${l.xref ? ` ${l.xref}` : ""} ${l.tag}${l.value ? ` ${l.value}` : ""}`);
-  expect(back).toEqual(
+  expect(v7.split("\n")).toEqual(
     expect.arrayContaining([
       "1 UID 6f2e1b0c-9a8d-4e7f-8a1b-2c3d4e5f6a7b",
       "2 DATE 1890",

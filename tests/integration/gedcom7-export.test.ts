@@ -9,7 +9,7 @@ import { toGedcom7 } from "#app/.server/genealogy/gedcom/to-gedcom7.ts";
 import { exportFile, importFile } from "#app/.server/genealogy/trees.ts";
 import { CORPUS, inventory } from "./corpus.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
-import { decodeGedcom } from "./gedcom-lines.ts";
+import { declaredSchema, decodeGedcom } from "./gedcom-lines.ts";
 
 // Every file of the public corpus is imported and exported as GEDCOM 7.0, and the export is validated
 // (gedcom7-rules.ts). A 5.x file's export must be valid; a 7.x file's export may only break the rules the
@@ -20,17 +20,6 @@ import { decodeGedcom } from "./gedcom-lines.ts";
 //
 // toGedcom7 must also leave valid 7.0 as it is: every record of the 7.x files, and every record of each
 // 7.0 export, comes out of it unchanged.
-
-/** A text's HEAD.SCHMA: tag → URIs. */
-function schemaOf(text: string): Map<string, string[]> {
-  const declared = new Map<string, string[]>();
-  const lines = text.split("\n");
-  for (let i = lines.indexOf("1 SCHMA") + 1; i > 0 && lines[i]?.startsWith("2 TAG "); i++) {
-    const [tag, uri] = lines[i].slice(6).trim().split(/\s+/);
-    declared.set(tag, [...(declared.get(tag) ?? []), uri]);
-  }
-  return declared;
-}
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -103,11 +92,11 @@ test.each(inventory)("$file exported as GEDCOM 7.0", async ({ file, version }) =
   }
 
   // Every extension tag the export uses is declared in HEAD.SCHMA with a URI, and what the file itself declared is kept.
-  const declared = schemaOf(exported);
+  const declared = declaredSchema(exported);
   const used = [...exported.matchAll(/^\d+ (?:@[^@]+@ )?(_[A-Z0-9_]+)/gm)].map((m) => m[1]);
   expect(used.filter((tag) => !declared.has(tag))).toEqual([]);
   for (const uris of declared.values()) for (const uri of uris) expect(uri).toMatch(/^[a-z][a-z0-9+.-]*:\S+$/);
-  for (const [tag, uris] of schemaOf(source)) expect(declared.get(tag), tag).toEqual(uris);
+  for (const [tag, uris] of declaredSchema(source)) expect(declared.get(tag), tag).toEqual(uris);
 
   // Converting the 7.0 export again changes nothing.
   const written = await records(fs.readFileSync(target));

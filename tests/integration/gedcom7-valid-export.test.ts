@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { validateGedcom7 } from "#app/.server/genealogy/gedcom/gedcom7-rules.ts";
 import { exportFile, importFile } from "#app/.server/genealogy/trees.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
-import { decodeGedcom } from "./gedcom-lines.ts";
+import { declaredSchema, decodeGedcom } from "./gedcom-lines.ts";
 
 // Valid GEDCOM 7.0 from valid input (issue 32, point 3): a submitter without
 // a NAME, an object with only a BLOB or only a mailto: FILE, and an object
@@ -160,19 +160,6 @@ test("a 5.5.1 file's _UID is 7.0's UID in the 7.0 export, and the people keep th
   expect(await people(again.treeId)).toEqual(await people(treeId));
 });
 
-/** A 7.0 text's HEAD.SCHMA: tag → URIs. */
-function schema(text: string): Map<string, string[]> {
-  const declared = new Map<string, string[]>();
-  const lines = text.split("\n");
-  const start = lines.indexOf("1 SCHMA");
-  for (const line of start === -1 ? [] : lines.slice(start + 1)) {
-    const m = /^2 TAG (\S+) (\S+)$/.exec(line);
-    if (!m) break;
-    declared.set(m[1], [...(declared.get(m[1]) ?? []), m[2]]);
-  }
-  return declared;
-}
-
 test("every extension tag a 7.0 export uses is declared in HEAD.SCHMA: 5.5.1 structures by their registry URIs, others by a stable URN", async () => {
   const source = path.join(t.dir, "zymos.ged");
   fs.writeFileSync(
@@ -211,7 +198,7 @@ test("every extension tag a 7.0 export uses is declared in HEAD.SCHMA: 5.5.1 str
   expect(validateGedcom7(text)).toEqual([]);
   // SCHMA comes right after GEDC, as 7.0 orders the header.
   expect(text.split("\n").slice(0, 4)).toEqual(["0 HEAD", "1 GEDC", "2 VERS 7.0", "1 SCHMA"]);
-  const declared = schema(text);
+  const declared = declaredSchema(text);
   const used = new Set([...text.matchAll(/^\d+ (?:@[^@]+@ )?(_[A-Z0-9_]+)/gm)].map((m) => m[1]));
   expect([...used].sort()).toEqual(["_AFN", "_DATE", "_HME", "_MARNM", "_OBJE", "_RIN", "_UPD"]);
   expect([...declared.keys()].sort()).toEqual([...used].sort());
@@ -224,7 +211,7 @@ test("every extension tag a 7.0 export uses is declared in HEAD.SCHMA: 5.5.1 str
   for (const tag of ["_MARNM", "_UPD", "_HME"])
     expect(declared.get(tag)?.[0]).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   expect(new Set(["_MARNM", "_UPD", "_HME"].map((tag) => declared.get(tag)![0])).size).toBe(3);
-  expect(schema(await exported("zymos-7-again.ged"))).toEqual(declared);
+  expect(declaredSchema(await exported("zymos-7-again.ged"))).toEqual(declared);
   // _UID is 7.0's UID, no extension.
   expect(declared.has("_UID")).toBe(false);
 
@@ -233,7 +220,7 @@ test("every extension tag a 7.0 export uses is declared in HEAD.SCHMA: 5.5.1 str
   const target = path.join(t.dir, "zymos-7-7.ged");
   await exportFile(t.db, t.media, target, { treeId: again.treeId, version: "7.0" });
   const second = decodeGedcom(fs.readFileSync(target));
-  expect(schema(second)).toEqual(declared);
+  expect(declaredSchema(second)).toEqual(declared);
   expect(second.match(/^1 SCHMA$/gm)).toHaveLength(1);
   // A 5.5.1 export has no SCHMA (7.0 only).
   const v551 = path.join(t.dir, "zymos-7-551.ged");

@@ -110,7 +110,26 @@ export const STANDARD_TAGS = new Set([
 
 /** What a search matches a person against: all their names, without case or diacritics. */
 export function nameSearchKey(names: PersonName[]): string {
-  return searchKey(names.map((n) => n.value.replaceAll("/", "")).join(" "));
+  return names
+    .map((n) => n.value.replaceAll("/", ""))
+    .join(" ")
+    .split(" ")
+    .map(wordKey)
+    .join(" ");
+}
+
+/** Search keys of words, kept: a tree's names repeat, and an import computes a key for every person. */
+const wordKeys = new Map<string, string>();
+
+/** searchKey of one word (searchKey works letter by letter, so a text's key is its words' keys). */
+function wordKey(word: string): string {
+  let key = wordKeys.get(word);
+  if (key === undefined) {
+    if (wordKeys.size >= 50_000) wordKeys.clear();
+    key = searchKey(word);
+    wordKeys.set(word, key);
+  }
+  return key;
 }
 
 /**
