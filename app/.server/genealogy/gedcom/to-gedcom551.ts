@@ -21,7 +21,7 @@ import { LANGUAGE_TAGS, MEDIA_TYPES } from "./to-gedcom7.ts";
 //   LANG en (HEAD, SUBM)                                 → LANG English; elsewhere (NOTE, PLAC, FILE) → _LANG
 //   enumerations (PEDI BIRTH, RESN CONFIDENTIAL, ...)    → lower case, as 5.5.1 spells them; OTHER + PHRASE → the phrase
 //   SEX X (no 5.5.1 value)                               → _SEX X
-//   RESN CONFIDENTIAL, LOCKED (a list)                   → RESN confidential + _RESN LOCKED
+//   RESN CONFIDENTIAL, LOCKED (a list)                   → RESN confidential + _RESN locked (5.5.1 takes one)
 //   MIME text/plain                                      → left out (5.5.1's notes are plain text)
 //   any other tag 5.5.1 does not have (UID, EXID, TRAN,  → _UID, _EXID, _TRAN, _CROP, ...
 //   CROP, SDATE, NO, INIL, CREA, MIME, 7.1's ...)
