@@ -49,7 +49,8 @@ export async function insertRows<T extends keyof Tables>(db: Database, table: T,
   connection.sqlite.transaction(() => {
     let i = 0;
     if (many) {
-      const params: unknown[] = new Array(perStatement * columns.length);
+      // One array for every statement: each fills it from the start, to the same length.
+      const params: unknown[] = [];
       for (; i + perStatement <= all.length; i += perStatement) {
         let k = 0;
         for (let j = i; j < i + perStatement; j++) for (const c of columns) params[k++] = all[j][c] ?? null;
