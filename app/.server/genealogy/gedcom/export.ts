@@ -287,15 +287,17 @@ async function writeGedcom(
   const tree = await db.selectFrom("genealogyTrees").select(["gedcomVersion", "header"]).where("id", "=", treeId).executeTakeFirst();
   const from: SourceFamily = Number(tree?.gedcomVersion?.split(".")[0]) >= 7 ? "7" : "5";
   const sameFamily = (from === "7") === v7;
-  // A 5.x tree's raw text carries 5.x escapes (@@ for every @), which the
-  // converter undoes: the exporter's own text is escaped the same way, so that
-  // the converter reads both alike.
-  // A 7.x tree's 5.5.1 export is converted down the same way (to-gedcom551.ts), reading 7.0's escapes.
+  // A tree's raw text carries its own version's escapes (5.x: @@ for every @;
+  // 7.0: a leading @@), which a converter undoes: the exporter's own text is
+  // escaped the same way, so that the converter reads both alike. Across
+  // versions a converter runs: up to 7.0 (to-gedcom7.ts), down to 5.5.1 for a
+  // 7.x tree (to-gedcom551.ts).
+  const escapeAs: GedcomVersion = from === "7" ? "7.0" : "5.5.1";
   const w = new LineWriter(
     body?.out ?? out,
     options.version,
     v7 ? (record) => toGedcom7(record, { from }) : from === "7" ? toGedcom551 : undefined,
-    v7 && from === "5" ? "5.5.1" : from === "7" ? "7.0" : options.version,
+    escapeAs,
   );
   const enumFor = (value: string) => (sameFamily ? value : enumValue(value, options.version));
   // Whom the export is for: a public or members' export leaves out whom they may not see, and facts marked for others.
@@ -771,7 +773,7 @@ async function writeGedcom(
         if (record.t === "HEAD") declareExtensions(converted[0], w.extensions, declared);
         return converted;
       },
-      from === "5" ? "5.5.1" : options.version,
+      escapeAs,
     );
     hw.renamed = renamed;
     await writeHead(hw);
