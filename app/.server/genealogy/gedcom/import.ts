@@ -88,16 +88,26 @@ class RowWriter {
     this.db = db;
   }
 
-  async add<T extends TreeTable>(table: T, row: Insertables[T]): Promise<void> {
+  /** Whether a table has a whole batch waiting. */
+  full = false;
+
+  /**
+   * Keeps a row for its table's next batch. Synchronous, so that reading a
+   * record costs no promise per row: the import writes the full batches
+   * between records (flush).
+   */
+  add<T extends TreeTable>(table: T, row: Insertables[T]): void {
     const rows = (this.#rows[table] ??= []) as Insertables[T][];
     rows.push(row);
-    if (rows.length >= BATCH) await this.flush(table);
+    if (rows.length >= BATCH) this.full = true;
   }
 
-  async flush(table?: TreeTable): Promise<void> {
-    for (const name of table ? [table] : (Object.keys(this.#rows) as TreeTable[])) {
+  /** Writes the tables' waiting rows: every table's, or only the full batches. */
+  async flush(onlyFull = false): Promise<void> {
+    this.full = false;
+    for (const name of Object.keys(this.#rows) as TreeTable[]) {
       const rows = this.#rows[name];
-      if (!rows?.length) continue;
+      if (!rows?.length || (onlyFull && rows.length < BATCH)) continue;
       this.#rows[name] = [];
       await insertRows(this.db, name, rows as never);
       // Other requests get their turn between batches (better-sqlite3 answers synchronously).
@@ -260,17 +270,17 @@ export class Importer {
           await this.#person(node);
           break;
         case "FAM":
-          await this.#family(node);
+          this.#family(node);
           break;
         case "SOUR":
-          await this.#source(node);
+          this.#source(node);
           break;
         case "OBJE":
-          await this.#mediaRecord(node);
+          this.#mediaRecord(node);
           break;
         default:
           if ((node.tag === "NOTE" || node.tag === "SNOTE") && node.xref) this.#noteRecords.add(node.xref.toUpperCase());
-          await this.#writer.add("genealogyRecords", {
+          this.#writer.add("genealogyRecords", {
             treeId: this.treeId,
             id: ++this.#records,
             xref: node.xref ?? null,
@@ -280,9 +290,11 @@ export class Importer {
           });
       }
       this.options.onRecord?.(this.#people.count + this.#families.count);
+      if (this.#writer.full) await this.#writer.flush(true);
     }
     for (const child of this.#children.values()) {
-      await this.#writer.add("genealogyChildren", { ...child, personId: this.#people.final(child.personId) });
+      this.#writer.add("genealogyChildren", { ...child, personId: this.#people.final(child.personId) });
+      if (this.#writer.full) await this.#writer.flush(true);
     }
     await this.#writer.flush();
     await this.#resolvePartners();
@@ -303,11 +315,6 @@ export class Importer {
     this.#major = Number(this.version?.split(".")[0]) || 5;
     const rewritten = new Set(["GEDC", "CHAR", "SOUR", "DATE", "FILE", "DEST", "SUBM"]);
     this.header = node.children.filter((c) => !rewritten.has(c.tag)).map(toRaw);
-  }
-
-  /** Splits a record's substructures into the ones handled here and the rest, kept raw. */
-  #partition(node: GedcomNode, handled: (child: GedcomNode) => boolean): RawNode[] {
-    return node.children.filter((c) => !handled(c)).map(toRaw);
   }
 
   #notes(nodes: GedcomNode[]): Note[] {
@@ -333,11 +340,11 @@ export class Importer {
     return name;
   }
 
-  async #citations(nodes: GedcomNode[], ownerKind: "person" | "family" | "event", ownerId: number): Promise<void> {
+  #citations(nodes: GedcomNode[], ownerKind: "person" | "family" | "event", ownerId: number): void {
     for (const [position, node] of nodes.entries()) {
       const pointer = node.value && POINTER.test(node.value) ? node.value : null;
       const page = node.children.find((c) => c.tag === "PAGE");
-      await this.#writer.add("genealogyCitations", {
+      this.#writer.add("genealogyCitations", {
         treeId: this.treeId,
         id: ++this.#citationCount,
         ownerKind,
@@ -351,7 +358,7 @@ export class Importer {
     }
   }
 
-  async #mediaLinks(nodes: GedcomNode[], ownerKind: "person" | "family" | "event", ownerId: number): Promise<void> {
+  #mediaLinks(nodes: GedcomNode[], ownerKind: "person" | "family" | "event", ownerId: number): void {
     for (const [position, node] of nodes.entries()) {
       let mediaId: number;
       let extra: RawNode[] = [];
@@ -361,9 +368,9 @@ export class Importer {
       } else {
         // An embedded object (GEDCOM 5.5): a media record of its own, marked so
         // that a 5.5.1 export writes it back in place.
-        mediaId = (await this.#mediaRecord(node, true)).id;
+        mediaId = this.#mediaRecord(node, true).id;
       }
-      await this.#writer.add("genealogyMediaLinks", {
+      this.#writer.add("genealogyMediaLinks", {
         treeId: this.treeId,
         mediaId,
         ownerKind,
@@ -375,27 +382,47 @@ export class Importer {
   }
 
   /** Places are kept once per tree, by their text; the parts are what the commas separate. */
-  async #placeId(name: string): Promise<number> {
+  #placeId(name: string): number {
     let id = this.#places.get(name);
     if (id === undefined) {
       id = this.#places.size + 1;
       this.#places.set(name, id);
       const parts = name.split(",").map((p) => p.trim());
-      await this.#writer.add("genealogyPlaces", { treeId: this.treeId, id, name, parts: JSON.stringify(parts) });
+      this.#writer.add("genealogyPlaces", { treeId: this.treeId, id, name, parts: JSON.stringify(parts) });
     }
     return id;
   }
 
-  async #event(node: GedcomNode, ownerKind: "person" | "family", ownerId: number, position: number): Promise<void> {
+  #event(node: GedcomNode, ownerKind: "person" | "family", ownerId: number, position: number): void {
     const id = ++this.#events;
-    const pick = (tag: string) => node.children.filter((c) => c.tag === tag);
-    const dateNode = pick("DATE")[0];
-    const placeNode = pick("PLAC")[0];
-    const typeNode = pick("TYPE")[0];
-    const phrase = dateNode?.children.find((c) => c.tag === "PHRASE");
+    // One pass over the substructures: the first DATE, PLAC and TYPE, the notes,
+    // citations and media read into their own rows; the rest kept as written.
+    let dateNode: GedcomNode | undefined;
+    let placeNode: GedcomNode | undefined;
+    let typeNode: GedcomNode | undefined;
+    const notes: GedcomNode[] = [];
+    const sources: GedcomNode[] = [];
+    const objects: GedcomNode[] = [];
+    const others: RawNode[] = [];
+    for (const c of node.children) {
+      if (c.tag === "DATE" && !dateNode) dateNode = c;
+      else if (c.tag === "PLAC" && !placeNode) placeNode = c;
+      else if (c.tag === "TYPE" && !typeNode) typeNode = c;
+      else if (c.tag === "NOTE" || c.tag === "SNOTE") notes.push(c);
+      else if (c.tag === "SOUR" && !pointsNowhere(c)) sources.push(c);
+      else if (c.tag === "OBJE" && !pointsNowhere(c)) objects.push(c);
+      else others.push(toRaw(c));
+    }
+    let phrase: GedcomNode | undefined;
     let dateFrom: number | null = null;
     let dateTo: number | null = null;
+    // What a DATE holds besides its PHRASE (GEDCOM 7's TIME): written back under it.
+    const dateParts: RawNode[] = [];
     if (dateNode) {
+      for (const c of dateNode.children) {
+        if (c.tag === "PHRASE" && !phrase) phrase = c;
+        else dateParts.push(toRaw(c));
+      }
       const text = dateNode.value ?? "";
       const parsed = parseGedcomDate(text, phrase?.value);
       if (parsed.kind === "phrase" && text.trim() && !/^\(.*\)$/s.test(text.trim())) {
@@ -403,22 +430,13 @@ export class Importer {
       }
       [dateFrom, dateTo] = sortRange(parsed) ?? [null, null];
     }
-    const handled = new Set<GedcomNode>([dateNode, placeNode, typeNode].filter(Boolean) as GedcomNode[]);
-    const notes = node.children.filter((c) => c.tag === "NOTE" || c.tag === "SNOTE");
-    const sources = pick("SOUR").filter((c) => !pointsNowhere(c));
-    const objects = pick("OBJE").filter((c) => !pointsNowhere(c));
-    // What a DATE holds besides its PHRASE (GEDCOM 7's TIME): written back under it.
-    const dateParts = dateNode ? dateNode.children.filter((c) => c !== phrase).map(toRaw) : [];
-    await this.#citations(sources, "event", id);
-    await this.#mediaLinks(objects, "event", id);
+    this.#citations(sources, "event", id);
+    this.#mediaLinks(objects, "event", id);
     const placeName = placeNode ? (this.text(placeNode.value) ?? "") : null;
     // RESN privacy or confidential becomes the fact's mark (restrictions.ts); the rest stays as written.
-    const { restriction, rest } = takeRestriction(
-      node.children
-        .filter((c) => !handled.has(c) && !notes.includes(c) && !sources.includes(c) && !objects.includes(c) && !(c === phrase))
-        .map(toRaw),
-    );
-    await this.#writer.add("genealogyEvents", {
+    const { restriction, rest } = takeRestriction(others);
+    if (dateParts.length) rest.push({ t: DATE_PARTS, c: dateParts });
+    this.#writer.add("genealogyEvents", {
       treeId: this.treeId,
       id,
       ownerKind,
@@ -430,35 +448,37 @@ export class Importer {
       datePhrase: phrase?.value ?? null,
       dateFrom,
       dateTo,
-      placeId: placeName !== null ? await this.#placeId(placeName) : null,
+      placeId: placeName !== null ? this.#placeId(placeName) : null,
       placeExtra: placeNode?.children.length ? JSON.stringify(placeNode.children.map(toRaw)) : null,
-      notes: JSON.stringify(this.#notes(notes)),
-      extra: JSON.stringify(rest.concat(dateParts.length ? [{ t: DATE_PARTS, c: dateParts }] : [])),
+      notes: notes.length ? JSON.stringify(this.#notes(notes)) : "[]",
+      extra: rest.length ? JSON.stringify(rest) : "[]",
       position,
       restriction,
     });
   }
 
   async #person(node: GedcomNode): Promise<void> {
-    const names = node.children.filter((c) => c.tag === "NAME").map((n) => this.#name(n));
+    const names: PersonName[] = [];
+    let sexNode: GedcomNode | undefined;
+    let uidNode: GedcomNode | undefined;
+    for (const c of node.children) {
+      if (c.tag === "NAME") names.push(this.#name(c));
+      else if (c.tag === "SEX") sexNode ??= c;
+      else if (c.tag === "_UID" || c.tag === "UID") uidNode ??= c;
+    }
     const columns = nameColumns(names);
     // SEX M, F or X is the person's sex; anything else (U, nothing, a second SEX) is kept as written.
-    const sexNode = node.children.find((c) => c.tag === "SEX");
     const sexValue = sexNode?.value?.trim().toUpperCase() ?? "";
     const sexKnown = sexNode !== undefined && sexNode.children.length === 0 && ["M", "F", "X"].includes(sexValue);
     const sex = sexKnown ? sexValue : "U";
-    const uid = normalizeUid(node.children.find((c) => c.tag === "_UID" || c.tag === "UID")?.value);
+    const uid = normalizeUid(uidNode?.value);
     const { searchKey } = columns;
     const { id, duplicate } = await this.#people.define({ xref: node.xref ?? null, uid, searchKey, sex });
     if (duplicate) this.warn(node.line, { id: "adminTree.warning.duplicatePerson", values: { xref: node.xref } });
     if (node.xref) this.#personXrefs.add(node.xref.toUpperCase());
-    for (const link of node.children)
-      if ((link.tag === "ASSO" || link.tag === "ALIA") && isPointer(link.value))
-        this.#personLinks.push({ personId: id, tag: link.tag, xref: link.value!, line: link.line });
     this.#personLines.set(id, { line: node.line, xref: node.xref });
     let eventPosition = 0;
     // FAMC and FAMS that point nowhere (@VOID@), or to a family already named, are kept as they are.
-    const handled = new Set<GedcomNode>();
     const famsExtra: Record<number, RawNode[]> = {};
     const seen = new Set<string>();
     const firstLink = (c: GedcomNode) => {
@@ -467,26 +487,29 @@ export class Importer {
       seen.add(key);
       return true;
     };
+    const notes: GedcomNode[] = [];
+    const sources: GedcomNode[] = [];
+    const objects: GedcomNode[] = [];
+    // What no column or row of its own holds, in the file's order.
+    const others: RawNode[] = [];
     for (const child of node.children) {
-      if (PERSON_EVENT_TAGS.has(child.tag)) await this.#event(child, "person", id, eventPosition++);
-      else if (child.tag === "FAMC" && isPointer(child.value) && firstLink(child)) {
-        this.#childLink(child, id, node.xref);
-        handled.add(child);
-      } else if (child.tag === "FAMS" && isPointer(child.value) && firstLink(child)) {
+      const { tag } = child;
+      if ((tag === "ASSO" || tag === "ALIA") && isPointer(child.value))
+        this.#personLinks.push({ personId: id, tag, xref: child.value!, line: child.line });
+      if (PERSON_EVENT_TAGS.has(tag)) this.#event(child, "person", id, eventPosition++);
+      else if (tag === "FAMC" && isPointer(child.value) && firstLink(child)) this.#childLink(child, id, node.xref);
+      else if (tag === "FAMS" && isPointer(child.value) && firstLink(child)) {
         const familyId = this.#families.reference(child.value!, child.line);
         if (child.children.length) famsExtra[familyId] = child.children.map(toRaw);
-        handled.add(child);
-      }
+      } else if (tag === "NOTE" || tag === "SNOTE") notes.push(child);
+      else if (tag === "SOUR" && !pointsNowhere(child)) sources.push(child);
+      else if (tag === "OBJE" && !pointsNowhere(child)) objects.push(child);
+      else if (tag !== "NAME" && !(child === sexNode && sexKnown)) others.push(toRaw(child));
     }
-    const sources = node.children.filter((c) => c.tag === "SOUR" && !pointsNowhere(c));
-    const objects = node.children.filter((c) => c.tag === "OBJE" && !pointsNowhere(c));
-    for (const c of [...sources, ...objects]) handled.add(c);
-    for (const c of node.children)
-      if (c.tag === "NAME" || c.tag === "NOTE" || c.tag === "SNOTE" || (c === sexNode && sexKnown)) handled.add(c);
-    await this.#citations(sources, "person", id);
-    await this.#mediaLinks(objects, "person", id);
-    const { restriction, rest } = takeRestriction(this.#partition(node, (c) => handled.has(c) || PERSON_EVENT_TAGS.has(c.tag)));
-    await this.#writer.add("genealogyPeople", {
+    this.#citations(sources, "person", id);
+    this.#mediaLinks(objects, "person", id);
+    const { restriction, rest } = takeRestriction(others);
+    this.#writer.add("genealogyPeople", {
       treeId: this.treeId,
       id,
       xref: node.xref ?? null,
@@ -496,8 +519,8 @@ export class Importer {
       birthSurname: columns.birthSurname,
       sex,
       names: JSON.stringify(names),
-      notes: JSON.stringify(this.#notes(node.children.filter((c) => c.tag === "NOTE" || c.tag === "SNOTE"))),
-      extra: JSON.stringify(rest),
+      notes: notes.length ? JSON.stringify(this.#notes(notes)) : "[]",
+      extra: rest.length ? JSON.stringify(rest) : "[]",
       restriction,
       searchKey,
       position: this.#positions.people++,
@@ -525,7 +548,7 @@ export class Importer {
     });
   }
 
-  async #family(node: GedcomNode): Promise<void> {
+  #family(node: GedcomNode): void {
     const { id, duplicate } = this.#families.define(node.xref);
     if (duplicate) this.warn(node.line, { id: "adminTree.warning.duplicateFamily", values: { xref: node.xref } });
     const partners: { id: number; role: string; extra: RawNode[] }[] = [];
@@ -555,20 +578,20 @@ export class Importer {
         });
         handled.add(child);
       } else if (FAMILY_EVENT_TAGS.has(child.tag)) {
-        await this.#event(child, "family", id, eventPosition++);
+        this.#event(child, "family", id, eventPosition++);
         handled.add(child);
       }
     }
     const notes = node.children.filter((c) => c.tag === "NOTE" || c.tag === "SNOTE");
     const sources = node.children.filter((c) => c.tag === "SOUR" && !pointsNowhere(c));
     const objects = node.children.filter((c) => c.tag === "OBJE" && !pointsNowhere(c));
-    await this.#citations(sources, "family", id);
-    await this.#mediaLinks(objects, "family", id);
+    this.#citations(sources, "family", id);
+    this.#mediaLinks(objects, "family", id);
     this.#familyPartners.set(
       id,
       partners.map((p) => p.id),
     );
-    await this.#writer.add("genealogyFamilies", {
+    this.#writer.add("genealogyFamilies", {
       treeId: this.treeId,
       id,
       xref: node.xref ?? null,
@@ -585,7 +608,7 @@ export class Importer {
     });
   }
 
-  async #source(node: GedcomNode): Promise<void> {
+  #source(node: GedcomNode): void {
     const { id } = this.#sources.define(node.xref);
     const field = (tag: string) => node.children.find((c) => c.tag === tag && c.children.length === 0);
     const title = field("TITL");
@@ -596,7 +619,7 @@ export class Importer {
     const handled = new Set([title, author, publication, text, ...notes].filter(Boolean));
     // A field written without a value ('1 TITL') is an empty one, not a missing one.
     const value = (n: GedcomNode | undefined) => (n ? (this.text(n.value) ?? "") : null);
-    await this.#writer.add("genealogySources", {
+    this.#writer.add("genealogySources", {
       treeId: this.treeId,
       id,
       xref: node.xref ?? null,
@@ -609,17 +632,16 @@ export class Importer {
     });
   }
 
-  /** An OBJE record (or an embedded OBJE): its first FILE, its format and title; the rest kept. */
   /**
    * An OBJE record (or an embedded OBJE), kept whole; its first FILE, that
    * file's format and the title are read out for the site's own use.
    */
-  async #mediaRecord(node: GedcomNode, embedded = false): Promise<{ id: number }> {
+  #mediaRecord(node: GedcomNode, embedded = false): { id: number } {
     const { id } = this.#media.define(node.xref);
     const file = node.children.find((c) => c.tag === "FILE");
     const form = file?.children.find((c) => c.tag === "FORM") ?? node.children.find((c) => c.tag === "FORM");
     const title = file?.children.find((c) => c.tag === "TITL") ?? node.children.find((c) => c.tag === "TITL");
-    await this.#writer.add("genealogyMedia", {
+    this.#writer.add("genealogyMedia", {
       treeId: this.treeId,
       id,
       xref: node.xref ?? null,

@@ -14,12 +14,12 @@ export interface RawNode {
 }
 
 export function toRaw(node: GedcomNode): RawNode {
-  return {
-    t: node.tag,
-    ...(node.value !== undefined ? { v: node.value } : {}),
-    ...(node.xref ? { x: node.xref } : {}),
-    ...(node.children.length ? { c: node.children.map(toRaw) } : {}),
-  };
+  // Keys set one by one (not spread from small objects): an import converts every structure it keeps.
+  const raw: RawNode = { t: node.tag };
+  if (node.value !== undefined) raw.v = node.value;
+  if (node.xref) raw.x = node.xref;
+  if (node.children.length) raw.c = node.children.map(toRaw);
+  return raw;
 }
 
 /** The synthetic node under which an event keeps what its DATE holds besides PHRASE (GEDCOM 7's TIME). */
