@@ -49,7 +49,23 @@ const CALENDAR_WORDS: Record<string, Calendar> = {
 
 // ---------------------------------------------------------------- parsing
 
+/** A Gregorian date as nearly every file writes it: '5 MAR 1898', 'MAR 1898', '1898'. */
+const PLAIN_DATE = /^(?:(\d{1,2}) )?(?:([A-Z]{3}) )?(\d{1,4})$/;
+
 function parseSimple(text: string): SimpleDate | null {
+  // The common case at once (an import reads hundreds of thousands); anything else, or anything wrong, the long way.
+  const plain = PLAIN_DATE.exec(text);
+  if (plain && (plain[2] !== undefined || plain[1] === undefined)) {
+    const year = Number(plain[3]);
+    const month = plain[2] === undefined ? 0 : MONTHS.GREGORIAN.indexOf(plain[2]) + 1;
+    const day = plain[1] === undefined ? 0 : Number(plain[1]);
+    if (year !== 0 && (plain[2] === undefined || month > 0) && (plain[1] === undefined || (day >= 1 && day <= 31))) {
+      const date: SimpleDate = { calendar: "GREGORIAN", year };
+      if (month) date.month = month;
+      if (day) date.day = day;
+      return date;
+    }
+  }
   let rest = text.trim().toUpperCase().replace(/\s+/g, " ");
   let calendar: Calendar = "GREGORIAN";
   const calendarMatch = /^(@#D[A-Z ]+@|GREGORIAN|JULIAN|HEBREW|FRENCH_R|_[A-Z0-9_]+)\s*/.exec(rest);
@@ -89,6 +105,17 @@ export function parseGedcomDate(text: string, phrase?: string): GedcomDate {
   const value = text.trim();
   const asPhrase = (): GedcomDate => ({ kind: "phrase", phrase: phrase ?? value.replace(/^\((.*)\)$/s, "$1") });
   if (!value) return phrase ? { kind: "phrase", phrase } : { kind: "phrase", phrase: "" };
+  // A value that starts with a digit is a date, or nothing: no qualifier, range or phrase starts so.
+  const first = value.charCodeAt(0);
+  if (first >= 48 && first <= 57) {
+    const date = parseSimple(value);
+    return date ? withPhrase({ kind: "exact", date }, phrase) : asPhrase();
+  }
+  // 'MAR 1898' is a date at once; 'ABT 1898' has the same shape and goes on to the qualifiers.
+  if (PLAIN_DATE.test(value)) {
+    const date = parseSimple(value);
+    if (date) return withPhrase({ kind: "exact", date }, phrase);
+  }
   if (/^\(.*\)$/s.test(value)) return { kind: "phrase", phrase: value.slice(1, -1) };
   const upper = value.toUpperCase();
 

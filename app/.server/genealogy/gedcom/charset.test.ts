@@ -84,10 +84,13 @@ describe("reading", () => {
   test("a byte that is not UTF-8 after the first 64 kB of UTF-8 is U+FFFD, said with its line", async () => {
     const start = Buffer.from(head("UTF-8") + "0 @I1@ INDI\n1 NAME Žemyna /Šaltenytė/\n" + ascii);
     const bytes = Buffer.concat([start, Buffer.from("0 @X1@ INDI\n1 NAME Ona /Jon"), Buffer.from([0xe0]), Buffer.from("aitien\n0 TRLR\n")]);
-    const { records, warnings } = await read(bytes);
-    expect(records.at(-2)?.children[0].value).toBe("Ona /Jon\ufffdaitien");
-    expect(warnings).toEqual([
-      { line: 0, message: { id: "adminTree.warning.unreadableCharacters", values: { count: 1, line: String(6 + 4000 + 2) } } },
-    ]);
+    // Also in chunks that split the line before and after the byte (the reader looks for U+FFFD chunk by chunk).
+    for (const size of [3, 7, 4096, 64 * 1024]) {
+      const { records, warnings } = await read(bytes, size);
+      expect(records.at(-2)?.children[0].value).toBe("Ona /Jon\ufffdaitien");
+      expect(warnings).toEqual([
+        { line: 0, message: { id: "adminTree.warning.unreadableCharacters", values: { count: 1, line: String(6 + 4000 + 2) } } },
+      ]);
+    }
   });
 });

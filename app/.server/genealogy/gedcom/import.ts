@@ -229,7 +229,7 @@ export class Importer {
 
   /** A value with GEDCOM's @@ escape undone (every @@ in 5.x; a leading one in 7). */
   text(value: string | undefined): string | undefined {
-    if (value === undefined) return undefined;
+    if (value === undefined || !value.includes("@@")) return value;
     return this.#major >= 7 ? value.replace(/^@@/, "@") : value.replaceAll("@@", "@");
   }
 
@@ -535,7 +535,6 @@ export class Importer {
     // PEDI stays among the line's substructures, as written (with its PHRASE); the relation is read from it.
     const pedi = node.children.find((c) => c.tag === "PEDI");
     const relation = PEDIGREE[pedi?.value?.trim().toUpperCase() ?? "BIRTH"] ?? "other";
-    const extra = node.children.map(toRaw);
     const existing = this.#children.get(key);
     this.#children.set(key, {
       treeId: this.treeId,
@@ -543,7 +542,7 @@ export class Importer {
       personId,
       relation,
       position: existing?.position ?? 1_000_000,
-      extra: JSON.stringify(extra),
+      extra: node.children.length ? JSON.stringify(node.children.map(toRaw)) : "[]",
       familyExtra: existing?.familyExtra ?? "[]",
     });
   }
@@ -554,13 +553,16 @@ export class Importer {
     const partners: { id: number; role: string; extra: RawNode[] }[] = [];
     let eventPosition = 0;
     let childPosition = 0;
-    const handled = new Set<GedcomNode>();
     const children = new Set<string>();
+    const notes: GedcomNode[] = [];
+    const sources: GedcomNode[] = [];
+    const objects: GedcomNode[] = [];
+    // What no column or row of its own holds, in the file's order.
+    const others: RawNode[] = [];
     for (const child of node.children) {
       const pointer = isPointer(child.value) ? child.value! : null;
       if ((child.tag === "HUSB" || child.tag === "WIFE") && pointer && partners.length < 2) {
         partners.push({ id: this.#people.reference(pointer, child.line), role: child.tag, extra: child.children.map(toRaw) });
-        handled.add(child);
       } else if (child.tag === "CHIL" && pointer && !children.has(pointer.toUpperCase())) {
         // A child named twice: the second CHIL is kept as written.
         children.add(pointer.toUpperCase());
@@ -574,17 +576,14 @@ export class Importer {
           relation: existing?.relation ?? "birth",
           position: childPosition++,
           extra: existing?.extra ?? "[]",
-          familyExtra: JSON.stringify(child.children.map(toRaw)),
+          familyExtra: child.children.length ? JSON.stringify(child.children.map(toRaw)) : "[]",
         });
-        handled.add(child);
-      } else if (FAMILY_EVENT_TAGS.has(child.tag)) {
-        this.#event(child, "family", id, eventPosition++);
-        handled.add(child);
-      }
+      } else if (FAMILY_EVENT_TAGS.has(child.tag)) this.#event(child, "family", id, eventPosition++);
+      else if (child.tag === "NOTE" || child.tag === "SNOTE") notes.push(child);
+      else if (child.tag === "SOUR" && !pointsNowhere(child)) sources.push(child);
+      else if (child.tag === "OBJE" && !pointsNowhere(child)) objects.push(child);
+      else others.push(toRaw(child));
     }
-    const notes = node.children.filter((c) => c.tag === "NOTE" || c.tag === "SNOTE");
-    const sources = node.children.filter((c) => c.tag === "SOUR" && !pointsNowhere(c));
-    const objects = node.children.filter((c) => c.tag === "OBJE" && !pointsNowhere(c));
     this.#citations(sources, "family", id);
     this.#mediaLinks(objects, "family", id);
     this.#familyPartners.set(
@@ -600,10 +599,8 @@ export class Importer {
       partner2Id: partners[1]?.id ?? null,
       partner2Role: partners[1]?.role ?? null,
       partnerExtra: JSON.stringify([partners[0]?.extra ?? [], partners[1]?.extra ?? []]),
-      notes: JSON.stringify(this.#notes(notes)),
-      extra: JSON.stringify(
-        node.children.filter((c) => !handled.has(c) && !notes.includes(c) && !sources.includes(c) && !objects.includes(c)).map(toRaw),
-      ),
+      notes: notes.length ? JSON.stringify(this.#notes(notes)) : "[]",
+      extra: others.length ? JSON.stringify(others) : "[]",
       position: this.#positions.families++,
     });
   }

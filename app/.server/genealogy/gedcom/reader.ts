@@ -289,16 +289,22 @@ export async function* readGedcom(source: AsyncIterable<Uint8Array>, options: Re
   const chunks = decode(source, options)[Symbol.asyncIterator]();
   // Characters read in no charset (U+FFFD): never kept without saying so.
   const unreadable = { count: 0, line: 0 };
+  let replacedBefore = false;
   for (;;) {
     const next = await chunks.next();
-    for (const { text, line, cut } of next.done ? splitter.end() : splitter.push(next.value)) {
+    // Lines are looked at for U+FFFD only where a chunk had one (or the line began in one that had).
+    const replaced: boolean = replacedBefore || (!next.done && next.value.includes("\ufffd"));
+    const lines = next.done ? splitter.end() : splitter.push(next.value);
+    replacedBefore = replaced && splitter.pending > 0;
+    for (const { text, line, cut } of lines) {
       const raw = first ? text.replace(/^\uFEFF/, "") : text;
-      if (raw.includes("\ufffd")) {
+      if (replaced && raw.includes("\ufffd")) {
         unreadable.count += raw.split("\ufffd").length - 1;
         unreadable.line ||= line;
       }
-      if (raw.trim() === "") continue;
       const m = LINE.exec(raw);
+      // A blank line is skipped (a line that reads is never blank: it starts with its level).
+      if (!m && raw.trim() === "") continue;
       if (first) {
         if (!m || m[1] !== "0" || m[3].toUpperCase() !== "HEAD") throw new NotGedcomError();
         first = false;
