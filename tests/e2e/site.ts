@@ -275,7 +275,5 @@ export async function postTreeIntent(page: Page, s: Site, intent: string) {
  * contain those digits. Everything a person wrote stays.
  */
 export function withoutRandomNames(body: string): string {
-  return body
-    .replace(/\/media\/[0-9a-f]{24}\//g, "/media/…/")
-    .replace(/\/assets\/[\w.-]+/g, "/assets/…");
+  return body.replace(/\/media\/[0-9a-f]{24}\//g, "/media/…/").replace(/\/assets\/[\w.-]+/g, "/assets/…");
 }
