@@ -111,11 +111,6 @@ export function parseGedcomDate(text: string, phrase?: string): GedcomDate {
     const date = parseSimple(value);
     return date ? withPhrase({ kind: "exact", date }, phrase) : asPhrase();
   }
-  // 'MAR 1898' is a date at once; 'ABT 1898' has the same shape and goes on to the qualifiers.
-  if (PLAIN_DATE.test(value)) {
-    const date = parseSimple(value);
-    if (date) return withPhrase({ kind: "exact", date }, phrase);
-  }
   if (/^\(.*\)$/s.test(value)) return { kind: "phrase", phrase: value.slice(1, -1) };
   const upper = value.toUpperCase();
 

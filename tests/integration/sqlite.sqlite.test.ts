@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import { afterEach, expect, test } from "vitest";
 import { migrateToLatest, sqliteStatements } from "#app/.server/platform/db/connect.ts";
 import { STATEMENT_CACHE_SIZE } from "#app/.server/platform/db/sqlite-statements.ts";
+import { insertRows } from "#app/.server/platform/db/writes.ts";
 import { createEmptyDatabase, createTestDatabase, type TestDatabase } from "./database.ts";
 
 // SQLite only (the PostgreSQL run leaves out *.sqlite.test.ts).
@@ -131,4 +132,50 @@ test("after a migration changes a table, a query of the same text sees the new s
   expect((await everything.execute(t.db)).rows[0]).toEqual({ key: "x", value: "1", extra: "z" });
   await t.db.schema.alterTable("settings").dropColumn("extra").execute();
   expect((await everything.execute(t.db)).rows[0]).toEqual({ key: "x", value: "1" });
+});
+
+test("insertRows stores a large batch's constant columns (written into the statement) exactly as a small batch's bound ones", async () => {
+  t = await createTestDatabase();
+  // The same values in every row but the id: a number, a text with a quote, a
+  // null, an empty list, a text of non-ASCII letters, and a number in a text column.
+  const row = (treeId: number, id: number) => ({
+    treeId,
+    id,
+    ownerKind: "person" as const,
+    ownerId: 5,
+    tag: "it's",
+    value: null,
+    date: "Žemyna",
+    datePhrase: 1898 as unknown as string,
+    notes: "[]",
+    extra: "[]",
+    position: id,
+  });
+  const large = Array.from({ length: 120 }, (_, i) => row(1, i + 1));
+  const small = Array.from({ length: 3 }, (_, i) => row(2, i + 1));
+  await insertRows(t.db, "genealogyEvents", large);
+  await insertRows(t.db, "genealogyEvents", small);
+  const stored = (treeId: number) =>
+    sql<Record<string, unknown>>`select owner_kind, typeof(owner_id) as owner_id_type, owner_id, tag, value, typeof(value) as value_type,
+      date, date_phrase, typeof(date_phrase) as date_phrase_type, notes, extra, typeof(tree_id) as tree_id_type
+      from genealogy_events where tree_id = ${treeId} order by id`.execute(t.db);
+  const fromLarge = (await stored(1)).rows;
+  const fromSmall = (await stored(2)).rows;
+  expect(fromLarge).toHaveLength(120);
+  // (The database's plugin names the columns in camelCase.)
+  expect(fromLarge[0]).toEqual({
+    ownerKind: "person",
+    ownerIdType: "integer",
+    ownerId: 5,
+    tag: "it's",
+    value: null,
+    valueType: "null",
+    date: "Žemyna",
+    datePhrase: "1898.0",
+    datePhraseType: "text",
+    notes: "[]",
+    extra: "[]",
+    treeIdType: "integer",
+  });
+  expect(new Set(fromLarge.map((r) => JSON.stringify(r)))).toEqual(new Set([JSON.stringify(fromSmall[0])]));
 });

@@ -181,6 +181,29 @@ function isPointer(value: string | undefined): boolean {
 }
 
 /**
+ * A record's or a fact's substructures, sorted in one pass in the file's order:
+ * each is offered to `own` first (true when the caller has read it into its
+ * columns or rows); then notes, citations and media (not @VOID@) are set aside
+ * for their own rows; everything else is kept as written.
+ */
+function sortLines(children: GedcomNode[], own: (child: GedcomNode) => boolean) {
+  const lines = { notes: [] as GedcomNode[], sources: [] as GedcomNode[], objects: [] as GedcomNode[], others: [] as RawNode[] };
+  for (const child of children) {
+    if (own(child)) continue;
+    if (child.tag === "NOTE" || child.tag === "SNOTE") lines.notes.push(child);
+    else if (child.tag === "SOUR" && !pointsNowhere(child)) lines.sources.push(child);
+    else if (child.tag === "OBJE" && !pointsNowhere(child)) lines.objects.push(child);
+    else lines.others.push(toRaw(child));
+  }
+  return lines;
+}
+
+/** A list as a JSON column; most are empty, and an import writes hundreds of thousands. */
+function jsonList(items: unknown[]): string {
+  return items.length ? JSON.stringify(items) : "[]";
+}
+
+/**
  * A child link is named once whether the family's CHIL or the child's FAMC
  * comes first: by the person's xref, since a pointer read before its person
  * holds a temporary id (person-ids.ts).
@@ -395,24 +418,17 @@ export class Importer {
 
   #event(node: GedcomNode, ownerKind: "person" | "family", ownerId: number, position: number): void {
     const id = ++this.#events;
-    // One pass over the substructures: the first DATE, PLAC and TYPE, the notes,
-    // citations and media read into their own rows; the rest kept as written.
+    // The first DATE, PLAC and TYPE are the event's columns.
     let dateNode: GedcomNode | undefined;
     let placeNode: GedcomNode | undefined;
     let typeNode: GedcomNode | undefined;
-    const notes: GedcomNode[] = [];
-    const sources: GedcomNode[] = [];
-    const objects: GedcomNode[] = [];
-    const others: RawNode[] = [];
-    for (const c of node.children) {
+    const { notes, sources, objects, others } = sortLines(node.children, (c) => {
       if (c.tag === "DATE" && !dateNode) dateNode = c;
       else if (c.tag === "PLAC" && !placeNode) placeNode = c;
       else if (c.tag === "TYPE" && !typeNode) typeNode = c;
-      else if (c.tag === "NOTE" || c.tag === "SNOTE") notes.push(c);
-      else if (c.tag === "SOUR" && !pointsNowhere(c)) sources.push(c);
-      else if (c.tag === "OBJE" && !pointsNowhere(c)) objects.push(c);
-      else others.push(toRaw(c));
-    }
+      else return false;
+      return true;
+    });
     let phrase: GedcomNode | undefined;
     let dateFrom: number | null = null;
     let dateTo: number | null = null;
@@ -450,8 +466,8 @@ export class Importer {
       dateTo,
       placeId: placeName !== null ? this.#placeId(placeName) : null,
       placeExtra: placeNode?.children.length ? JSON.stringify(placeNode.children.map(toRaw)) : null,
-      notes: notes.length ? JSON.stringify(this.#notes(notes)) : "[]",
-      extra: rest.length ? JSON.stringify(rest) : "[]",
+      notes: jsonList(this.#notes(notes)),
+      extra: jsonList(rest),
       position,
       restriction,
     });
@@ -487,13 +503,9 @@ export class Importer {
       seen.add(key);
       return true;
     };
-    const notes: GedcomNode[] = [];
-    const sources: GedcomNode[] = [];
-    const objects: GedcomNode[] = [];
-    // What no column or row of its own holds, in the file's order.
-    const others: RawNode[] = [];
-    for (const child of node.children) {
+    const { notes, sources, objects, others } = sortLines(node.children, (child) => {
       const { tag } = child;
+      // An ASSO or ALIA is also kept as written; the link to the person is checked once all are read.
       if ((tag === "ASSO" || tag === "ALIA") && isPointer(child.value))
         this.#personLinks.push({ personId: id, tag, xref: child.value!, line: child.line });
       if (PERSON_EVENT_TAGS.has(tag)) this.#event(child, "person", id, eventPosition++);
@@ -501,11 +513,9 @@ export class Importer {
       else if (tag === "FAMS" && isPointer(child.value) && firstLink(child)) {
         const familyId = this.#families.reference(child.value!, child.line);
         if (child.children.length) famsExtra[familyId] = child.children.map(toRaw);
-      } else if (tag === "NOTE" || tag === "SNOTE") notes.push(child);
-      else if (tag === "SOUR" && !pointsNowhere(child)) sources.push(child);
-      else if (tag === "OBJE" && !pointsNowhere(child)) objects.push(child);
-      else if (tag !== "NAME" && !(child === sexNode && sexKnown)) others.push(toRaw(child));
-    }
+      } else return tag === "NAME" || (child === sexNode && sexKnown);
+      return true;
+    });
     this.#citations(sources, "person", id);
     this.#mediaLinks(objects, "person", id);
     const { restriction, rest } = takeRestriction(others);
@@ -519,8 +529,8 @@ export class Importer {
       birthSurname: columns.birthSurname,
       sex,
       names: JSON.stringify(names),
-      notes: notes.length ? JSON.stringify(this.#notes(notes)) : "[]",
-      extra: rest.length ? JSON.stringify(rest) : "[]",
+      notes: jsonList(this.#notes(notes)),
+      extra: jsonList(rest),
       restriction,
       searchKey,
       position: this.#positions.people++,
@@ -542,7 +552,7 @@ export class Importer {
       personId,
       relation,
       position: existing?.position ?? 1_000_000,
-      extra: node.children.length ? JSON.stringify(node.children.map(toRaw)) : "[]",
+      extra: jsonList(node.children.map(toRaw)),
       familyExtra: existing?.familyExtra ?? "[]",
     });
   }
@@ -554,12 +564,7 @@ export class Importer {
     let eventPosition = 0;
     let childPosition = 0;
     const children = new Set<string>();
-    const notes: GedcomNode[] = [];
-    const sources: GedcomNode[] = [];
-    const objects: GedcomNode[] = [];
-    // What no column or row of its own holds, in the file's order.
-    const others: RawNode[] = [];
-    for (const child of node.children) {
+    const { notes, sources, objects, others } = sortLines(node.children, (child) => {
       const pointer = isPointer(child.value) ? child.value! : null;
       if ((child.tag === "HUSB" || child.tag === "WIFE") && pointer && partners.length < 2) {
         partners.push({ id: this.#people.reference(pointer, child.line), role: child.tag, extra: child.children.map(toRaw) });
@@ -576,14 +581,12 @@ export class Importer {
           relation: existing?.relation ?? "birth",
           position: childPosition++,
           extra: existing?.extra ?? "[]",
-          familyExtra: child.children.length ? JSON.stringify(child.children.map(toRaw)) : "[]",
+          familyExtra: jsonList(child.children.map(toRaw)),
         });
       } else if (FAMILY_EVENT_TAGS.has(child.tag)) this.#event(child, "family", id, eventPosition++);
-      else if (child.tag === "NOTE" || child.tag === "SNOTE") notes.push(child);
-      else if (child.tag === "SOUR" && !pointsNowhere(child)) sources.push(child);
-      else if (child.tag === "OBJE" && !pointsNowhere(child)) objects.push(child);
-      else others.push(toRaw(child));
-    }
+      else return false;
+      return true;
+    });
     this.#citations(sources, "family", id);
     this.#mediaLinks(objects, "family", id);
     this.#familyPartners.set(
@@ -599,8 +602,8 @@ export class Importer {
       partner2Id: partners[1]?.id ?? null,
       partner2Role: partners[1]?.role ?? null,
       partnerExtra: JSON.stringify([partners[0]?.extra ?? [], partners[1]?.extra ?? []]),
-      notes: notes.length ? JSON.stringify(this.#notes(notes)) : "[]",
-      extra: others.length ? JSON.stringify(others) : "[]",
+      notes: jsonList(this.#notes(notes)),
+      extra: jsonList(others),
       position: this.#positions.families++,
     });
   }
