@@ -85,7 +85,7 @@ async function check(responses: Promise<APIResponse>[], label: string, failures:
 async function sweep(client: APIRequestContext, who: string, patterns: string[]): Promise<string[]> {
   const failures: string[] = [];
   for (const pattern of patterns) {
-    for (const value of pattern.includes(":") ? BAD_IDS : ["-"]) {
+    for (const [index, value] of (pattern.includes(":") ? BAD_IDS : ["-"]).entries()) {
       const path = fill(pattern, value);
       for (const address of [path, `${path}?${BAD_QUERY}`, dataUrl(`${path}?${BAD_QUERY}`)]) {
         await check(
@@ -98,8 +98,13 @@ async function sweep(client: APIRequestContext, who: string, patterns: string[])
       if (pattern !== "/logout") {
         // A route without an action answers a POST 405 before its body is read:
         // the broken bodies still go to it, but the intents' fields reach no code.
+        // The intents go with the first bad value of the address only: parseId
+        // (lib/numbers.ts) reads each of the seven as no id at all, and a token
+        // or a slug as one that does not exist, so under the other six the
+        // fields met the same code (462 requests a route, most of this file's
+        // minutes, on both databases). The broken bodies go with all seven.
         const noAction = (await client.post(path, { form: { intent: "add" }, maxRedirects: 0 })).status() === 405;
-        await check(malformedPosts(client, path, { forms: !noAction }), `${who} POST ${path}`, failures);
+        await check(malformedPosts(client, path, { forms: !noAction && index === 0 }), `${who} POST ${path}`, failures);
       }
     }
   }
