@@ -201,8 +201,7 @@ const SKIP = /^(\/en)?\/(admin|logout|paskyra|login\/raktas)|^\/(assets|fonts)\/
 // for each role). It reads today's and the days the family's file dates in full;
 // every other day is the same loader finding no one.
 const DATED_DAYS = [...FAMILY.matchAll(/^2 DATE (\d{1,2}) ([A-Z]{3}) \d{4}$/gm)].map(
-  ([, day, month]) =>
-    `${String("JANFEBMARAPRMAYJUNJULAUGSEPOCTNOVDEC".indexOf(month) / 3 + 1).padStart(2, "0")}-${day.padStart(2, "0")}`,
+  ([, day, month]) => `${String("JANFEBMARAPRMAYJUNJULAUGSEPOCTNOVDEC".indexOf(month) / 3 + 1).padStart(2, "0")}-${day.padStart(2, "0")}`,
 );
 const ON_THIS_DAY = /^(\/en)?\/medis\/sia-diena(\.data)?$/;
 
