@@ -179,3 +179,36 @@ test("insertRows stores a large batch's constant columns (written into the state
   });
   expect(new Set(fromLarge.map((r) => JSON.stringify(r)))).toEqual(new Set([JSON.stringify(fromSmall[0])]));
 });
+
+test("a batch of insertRows that breaks a key stores none of its rows, and the caller's transaction keeps its own", async () => {
+  t = await createTestDatabase();
+  const row = (id: number) => ({
+    treeId: 1,
+    id,
+    ownerKind: "person" as const,
+    ownerId: id,
+    tag: "BIRT",
+    notes: "[]",
+    extra: "[]",
+    position: 0,
+  });
+  // 120 rows, the 80th with the 10th's id: the second 50-row statement fails half-way.
+  const rows = Array.from({ length: 120 }, (_, i) => row(i === 79 ? 10 : i + 1));
+  const count = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom("genealogyEvents")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  await expect(insertRows(t.db, "genealogyEvents", rows)).rejects.toMatchObject({ code: "SQLITE_CONSTRAINT_PRIMARYKEY" });
+  expect(await count()).toBe(0);
+  // Inside a transaction: the batch is undone, the row written before it stays.
+  await t.db.transaction().execute(async (tx) => {
+    await insertRows(tx, "genealogyEvents", [row(500)]);
+    await expect(insertRows(tx, "genealogyEvents", rows)).rejects.toMatchObject({ code: "SQLITE_CONSTRAINT_PRIMARYKEY" });
+  });
+  expect(await t.db.selectFrom("genealogyEvents").select("id").execute()).toEqual([{ id: 500 }]);
+});

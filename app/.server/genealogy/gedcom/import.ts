@@ -198,6 +198,22 @@ function sortLines(children: GedcomNode[], own: (child: GedcomNode) => boolean) 
   return lines;
 }
 
+/** What an event's columns take from its DATE: the day range, and whether the value was a date at all. */
+interface DateRead {
+  readonly range: readonly [number | null, number | null];
+  /** Neither a date nor a phrase in parentheses: warned about. */
+  readonly unreadable: boolean;
+}
+
+function readDate(text: string, phrase?: string): DateRead {
+  const parsed = parseGedcomDate(text, phrase);
+  const trimmed = text.trim();
+  return {
+    range: sortRange(parsed) ?? [null, null],
+    unreadable: parsed.kind === "phrase" && trimmed !== "" && !/^\(.*\)$/s.test(trimmed),
+  };
+}
+
 /** A list as a JSON column; most are empty, and an import writes hundreds of thousands. */
 function jsonList(items: unknown[]): string {
   return items.length ? JSON.stringify(items) : "[]";
@@ -231,6 +247,7 @@ export class Importer {
   #events = 0;
   #citationCount = 0;
   #places = new Map<string, number>();
+  #dates = new Map<string, DateRead>();
   #children = new Map<string, Insertable<GenealogyChildrenTable>>();
   #positions = { people: 0, families: 0 };
   #major = 5;
@@ -404,6 +421,21 @@ export class Importer {
     }
   }
 
+  /**
+   * A DATE value's day range, read once per import: a tree's dates repeat (a
+   * year alone, "ABT 1850"; half the dates of the sample files are another's),
+   * and reading one costs more than finding it again.
+   */
+  #dateRead(text: string): DateRead {
+    let read = this.#dates.get(text);
+    if (read === undefined) {
+      if (this.#dates.size >= 100_000) this.#dates.clear();
+      read = readDate(text);
+      this.#dates.set(text, read);
+    }
+    return read;
+  }
+
   /** Places are kept once per tree, by their text; the parts are what the commas separate. */
   #placeId(name: string): number {
     let id = this.#places.get(name);
@@ -440,11 +472,9 @@ export class Importer {
         else dateParts.push(toRaw(c));
       }
       const text = dateNode.value ?? "";
-      const parsed = parseGedcomDate(text, phrase?.value);
-      if (parsed.kind === "phrase" && text.trim() && !/^\(.*\)$/s.test(text.trim())) {
-        this.warn(dateNode.line, { id: "adminTree.warning.unreadableDate", values: { text } });
-      }
-      [dateFrom, dateTo] = sortRange(parsed) ?? [null, null];
+      const read = phrase ? readDate(text, phrase.value) : this.#dateRead(text);
+      if (read.unreadable) this.warn(dateNode.line, { id: "adminTree.warning.unreadableDate", values: { text } });
+      [dateFrom, dateTo] = read.range;
     }
     this.#citations(sources, "event", id);
     this.#mediaLinks(objects, "event", id);

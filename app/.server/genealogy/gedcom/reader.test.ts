@@ -1,6 +1,17 @@
 import { describe, expect, test } from "vitest";
 import { serverT } from "#app/.server/platform/i18n.ts";
-import { MAX_LINE_LENGTH, MAX_RECORD_STRUCTURES, readGedcom, type GedcomNode, type ReadStats, type Warning } from "./reader.ts";
+import fs from "node:fs";
+import path from "node:path";
+import {
+  LINE,
+  MAX_LINE_LENGTH,
+  MAX_RECORD_STRUCTURES,
+  readGedcom,
+  usualLine,
+  type GedcomNode,
+  type ReadStats,
+  type Warning,
+} from "./reader.ts";
 
 const HEAD = "0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n";
 
@@ -83,5 +94,53 @@ describe("reading stays linear in the file's size, whatever its lines", () => {
         expect(records[1].children[0]).toMatchObject({ value: "Šarūnas /Žemaitis/", line: 4 });
       }
     }
+  });
+});
+
+describe("the quick reading of a usual line reads it as LINE does", () => {
+  const byLine = (raw: string) => {
+    const m = LINE.exec(raw);
+    return m && { level: Number(m[1]), xref: m[2], tag: m[3], value: m[4] };
+  };
+  const tricky = [
+    "0 HEAD", "1 NAME Jonas /Jonaitis/", "0 @I1@ INDI", "01 SEX M", "12 _UID abc", "2 DATE ", "1 NOTE  two spaces", "1 NOTE @@ at",
+    "0 @N 1@ NOTE spaced xref", "0 @@ NOTE", "0 @I1@  INDI", "0 @I1@INDI", "0 @I1@", "0 @Ž1@ INDI", "0 @I\u00a01@ INDI", "0 @\u00a0I@ INDI",
+    "100 NAME x", "1  NAME x", " 1 NAME x", "1\tNAME x", "1 NA-ME x", "1 NAME\tx", "1 NAME x\u2028y", "1 _Tag", "1", "", "x", "1 @I1@ ",
+    "0 @I1@ @", "1 CONT", "1 CONC  lead", "3 TIME 10:00",
+  ]; // prettier-ignore
+
+  test("on lines made to be hard", () => {
+    for (const raw of tricky) {
+      const quick = usualLine(raw);
+      // Each is read alike by both, or left to LINE.
+      if (quick) expect(quick, raw).toEqual(byLine(raw));
+    }
+    expect(tricky.filter((raw) => usualLine(raw) !== null).length).toBeGreaterThan(10);
+  });
+
+  test("on every line of the sample files, and on lines made at random", () => {
+    const folder = path.resolve(import.meta.dirname, "../../../../tests/fixtures/gedcom");
+    const samples = fs
+      .readdirSync(folder)
+      .filter((name) => name.endsWith(".ged"))
+      .flatMap((name) => fs.readFileSync(path.join(folder, name), "latin1").split(/\r\n?|\n\r?/))
+      .filter((raw) => raw !== "");
+    // Nearly every line of the samples is a usual one.
+    expect(samples.filter((raw) => usualLine(raw) !== null).length).toBeGreaterThan(samples.length * 0.95);
+    const lines = [...samples];
+    const alphabet = ["0", "1", "9", " ", " ", "@", "A", "z", "_", "-", "\t", "Ž", "\u00a0", "I"];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 20_000; i++) {
+      lines.push(Array.from({ length: 1 + Math.floor(random() * 12) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(""));
+    }
+    let quick = 0;
+    for (const raw of lines) {
+      const parts = usualLine(raw);
+      if (parts === null) continue;
+      quick++;
+      expect(parts, raw).toEqual(byLine(raw));
+    }
+    expect(quick).toBeGreaterThan(samples.length + 100);
   });
 });

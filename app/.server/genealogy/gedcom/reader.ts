@@ -62,7 +62,7 @@ export class NotGedcomError extends ImportRefused {
 }
 
 const DETECT_BYTES = 64 * 1024;
-const LINE = /^\s*(\d{1,2})\s+(?:(@[^@\s][^@]*@)\s+)?([A-Za-z0-9_]+)(?: (.*))?$/s;
+export const LINE = /^\s*(\d{1,2})\s+(?:(@[^@\s][^@]*@)\s+)?([A-Za-z0-9_]+)(?: (.*))?$/s;
 
 export interface ReadOptions {
   codePage?: CodePageChoice;
@@ -200,8 +200,6 @@ interface Line {
   cut: boolean;
 }
 
-const LINE_END = /\r\n?|\n\r?/g;
-
 /**
  * Splits text into lines with their numbers; a CR/LF pair in either order
  * ends one line. Each character is looked at once, whatever the lines'
@@ -231,7 +229,7 @@ class LineSplitter {
     const cut = this.#length > MAX_LINE_LENGTH;
     const joined = this.#pieces.length === 1 ? this.#pieces[0] : this.#pieces.join("");
     const result = { text: cut ? joined.slice(0, LONG_LINE_HEAD) : joined, line: this.#line++, cut };
-    this.#pieces = [];
+    this.#pieces.length = 0;
     this.#length = 0;
     return result;
   }
@@ -244,12 +242,21 @@ class LineSplitter {
       if ((this.#pairOf === "\r" && chunk[0] === "\n") || (this.#pairOf === "\n" && chunk[0] === "\r")) from = 1;
       this.#pairOf = null;
     }
-    LINE_END.lastIndex = from;
-    for (let m = LINE_END.exec(chunk); m !== null; m = LINE_END.exec(chunk)) {
-      this.#take(chunk.slice(from, m.index));
+    // The next CR and the next LF, each found once (a file has one or both at
+    // every line end): a regular expression's match for each of a million
+    // lines cost more than the search.
+    let cr = chunk.indexOf("\r", from);
+    let lf = chunk.indexOf("\n", from);
+    while (cr >= 0 || lf >= 0) {
+      const end = cr < 0 ? lf : lf < 0 ? cr : Math.min(cr, lf);
+      this.#take(chunk.slice(from, end));
       out.push(this.#finish());
-      from = m.index + m[0].length;
-      if (m[0].length === 1 && from === chunk.length) this.#pairOf = m[0];
+      // CR LF and LF CR are one line end.
+      const paired = end === cr ? lf === end + 1 : cr === end + 1;
+      from = end + (paired ? 2 : 1);
+      if (!paired && from === chunk.length) this.#pairOf = chunk[end];
+      if (cr >= 0 && cr < from) cr = chunk.indexOf("\r", from);
+      if (lf >= 0 && lf < from) lf = chunk.indexOf("\n", from);
     }
     if (from < chunk.length) this.#take(chunk.slice(from));
     return out;
@@ -263,6 +270,63 @@ class LineSplitter {
   get pending(): number {
     return this.#length;
   }
+}
+
+/** A line's parts: its level, cross-reference id, tag (as written) and payload ('' or undefined when none). */
+interface LineParts {
+  level: number;
+  xref: string | undefined;
+  tag: string;
+  value: string | undefined;
+}
+
+/** A line's parts as LINE reads them; null when it does not read. */
+function readLine(raw: string): LineParts | null {
+  const quick = usualLine(raw);
+  if (quick) return quick;
+  const m = LINE.exec(raw);
+  return m && { level: Number(m[1]), xref: m[2], tag: m[3], value: m[4] };
+}
+
+const isTagCode = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
+
+/**
+ * The parts of a line in the form nearly every line has, read without LINE (a
+ * regular expression and its five strings for each of a big file's million
+ * lines were a tenth of reading it): the level, one space, an xref of
+ * printable ASCII and one space if any, the tag, then nothing or a space and
+ * the payload. Null for any other line, which LINE reads: what this reads,
+ * LINE reads alike (tests/unit/gedcom-reader.test.ts compares the two).
+ */
+export function usualLine(raw: string): LineParts | null {
+  let c = raw.charCodeAt(0);
+  if (!(c >= 48 && c <= 57)) return null;
+  let level = c - 48;
+  let i = 1;
+  c = raw.charCodeAt(1);
+  if (c >= 48 && c <= 57) {
+    level = level * 10 + c - 48;
+    i = 2;
+  }
+  if (raw.charCodeAt(i) !== 32) return null;
+  i++;
+  let xref: string | undefined;
+  if (raw.charCodeAt(i) === 64) {
+    const end = raw.indexOf("@", i + 1);
+    if (end <= i + 1 || raw.charCodeAt(end + 1) !== 32) return null;
+    for (let k = i + 1; k < end; k++) {
+      c = raw.charCodeAt(k);
+      if (c <= 32 || c >= 127) return null;
+    }
+    xref = raw.slice(i, end + 1);
+    i = end + 2;
+  }
+  const start = i;
+  while (i < raw.length && isTagCode(raw.charCodeAt(i))) i++;
+  if (i === start) return null;
+  if (i === raw.length) return { level, xref, tag: raw.slice(start), value: undefined };
+  if (raw.charCodeAt(i) !== 32) return null;
+  return { level, xref, tag: raw.slice(start, i), value: raw.slice(i + 1) };
 }
 
 function structure(tag: string, line: number, xref: string | undefined, value: string | undefined): GedcomNode {
@@ -301,11 +365,11 @@ export async function* readGedcom(source: AsyncIterable<Uint8Array>, options: Re
         unreadable.count += raw.split("\ufffd").length - 1;
         unreadable.line ||= line;
       }
-      const m = LINE.exec(raw);
+      const m = readLine(raw);
       // A blank line is skipped (a line that reads is never blank: it starts with its level).
       if (!m && raw.trim() === "") continue;
       if (first) {
-        if (!m || m[1] !== "0" || m[3].toUpperCase() !== "HEAD") throw new NotGedcomError();
+        if (!m || m.level !== 0 || m.tag.toUpperCase() !== "HEAD") throw new NotGedcomError();
         first = false;
       }
       if (!m) {
@@ -313,14 +377,14 @@ export async function* readGedcom(source: AsyncIterable<Uint8Array>, options: Re
         continue;
       }
       if (cut) warn({ line, message: { id: "adminTree.warning.longLine", values: { max: String(MAX_LINE_LENGTH / 1024 / 1024) } } });
-      const level = Number(m[1]);
+      const { level } = m;
       // Standard tags are upper case; extension tags (_Tag) keep theirs.
-      const tag = m[3].startsWith("_") ? m[3] : m[3].toUpperCase();
+      const tag = m.tag.startsWith("_") ? m.tag : m.tag.toUpperCase();
       // An empty payload ('1 RESI ') is no payload; a cut line's payload is not kept.
-      const value = m[4] === "" || cut ? undefined : m[4];
+      const value = m.value === "" || cut ? undefined : m.value;
       if (level === 0) {
         if (root) yield root;
-        root = structure(tag, line, m[2], value);
+        root = structure(tag, line, m.xref, value);
         stack = [root];
         structures = 0;
         continue;
@@ -343,7 +407,7 @@ export async function* readGedcom(source: AsyncIterable<Uint8Array>, options: Re
         }
         continue;
       }
-      const node = structure(tag, line, m[2], value);
+      const node = structure(tag, line, m.xref, value);
       parent.children.push(node);
       stack.length = Math.min(level, stack.length);
       stack.push(node);
