@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, request as http, test, type APIRequestContext } from "@playwright/test";
+import { monthDayParam } from "#app/.server/genealogy/on-this-day.ts";
 import { importFile } from "#app/.server/genealogy/trees.ts";
 import { mediaStore } from "#app/.server/media/storage.ts";
+import { parseGedcomDate } from "#app/lib/gedcom-date.ts";
 import { addUser, useSite, withoutRandomNames } from "./site.ts";
 
 // A leak sweep: every public response (pages, their .data, the sitemap, the
@@ -200,9 +202,10 @@ const SKIP = /^(\/en)?\/(admin|logout|paskyra|login\/raktas)|^\/(assets|fonts)\/
 // page and data, in both languages (three quarters of its responses, minutes
 // for each role). It reads today's and the days the family's file dates in full;
 // every other day is the same loader finding no one.
-const DATED_DAYS = [...FAMILY.matchAll(/^2 DATE (\d{1,2}) ([A-Z]{3}) \d{4}$/gm)].map(
-  ([, day, month]) => `${String("JANFEBMARAPRMAYJUNJULAUGSEPOCTNOVDEC".indexOf(month) / 3 + 1).padStart(2, "0")}-${day.padStart(2, "0")}`,
-);
+const DATED_DAYS = [...FAMILY.matchAll(/^2 DATE (.+)$/gm)].flatMap(([, text]) => {
+  const read = parseGedcomDate(text);
+  return read.kind === "exact" && read.date.month && read.date.day ? [monthDayParam({ month: read.date.month, day: read.date.day })] : [];
+});
 const ON_THIS_DAY = /^(\/en)?\/medis\/sia-diena(\.data)?$/;
 
 /**

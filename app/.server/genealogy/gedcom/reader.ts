@@ -62,7 +62,7 @@ export class NotGedcomError extends ImportRefused {
 }
 
 const DETECT_BYTES = 64 * 1024;
-export const LINE = /^\s*(\d{1,2})\s+(?:(@[^@\s][^@]*@)\s+)?([A-Za-z0-9_]+)(?: (.*))?$/s;
+const LINE = /^\s*(\d{1,2})\s+(?:(@[^@\s][^@]*@)\s+)?([A-Za-z0-9_]+)(?: (.*))?$/s;
 
 export interface ReadOptions {
   codePage?: CodePageChoice;
@@ -280,10 +280,13 @@ interface LineParts {
   value: string | undefined;
 }
 
-/** A line's parts as LINE reads them; null when it does not read. */
+/** A line's parts; null when it does not read. */
 function readLine(raw: string): LineParts | null {
-  const quick = usualLine(raw);
-  if (quick) return quick;
+  return usualLine(raw) ?? linePattern(raw);
+}
+
+/** A line's parts as LINE reads them: any line GEDCOM allows, and what readers are lenient about (spaces, tabs). */
+export function linePattern(raw: string): LineParts | null {
   const m = LINE.exec(raw);
   return m && { level: Number(m[1]), xref: m[2], tag: m[3], value: m[4] };
 }
@@ -296,7 +299,7 @@ const isTagCode = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) |
  * lines were a tenth of reading it): the level, one space, an xref of
  * printable ASCII and one space if any, the tag, then nothing or a space and
  * the payload. Null for any other line, which LINE reads: what this reads,
- * LINE reads alike (tests/unit/gedcom-reader.test.ts compares the two).
+ * LINE reads alike (reader.test.ts compares the two).
  */
 export function usualLine(raw: string): LineParts | null {
   let c = raw.charCodeAt(0);
