@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { importFile } from "#app/.server/genealogy/trees.ts";
 import { mediaStore } from "#app/.server/media/storage.ts";
 import { logInAsAdmin, useSite, watchConsole, withoutRandomNames } from "./site.ts";
 import { dataUrl } from "./routes.ts";
+import { analyze } from "./axe.ts";
 
 // The tree's indexes (issue 16 item 6): surnames, places, "Šią dieną" (also on
 // the home page), statistics. Each at 390 px with axe, without JavaScript,
@@ -100,7 +100,7 @@ test("each index at 390 px: what a visitor reads, and axe finds nothing", async 
     await page.goto(`${site().url}${address}`);
     // Nothing runs wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth), address).toBeLessThanOrEqual(390);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await analyze(page);
     found.push(...violations.map((v) => `${address}: ${v.id} – ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
   }
   expect(found).toEqual([]);

@@ -100,7 +100,11 @@ async function familyWords(): Promise<string[]> {
     db.selectFrom("stories").select("title").execute(),
   ]);
   // Longest first, so that a title containing another is taken out whole.
-  return titles.flat().map((row) => row.title).filter(Boolean).toSorted((a, b) => b.length - a.length);
+  return titles
+    .flat()
+    .map((row) => row.title)
+    .filter(Boolean)
+    .toSorted((a, b) => b.length - a.length);
 }
 
 let storySlug = "";
@@ -217,7 +221,9 @@ test("the administration's pages: each in both languages, naming the other, no w
   test.setTimeout(600_000);
   const page = await signedIn(browser, site().admin.username, site().admin.password);
   const addresses = await htmlPages(page.request, pages(ADMINISTRATION));
-  expect(addresses).toEqual(expect.arrayContaining(["/admin", "/admin/tekstai", "/admin/galerija", "/admin/nariai", "/admin/perziura", "/admin/pakeitimai"]));
+  expect(addresses).toEqual(
+    expect.arrayContaining(["/admin", "/admin/tekstai", "/admin/galerija", "/admin/nariai", "/admin/perziura", "/admin/pakeitimai"]),
+  );
   const problems = await sweep(page, addresses);
   expect(problems, problems.join("\n")).toEqual([]);
   await page.context().close();

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { zipSync } from "fflate";
 import sharp from "sharp";
 import { importFile } from "#app/.server/genealogy/trees.ts";
 import { mediaStore } from "#app/.server/media/storage.ts";
 import { logInAsAdmin, useSite, watchConsole, withoutRandomNames } from "./site.ts";
+import { analyze } from "./axe.ts";
 
 // A person page as a relative reads it on a phone: the portrait at the top,
 // the life in date order with the family's events in it, the sources as
@@ -195,7 +195,7 @@ test("at 390 px a visitor sees the portrait, the life with the family's events, 
     expect(html, secret).not.toContain(secret);
     expect(data, secret).not.toContain(secret);
   }
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await analyze(page);
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
@@ -206,7 +206,7 @@ test("axe finds nothing on the person page at desktop width; no text spills out 
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${site().url}/asmuo/${jonas}`);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await analyze(page);
     expect(violations.map((v) => `${width}: ${v.id}`)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await context.close();

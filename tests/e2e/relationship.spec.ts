@@ -1,9 +1,9 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, request as http, test, type Page } from "@playwright/test";
 import { importFile } from "#app/.server/genealogy/trees.ts";
 import { mediaStore } from "#app/.server/media/storage.ts";
 import { addUser, logInAs, useSite, watchConsole } from "./site.ts";
+import { analyze } from "./axe.ts";
 
 // "Kaip susiję?": from a person page to /giminyste, at phone width, with and
 // without JavaScript, and a privacy sweep of every pair of people for a
@@ -26,7 +26,7 @@ test.beforeAll(async () => {
 });
 
 async function noAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await analyze(page);
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
 

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createInvitation } from "#app/.server/accounts/account-links.ts";
 import { MIN_FILL_SECONDS } from "#app/.server/guestbook/guestbook.ts";
 import { updateSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { hydrated, logInAsAdmin, toasts, useSite } from "./site.ts";
+import { analyze } from "./axe.ts";
 
 // The family's own words: every text a visitor reads, edited in the browser
 // (/admin/tekstai and the dashboard) and seen by a visitor in another browser;
@@ -278,7 +278,7 @@ test("axe finds nothing on any page, public or administration, at phone and desk
     const page = await context.newPage();
     const check = async (path: string) => {
       await page.goto(`${site().url}${path}`);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await analyze(page);
       found.push(...violations.map((v) => `${path} @${width}: ${v.id} – ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
     };
     // An invitation's and a new-password link's pages, usable and not.

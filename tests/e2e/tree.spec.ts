@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { importFile } from "#app/.server/genealogy/trees.ts";
 import { mediaStore } from "#app/.server/media/storage.ts";
 import { hydrated, logInAsAdmin, toasts, useSite, watchConsole, withoutRandomNames } from "./site.ts";
+import { analyze } from "./axe.ts";
 
 // A public address of its own: the sitemap and the pages' absolute links are made from it.
 const SITE_URL = "http://seima.example";
@@ -784,7 +784,7 @@ test("axe finds nothing on the tree chart and a person's page, at phone and desk
     const long = `/medis?asmuo=${ids.I13}`;
     for (const path of ["/medis", `/medis?asmuo=${ids.I4}&kryptis=proteviai`, ...views, long, `/asmuo/${ids.I1}`, `/asmuo/${ids.I5}`]) {
       await page.goto(`${site().url}${path}`);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await analyze(page);
       found.push(...violations.map((v) => `${path} @${width}: ${v.id} – ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
     }
     await context.close();

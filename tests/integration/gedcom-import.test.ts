@@ -115,13 +115,32 @@ test("the command line says what went wrong in one line, and names a cut-off fil
   expect(await currentTreeId(t.db)).toBeNull();
 });
 
+/** The administrator's upload as the server runs it, the import's process started from `root` (the project's folder). */
+function upload(file: string, root = path.resolve(import.meta.dirname, "../..")): Promise<unknown> {
+  const config = parseConfig({ DATA_DIR: t.dir, ...(t.database.kind === "postgres" ? { DATABASE_URL: t.database.url } : {}) });
+  return importRunner(config, root)
+    .run(t.db, file, { sourceName: path.basename(file) })
+    .catch((error: unknown) => error);
+}
+
 test("the administrator's upload: a file refused in the import's own process comes back as a message, said in the page's language", async () => {
+  // A GEDCOM header over a table: only reading the whole file tells.
+  const header = path.join(t.dir, "tik-antraste.ged");
+  fs.writeFileSync(header, "0 HEAD\n1 CHAR UTF-8\nVardas;Pavardė;Gimė\nJonas;Jonaitis;1880\n");
+  const refused = await upload(header);
+  expect(refused).toBeInstanceOf(ImportRefused);
+  expect((refused as ImportRefused).said).toBe("adminTree.refused.noOneInIt");
+  expect((refused as ImportRefused).message).toBe(
+    "Tai ne GEDCOM giminės medis: failas nutrūksta ir jame nėra nė vieno asmens ar šeimos. Patikrinkite, ar įkėlėte tą failą.",
+  );
+  expect(await listTrees(t.db)).toEqual([]);
+});
+
+test("a file that is not GEDCOM is refused by the server itself, no import process started; the message in either language", async () => {
   const letter = path.join(t.dir, "laiskas.ged");
   fs.writeFileSync(letter, "Sveiki!\n");
-  const config = parseConfig({ DATA_DIR: t.dir, ...(t.database.kind === "postgres" ? { DATABASE_URL: t.database.url } : {}) });
-  const refused = await importRunner(config, path.resolve(import.meta.dirname, "../.."))
-    .run(t.db, letter, { sourceName: "laiskas.ged" })
-    .catch((error: unknown) => error);
+  // From a folder with no import program: a process started there would fail otherwise.
+  const refused = await upload(letter, t.dir);
   expect(refused).toBeInstanceOf(ImportRefused);
   expect((refused as ImportRefused).said).toBe("adminTree.refused.notGedcom");
   // The error's own message is Lithuanian: the server's log and the command line.
@@ -203,12 +222,10 @@ describe("a file with no line ends is no GEDCOM file: refused as such from its s
     expect(await leftBehind()).toEqual(NOTHING);
   });
 
-  test("the administrator's upload gets the reason from the import's own process, in the page's language", async () => {
+  test("the administrator's upload is refused by the server itself, after its first 4,096 characters, in the page's language", async () => {
     const file = noLineEnds("be-eiluciu.ged", "0 HEAD ");
-    const config = parseConfig({ DATA_DIR: t.dir, ...(t.database.kind === "postgres" ? { DATABASE_URL: t.database.url } : {}) });
-    const refused = await importRunner(config, path.resolve(import.meta.dirname, "../.."))
-      .run(t.db, file, { sourceName: "be-eiluciu.ged" })
-      .catch((error: unknown) => error);
+    // From a folder with no import program: the server reads the file's start and refuses it before starting one.
+    const refused = await upload(file, t.dir);
     expect(refused).toBeInstanceOf(ImportRefused);
     expect(serverT("en")((refused as ImportRefused).said)).toBe(
       "This is not a GEDCOM file: its first line does not end within 4,096 characters, and a GEDCOM file begins with the short line “0 HEAD”.",

@@ -1,11 +1,13 @@
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Config } from "#app/.server/platform/env.ts";
 import { reloadStatistics } from "#app/.server/platform/db/planner-statistics.ts";
 import type { Message } from "#app/i18n/intl.ts";
 import type { CodePageChoice } from "./charset.ts";
-import { ImportRefused } from "./reader.ts";
+import { isZip } from "./gedzip.ts";
+import { ImportRefused, readGedcom } from "./reader.ts";
 
 // The administrator's GEDCOM import runs in a child process (import-child.ts)
 // rather than in the server: a 100,000-person file is seconds of parsing and
@@ -62,11 +64,29 @@ export function importRunner(config: Config, root: string) {
      * open before would go on planning with the old ones).
      */
     async run(db: Database, file: string, options: ChildOptions): Promise<{ treeId: number; current: boolean }> {
+      await refuseNotGedcom(file, options.codePage);
       const result = await runChild(file, options);
       await reloadStatistics(db);
       return result;
     },
   };
+}
+
+/**
+ * Throws NotGedcomError, here in the server, for a file that does not start
+ * like GEDCOM (nor is a GEDZIP archive): its first record tells, a few
+ * milliseconds of reading, where a process of its own costs a second or more
+ * to start (and a burst of wrong files would start as many at once).
+ */
+async function refuseNotGedcom(file: string, codePage: CodePageChoice | undefined): Promise<void> {
+  if (await isZip(file)) return;
+  const stream = fs.createReadStream(file);
+  try {
+    // The first record is enough: the reader has checked the file's start.
+    for await (const _ of readGedcom(stream, { codePage })) break;
+  } finally {
+    stream.destroy();
+  }
 }
 
 export type ImportRunner = ReturnType<typeof importRunner>;
