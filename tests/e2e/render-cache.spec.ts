@@ -76,15 +76,21 @@ async function get(c: APIRequestContext, address: string): Promise<{ response: A
   return { response, text: await response.text() };
 }
 
-/** Visitors' requests until every page is kept: the second answer of each is the kept one. */
+/**
+ * Visitors' requests until every page is kept: the second answer of each is
+ * the kept one. The addresses side by side, as many visitors' would be (one
+ * after another, the PostgreSQL run spent minutes waiting on its answers).
+ */
 async function fillCache(): Promise<void> {
-  for (const address of ADDRESSES) {
-    const first = await get(visitor, address);
-    const second = await get(visitor, address);
-    if (first.response.status() !== 200) continue;
-    expect(second.response.headers()["etag"], `${address} is kept`).toBeTruthy();
-    expect(second.response.headers()["etag"]).toBe(first.response.headers()["etag"]);
-  }
+  await Promise.all(
+    ADDRESSES.map(async (address) => {
+      const first = await get(visitor, address);
+      const second = await get(visitor, address);
+      if (first.response.status() !== 200) return;
+      expect(second.response.headers()["etag"], `${address} is kept`).toBeTruthy();
+      expect(second.response.headers()["etag"]).toBe(first.response.headers()["etag"]);
+    }),
+  );
 }
 
 /**
@@ -92,12 +98,14 @@ async function fillCache(): Promise<void> {
  * kept page's scripts held until its first paint, the one way it differs).
  */
 async function expectCurrent(after: string): Promise<void> {
-  for (const address of ADDRESSES) {
-    const kept = await get(visitor, address);
-    const now = await get(fresh, address);
-    expect(kept.response.status(), `${address} after ${after}`).toBe(now.response.status());
-    expect(withoutNonces(kept.text), `${address} after ${after}`).toBe(holdScriptsUntilPainted(withoutNonces(now.text)));
-  }
+  await Promise.all(
+    ADDRESSES.map(async (address) => {
+      const kept = await get(visitor, address);
+      const now = await get(fresh, address);
+      expect(kept.response.status(), `${address} after ${after}`).toBe(now.response.status());
+      expect(withoutNonces(kept.text), `${address} after ${after}`).toBe(holdScriptsUntilPainted(withoutNonces(now.text)));
+    }),
+  );
 }
 
 test("after every write of every editor, a visitor's next request shows the new content", async () => {
