@@ -1,6 +1,11 @@
 import { defineConfig } from "@playwright/test";
 import { TEST_BROWSER_LAUNCH_OPTIONS } from "#tests/e2e/chromium.ts";
 
+// Password hashes at scrypt's N = 2^10 instead of the site's 2^17, in the
+// servers the specs start and in the users they make themselves (platform/env.ts):
+// the browser suites log in some thousand times, half a second's CPU each at 17.
+process.env.PASSWORD_HASH_LOG_N ??= "10";
+
 // Each spec file starts its own server from the production build with a fresh
 // data folder (tests/e2e/site.ts), so files never see each other's changes.
 export default defineConfig({

@@ -16,6 +16,10 @@ export default defineConfig({
     // two-core machine), but its own process is idle while tests run, and
     // each test works on a database of its own, so files cannot meet.
     maxWorkers: os.availableParallelism(),
+    // Password hashes at scrypt's N = 2^10 instead of the site's 2^17 (platform/env.ts):
+    // the suites log in and create users some thousand times, half a second's CPU each at 17.
+    // password.test.ts checks the site's own factor without it.
+    env: { PASSWORD_HASH_LOG_N: "10" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

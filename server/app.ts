@@ -5,7 +5,7 @@ import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestInfoContext, servicesContext } from "#app/.server/platform/context.ts";
 import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
-import { parseConfig, type Config } from "#app/.server/platform/env.ts";
+import { parseConfig, RECOMMENDED_PASSWORD_HASH_LOG_N, type Config } from "#app/.server/platform/env.ts";
 import { otherInstancesAlive, registerInstance } from "#app/.server/platform/instances.ts";
 import { importRunner } from "#app/.server/genealogy/gedcom/import-process.ts";
 import { sweepAbandonedImports } from "#app/.server/genealogy/trees.ts";
@@ -246,12 +246,19 @@ export async function productionBuild(): Promise<ServerBuild> {
  * the site runs with it: an https SITE_URL without TRUST_PROXY means a proxy
  * in front whose addresses and protocol the site is not told to believe.
  */
-export function configurationAdvice(config: Pick<Config, "siteUrl" | "trustProxy">): string[] {
+export function configurationAdvice(config: Pick<Config, "siteUrl" | "trustProxy" | "passwordHashLogN">): string[] {
+  const advice: string[] = [];
   if (config.siteUrl?.protocol === "https:" && config.trustProxy === false) {
-    return [
+    advice.push(
       `Dėmesio: SITE_URL yra ${config.siteUrl.origin}, bet TRUST_PROXY nenustatytas. Jei svetainė veikia už tarpinio serverio ` +
         "(nginx, Caddy), nustatykite TRUST_PROXY=true: tada žinomas tikrasis lankytojo adresas (prisijungimų ribojimui) ir https.",
-    ];
+    );
   }
-  return [];
+  if (config.passwordHashLogN < RECOMMENDED_PASSWORD_HASH_LOG_N) {
+    advice.push(
+      `Dėmesio: PASSWORD_HASH_LOG_N=${config.passwordHashLogN}, mažiau nei rekomenduojama (${RECOMMENDED_PASSWORD_HASH_LOG_N}): ` +
+        "nauji slaptažodžiai saugomi taip, kad pavogtos duomenų bazės slaptažodžius atspėti lengviau. Tai tinka tik testams.",
+    );
+  }
+  return advice;
 }

@@ -1,11 +1,15 @@
 import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { passwordHashLogN, RECOMMENDED_PASSWORD_HASH_LOG_N } from "#app/.server/platform/env.ts";
 import { Semaphore } from "#app/.server/platform/limit.ts";
 
 // scrypt at OWASP's recommended minimum (N=2^17, r=8, p=1): about 128 MiB and a
 // few hundred milliseconds per hash, which makes guessing from a stolen
 // database slow. The parameters travel inside each stored hash, so they can be
-// raised later without breaking existing passwords.
-const PARAMS = { logN: 17, r: 8, p: 1 };
+// raised later without breaking existing passwords. N is the environment's
+// PASSWORD_HASH_LOG_N (platform/env.ts, which refuses a bad value at start),
+// read here for every hash: the server, the command-line tools and the tests
+// that create users all hash alike.
+const PARAMS = { r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
@@ -26,9 +30,10 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
 
 /** Hashes a password as `scrypt$ln=17,r=8,p=1$<salt>$<key>` (base64url). */
 export async function hashPassword(password: string): Promise<string> {
+  const logN = passwordHashLogN(process.env) ?? RECOMMENDED_PASSWORD_HASH_LOG_N;
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, PARAMS.logN, PARAMS.r, PARAMS.p);
-  return `scrypt$ln=${PARAMS.logN},r=${PARAMS.r},p=${PARAMS.p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
+  const key = await derive(password, salt, logN, PARAMS.r, PARAMS.p);
+  return `scrypt$ln=${logN},r=${PARAMS.r},p=${PARAMS.p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
 }
 
 /** Checks a password against a stored hash in constant time; false for a malformed hash. */

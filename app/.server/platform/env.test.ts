@@ -27,6 +27,16 @@ describe("configuration", () => {
     expect(config.production).toBe(true);
     expect(config.uploads).toEqual({ maxBytes: 30 * 1024 * 1024, maxPixels: 100_000_000 });
     expect(config.maxGedcomBytes).toBe(200 * 1024 * 1024);
+    expect(config.passwordHashLogN).toBe(17);
+  });
+
+  test("PASSWORD_HASH_LOG_N: a whole number from 10 to 20, refused otherwise", () => {
+    expect(parseConfig({ PASSWORD_HASH_LOG_N: "18" }, cwd).passwordHashLogN).toBe(18);
+    for (const bad of ["9", "21", "17.5", "daug"]) {
+      expect(problems({ PASSWORD_HASH_LOG_N: bad })).toEqual([
+        `PASSWORD_HASH_LOG_N turi būti sveikasis skaičius nuo 10 iki 20 (rekomenduojama 17; dabar „${bad}“).`,
+      ]);
+    }
   });
 
   test("upload limits are configurable and must be positive", () => {

@@ -23,6 +23,8 @@ export interface Config {
   mail: { url: string; from: string | undefined } | undefined;
   /** Memory for visitors' pages kept as rendered (RENDER_CACHE_MB); 0 renders every request. */
   renderCacheBytes: number;
+  /** scrypt's work factor (log2 of N) for new password hashes (PASSWORD_HASH_LOG_N; see passwordHashLogN). */
+  passwordHashLogN: number;
   /** Express "trust proxy" value: whether X-Forwarded-* headers are believed. */
   trustProxy: boolean | number;
   production: boolean;
@@ -40,6 +42,26 @@ export class ConfigError extends Error {
 export const MIN_PASSWORD_LENGTH = 8;
 
 type Env = Record<string, string | undefined>;
+
+/** OWASP's recommended minimum for scrypt (N = 2^17, r = 8, p = 1): about 128 MiB and half a second's CPU a hash. */
+export const RECOMMENDED_PASSWORD_HASH_LOG_N = 17;
+const PASSWORD_HASH_LOG_N_RANGE = [10, 20] as const;
+
+/**
+ * scrypt's work factor for new password hashes: PASSWORD_HASH_LOG_N, 17 when
+ * unset, null when not a whole number from 10 to 20. A stronger server may
+ * raise it. The test suites lower it to 10 (a millisecond a hash): they log in
+ * some thousand times, and at 17 the hashing was minutes of their CPU. Each
+ * stored hash names its own factor, so passwords hashed under another setting
+ * keep working.
+ */
+export function passwordHashLogN(env: Env): number | null {
+  const raw = env.PASSWORD_HASH_LOG_N?.trim();
+  if (!raw) return RECOMMENDED_PASSWORD_HASH_LOG_N;
+  const n = Number(raw);
+  const [min, max] = PASSWORD_HASH_LOG_N_RANGE;
+  return /^\d+$/.test(raw) && n >= min && n <= max ? n : null;
+}
 
 /**
  * Parses the environment into a Config, collecting every problem before
@@ -154,6 +176,14 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     else problems.push(`TRUST_PROXY turi būti „true“, „false“ arba tarpinių serverių skaičius (dabar „${rawTrustProxy}“).`);
   }
 
+  const hashLogN = passwordHashLogN(env);
+  if (hashLogN === null) {
+    problems.push(
+      `PASSWORD_HASH_LOG_N turi būti sveikasis skaičius nuo ${PASSWORD_HASH_LOG_N_RANGE[0]} iki ${PASSWORD_HASH_LOG_N_RANGE[1]} ` +
+        `(rekomenduojama ${RECOMMENDED_PASSWORD_HASH_LOG_N}; dabar „${env.PASSWORD_HASH_LOG_N}“).`,
+    );
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -168,6 +198,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     gedzip,
     mail,
     renderCacheBytes,
+    passwordHashLogN: hashLogN ?? RECOMMENDED_PASSWORD_HASH_LOG_N,
     trustProxy,
     production: env.NODE_ENV !== "development",
   };
