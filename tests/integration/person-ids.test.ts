@@ -54,6 +54,47 @@ test("a re-import of the same family with its records in another order keeps eve
   expect(children).toHaveLength(1);
 });
 
+test("a re-import with new people among the known ones, past several blocks of fresh ids, keeps every id, order and fact", async () => {
+  // Fresh ids are reserved a thousand at a time while the file is read: the
+  // person who needs the next block, and the records after them, wait for it
+  // in the file's order.
+  const person = (xref: string, name: string, year: number) => `0 @${xref}@ INDI\n1 NAME ${name} /Pavardenis/\n1 BIRT\n2 DATE ${year}`;
+  const known = Array.from({ length: 1200 }, (_, i) => person(`I${i + 1}`, `Senas${i + 1}`, 1800 + (i % 90)));
+  const first = await importText(known.join("\n"));
+  const before = await idsByName(first);
+  // Every known person again, each followed by two new ones: 2,400 new people.
+  const order: string[] = [];
+  const records: string[] = [];
+  for (let i = 0; i < 1200; i++) {
+    records.push(known[i]);
+    order.push(`Senas${i + 1} Pavardenis`);
+    for (const k of [1, 2]) {
+      records.push(person(`N${i}_${k}`, `Naujas${i}_${k}`, 1900 + ((i + k) % 90)));
+      order.push(`Naujas${i}_${k} Pavardenis`);
+    }
+  }
+  const second = await importText(records.join("\n"));
+  const after = await idsByName(second);
+  for (const [name, id] of Object.entries(before)) expect(after[name], name).toBe(id);
+  const fresh = order.filter((name) => name.startsWith("Naujas")).map((name) => after[name]);
+  expect(new Set(fresh).size).toBe(2400);
+  expect(fresh.filter((id) => Object.values(before).includes(id))).toEqual([]);
+  // The people in the file's order, each with their own birth year.
+  const rows = await t.db
+    .selectFrom("genealogyPeople")
+    .innerJoin("genealogyEvents", (j) =>
+      j.onRef("genealogyEvents.treeId", "=", "genealogyPeople.treeId").onRef("genealogyEvents.ownerId", "=", "genealogyPeople.id"),
+    )
+    .select(["genealogyPeople.givenNames", "genealogyEvents.date"])
+    .where("genealogyPeople.treeId", "=", second)
+    .where("genealogyEvents.ownerKind", "=", "person")
+    .orderBy("genealogyPeople.position")
+    .execute();
+  expect(rows.map((r) => `${r.givenNames} Pavardenis`)).toEqual(order);
+  expect(rows[1]).toEqual({ givenNames: "Naujas0_1", date: "1901" });
+  expect(rows[3]).toEqual({ givenNames: "Senas2", date: "1801" });
+});
+
 test("a file from another program, with new xrefs, keeps ids by the GEDCOM UID", async () => {
   const first = await importText(
     "0 @I1@ INDI\n1 NAME Jonas /Jonaitis/\n1 _UID 6F1A2B3C-0000-4000-8000-00000000000A\n" +

@@ -134,7 +134,7 @@ test("after a migration changes a table, a query of the same text sees the new s
   expect((await everything.execute(t.db)).rows[0]).toEqual({ key: "x", value: "1" });
 });
 
-test("insertRows stores a large batch's constant columns (written into the statement) exactly as a small batch's bound ones", async () => {
+test("insertRows stores a large batch's constant columns (written into the statement) exactly as a small batch's bound ones, through either connection", async () => {
   t = await createTestDatabase();
   // The same values in every row but the id: a number, a text with a quote, a
   // null, an empty list, a text of non-ASCII letters, and a number in a text column.
@@ -153,8 +153,20 @@ test("insertRows stores a large batch's constant columns (written into the state
   });
   const large = Array.from({ length: 120 }, (_, i) => row(1, i + 1));
   const small = Array.from({ length: 3 }, (_, i) => row(2, i + 1));
+  const main = sqliteStatements(t.db)!;
+  const before = { ...main.counts };
   await insertRows(t.db, "genealogyEvents", large);
   await insertRows(t.db, "genealogyEvents", small);
+  // Not one statement on the main connection: the rows went through the other.
+  expect(main.counts).toEqual(before);
+  // Inside a transaction the rows go through the transaction's connection (better-sqlite3), outside through node:sqlite.
+  await t.db.transaction().execute((tx) =>
+    insertRows(
+      tx,
+      "genealogyEvents",
+      Array.from({ length: 120 }, (_, i) => row(3, i + 1)),
+    ),
+  );
   const stored = (treeId: number) =>
     sql<Record<string, unknown>>`select owner_kind, typeof(owner_id) as owner_id_type, owner_id, tag, value, typeof(value) as value_type,
       date, date_phrase, typeof(date_phrase) as date_phrase_type, notes, extra, typeof(tree_id) as tree_id_type
@@ -178,6 +190,9 @@ test("insertRows stores a large batch's constant columns (written into the state
     treeIdType: "integer",
   });
   expect(new Set(fromLarge.map((r) => JSON.stringify(r)))).toEqual(new Set([JSON.stringify(fromSmall[0])]));
+  const inTransaction = (await stored(3)).rows;
+  expect(inTransaction).toHaveLength(120);
+  expect(new Set(inTransaction.map((r) => JSON.stringify(r)))).toEqual(new Set([JSON.stringify(fromSmall[0])]));
 });
 
 test("a batch of insertRows that breaks a key stores none of its rows, and the caller's transaction keeps its own", async () => {

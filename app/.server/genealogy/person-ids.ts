@@ -155,22 +155,30 @@ export class PersonIds {
     this.#reserve = reserve;
   }
 
-  async #freshId(): Promise<number> {
-    if (this.#fresh.next === this.#fresh.end) {
-      const first = await this.#reserve(BLOCK);
-      this.#fresh = { next: first, end: first + BLOCK };
-    }
-    return this.#fresh.next++;
+  /**
+   * Reserves the next block of fresh ids, for define to hand out. Apart from
+   * define, so that define is synchronous: an import defines every person,
+   * and an await for each cost more than the reservations, one in a thousand.
+   */
+  async reserveIds(): Promise<void> {
+    const first = await this.#reserve(BLOCK);
+    this.#fresh = { next: first, end: first + BLOCK };
   }
 
-  /** The id of a person record; a second record with the same xref is someone else. */
-  async define(p: PersonIdentity): Promise<{ id: number; duplicate: boolean }> {
+  /**
+   * The id of a person record; a second record with the same xref is someone
+   * else. Null, and nothing changed, when the person needs a fresh id and none
+   * is left: reserveIds, then define again.
+   */
+  define(p: PersonIdentity): { id: number; duplicate: boolean } | null {
     const key = p.xref?.toUpperCase();
     const seen = key === undefined ? undefined : this.#ids.get(key);
     // A pointer read earlier holds a temporary (negative) id; a record read earlier, its final one.
     const duplicate = seen !== undefined && seen > 0;
     const matched = duplicate ? null : this.#previous.match(p);
-    const id = matched !== null && !this.#used.has(matched) ? matched : await this.#freshId();
+    const reuse = matched !== null && !this.#used.has(matched);
+    if (!reuse && this.#fresh.next === this.#fresh.end) return null;
+    const id = reuse ? matched : this.#fresh.next++;
     this.#used.add(id);
     if (key !== undefined && !duplicate) {
       if (seen !== undefined) this.#temporary.get(seen)!.final = id;

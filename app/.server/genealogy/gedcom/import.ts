@@ -31,7 +31,7 @@ import {
 import { normalizeUid, PersonIds, PreviousPeople, reservePersonIds } from "#app/.server/genealogy/person-ids.ts";
 import { takeRestriction } from "#app/.server/genealogy/restrictions.ts";
 import type { Message } from "#app/i18n/intl.ts";
-import { ImportRefused, NotGedcomError, readGedcom, type GedcomNode, type Warning } from "./reader.ts";
+import { eachGedcomRecord, ImportRefused, NotGedcomError, type GedcomNode, type ReadOptions, type Warning } from "./reader.ts";
 
 // Imports a GEDCOM file into a new tree, record by record as the file is read.
 // Rows go to the database in batches; cross-references are resolved through
@@ -296,40 +296,22 @@ export class Importer {
     }
   }
 
-  async run(nodes: AsyncIterable<GedcomNode>): Promise<void> {
-    for await (const node of nodes) {
+  async run(source: AsyncIterable<Uint8Array>, options: ReadOptions): Promise<void> {
+    // Each record is read into rows as soon as it ends, synchronously; the
+    // waits (for the file, for a block of person ids, for the writes) come
+    // between chunks of the file. Records that end after one whose person
+    // needed ids wait for them too, so that rows keep the file's order.
+    const waiting: GedcomNode[] = [];
+    const take = (node: GedcomNode) => {
       this.#checkTags([node]);
-      switch (node.tag) {
-        case "HEAD":
-          this.#head(node);
-          break;
-        case "TRLR":
-          this.sawTrailer = true;
-          break;
-        case "INDI":
-          await this.#person(node);
-          break;
-        case "FAM":
-          this.#family(node);
-          break;
-        case "SOUR":
-          this.#source(node);
-          break;
-        case "OBJE":
-          this.#mediaRecord(node);
-          break;
-        default:
-          if ((node.tag === "NOTE" || node.tag === "SNOTE") && node.xref) this.#noteRecords.add(node.xref.toUpperCase());
-          this.#writer.add("genealogyRecords", {
-            treeId: this.treeId,
-            id: ++this.#records,
-            xref: node.xref ?? null,
-            tag: node.tag,
-            value: node.value ?? null,
-            children: JSON.stringify(node.children.map(toRaw)),
-          });
+      if (waiting.length > 0 || !this.#record(node)) waiting.push(node);
+    };
+    for await (const _ of eachGedcomRecord(source, options, take)) {
+      for (let i = 0; i < waiting.length;) {
+        if (this.#record(waiting[i])) i++;
+        else await this.#people.reserveIds();
       }
-      this.options.onRecord?.(this.#people.count + this.#families.count);
+      waiting.length = 0;
       if (this.#writer.full) await this.#writer.flush(true);
     }
     for (const child of this.#children.values()) {
@@ -340,6 +322,46 @@ export class Importer {
     await this.#resolvePartners();
     await this.#dropMissingReferences();
     this.#checkAncestry();
+  }
+
+  /** Reads a record into its rows; false, having done nothing, when a person needs a fresh id and none is reserved. */
+  #record(node: GedcomNode): boolean {
+    if (!this.#recordRows(node)) return false;
+    this.options.onRecord?.(this.#people.count + this.#families.count);
+    return true;
+  }
+
+  #recordRows(node: GedcomNode): boolean {
+    switch (node.tag) {
+      case "HEAD":
+        this.#head(node);
+        break;
+      case "TRLR":
+        this.sawTrailer = true;
+        break;
+      case "INDI":
+        return this.#person(node);
+      case "FAM":
+        this.#family(node);
+        break;
+      case "SOUR":
+        this.#source(node);
+        break;
+      case "OBJE":
+        this.#mediaRecord(node);
+        break;
+      default:
+        if ((node.tag === "NOTE" || node.tag === "SNOTE") && node.xref) this.#noteRecords.add(node.xref.toUpperCase());
+        this.#writer.add("genealogyRecords", {
+          treeId: this.treeId,
+          id: ++this.#records,
+          xref: node.xref ?? null,
+          tag: node.tag,
+          value: node.value ?? null,
+          children: JSON.stringify(node.children.map(toRaw)),
+        });
+    }
+    return true;
   }
 
   get counts() {
@@ -503,7 +525,8 @@ export class Importer {
     });
   }
 
-  async #person(node: GedcomNode): Promise<void> {
+  /** A person record's rows; false, having done nothing, when the person needs a fresh id and none is reserved. */
+  #person(node: GedcomNode): boolean {
     const names: PersonName[] = [];
     let sexNode: GedcomNode | undefined;
     let uidNode: GedcomNode | undefined;
@@ -519,7 +542,9 @@ export class Importer {
     const sex = sexKnown ? sexValue : "U";
     const uid = normalizeUid(uidNode?.value);
     const { searchKey } = columns;
-    const { id, duplicate } = await this.#people.define({ xref: node.xref ?? null, uid, searchKey, sex });
+    const defined = this.#people.define({ xref: node.xref ?? null, uid, searchKey, sex });
+    if (!defined) return false;
+    const { id, duplicate } = defined;
     if (duplicate) this.warn(node.line, { id: "adminTree.warning.duplicatePerson", values: { xref: node.xref } });
     if (node.xref) this.#personXrefs.add(node.xref.toUpperCase());
     this.#personLines.set(id, { line: node.line, xref: node.xref });
@@ -566,6 +591,7 @@ export class Importer {
       position: this.#positions.people++,
       famsExtra: JSON.stringify(famsExtra),
     });
+    return true;
   }
 
   /** A person's FAMC: the child link, with its relation (PEDI); FAM's CHIL gives the order. */
@@ -892,13 +918,11 @@ export async function importGedcom(db: Database, source: AsyncIterable<Uint8Arra
     .executeTakeFirstOrThrow();
   const importer = new Importer(db, tree.id, options, await PreviousPeople.load(db, options.replaces ?? null));
   try {
-    await importer.run(
-      readGedcom(source, {
-        codePage: options.codePage,
-        onCharset: (info) => (importer.charset = info),
-        onWarning: (w) => importer.warnings.push(w),
-      }),
-    );
+    await importer.run(source, {
+      codePage: options.codePage,
+      onCharset: (info) => (importer.charset = info),
+      onWarning: (w) => importer.warnings.push(w),
+    });
   } catch (error) {
     await deleteTreeRows(db, tree.id);
     await db.deleteFrom("genealogyTrees").where("id", "=", tree.id).execute();

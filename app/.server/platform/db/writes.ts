@@ -2,6 +2,7 @@
 // once, transactions, retries on a lost race, and paging that lets other
 // requests run.
 import type { Insertable } from "kysely";
+import type { SQLInputValue } from "node:sqlite";
 import { sqliteStatements } from "./connect.ts";
 import type { Database, Tables } from "./schema.ts";
 
@@ -42,48 +43,85 @@ export async function insertRows<T extends keyof Tables>(db: Database, table: T,
     }
   }
   const perStatement = Math.max(1, Math.min(ROWS_PER_STATEMENT, Math.floor(32_766 / columns.length)));
+  // Every row's values in one array, row after row in the columns' order.
+  const width = columns.length;
+  // (Values of the tables' column types: numbers, texts, nulls.)
+  const values: SQLInputValue[] = [];
+  const copy = rowCopier(columns);
+  for (let j = 0; j < all.length; j++) copy(all[j], values, j * width);
   // A column with the same value in every row of a large batch (the tree's id,
   // an empty note list, a null) is written into the statement: better-sqlite3
   // spends about 0.2 µs binding each value, and about half of an import's
   // values are such constants. Small batches bind everything, so that their
   // one-off values do not crowd the connection's statement cache.
-  const literals = columns.map((c) => (all.length >= perStatement ? constantLiteral(all, c) : null));
-  const bound = columns.filter((_, i) => literals[i] === null);
+  const literals = columns.map((_, c) => (all.length >= perStatement ? constantLiteral(values, width, c) : null));
+  const bound = literals.flatMap((literal, c) => (literal === null ? [c] : []));
   // "or fail": a multi-row statement that may stop half-way would otherwise keep
   // a statement journal (a temporary file) of every page it changes, in case it
   // must undo itself; this one's transaction (or savepoint) below undoes a
   // failed batch whole instead. Five of every six of an import's page writes
   // were that journal's (strace), and 4 % of its CPU.
   const head = `insert or fail into "${snakeCase(table)}" (${columns.map((c) => `"${snakeCase(c)}"`).join(", ")}) values `;
-  const values = `(${literals.map((l) => l ?? "?").join(", ")})`;
-  const many = all.length >= perStatement ? connection.prepare(head + Array(perStatement).fill(values).join(", ")) : null;
-  const one = connection.prepare(head + values);
-  connection.sqlite.transaction(() => {
+  const placeholders = `(${literals.map((l) => l ?? "?").join(", ")})`;
+  // Outside a transaction the rows go through the second connection, Node's
+  // own SQLite (sqlite-statements.ts); inside one, through the transaction's.
+  const bulk = db.isTransaction ? null : connection.bulk();
+  const target = bulk ?? connection;
+  const many = all.length >= perStatement ? target.prepare(head + Array(perStatement).fill(placeholders).join(", ")) : null;
+  const one = target.prepare(head + placeholders);
+  const write = () => {
     let i = 0;
     if (many) {
       // One array for every statement: each fills it from the start, to the same length.
-      const params: unknown[] = [];
+      const params: SQLInputValue[] = [];
       for (; i + perStatement <= all.length; i += perStatement) {
         let k = 0;
-        for (let j = i; j < i + perStatement; j++) for (const c of bound) params[k++] = all[j][c] ?? null;
+        for (let j = i; j < i + perStatement; j++) for (const c of bound) params[k++] = values[j * width + c];
         // As arguments, not one array: better-sqlite3 binds those faster (7 % of an import's inserts).
         many.run(...params);
       }
     }
-    for (; i < all.length; i++) one.run(bound.map((c) => all[i][c] ?? null));
-  })();
+    for (; i < all.length; i++) one.run(...bound.map((c) => values[i * width + c]));
+  };
+  if (bulk) bulk.transaction(write);
+  else connection.sqlite.transaction(write)();
+}
+
+type RowCopier = (row: Record<string, unknown>, into: SQLInputValue[], at: number) => void;
+
+/** Row copiers by their columns, made once for each set of columns (an import uses about ten). */
+const rowCopiers = new Map<string, RowCopier>();
+
+/**
+ * A function that copies a row's values of these columns into an array from
+ * `at` on (undefined as null). Written out column by column, so that each
+ * read is of one known property: a loop reading `row[column]` with a
+ * different column each time is a lookup V8 cannot specialise, 50 ns a value
+ * against 5, and an import reads millions.
+ */
+function rowCopier(columns: string[]): RowCopier {
+  const key = columns.join(",");
+  let copier = rowCopiers.get(key);
+  if (!copier) {
+    // The names are the code's own (the Tables' properties); checked all the same, since they become code.
+    for (const column of columns) if (!/^[A-Za-z_$][\w$]*$/.test(column)) throw new Error(`insertRows: a column named ${column}`);
+    copier = new Function("row", "into", "at", columns.map((c, i) => `into[at + ${i}] = row.${c} ?? null;`).join("\n")) as RowCopier;
+    rowCopiers.set(key, copier);
+  }
+  return copier;
 }
 
 /**
- * The SQL literal for a column's value when every row has the same one, and
- * it is written exactly as better-sqlite3 would bind it: NULL; a number as a
- * real (better-sqlite3 binds every number as a double, so 5 is 5.0 and a text
+ * The SQL literal for a column's value when every row has the same one
+ * (`values` holds the rows one after another, `width` values each), and it is
+ * written exactly as better-sqlite3 would bind it: NULL; a number as a real
+ * (better-sqlite3 binds every number as a double, so 5 is 5.0 and a text
  * column gets '5.0' either way); a short text of printable ASCII. Otherwise
  * null, and the column is bound.
  */
-function constantLiteral(rows: Record<string, unknown>[], column: string): string | null {
-  const value = rows[0][column] ?? null;
-  for (let i = 1; i < rows.length; i++) if ((rows[i][column] ?? null) !== value) return null;
+function constantLiteral(values: SQLInputValue[], width: number, column: number): string | null {
+  const value = values[column];
+  for (let i = column + width; i < values.length; i += width) if (values[i] !== value) return null;
   if (value === null) return "NULL";
   if (typeof value === "number") return Number.isSafeInteger(value) ? `${value}.0` : null;
   if (typeof value === "string" && /^[ -~]{0,32}$/.test(value)) return `'${value.replaceAll("'", "''")}'`;
