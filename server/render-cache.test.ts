@@ -25,12 +25,23 @@ describe("which requests a kept page may answer", () => {
     expect(visitor("/apie", {}, "HEAD")).toBe("/apie");
   });
 
-  test("never a request that carries a cookie or credentials, nor one that changes something", () => {
+  test("never a request that carries a session, a message to show or credentials, nor one that changes something", () => {
     expect(visitor("/", { cookie: "sesija=abc" })).toBeNull();
     expect(visitor("/", { cookie: "pranesimas=x" })).toBeNull();
-    expect(visitor("/", { cookie: "" })).toBeNull();
+    expect(visitor("/", { cookie: "_ga=GA1.2.3; sesija=abc" })).toBeNull();
+    expect(visitor("/medis", { cookie: "irenginys=n.s;pranesimas=x" })).toBeNull();
     expect(visitor("/", { authorization: "Basic eDp5" })).toBeNull();
     expect(visitor("/", {}, "POST")).toBeNull();
+    expect(visitor("/", { cookie: "_ga=1" }, "POST")).toBeNull();
+  });
+
+  test("other cookies decide nothing: another site's, the trusted device's a logged-out browser keeps, an emptied session", () => {
+    expect(visitor("/", { cookie: "_ga=GA1.2.3" })).toBe("/");
+    expect(visitor("/medis", { cookie: "irenginys=abc.def" })).toBe("/medis");
+    expect(visitor("/asmuo/12", { cookie: "sesija=; irenginys=abc.def; _gid=x" })).toBe("/asmuo/12");
+    // Names that only contain or resemble the site's own are not theirs.
+    expect(visitor("/", { cookie: "mano_sesija=abc; pranesimas2=x" })).toBe("/");
+    expect(visitor("/", { cookie: "" })).toBe("/");
   });
 
   test("never a page not listed: the guestbook's form, the login, members' and editors' addresses, however spelt", () => {

@@ -7,12 +7,18 @@ import { ifNoneMatch } from "#app/.server/platform/download.ts";
 import { requiredRole } from "#app/lib/access.ts";
 import { routePath } from "./request-guard.ts";
 import { withoutLocale } from "#app/i18n/locales.ts";
+import { SESSION_COOKIE } from "#app/.server/accounts/session.ts";
+import { carriesCookie } from "#app/.server/platform/cookies.ts";
+import { MESSAGE_COOKIE } from "#app/.server/platform/toast.ts";
 
 // Visitors' pages, rendered once and served like static files until the site
 // changes. What makes it correct:
 //   - Only requests that cannot be anyone in particular use it: GET or HEAD,
-//     no Cookie header at all (a session, a toast to show, a trusted device:
-//     whoever carries one gets a fresh render), no Authorization.
+//     none of the cookies a page is rendered from (PAGE_COOKIES: a session, a
+//     toast to show; whoever carries one gets a fresh render), no
+//     Authorization. Other cookies decide nothing: the trusted device's (read
+//     only at login, and left in a browser that logged out), another site's
+//     (_ga on the same domain), anything a client makes up.
 //   - Only the addresses in CACHED_PAGES, each open to everyone (the access
 //     table says so, checked again here). A route added later is not cached
 //     until it is named here. The guestbook is not: its form carries a token of
@@ -56,13 +62,19 @@ function listed(address: string): boolean {
 }
 
 /**
- * A request that cannot be anyone in particular: a GET or HEAD with no Cookie
- * header at all (a session, a toast to show, a trusted device) and no
- * Authorization. Its page is a visitor's.
+ * The site's cookies a page is rendered from: the session (who is asking) and
+ * a message to show once. A cookie added later that a page reads belongs here.
+ */
+export const PAGE_COOKIES = [SESSION_COOKIE, MESSAGE_COOKIE];
+
+/**
+ * A request that cannot be anyone in particular: a GET or HEAD with none of
+ * the PAGE_COOKIES and no Authorization. Its page is a visitor's.
  */
 export function fromAVisitor(req: Pick<express.Request, "method" | "headers">): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  return req.headers.cookie === undefined && req.headers.authorization === undefined;
+  if (req.headers.authorization !== undefined) return false;
+  return !PAGE_COOKIES.some((name) => carriesCookie(req.headers.cookie, name));
 }
 
 /** The cache key of a request a kept page may answer, or null when it must be rendered for its sender. */

@@ -2,6 +2,7 @@ import type express from "express";
 import type { Config } from "#app/.server/platform/env.ts";
 import { hasLiveSession, SESSION_COOKIE } from "#app/.server/accounts/session.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
+import { carriesCookie } from "#app/.server/platform/cookies.ts";
 import { MEMORY_PHOTOS_MAX } from "#app/lib/memories.ts";
 import { localeOf, localized, withoutLocale } from "#app/i18n/locales.ts";
 import type { Message, T } from "#app/i18n/intl.ts";
@@ -75,7 +76,7 @@ export function routePath(url: string): string {
 }
 
 function hasSessionCookie(req: express.Request): boolean {
-  return new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;]`).test(req.headers.cookie ?? "");
+  return carriesCookie(req.headers.cookie, SESSION_COOKIE);
 }
 
 function originOf(value: string): string | null {

@@ -43,7 +43,7 @@ const ENGLISH = ["/en", "/en/medis", "/en/asmuo/3", "/en/galerija/2", "/en/istor
 const ADDRESSES = [...PAGES, ...ENGLISH, ...[...PAGES.filter((p) => !p.includes(".")), ...ENGLISH].map(dataUrl)];
 
 let visitor: APIRequestContext;
-/** Renders afresh: a cookie (no session) bypasses the cache, a crawler's name gets the whole page at once, as the cache renders it. */
+/** Renders afresh: credentials (no session) bypass the cache, a crawler's name gets the whole page at once, as the cache renders it. */
 let fresh: APIRequestContext;
 let admin: APIRequestContext;
 const passwords = {} as Record<"narys" | "redaktorius", string>;
@@ -52,7 +52,10 @@ test.beforeAll(async () => {
   // A tree (person 1), and one user of each role made with the operators' tool.
   Object.assign(passwords, await siteForWrites(site()));
   visitor = await http.newContext({ baseURL: site().url });
-  fresh = await http.newContext({ baseURL: site().url, extraHTTPHeaders: { Cookie: "testas=1", "User-Agent": "Googlebot/2.1" } });
+  fresh = await http.newContext({
+    baseURL: site().url,
+    extraHTTPHeaders: { Authorization: "Basic dGVzdGFzOjE=", "User-Agent": "Googlebot/2.1" },
+  });
   admin = await signedIn(site().admin.username, site().admin.password);
 });
 
@@ -189,6 +192,33 @@ test("a signed-in user never gets a kept page, nor another user's", async () => 
   }
   await member.dispose();
   await editor.dispose();
+});
+
+test("a visitor carrying another site's cookie, and a browser that logged out, get the kept pages", async () => {
+  await fillCache();
+  const stray = await http.newContext({ baseURL: site().url, extraHTTPHeaders: { Cookie: "_ga=GA1.2.345; _gid=GA1.2.678" } });
+  // A member who logs out keeps the trusted device's cookie for a year. The
+  // page after the logout says so (a message cookie): rendered for them, once.
+  const member = await signedIn("narys", passwords.narys);
+  expect((await member.post("/logout", { maxRedirects: 0 })).status()).toBe(302);
+  const told = await get(member, "/");
+  expect(told.response.headers()["etag"], "the page with the logout's message is not a kept one").toBeUndefined();
+  const left = (await member.storageState()).cookies.map((c) => c.name);
+  expect(left).toContain("irenginys");
+  expect(left).not.toContain("sesija");
+  expect(left).not.toContain("pranesimas");
+  for (const c of [stray, member]) {
+    for (const address of PAGES.filter((p) => !p.includes("."))) {
+      const { response, text } = await get(c, address);
+      const kept = await get(visitor, address);
+      expect(response.headers()["etag"], `${address} is the kept page`).toBe(kept.response.headers()["etag"]);
+      expect(policyOf(response), address).not.toContain("'nonce-");
+      expect(text, address).toBe(kept.text);
+      expect(text, address).toContain('href="/login"');
+    }
+  }
+  await stray.dispose();
+  await member.dispose();
 });
 
 test("each language's page is kept apart: a visitor gets the English page at its English address, the Lithuanian at its own", async () => {

@@ -29,3 +29,11 @@ export function siteCookie(name: string, maxAgeSeconds: number): Cookie {
     secure: secureCookies.getStore() ?? false,
   });
 }
+
+/**
+ * Whether a Cookie header carries a cookie of this name with a value (an
+ * emptied one, as a logout leaves it in some clients, is none).
+ */
+export function carriesCookie(header: string | undefined | null, name: string): boolean {
+  return new RegExp(`(?:^|;)\\s*${name}=[^;]`).test(header ?? "");
+}

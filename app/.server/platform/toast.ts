@@ -11,7 +11,9 @@ import { isToastKey, resolveToast, type Toast, type ToastKey } from "#app/lib/to
 // only a key from the catalogue and small parameters, never text to display:
 // the text is said when the page is made, in the language of its address.
 
-const flashCookie = () => siteCookie("pranesimas", 60);
+/** The cookie that carries a message to show once, to the next page. */
+export const MESSAGE_COOKIE = "pranesimas";
+const flashCookie = () => siteCookie(MESSAGE_COOKIE, 60);
 
 export interface ShownToast extends Toast {
   /** Distinguishes two identical toasts in a row. */
