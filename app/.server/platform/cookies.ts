@@ -35,5 +35,15 @@ export function siteCookie(name: string, maxAgeSeconds: number): Cookie {
  * emptied one, as a logout leaves it in some clients, is none).
  */
 export function carriesCookie(header: string | undefined | null, name: string): boolean {
-  return new RegExp(`(?:^|;)\\s*${name}=[^;]`).test(header ?? "");
+  // Asked for every request a kept page may answer: no header is answered at once, and each name's pattern made once.
+  if (!header) return false;
+  let pattern = cookiePatterns.get(name);
+  if (!pattern) {
+    pattern = new RegExp(`(?:^|;)\\s*${name}=[^;]`);
+    cookiePatterns.set(name, pattern);
+  }
+  return pattern.test(header);
 }
+
+/** The patterns of carriesCookie, by cookie name (the site's own few). */
+const cookiePatterns = new Map<string, RegExp>();
