@@ -26,9 +26,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and visitors get the whole page at once (a visitor's is read whole to hold its
-    // scripts, and may be kept); signed-in people get it streamed.
-    const readyOption = holdScripts || (userAgent && isbot(userAgent)) ? "onAllReady" : "onShellReady";
+    // Crawlers, visitors and a page to be kept get the whole page at once (a visitor's is read whole
+    // to hold its scripts; a kept one is read whole anyway); a page rendered for its user is streamed.
+    const readyOption = holdScripts || !given || (userAgent && isbot(userAgent)) ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {

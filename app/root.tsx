@@ -29,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = await takeToast(request);
   return data(
     {
-      user: user ? { username: user.username, role: user.role } : null,
+      // The role alone: the header and footer differ by it, and a page kept for a role names nobody.
+      role: user?.role ?? null,
       settings: {
         familyName,
         contactEmail,
@@ -110,11 +111,11 @@ function Frame({ children }: { children: React.ReactNode }) {
         {t("common.skipToContent")}
       </a>
       <ToastProvider serverToast={root?.toast ?? null}>
-        <SiteHeader settings={settings} role={root?.user?.role ?? null} />
+        <SiteHeader settings={settings} role={root?.role ?? null} />
         <main id="turinys" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
           {children}
         </main>
-        <SiteFooter settings={settings} year={root?.year ?? currentYear()} role={root?.user?.role ?? null} />
+        <SiteFooter settings={settings} year={root?.year ?? currentYear()} role={root?.role ?? null} />
       </ToastProvider>
     </>
   );

@@ -1,14 +1,18 @@
 // Benchmark: every public page as visitors get it, against nginx serving the
-// same bytes from files, and against the site with its render cache off.
-//   npm run build && npm run bench:pages [-- SECONDS ROUNDS]
+// same bytes from files, and against the site with its render cache off; and
+// as a signed-in member and a visitor carrying another site's cookie get it
+// (issue 33: each at a share of the visitor's rate, side by side).
+//   npm run build && npm run bench:pages [-- SECONDS ROUNDS [PAGE,PAGE…]]
 // One site (SQLite, the production build, a tree imported, the seed's
 // gallery and documents); for each page its HTML is saved once and nginx (one
 // worker, no access log: as the site's one process) serves those files. Each
 // round runs every page at 10 and at 100 connections on each side, one after
 // the other, sides alternating (autocannon, keep-alive, no compression asked:
 // the same bytes on the wire). Prints medians over the rounds: requests per
-// second, p99 latency, CPU time per request of the serving processes, and the
-// site's requests per second as a share of nginx's.
+// second, p99 latency, CPU time per request of the serving processes (the
+// load generator shares the machine's cores: the rate alone flatters), the
+// site's requests per second as a share of nginx's, and a member's and a
+// stray cookie's as a share of a visitor's.
 // nginx comes from Debian's packages (apt-get install nginx-light, as root)
 // when it is not installed.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -16,6 +20,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { createSession } from "#app/.server/accounts/session.ts";
+import { createUser } from "#app/.server/accounts/users.ts";
+import { openDatabase } from "#app/.server/platform/db/connect.ts";
 import { seededSiteWithTree, startServer } from "./server.ts";
 
 const SECONDS = Number(process.argv[2] ?? 3);
@@ -34,7 +41,9 @@ const LITHUANIAN = [
   "/sveciai",
 ];
 // Each page in English too (issue 30): the cache keeps each language's under its own address.
-const PAGES = [...LITHUANIAN, ...LITHUANIAN.map((page) => (page === "/" ? "/en" : `/en${page}`))];
+const ALL_PAGES = [...LITHUANIAN, ...LITHUANIAN.map((page) => (page === "/" ? "/en" : `/en${page}`))];
+// Or those named (the issue's: /,/medis,/istorija,/galerija).
+const PAGES = process.argv[4] ? process.argv[4].split(",") : ALL_PAGES;
 const isEnglish = (page: string) => page === "/en" || page.startsWith("/en/");
 
 function nginxBinary(): string {
@@ -83,6 +92,12 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), "seima-bench-pages-"));
 const dataDir = path.join(work, "site");
 fs.mkdirSync(dataDir);
 await seededSiteWithTree(dataDir);
+// A member with a session, as a browser that logged in carries it.
+const db = openDatabase({ kind: "sqlite", file: path.join(dataDir, "database.sqlite") });
+const member = await createUser(db, "narys", "bench-nario-slaptazodis", "narys");
+const memberCookie = (await createSession(db, member.id)).split(";")[0];
+await db.destroy();
+const COOKIES = { member: memberCookie, stray: "_ga=GA1.2.1234567890.1700000000; _gid=GA1.2.987654321.1700000000" };
 
 const cached = await startServer(dataDir);
 const uncached = await startServer(dataDir, { RENDER_CACHE_MB: "0" });
@@ -137,9 +152,9 @@ interface Run {
   errors: number;
 }
 
-async function load(url: string, connections: number, pids: number[]): Promise<Run> {
+async function load(url: string, connections: number, pids: number[], cookie?: string): Promise<Run> {
   const before = cpuSeconds(pids);
-  const result = await autocannon({ url, connections, duration: SECONDS });
+  const result = await autocannon({ url, connections, duration: SECONDS, headers: cookie ? { cookie } : {} });
   const cpu = cpuSeconds(pids) - before;
   const requests = result.requests.total;
   return {
@@ -150,7 +165,7 @@ async function load(url: string, connections: number, pids: number[]): Promise<R
   };
 }
 
-const SIDES = ["site", "site without cache", "nginx"] as const;
+const SIDES = ["site", "member", "stray cookie", "site without cache", "nginx"] as const;
 type Side = (typeof SIDES)[number];
 const results = new Map<string, Run[]>();
 const record = (side: Side, page: string, connections: number, run: Run) => {
@@ -164,7 +179,11 @@ try {
     `Pages: ${PAGES.length}, ${SECONDS} s per run, ${ROUNDS} rounds, sides alternating; ${os.cpus().length} CPUs (${os.cpus()[0]?.model}).`,
   );
   // Warm-up: every page rendered and kept once.
-  for (const page of PAGES) await autocannon({ url: cached.url + page, connections: 2, amount: 50 });
+  for (const page of PAGES) {
+    for (const cookie of [undefined, COOKIES.member]) {
+      await autocannon({ url: cached.url + page, connections: 2, amount: 50, headers: cookie ? { cookie } : {} });
+    }
+  }
   for (let round = 0; round < ROUNDS; round++) {
     for (const page of PAGES) {
       for (const connections of CONNECTIONS) {
@@ -176,7 +195,11 @@ try {
               ? await load(nginxUrl + names.get(page), connections, family(nginx.pid!))
               : side === "site"
                 ? await load(cached.url + page, connections, [cached.process.pid!])
-                : await load(uncached.url + page, connections, [uncached.process.pid!]);
+                : side === "member"
+                  ? await load(cached.url + page, connections, [cached.process.pid!], COOKIES.member)
+                  : side === "stray cookie"
+                    ? await load(cached.url + page, connections, [cached.process.pid!], COOKIES.stray)
+                    : await load(uncached.url + page, connections, [uncached.process.pid!]);
           record(side, page, connections, run);
         }
       }
@@ -197,8 +220,14 @@ try {
       "nginx p99",
       "site CPU/req",
       "nginx CPU/req",
+      "member req/s",
+      "member/visitor",
+      "member p99",
+      "member CPU/req",
+      "stray/visitor",
     ],
   ];
+  const audiences: Record<string, number[]> = {};
   const ratios: Record<number, number[]> = {};
   const byLanguage: Record<string, number[]> = {};
   for (const page of PAGES) {
@@ -223,7 +252,14 @@ try {
         `${m("nginx", (r) => r.p99)} ms`,
         `${m("site", (r) => r.cpuPerRequest).toFixed(0)} µs`,
         `${m("nginx", (r) => r.cpuPerRequest).toFixed(0)} µs`,
+        m("member", (r) => r.rps).toFixed(0),
+        `${((100 * m("member", (r) => r.rps)) / site).toFixed(0)} %`,
+        `${m("member", (r) => r.p99)} ms`,
+        `${m("member", (r) => r.cpuPerRequest).toFixed(0)} µs`,
+        `${((100 * m("stray cookie", (r) => r.rps)) / site).toFixed(0)} %`,
       ]);
+      (audiences[`member|${connections}`] ??= []).push(m("member", (r) => r.rps) / site);
+      (audiences[`stray|${connections}`] ??= []).push(m("stray cookie", (r) => r.rps) / site);
     }
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
@@ -231,8 +267,12 @@ try {
   for (const connections of CONNECTIONS) {
     console.log(`site/nginx at ${connections} connections, median over pages: ${(100 * median(ratios[connections])).toFixed(0)} %`);
     for (const language of ["lt", "en"]) {
-      console.log(`  ${language} pages: ${(100 * median(byLanguage[`${language}|${connections}`])).toFixed(0)} %`);
+      const shares = byLanguage[`${language}|${connections}`];
+      if (shares) console.log(`  ${language} pages: ${(100 * median(shares)).toFixed(0)} %`);
     }
+    console.log(
+      `  a member's rate as a share of a visitor's: ${(100 * median(audiences[`member|${connections}`])).toFixed(0)} % (lowest ${(100 * Math.min(...audiences[`member|${connections}`])).toFixed(0)} %); another site's cookie: ${(100 * median(audiences[`stray|${connections}`])).toFixed(0)} %`,
+    );
   }
 } finally {
   nginx.kill("SIGTERM");

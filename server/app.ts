@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { requestInfoContext, servicesContext } from "#app/.server/platform/context.ts";
+import { keptRenderContext, requestInfoContext, servicesContext } from "#app/.server/platform/context.ts";
 import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
 import { parseConfig, RECOMMENDED_PASSWORD_HASH_LOG_N, type Config } from "#app/.server/platform/env.ts";
 import { otherInstancesAlive, registerInstance } from "#app/.server/platform/instances.ts";
@@ -14,7 +14,7 @@ import { cleanUpMedia, mediaStore, membersMediaDir, placeAllMedia, publicMediaDi
 import { seedIfNew } from "#app/.server/seed/seed.ts";
 import { sendDailyDigest } from "#app/.server/accounts/notifications.ts";
 import { reloadStatistics } from "#app/.server/platform/db/planner-statistics.ts";
-import { deleteExpiredSessions, findSessionUser, sessionTokenOf } from "#app/.server/accounts/session.ts";
+import { deleteExpiredSessions, findSession, findSessionUser, sessionTokenOf } from "#app/.server/accounts/session.ts";
 import { atLeast } from "#app/lib/roles.ts";
 import { ensureAdministrator } from "#app/.server/accounts/users.ts";
 import { publishedTag } from "#app/.server/genealogy/published.ts";
@@ -22,6 +22,7 @@ import { commitWatch } from "#app/.server/platform/content-version.ts";
 import { precompressedAssets } from "./assets.ts";
 import { reactRouterHandler } from "./react-router.ts";
 import { RenderCache, servedFromCache } from "./render-cache.ts";
+import { guestbookMoment } from "./guestbook-moment.ts";
 import { requestGuard } from "./request-guard.ts";
 import { contentSecurityPolicy, securityHeaderList, securityHeaders } from "./security-headers.ts";
 
@@ -106,7 +107,7 @@ export async function createApp({ build, clientDir, root, env = process.env, log
   app.use(securityHeaders(config));
   // Decodable paths, and origin and body limits for every state-changing request, before anything else.
   app.use(requestGuard(config, db));
-  // Visitors' pages as they were rendered, until the site changes (render-cache.ts); already compressed.
+  // Pages as they were rendered for each audience, until the site changes (render-cache.ts); already compressed.
   const watch = config.database.kind === "sqlite" ? commitWatch(config.database.file) : undefined;
   const cache = new RenderCache({
     maxBytes: config.production ? config.renderCacheBytes : 0,
@@ -114,7 +115,15 @@ export async function createApp({ build, clientDir, root, env = process.env, log
     securityHeaders: securityHeaderList(config),
     tag: () => publishedTag(db),
     changed: watch?.changed,
+    async viewer(cookieHeader) {
+      const token = await sessionTokenOf(cookieHeader);
+      const session = token ? await findSession(db, token) : null;
+      if (!session) return null;
+      return { role: session.user.role, personId: session.personId, until: Math.min(session.expiresAt, session.noteUseAt) };
+    },
   });
+  // The guestbook's form's moment, a cookie of each showing, kept page or not (guestbook-moment.ts).
+  app.use(guestbookMoment(db, config));
   app.use(servedFromCache(cache));
   app.use(compression());
   if (clientDir) app.use(publicFiles(clientDir));
@@ -163,6 +172,7 @@ export async function createApp({ build, clientDir, root, env = process.env, log
       getLoadContext(req, res, { kept, holdScripts }) {
         const context = new RouterContextProvider();
         context.set(servicesContext, { db, config, media, imports });
+        if (kept) context.set(keptRenderContext, kept);
         context.set(requestInfoContext, {
           nonce: kept ? "" : (res.locals.cspNonce as string),
           holdScripts,

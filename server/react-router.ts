@@ -1,7 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { fromAVisitor, type RenderCache } from "./render-cache.ts";
+import type { KeptRender } from "#app/.server/platform/context.ts";
+import { fromAVisitor, type CacheMiss, type RenderCache } from "./render-cache.ts";
 
 // React Router behind Express: turns the Node request into a Fetch Request and
 // writes the Response back. Written here rather than taken from
@@ -12,25 +13,22 @@ export interface HandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
   getLoadContext(req: express.Request, res: express.Response, render: Render): RouterContextProvider;
-  /** Visitors' pages kept once rendered (render-cache.ts); the lookup itself runs earlier (servedFromCache). */
+  /** Pages kept once rendered, per audience (render-cache.ts); the lookup itself runs earlier (servedFromCache). */
   cache?: RenderCache;
 }
 
 /** How a document is to be rendered. */
 export interface Render {
-  /** A visitor's page to be kept by the render cache: without a nonce (its policy allows its scripts by hash). */
-  kept: boolean;
+  /**
+   * A page to be kept by the render cache for an audience: without a nonce (its policy allows its scripts
+   * by hash), noting what it reads of its viewer.
+   */
+  kept: KeptRender | null;
   /**
    * Rendered whole, its scripts started after its first paint: every visitor's page
-   * (app/.server/platform/low-priority-scripts.ts), a kept one among them (cacheKey asks fromAVisitor too).
+   * (app/.server/platform/low-priority-scripts.ts), a kept one among them.
    */
   holdScripts: boolean;
-}
-
-/** What servedFromCache found for a request it could not answer: the page is to be rendered whole and kept. */
-export interface CacheMiss {
-  key: string;
-  tag: string;
 }
 
 function fetchHeaders(req: express.Request): Headers {
@@ -123,9 +121,10 @@ function answeredAt(req: express.Request): string {
   }
 }
 
-function fetchRequest(req: express.Request, res: express.Response): { request: Request; drain(): void } {
+/** The request as React Router takes it; `address` (a kept page's: only the parameters it reads) in place of the one sent. */
+function fetchRequest(req: express.Request, res: express.Response, address = req.originalUrl): { request: Request; drain(): void } {
   // The path is appended as text: '//other.example/' stays a path on this site.
-  const url = new URL(`${answeredAt(req)}${req.originalUrl}`);
+  const url = new URL(`${answeredAt(req)}${address}`);
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -203,21 +202,23 @@ async function pump(body: ReadableStream<Uint8Array>, res: express.Response & { 
 export function reactRouterHandler({ build, mode, getLoadContext, cache }: HandlerOptions): express.RequestHandler {
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
+    // A page that may be kept for its audience: rendered whole, for its kept address, without a nonce, then kept and served.
+    const miss = req.method === "GET" && cache ? (res.locals.cacheMiss as CacheMiss | undefined) : undefined;
     let request: Request;
     let drain: () => void;
     try {
-      ({ request, drain } = fetchRequest(req, res));
+      ({ request, drain } = fetchRequest(req, res, miss?.address));
     } catch {
       // A Host header no URL can be made of.
       res.status(400).type("text").send("Netinkama užklausa.");
       return;
     }
-    // A visitor's page that may be kept: rendered whole, without a nonce, then kept and served.
-    const miss = req.method === "GET" && cache ? (res.locals.cacheMiss as CacheMiss | undefined) : undefined;
     try {
-      const render = { kept: miss !== undefined, holdScripts: fromAVisitor(req) };
+      const kept: KeptRender | null = miss ? { personal: false } : null;
+      // A kept page is rendered as its audience gets it: a visitor's with its scripts held, whatever else the request carries.
+      const render = { kept, holdScripts: miss ? miss.viewer === null : fromAVisitor(req) };
       const response = await handle(request, getLoadContext(req, res, render));
-      if (miss && cache) await cache.serve(req, res, await cache.take(miss.key, miss.tag, response));
+      if (miss && kept && cache) await cache.serve(req, res, await cache.take(miss, response, kept));
       else await send(res, response);
     } catch (error) {
       // A reader who left mid-page is not an error of the site.

@@ -105,14 +105,13 @@ test("without SITE_URL a notice links to where the administrator reached the sit
   // A stranger writes in the guestbook naming another host: accepted, and the letter still names this site.
   letters.length = 0;
   const stranger = await playwright.request.newContext({ extraHTTPHeaders: { Host: "pavojinga.example" } });
-  const form = await (await stranger.get(`${site().url}/sveciai`)).text();
-  const token = form.match(/name="zenklas" value="([^"]+)"/)?.[1];
-  expect(token, "the guestbook form's token").toBeDefined();
+  // Showing the form sets the cookie of the moment it was shown, which the request context keeps.
+  expect((await stranger.get(`${site().url}/sveciai`)).headers()["set-cookie"]).toMatch(/^zenklas=/);
   // The guestbook takes a message only once its form has been on screen a few seconds (a person writing).
   await page.waitForTimeout(3200);
   const posted = await stranger.post(`${site().url}/sveciai`, {
     headers: { Origin: "http://pavojinga.example" },
-    form: { zenklas: token!, name: "Svetimas", message: "Sveiki." },
+    form: { name: "Svetimas", message: "Sveiki." },
     maxRedirects: 0,
   });
   expect(posted.status(), await posted.text()).toBeLessThan(400);

@@ -6,14 +6,16 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { expect, request as http, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { dataUrl } from "./routes.ts";
 import { holdScriptsUntilPainted } from "#app/.server/platform/low-priority-scripts.ts";
-import { hydrated, logInAs, newestTree, toasts, useSite, watchConsole } from "./site.ts";
+import { MIN_FILL_SECONDS } from "#app/.server/guestbook/guestbook.ts";
+import { addUser, hydrated, logInAs, newestTree, toasts, useSite, watchConsole } from "./site.ts";
 import { GEDCOM, send, siteForWrites, WRITES } from "./writes.ts";
 
 // The render cache (server/render-cache.ts) as visitors and users meet it:
-// after every write an editor or the administrator can make, a visitor's
-// page is exactly what a fresh render gives; a signed-in user never gets a
-// kept page; every response's scripts are allowed by its own policy (a nonce
-// of its own, or for a kept page the hashes of its own scripts).
+// after every write an editor or the administrator can make, a visitor's and
+// a member's page is exactly what a fresh render gives; each audience gets
+// the page kept for it and never another's; a session that ended is a
+// visitor's at once; every response's scripts are allowed by its own policy
+// (a nonce of its own, or for a kept page the hashes of its own scripts).
 
 const site = useSite();
 test.describe.configure({ mode: "serial" });
@@ -43,6 +45,8 @@ const ENGLISH = ["/en", "/en/medis", "/en/asmuo/3", "/en/galerija/2", "/en/istor
 const ADDRESSES = [...PAGES, ...ENGLISH, ...[...PAGES.filter((p) => !p.includes(".")), ...ENGLISH].map(dataUrl)];
 
 let visitor: APIRequestContext;
+/** A member: the members' kept pages follow every write too. */
+let member: APIRequestContext;
 /** Renders afresh: credentials (no session) bypass the cache, a crawler's name gets the whole page at once, as the cache renders it. */
 let fresh: APIRequestContext;
 let admin: APIRequestContext;
@@ -57,10 +61,11 @@ test.beforeAll(async () => {
     extraHTTPHeaders: { Authorization: "Basic dGVzdGFzOjE=", "User-Agent": "Googlebot/2.1" },
   });
   admin = await signedIn(site().admin.username, site().admin.password);
+  member = await signedIn("narys", passwords.narys);
 });
 
 test.afterAll(async () => {
-  for (const c of [visitor, fresh, admin]) await c?.dispose();
+  for (const c of [visitor, fresh, admin, member]) await c?.dispose();
 });
 
 async function signedIn(username: string, password: string): Promise<APIRequestContext> {
@@ -74,8 +79,12 @@ const policyOf = (response: APIResponse) => response.headers()["content-security
 /** A response without its nonces: what stays the same between two renders of the same content. */
 const withoutNonces = (text: string) => text.replace(/ nonce="[^"]*"/g, "");
 
-async function get(c: APIRequestContext, address: string): Promise<{ response: APIResponse; text: string }> {
-  const response = await c.get(address, { maxRedirects: 0 });
+async function get(
+  c: APIRequestContext,
+  address: string,
+  headers?: Record<string, string>,
+): Promise<{ response: APIResponse; text: string }> {
+  const response = await c.get(address, { maxRedirects: 0, headers });
   return { response, text: await response.text() };
 }
 
@@ -98,7 +107,8 @@ async function fillCache(): Promise<void> {
 
 /**
  * Every page as a visitor gets it is what a fresh render of it gives now (a
- * kept page's scripts held until its first paint, the one way it differs).
+ * kept page's scripts held until its first paint, the one way it differs);
+ * likewise a member's (kept the first time it is asked, then asked again).
  */
 async function expectCurrent(after: string): Promise<void> {
   await Promise.all(
@@ -107,6 +117,11 @@ async function expectCurrent(after: string): Promise<void> {
       const now = await get(fresh, address);
       expect(kept.response.status(), `${address} after ${after}`).toBe(now.response.status());
       expect(withoutNonces(kept.text), `${address} after ${after}`).toBe(holdScriptsUntilPainted(withoutNonces(now.text)));
+      await get(member, address);
+      const members = await get(member, address);
+      const membersNow = await get(member, address, { Authorization: "Basic dGVzdGFzOjE=" });
+      expect(members.response.status(), `${address} after ${after}, a member's`).toBe(membersNow.response.status());
+      expect(withoutNonces(members.text), `${address} after ${after}, a member's`).toBe(withoutNonces(membersNow.text));
     }),
   );
 }
@@ -164,7 +179,7 @@ test("after every write of every editor, a visitor's next request shows the new 
   await editor.dispose();
 });
 
-test("a signed-in user never gets a kept page, nor another user's", async () => {
+test("each audience gets the page kept for it, never another's: a member's is a member's, an editor's an editor's", async () => {
   await fillCache();
   const member = await signedIn("narys", passwords.narys);
   const editor = await signedIn("redaktorius", passwords.redaktorius);
@@ -175,24 +190,97 @@ test("a signed-in user never gets a kept page, nor another user's", async () => 
     [member, 'href="/paskyra"', ['href="/login"', 'href="/admin"']],
     [visitor, 'href="/login"', ['href="/paskyra"', 'href="/admin"']],
   ];
+  // In turn, each audience's pages kept before the next asks: a page kept for one would reach the next.
+  const etags = new Map<string, Set<string>>();
   for (let round = 0; round < 2; round++) {
     for (const [c, mine, others] of own) {
       for (const address of PAGES.filter((p) => !p.includes("."))) {
         const { response, text } = await get(c, address);
-        const policy = policyOf(response);
-        if (c === visitor) expect(policy, `${address}: a visitor's page is kept`).not.toContain("'nonce-");
-        else {
-          expect(policy, `${address}: rendered for its user`).toContain("'nonce-");
-          expect(response.headers()["etag"], `${address}: not a kept page`).toBeUndefined();
+        const etag = response.headers()["etag"];
+        // (A page that is not there, a 404, is not kept: rendered each time.)
+        if (round === 1 && response.status() === 200) {
+          expect(etag, `${address} (${mine}): the second time, a kept page`).toBeTruthy();
+          expect(policyOf(response), `${address}: a kept page's scripts by hash`).not.toContain("'nonce-");
+          expect(response.headers()["cache-control"], address).toBe(c === visitor ? "no-cache" : "private, no-cache");
+          etags.set(address, (etags.get(address) ?? new Set()).add(etag));
+          // What is kept for the role is what a fresh render for this user gives now.
+          const now = await get(c, address, { Authorization: "Basic dGVzdGFzOjE=" });
+          expect(policyOf(now.response), `${address}: credentials get a fresh render`).toContain("'nonce-");
+          expect(withoutNonces(text), address).toBe(
+            c === visitor ? holdScriptsUntilPainted(withoutNonces(now.text)) : withoutNonces(now.text),
+          );
         }
         expect(text, address).toContain(mine);
         for (const other of others) expect(text, `${address} shows ${other}`).not.toContain(other);
       }
     }
   }
+  // A page per audience (the administrator's and an editor's may be the same bytes: both see all, both get the same header).
+  for (const [address, tags] of etags)
+    expect(tags.size, `${address}: a visitor's, a member's and an editor's pages`).toBeGreaterThanOrEqual(3);
   await member.dispose();
   await editor.dispose();
 });
+
+test("a member's tree opens at their own person: kept for that person, another member gets theirs", async () => {
+  const second = addUser(site(), "narys2", "narys");
+  const [ona, jonas] = [await signedIn("narys", passwords.narys), await signedIn("narys2", second)];
+  const rootOf = (text: string) => /name="asmuo" value="(\d+)"/.exec(text)?.[1];
+  // Jonas's account tied to person 3 (the child), as the administrator ties it on the members' page.
+  const jonasId = (await site().db().selectFrom("users").select("id").where("username", "=", "narys2").executeTakeFirstOrThrow()).id;
+  await site().db().updateTable("users").set({ personId: 3 }).where("id", "=", jonasId).execute();
+  for (let round = 0; round < 2; round++) {
+    const [a, b, v] = [await get(ona, "/medis"), await get(jonas, "/medis"), await get(visitor, "/medis")];
+    expect(rootOf(b.text), "Jonas's tree opens at his person").toBe("3");
+    expect(rootOf(a.text), "Ona's at the site's").toBe(rootOf(v.text));
+    expect(rootOf(a.text)).not.toBe("3");
+    if (round === 1) for (const r of [a, b, v]) expect(r.response.headers()["etag"], "kept").toBeTruthy();
+  }
+  // Tied to nobody again: his next request is rendered anew (a commit), and opens where Ona's does.
+  await site().db().updateTable("users").set({ personId: null }).where("id", "=", jonasId).execute();
+  expect(rootOf((await get(jonas, "/medis")).text)).toBe(rootOf((await get(ona, "/medis")).text));
+  await ona.dispose();
+  await jonas.dispose();
+});
+
+test("a session ended elsewhere gets a visitor's page at its next request: logged out everywhere, the account disabled", async () => {
+  const member = await signedIn("narys", passwords.narys);
+  const other = await signedIn("narys", passwords.narys);
+  for (let i = 0; i < 2; i++) expect((await get(member, "/istorija")).text).toContain('href="/paskyra"');
+  // "Atsijungti visur" from the other browser, as the account page does it: every session of the user ends.
+  const ended = await site()
+    .db()
+    .deleteFrom("sessions")
+    .where("userId", "=", await userId("narys"))
+    .executeTakeFirst();
+  expect(Number(ended.numDeletedRows)).toBeGreaterThanOrEqual(2);
+  for (const c of [member, other]) {
+    const { text } = await get(c, "/istorija");
+    expect(text).toContain('href="/login"');
+    expect(text).not.toContain('href="/paskyra"');
+  }
+  // The administrator disables an editor's account: the editor's next page is a visitor's.
+  const editor = await signedIn("redaktorius", passwords.redaktorius);
+  for (let i = 0; i < 2; i++) expect((await get(editor, "/galerija")).text).toContain('href="/admin"');
+  await site()
+    .db()
+    .updateTable("users")
+    .set({ disabledAt: new Date().toISOString() })
+    .where("id", "=", await userId("redaktorius"))
+    .execute();
+  expect((await get(editor, "/galerija")).text).toContain('href="/login"');
+  await site()
+    .db()
+    .updateTable("users")
+    .set({ disabledAt: null })
+    .where("id", "=", await userId("redaktorius"))
+    .execute();
+  for (const c of [member, other, editor]) await c.dispose();
+});
+
+async function userId(username: string): Promise<number> {
+  return (await site().db().selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+}
 
 test("a visitor carrying another site's cookie, and a browser that logged out, get the kept pages", async () => {
   await fillCache();
@@ -245,14 +333,36 @@ function inlineScripts(html: string): { body: string; nonce: string | null }[] {
     .map(([, attributes, body]) => ({ body, nonce: /\snonce="([^"]*)"/.exec(attributes)?.[1] ?? null }));
 }
 
+test("a parameter the page does not read makes no page of its own: the page kept for the address without it answers", async ({ page }) => {
+  for (const [address, plain] of [
+    ["/apie?v=123", "/apie"],
+    ["/medis?asmuo=3&utm_source=laiskas&asmuo=1", "/medis?asmuo=3"],
+    ["/galerija?fbclid=xyz", "/galerija"],
+  ]) {
+    const kept = await get(visitor, plain);
+    const asked = await get(visitor, address);
+    expect(asked.response.headers()["etag"], address).toBe(kept.response.headers()["etag"]);
+    expect(asked.text, address).toBe(kept.text);
+    // Rendered for the address it is kept under: nothing of the other parameters is in it.
+    expect(asked.text, address).not.toMatch(/v=123|utm_source|fbclid/);
+  }
+  // In the browser, such an address runs as the page does: no error, and the site navigates.
+  const errors = watchConsole(page);
+  await page.goto(`${site().url}/galerija?fbclid=xyz`);
+  await hydrated(page);
+  await page.getByRole("navigation").getByRole("link", { name: "Dokumentai" }).first().click();
+  await expect(page).toHaveURL(`${site().url}/dokumentai`);
+  expect(errors).toEqual([]);
+});
+
 test("every response's scripts are allowed by its own policy: a nonce per response, or a kept page's hashes", async () => {
-  // Rendered per request (the guestbook's form is the visitor's own; a session's page): a new nonce each time.
+  // Rendered per request (the login's form; an account's own page): a new nonce each time.
   const nonces = new Set<string>();
   for (const [c, address] of [
-    [visitor, "/sveciai"],
-    [visitor, "/sveciai"],
-    [admin, "/"],
-    [admin, "/"],
+    [visitor, "/login"],
+    [visitor, "/login"],
+    [admin, "/paskyra"],
+    [admin, "/paskyra"],
   ] as const) {
     const { response, text } = await get(c, address);
     const nonce = /'nonce-([^']+)'/.exec(policyOf(response))?.[1];
@@ -310,23 +420,38 @@ test("a kept page runs in the browser: its scripts pass the policy and the site 
   await expect(page).toHaveURL(`${site().url}/galerija`);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   expect(errors).toEqual([]);
-  // Signed in, the same browser gets pages rendered for it, with the policy's nonce.
+  // Signed in, the same browser gets the members' pages, whose scripts pass their policy too.
   await logInAs(page, site(), "narys", passwords.narys);
   await page.goto(`${site().url}/galerija`);
   await expect(page.getByRole("link", { name: "Paskyra" }).first()).toBeVisible();
   expect(errors).toEqual([]);
 });
 
-test("a visitor's page rendered for them (the guestbook, the login) also starts its scripts after its first paint, by its own nonce", async ({
-  page,
-}) => {
-  for (const address of ["/sveciai", "/login"]) {
-    const { response, text } = await get(visitor, address);
-    const nonce = /'nonce-([^']+)'/.exec(policyOf(response))?.[1];
-    expect(text, address).not.toContain("modulepreload");
-    expect(text, address).toContain(`<script type="text/x-after-first-paint" nonce="${nonce}">`);
-    expect(text, address).not.toContain('type="module" async');
-  }
+test("a visitor's page rendered for them (the login) also starts its scripts after its first paint, by its own nonce", async () => {
+  const { response, text } = await get(visitor, "/login");
+  const nonce = /'nonce-([^']+)'/.exec(policyOf(response))?.[1];
+  expect(text).not.toContain("modulepreload");
+  expect(text).toContain(`<script type="text/x-after-first-paint" nonce="${nonce}">`);
+  expect(text).not.toContain('type="module" async');
+});
+
+test("the guestbook is kept like the other pages: each showing carries the moment its form was shown in a cookie", async ({ page }) => {
+  const writer = await http.newContext({ baseURL: site().url, extraHTTPHeaders: { Origin: site().url } });
+  const [first, second] = [await get(writer, "/sveciai"), await get(visitor, "/sveciai")];
+  expect(policyOf(second.response), "a kept page").not.toContain("'nonce-");
+  expect(second.response.headers()["etag"]).toBe(first.response.headers()["etag"]);
+  expect(second.text, "the same page for every visitor: no token in it").toBe(first.text);
+  for (const showing of [first, second]) expect(showing.response.headers()["set-cookie"]).toMatch(/^zenklas=[^;]+;.*HttpOnly/);
+  // A person who writes for a few seconds is taken; a client that never showed the form is not.
+  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_SECONDS * 1000 + 200));
+  const stranger = await http.newContext({ baseURL: site().url, extraHTTPHeaders: { Origin: site().url } });
+  const form = { name: "Rašytoja", message: "Sveiki iš išsaugoto puslapio." };
+  expect((await stranger.post("/sveciai", { form, maxRedirects: 0 })).status(), "without a showing's moment: refused").toBe(400);
+  expect((await writer.post("/sveciai", { form, maxRedirects: 0 })).status(), "after a showing: taken").toBe(302);
+  const stored = await site().db().selectFrom("guestbookEntries").select("name").where("message", "=", form.message).execute();
+  expect(stored).toEqual([{ name: "Rašytoja" }]);
+  for (const c of [writer, stranger]) await c.dispose();
+  // In the browser, the kept page's own script checks the form.
   const errors = watchConsole(page);
   await page.goto(`${site().url}/sveciai`);
   await hydrated(page);
@@ -352,8 +477,9 @@ function raw(url: string, headers: Record<string, string>): Promise<{ status: nu
 
 test("a page rendered for its user is compressed as one stream, not inflated by a flush per chunk", async () => {
   const cookie = (await admin.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  // (Credentials: rendered for this request, not a kept page.)
   for (const address of ["/dokumentai", "/asmuo/1", "/"]) {
-    const response = await raw(site().url + address, { Cookie: cookie, "Accept-Encoding": "gzip" });
+    const response = await raw(site().url + address, { Cookie: cookie, Authorization: "Basic dGVzdGFzOjE=", "Accept-Encoding": "gzip" });
     expect(response.status, address).toBe(200);
     expect(response.headers["content-encoding"], address).toBe("gzip");
     const html = gunzipSync(response.body);

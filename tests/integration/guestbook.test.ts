@@ -22,7 +22,7 @@ afterEach(() => t.close());
 const NOW = Date.parse("2026-11-21T12:00:00Z");
 const SEEDED = 3;
 
-/** A form as a person sends it: shown `secondsAgo` seconds before it is sent. */
+/** A form as a person sends it, shown `secondsAgo` seconds before it is sent: with the token its showing's cookie carries (as "zenklas" here). */
 async function form(fields: Record<string, string>, secondsAgo = 20) {
   const f = new FormData();
   f.set("zenklas", await issueFormToken(t.db, NOW - secondsAgo * 1000));
@@ -34,7 +34,7 @@ async function form(fields: Record<string, string>, secondsAgo = 20) {
 /** A form sent to the guestbook's action: read by its schema, then submitted; a refused read gives its messages. */
 async function submit(f: FormData, clientAddress: string, now: number) {
   const read = readForm(f, GUESTBOOK_FORM);
-  return read.ok ? submitEntry(t.db, read.value, clientAddress, now) : { ok: false, errors: read.errors };
+  return read.ok ? submitEntry(t.db, read.value, String(f.get("zenklas") ?? ""), clientAddress, now) : { ok: false, errors: read.errors };
 }
 
 async function stored(): Promise<number> {

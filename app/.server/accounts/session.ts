@@ -90,20 +90,49 @@ export async function hasLiveSession(db: Database, cookieHeader: string | null):
 }
 
 export async function findSessionUser(db: Database, token: string): Promise<SessionUser | null> {
+  return (await findSession(db, token))?.user ?? null;
+}
+
+/** A live session: its user, the person their account is tied to, and what its next use depends on. */
+export interface LiveSession {
+  user: SessionUser;
+  /** The tree's person of the account (where the tree opens for them), or null. */
+  personId: number | null;
+  /** When it expires, and when its use is next to be written down (ms since the epoch). */
+  expiresAt: number;
+  noteUseAt: number;
+}
+
+/**
+ * The session of a token, with its user, or null for an unknown or expired
+ * token or a disabled user. Notes the session's use, every few minutes at most.
+ */
+export async function findSession(db: Database, token: string): Promise<LiveSession | null> {
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.userId")
-    .select(["users.id", "users.username", "users.role", "sessions.lastSeenAt"])
+    .select(["users.id", "users.username", "users.role", "users.personId", "sessions.lastSeenAt", "sessions.expiresAt"])
     .where("sessions.id", "=", tokenHash(token))
     .where("sessions.expiresAt", ">", timestamp())
     .where("users.disabledAt", "is", null)
     .executeTakeFirst();
   if (!row) return null;
-  const now = new Date();
-  if (!row.lastSeenAt || now.getTime() - Date.parse(row.lastSeenAt) > LAST_SEEN_EVERY_MS) {
-    await db.updateTable("sessions").set({ lastSeenAt: now.toISOString() }).where("id", "=", tokenHash(token)).execute();
+  const now = Date.now();
+  let lastSeen = row.lastSeenAt ? Date.parse(row.lastSeenAt) : Number.NaN;
+  if (!(now - lastSeen <= LAST_SEEN_EVERY_MS)) {
+    lastSeen = now;
+    await db
+      .updateTable("sessions")
+      .set({ lastSeenAt: new Date(now).toISOString() })
+      .where("id", "=", tokenHash(token))
+      .execute();
   }
-  return { id: row.id, username: row.username, role: row.role };
+  return {
+    user: { id: row.id, username: row.username, role: row.role },
+    personId: row.personId,
+    expiresAt: Date.parse(row.expiresAt),
+    noteUseAt: lastSeen + LAST_SEEN_EVERY_MS,
+  };
 }
 
 export interface SessionInfo {
@@ -205,8 +234,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { db } = services(context);
   const token = await readSessionToken(request);
-  const user = token ? await findSessionUser(db, token) : null;
-  setCurrentUser(context, user);
+  const session = token ? await findSession(db, token) : null;
+  const user = session?.user ?? null;
+  setCurrentUser(context, user, session?.personId ?? null);
   if (!user || SAFE_METHODS.has(request.method) || !atLeast(user.role, "redaktorius")) return next();
   let refused = false;
   let changed = false;

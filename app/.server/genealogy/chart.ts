@@ -45,8 +45,18 @@ export async function setHomePerson(db: Database, personId: number | null): Prom
  * home person, else the file's first person; each only if the tree has them
  * (a person may be gone after a new import). Null for an empty tree.
  */
-export async function chartRoot(db: Database, treeId: number, candidates: (number | null)[]): Promise<number | null> {
-  for (const id of [...candidates, await homePersonSetting(db)]) if (id !== null && (await personExists(db, treeId, id))) return id;
+export async function chartRoot(
+  db: Database,
+  treeId: number,
+  candidates: (number | null | (() => number | null))[],
+): Promise<number | null> {
+  // A candidate given as a function is read only when the ones before it are not in the tree (what the page depends on).
+  for (const candidate of candidates) {
+    const id = typeof candidate === "function" ? candidate() : candidate;
+    if (id !== null && (await personExists(db, treeId, id))) return id;
+  }
+  const home = await homePersonSetting(db);
+  if (home !== null && (await personExists(db, treeId, home))) return home;
   return firstPersonId(db, treeId);
 }
 

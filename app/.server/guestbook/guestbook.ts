@@ -8,6 +8,7 @@ import { record, scope, type Actor, type Scope } from "#app/.server/changes/chan
 import type { SummaryId } from "#app/.server/changes/summary.ts";
 import { textField } from "#app/.server/platform/form.ts";
 import { installationSecret } from "#app/.server/site-texts/settings.ts";
+import { siteCookie } from "#app/.server/platform/cookies.ts";
 import { isExampleEntry } from "#app/.server/seed/example.ts";
 
 // The public guestbook. Entries are stored at once but shown only after the
@@ -15,7 +16,10 @@ import { isExampleEntry } from "#app/.server/seed/example.ts";
 // is stored a submission must pass: an empty honeypot field, a signed token
 // showing the form was on screen for a few seconds, at most 3 entries per
 // address in 10 minutes, and at most 2 links. A refusal says nothing about
-// which check failed, so a bot learns nothing from it.
+// which check failed, so a bot learns nothing from it. The token travels in a
+// cookie set with every showing of the page (FORM_MOMENT_COOKIE), not in the
+// page, so that the page is the same for every visitor and can be kept
+// (server/render-cache.ts).
 
 export interface GuestbookEntry {
   id: number;
@@ -133,7 +137,25 @@ function sign(key: string, value: string): string {
   return createHmac("sha256", key).update(value).digest("base64url");
 }
 
-/** The token the form carries: when it was shown, signed so it cannot be backdated. */
+/** The cookie that carries the form's token: set in front of the router with every showing of the guestbook (server/guestbook-moment.ts). */
+export const FORM_MOMENT_COOKIE = "zenklas";
+
+function momentCookie() {
+  return siteCookie(FORM_MOMENT_COOKIE, MAX_FORM_AGE_SECONDS);
+}
+
+/** The Set-Cookie header of a showing of the form, now. */
+export async function formMomentCookie(db: Database, now = Date.now()): Promise<string> {
+  return momentCookie().serialize(await issueFormToken(db, now));
+}
+
+/** The token of the form's last showing that a request carries, or "" (checked by submitEntry). */
+export async function formMomentOf(request: Request): Promise<string> {
+  const value: unknown = await momentCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : "";
+}
+
+/** The token of a showing of the form: when it was shown, signed so it cannot be backdated. */
 export async function issueFormToken(db: Database, now = Date.now()): Promise<string> {
   const shownAt = String(Math.floor(now / 1000));
   return `${shownAt}.${sign(await secret(db), `form:${shownAt}`)}`;
@@ -163,25 +185,26 @@ export const GUESTBOOK_FORM = z.object({
   name: textField("guestbook.form.name", { max: NAME_MAX_LENGTH }),
   message: textField("guestbook.form.message", { max: MESSAGE_MAX_LENGTH }),
   [HONEYPOT_FIELD]: z.string().default(""),
-  zenklas: z.string().default(""),
 });
 
 export type SubmitResult = { ok: true; id: number } | { ok: false; refusal: Extract<ToastKey, "guestbookRefused"> };
 
 /**
- * Stores a submission from the public form (as GUESTBOOK_FORM reads it) as
- * waiting for review, unless it looks like spam. Every refusal stores nothing.
+ * Stores a submission from the public form (as GUESTBOOK_FORM reads it, with
+ * the token of the form's showing: formMomentOf) as waiting for review,
+ * unless it looks like spam. Every refusal stores nothing.
  */
 export async function submitEntry(
   db: Database,
   entry: z.output<typeof GUESTBOOK_FORM>,
+  token: string,
   clientAddress: string,
   now = Date.now(),
 ): Promise<SubmitResult> {
   const { name, message } = entry;
   const spam = { ok: false, refusal: "guestbookRefused" } as const;
   if (entry[HONEYPOT_FIELD].trim() !== "") return spam;
-  if (!(await formTokenValid(db, entry.zenklas.trim(), now))) return spam;
+  if (!(await formTokenValid(db, token.trim(), now))) return spam;
   if (countLinks(`${name}\n${message}`) > MAX_LINKS) return spam;
 
   const clientHash = createHash("sha256")

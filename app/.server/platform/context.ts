@@ -34,6 +34,26 @@ export interface RequestInfo {
 export const servicesContext = createContext<Services>();
 export const requestInfoContext = createContext<RequestInfo>();
 const userContext = createContext<SessionUser | null>(null);
+/** The tree's person the user's account is tied to (users.personId), read with the session. */
+const ownPersonContext = createContext<number | null>(null);
+
+/**
+ * What a page rendered to be kept for an audience read of its viewer
+ * (server/render-cache.ts): it is kept for the viewer's role, and for their
+ * own person only when it read it. Reading the account itself (an id, a
+ * name) makes the page theirs alone, not kept.
+ */
+export interface KeptRender {
+  /** The role the page was rendered for, null for a visitor; undefined until the session is read. */
+  role?: Role | null;
+  /** The viewer's own person, when the page read it (ownPerson). */
+  person?: number | null;
+  /** Something of the account itself was read: the page is not kept. */
+  personal: boolean;
+}
+
+/** Set by the server for a page rendered to be kept; absent for every other request. */
+export const keptRenderContext = createContext<KeptRender | null>(null);
 const localeContext = createContext<Locale>(SOURCE_LOCALE);
 
 type Context = Readonly<RouterContextProvider>;
@@ -46,9 +66,38 @@ export function requestInfo(context: Context): RequestInfo {
   return context.get(requestInfoContext);
 }
 
-/** The logged-in administrator, or null for a visitor. */
+/**
+ * The signed-in user, or null for a visitor. In a page rendered to be kept
+ * for their role, reading the account's id or name marks the page as theirs
+ * alone (KeptRender.personal): a page that says who is looking is never
+ * handed to another member, whatever a loader added later reads.
+ */
 export function currentUser(context: Context): SessionUser | null {
-  return context.get(userContext);
+  const user = context.get(userContext);
+  const kept = context.get(keptRenderContext);
+  if (!user || !kept) return user;
+  return {
+    role: user.role,
+    get id() {
+      kept.personal = true;
+      return user.id;
+    },
+    get username() {
+      kept.personal = true;
+      return user.username;
+    },
+  };
+}
+
+/**
+ * The person of the tree the user's account is tied to (where their tree
+ * opens), or null; a page rendered to be kept is then kept for that person.
+ */
+export function ownPerson(context: Context): number | null {
+  const person = context.get(ownPersonContext);
+  const kept = context.get(keptRenderContext);
+  if (kept && context.get(userContext)) kept.person = person;
+  return person;
 }
 
 /** The language of the request's address ('/en/…' is English): set by the language middleware (language.ts) before any other. */
@@ -60,9 +109,12 @@ export function setRequestLocale(context: Context, locale: Locale): void {
   context.set(localeContext, locale);
 }
 
-/** Sets the request's user: the session middleware's (accounts/session.ts), once per request. */
-export function setCurrentUser(context: Context, user: SessionUser | null): void {
+/** Sets the request's user and their own person: the session middleware's (accounts/session.ts), once per request. */
+export function setCurrentUser(context: Context, user: SessionUser | null, person: number | null = null): void {
   context.set(userContext, user);
+  context.set(ownPersonContext, user ? person : null);
+  const kept = context.get(keptRenderContext);
+  if (kept) kept.role = user?.role ?? null;
 }
 
 /**

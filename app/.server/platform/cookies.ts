@@ -35,15 +35,24 @@ export function siteCookie(name: string, maxAgeSeconds: number): Cookie {
  * emptied one, as a logout leaves it in some clients, is none).
  */
 export function carriesCookie(header: string | undefined | null, name: string): boolean {
-  // Asked for every request a kept page may answer: no header is answered at once, and each name's pattern made once.
-  if (!header) return false;
-  let pattern = cookiePatterns.get(name);
-  if (!pattern) {
-    pattern = new RegExp(`(?:^|;)\\s*${name}=[^;]`);
-    cookiePatterns.set(name, pattern);
-  }
-  return pattern.test(header);
+  return cookieValue(header, name) !== null;
 }
 
-/** The patterns of carriesCookie, by cookie name (the site's own few). */
+/**
+ * A cookie's value as sent (still encoded), the first of that name, or null
+ * when there is none or it is empty.
+ */
+export function cookieValue(header: string | undefined | null, name: string): string | null {
+  // Asked for every request a kept page may answer: no header is answered at once, and each name's pattern made once.
+  if (!header) return null;
+  let pattern = cookiePatterns.get(name);
+  if (!pattern) {
+    pattern = new RegExp(`(?:^|;)\\s*${name}=([^;]*)`);
+    cookiePatterns.set(name, pattern);
+  }
+  const value = pattern.exec(header)?.[1].trim();
+  return value ? value : null;
+}
+
+/** The patterns of cookieValue, by cookie name (the site's own few). */
 const cookiePatterns = new Map<string, RegExp>();

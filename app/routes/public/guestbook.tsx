@@ -5,7 +5,7 @@ import { useT } from "#app/i18n/react.tsx";
 import { Form } from "#app/i18n/router.tsx";
 import type { Route } from "./+types/guestbook";
 import { requestInfo, requestLocale, services } from "#app/.server/platform/context.ts";
-import { GUESTBOOK_FORM, issueFormToken, listApprovedEntries, submitEntry } from "#app/.server/guestbook/guestbook.ts";
+import { formMomentOf, GUESTBOOK_FORM, listApprovedEntries, submitEntry } from "#app/.server/guestbook/guestbook.ts";
 import { onNewItem } from "#app/.server/accounts/notifications.ts";
 import { siteSettingsIn } from "#app/.server/site-texts/settings.ts";
 import { readForm, refuseForm } from "#app/.server/platform/form.ts";
@@ -33,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // What the server answers a form sent empty, field by field: the page's own check says the same.
   const empty = readForm(new FormData(), GUESTBOOK_FORM);
   const required: FieldErrors = empty.ok ? {} : empty.errors;
-  return { entries, page, pages, token: await issueFormToken(db), guestbookLead, lithuanian, required };
+  // (The form's moment is a cookie of every showing, set in front of the router: the page is the same for everyone.)
+  return { entries, page, pages, guestbookLead, lithuanian, required };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const empty = FIELDS.some((field) => !read.typed[field]?.trim());
     return empty ? refusal("guestbookMissingFields", 400, { typed: read.typed, errors: read.errors }) : refuseForm(read);
   }
-  const result = await submitEntry(services(context).db, read.value, requestInfo(context).clientAddress);
+  const result = await submitEntry(services(context).db, read.value, await formMomentOf(request), requestInfo(context).clientAddress);
   // (A refusal of spam says nothing of why, and keeps what was typed.)
   if (!result.ok) return refusal(result.refusal, 400, { typed: read.typed, errors: {} });
   await onNewItem(services(context), { kind: "guestbook", id: result.id });
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function GuestbookPage({
-  loaderData: { entries, page, pages, token, guestbookLead, lithuanian, required },
+  loaderData: { entries, page, pages, guestbookLead, lithuanian, required },
   actionData,
 }: Route.ComponentProps) {
   const { familyName } = useSiteSettings();
@@ -115,7 +116,6 @@ export default function GuestbookPage({
           <FormAlert toast={actionData?.toast} />
           {/* The page's script stops an empty form before it is sent; the server checks it again, and without the script it is the one to answer. Either way each field refused is marked. */}
           <Form method="post" ref={form} onSubmit={checkRequired} noValidate>
-            <input type="hidden" name="zenklas" value={token} />
             {/* The honeypot: hidden from people and screen readers, filled in by bots. */}
             <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
               <label>

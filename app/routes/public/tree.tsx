@@ -1,7 +1,7 @@
 import type { Route } from "./+types/tree";
 import { InLanguage } from "#app/components/in-language.tsx";
 import type { Locale } from "#app/i18n/locales.ts";
-import { currentUser, requestLocale, services } from "#app/.server/platform/context.ts";
+import { ownPerson, requestLocale, services } from "#app/.server/platform/context.ts";
 import {
   ancestorList,
   CHART_DEPTH,
@@ -15,7 +15,6 @@ import {
 import { searchPeoplePage } from "#app/.server/genealogy/search.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { siteSettingsIn } from "#app/.server/site-texts/settings.ts";
-import { personOfUser } from "#app/.server/accounts/users.ts";
 import { FamilyChart } from "#app/components/family-chart.tsx";
 import { FamilyGroups } from "#app/components/family-groups.tsx";
 import { FanChart } from "#app/components/fan-chart.tsx";
@@ -49,9 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!query) assertPageExists({ page, pages: 1 });
   const { db } = services(context);
   const { treeId, viewer } = await treeViewer(context);
-  const user = currentUser(context);
-  const own = user ? await personOfUser(db, user.id) : null;
-  const root = treeId === null ? null : await chartRoot(db, treeId, [parseId(params.get("asmuo")), own]);
+  // A member's tree opens at their own person (the page is kept for each such person apart).
+  const root = treeId === null ? null : await chartRoot(db, treeId, [parseId(params.get("asmuo")), () => ownPerson(context)]);
   const { treePlaceholder, branches, branchesWithTree, treeContact, lithuanian } = await siteSettingsIn(db, requestLocale(context));
   const texts = { treePlaceholder, branches, branchesWithTree, treeContact, lithuanian };
   if (treeId === null || root === null) {
