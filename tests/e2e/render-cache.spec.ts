@@ -108,7 +108,7 @@ async function fillCache(): Promise<void> {
 /**
  * Every page as a visitor gets it is what a fresh render of it gives now (a
  * kept page's scripts held until its first paint, the one way it differs);
- * likewise a member's (kept the first time it is asked, then asked again).
+ * likewise a member's pages (kept the first time one is asked, then asked again).
  */
 async function expectCurrent(after: string): Promise<void> {
   await Promise.all(
@@ -117,6 +117,8 @@ async function expectCurrent(after: string): Promise<void> {
       const now = await get(fresh, address);
       expect(kept.response.status(), `${address} after ${after}`).toBe(now.response.status());
       expect(withoutNonces(kept.text), `${address} after ${after}`).toBe(holdScriptsUntilPainted(withoutNonces(now.text)));
+      // A member's Lithuanian pages (their English and data requests are kept by the same key, with the language and data as for a visitor).
+      if (!PAGES.includes(address)) return;
       await get(member, address);
       const members = await get(member, address);
       const membersNow = await get(member, address, { Authorization: "Basic dGVzdGFzOjE=" });
