@@ -1,5 +1,6 @@
 // Page audits: Lighthouse (mobile, its default simulated throttling) on every
-// public page of a site with a tree imported, and the JavaScript each page
+// public page of a site with a tree imported, as a visitor and as a signed-in
+// member gets it (a session cookie on every request), and the JavaScript each page
 // loads beside a bare React Router 8 app's page (bench/bare-app: the
 // framework with nothing of its own, built now with the same versions): the
 // scripts each page's HTML preloads, gzip -9 sizes of the built files.
@@ -16,6 +17,9 @@ import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { CHROMIUM_LAUNCH_OPTIONS } from "#tests/e2e/chromium.ts";
+import { createSession } from "#app/.server/accounts/session.ts";
+import { createUser } from "#app/.server/accounts/users.ts";
+import { openDatabase } from "#app/.server/platform/db/connect.ts";
 import { seededSiteWithTree, startServer } from "./server.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -25,7 +29,16 @@ const PAGES = process.argv.slice(2).length
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "seima-bench-lighthouse-"));
 await seededSiteWithTree(work);
+const db = openDatabase({ kind: "sqlite", file: path.join(work, "database.sqlite") });
+const member = await createUser(db, "narys", "bench-nario-slaptazodis", "narys");
+const memberCookie = (await createSession(db, member.id)).split(";")[0];
+await db.destroy();
 const site = await startServer(work);
+/** Who asks: a visitor, and a member (not for the login page, which a session leaves). */
+const AUDIENCES = [
+  { name: "visitor", headers: {} as Record<string, string> },
+  { name: "member", headers: { Cookie: memberCookie } as Record<string, string> },
+];
 
 const port = 9300 + Math.floor(Math.random() * 500);
 const browser = await chromium.launch({
@@ -58,40 +71,52 @@ function bareAppBytes(): number {
 const bareBytes = bareAppBytes();
 
 try {
-  const rows: string[][] = [["page", "performance", "accessibility", "best practices", "SEO", "JS (gzip -9)", "× bare app"]];
+  const rows: string[][] = [["page", "as", "performance", "accessibility", "best practices", "SEO", "JS (gzip -9)", "× bare app"]];
   const failures: string[] = [];
-  // As a visitor usually finds them: rendered once already (the render cache keeps them).
-  for (const page of PAGES) for (let i = 0; i < 3; i++) await (await fetch(site.url + page)).arrayBuffer();
+  // As one usually finds them: rendered once already (the render cache keeps them, for each audience).
+  for (const { headers } of AUDIENCES) {
+    for (const page of PAGES) for (let i = 0; i < 3; i++) await (await fetch(site.url + page, { headers })).arrayBuffer();
+  }
   for (const page of PAGES) {
-    const result = await lighthouse(site.url + page, {
-      port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-    });
-    if (!result) throw new Error(`${page}: no result`);
-    const { categories, audits } = result.lhr;
-    if (process.env.LH_SAVE)
-      fs.writeFileSync(path.join(process.env.LH_SAVE, page.replaceAll("/", "_") + ".json"), JSON.stringify(result.lhr));
-    // The page as rendered for its requester (credentials pass the render cache by): it names its scripts as
-    // preloads, where a kept page holds them in its hydration module until its first paint.
-    const rendered = await (await fetch(site.url + page, { headers: { Authorization: "Basic YmVuY2g6MQ==" } })).text();
-    const jsBytes = scriptBytes(rendered, path.join(ROOT, "build/client"));
-    const score = (id: string) => String(Math.round((categories[id]?.score ?? 0) * 100));
-    rows.push([
-      page,
-      score("performance"),
-      score("accessibility"),
-      score("best-practices"),
-      score("seo"),
-      String(jsBytes),
-      (jsBytes / bareBytes).toFixed(2),
-    ]);
-    for (const category of Object.values(categories)) {
-      for (const ref of category.auditRefs) {
-        const audit = audits[ref.id];
-        if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
-          failures.push(`${page}  ${category.title}: ${audit.title} (${audit.displayValue ?? Math.round(audit.score * 100)})`);
+    for (const audience of AUDIENCES) {
+      if (audience.name === "member" && page === "/login") continue;
+      const result = await lighthouse(
+        site.url + page,
+        {
+          port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        },
+        { extends: "lighthouse:default", settings: { extraHeaders: audience.headers } },
+      );
+      if (!result) throw new Error(`${page}: no result`);
+      const { categories, audits } = result.lhr;
+      if (process.env.LH_SAVE)
+        fs.writeFileSync(path.join(process.env.LH_SAVE, `${page.replaceAll("/", "_")}.${audience.name}.json`), JSON.stringify(result.lhr));
+      // The page as rendered for its requester (credentials pass the render cache by): it names its scripts as
+      // preloads, where a kept page holds them in its hydration module until its first paint.
+      const rendered = await (await fetch(site.url + page, { headers: { Authorization: "Basic YmVuY2g6MQ==" } })).text();
+      const jsBytes = scriptBytes(rendered, path.join(ROOT, "build/client"));
+      const score = (id: string) => String(Math.round((categories[id]?.score ?? 0) * 100));
+      rows.push([
+        page,
+        audience.name,
+        score("performance"),
+        score("accessibility"),
+        score("best-practices"),
+        score("seo"),
+        String(jsBytes),
+        (jsBytes / bareBytes).toFixed(2),
+      ]);
+      for (const category of Object.values(categories)) {
+        for (const ref of category.auditRefs) {
+          const audit = audits[ref.id];
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
+            failures.push(
+              `${page} (${audience.name})  ${category.title}: ${audit.title} (${audit.displayValue ?? Math.round(audit.score * 100)})`,
+            );
+          }
         }
       }
     }

@@ -7,8 +7,9 @@
 // gallery and documents); for each page its HTML is saved once and nginx (one
 // worker, no access log: as the site's one process) serves those files. Each
 // round runs every page at 10 and at 100 connections on each side, one after
-// the other, sides alternating (autocannon, keep-alive, no compression asked:
-// the same bytes on the wire). Prints medians over the rounds: requests per
+// the other, sides alternating (autocannon, keep-alive), once without
+// compression and once asking for gzip (nginx serving a .gz of the same bytes,
+// gzip_static): the same bytes on the wire. Prints medians over the rounds: requests per
 // second, p99 latency, CPU time per request of the serving processes (the
 // load generator shares the machine's cores: the rate alone flatters), the
 // site's requests per second as a share of nginx's, and a member's and a
@@ -19,6 +20,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { createSession } from "#app/.server/accounts/session.ts";
 import { createUser } from "#app/.server/accounts/users.ts";
@@ -27,7 +29,11 @@ import { seededSiteWithTree, startServer } from "./server.ts";
 
 const SECONDS = Number(process.argv[2] ?? 3);
 const ROUNDS = Number(process.argv[3] ?? 3);
-const CONNECTIONS = [10, 100];
+/** Each load: connections, and whether the client asks for gzip (nginx then sends the file's .gz beside it, made as the site makes its own: level 9). */
+const LOADS = [10, 100].flatMap((connections) =>
+  (["identity", "gzip"] as const).map((encoding) => ({ connections, encoding, label: `${connections} ${encoding}` })),
+);
+type Load = (typeof LOADS)[number];
 const LITHUANIAN = [
   "/",
   "/istorija",
@@ -110,7 +116,9 @@ for (const [i, page] of PAGES.entries()) {
   const response = await fetch(cached.url + page);
   if (response.status !== 200) throw new Error(`${page}: ${response.status}`);
   const name = `/p${i}.html`;
-  fs.writeFileSync(path.join(files, name), Buffer.from(await response.arrayBuffer()));
+  const html = Buffer.from(await response.arrayBuffer());
+  fs.writeFileSync(path.join(files, name), html);
+  fs.writeFileSync(path.join(files, `${name}.gz`), zlib.gzipSync(html, { level: 9 }));
   names.set(page, name);
 }
 const port = 20000 + Math.floor(Math.random() * 20000);
@@ -129,7 +137,7 @@ http {
   default_type text/html;
   charset utf-8;
   keepalive_requests 100000;
-  server { listen 127.0.0.1:${port}; root ${files}; etag on; }
+  server { listen 127.0.0.1:${port}; root ${files}; etag on; gzip_static on; }
 }
 `,
 );
@@ -152,9 +160,11 @@ interface Run {
   errors: number;
 }
 
-async function load(url: string, connections: number, pids: number[], cookie?: string): Promise<Run> {
+async function load(url: string, { connections, encoding }: Load, pids: number[], cookie?: string): Promise<Run> {
   const before = cpuSeconds(pids);
-  const result = await autocannon({ url, connections, duration: SECONDS, headers: cookie ? { cookie } : {} });
+  const headers: Record<string, string> = encoding === "gzip" ? { "accept-encoding": "gzip" } : {};
+  if (cookie) headers.cookie = cookie;
+  const result = await autocannon({ url, connections, duration: SECONDS, headers });
   const cpu = cpuSeconds(pids) - before;
   const requests = result.requests.total;
   return {
@@ -168,8 +178,8 @@ async function load(url: string, connections: number, pids: number[], cookie?: s
 const SIDES = ["site", "member", "stray cookie", "site without cache", "nginx"] as const;
 type Side = (typeof SIDES)[number];
 const results = new Map<string, Run[]>();
-const record = (side: Side, page: string, connections: number, run: Run) => {
-  const key = `${side}|${page}|${connections}`;
+const record = (side: Side, page: string, { label }: Load, run: Run) => {
+  const key = `${side}|${page}|${label}`;
   results.set(key, [...(results.get(key) ?? []), run]);
 };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -178,29 +188,33 @@ try {
   console.log(
     `Pages: ${PAGES.length}, ${SECONDS} s per run, ${ROUNDS} rounds, sides alternating; ${os.cpus().length} CPUs (${os.cpus()[0]?.model}).`,
   );
-  // Warm-up: every page rendered and kept once.
+  // Warm-up: every page rendered and kept once, for each audience, its gzip made.
   for (const page of PAGES) {
     for (const cookie of [undefined, COOKIES.member]) {
-      await autocannon({ url: cached.url + page, connections: 2, amount: 50, headers: cookie ? { cookie } : {} });
+      for (const encoding of ["identity", "gzip"]) {
+        const headers: Record<string, string> = { "accept-encoding": encoding };
+        if (cookie) headers.cookie = cookie;
+        await autocannon({ url: cached.url + page, connections: 2, amount: 50, headers });
+      }
     }
   }
   for (let round = 0; round < ROUNDS; round++) {
     for (const page of PAGES) {
-      for (const connections of CONNECTIONS) {
+      for (const condition of LOADS) {
         // Who goes first changes every round.
         const order = round % 2 === 0 ? SIDES : [...SIDES].reverse();
         for (const side of order) {
           const run =
             side === "nginx"
-              ? await load(nginxUrl + names.get(page), connections, family(nginx.pid!))
+              ? await load(nginxUrl + names.get(page), condition, family(nginx.pid!))
               : side === "site"
-                ? await load(cached.url + page, connections, [cached.process.pid!])
+                ? await load(cached.url + page, condition, [cached.process.pid!])
                 : side === "member"
-                  ? await load(cached.url + page, connections, [cached.process.pid!], COOKIES.member)
+                  ? await load(cached.url + page, condition, [cached.process.pid!], COOKIES.member)
                   : side === "stray cookie"
-                    ? await load(cached.url + page, connections, [cached.process.pid!], COOKIES.stray)
-                    : await load(uncached.url + page, connections, [uncached.process.pid!]);
-          record(side, page, connections, run);
+                    ? await load(cached.url + page, condition, [cached.process.pid!], COOKIES.stray)
+                    : await load(uncached.url + page, condition, [uncached.process.pid!]);
+          record(side, page, condition, run);
         }
       }
     }
@@ -210,7 +224,7 @@ try {
   const rows: string[][] = [
     [
       "page",
-      "conn",
+      "conn, encoding",
       "bytes",
       "site req/s",
       "no-cache req/s",
@@ -228,21 +242,21 @@ try {
     ],
   ];
   const audiences: Record<string, number[]> = {};
-  const ratios: Record<number, number[]> = {};
+  const ratios: Record<string, number[]> = {};
   const byLanguage: Record<string, number[]> = {};
   for (const page of PAGES) {
     const bytes = fs.statSync(path.join(files, names.get(page)!)).size;
-    for (const connections of CONNECTIONS) {
-      const m = (side: Side, pick: (r: Run) => number) => median(results.get(`${side}|${page}|${connections}`)!.map(pick));
+    for (const { label } of LOADS) {
+      const m = (side: Side, pick: (r: Run) => number) => median(results.get(`${side}|${page}|${label}`)!.map(pick));
       const site = m("site", (r) => r.rps);
       const nginxRps = m("nginx", (r) => r.rps);
-      (ratios[connections] ??= []).push(site / nginxRps);
-      (byLanguage[`${isEnglish(page) ? "en" : "lt"}|${connections}`] ??= []).push(site / nginxRps);
-      const errors = SIDES.reduce((n, side) => n + results.get(`${side}|${page}|${connections}`)!.reduce((e, r) => e + r.errors, 0), 0);
-      if (errors) console.log(`  ${page} at ${connections}: ${errors} errors or non-2xx answers`);
+      (ratios[label] ??= []).push(site / nginxRps);
+      (byLanguage[`${isEnglish(page) ? "en" : "lt"}|${label}`] ??= []).push(site / nginxRps);
+      const errors = SIDES.reduce((n, side) => n + results.get(`${side}|${page}|${label}`)!.reduce((e, r) => e + r.errors, 0), 0);
+      if (errors) console.log(`  ${page} at ${label}: ${errors} errors or non-2xx answers`);
       rows.push([
         page,
-        String(connections),
+        label,
         String(bytes),
         site.toFixed(0),
         m("site without cache", (r) => r.rps).toFixed(0),
@@ -258,20 +272,20 @@ try {
         `${m("member", (r) => r.cpuPerRequest).toFixed(0)} µs`,
         `${((100 * m("stray cookie", (r) => r.rps)) / site).toFixed(0)} %`,
       ]);
-      (audiences[`member|${connections}`] ??= []).push(m("member", (r) => r.rps) / site);
-      (audiences[`stray|${connections}`] ??= []).push(m("stray cookie", (r) => r.rps) / site);
+      (audiences[`member|${label}`] ??= []).push(m("member", (r) => r.rps) / site);
+      (audiences[`stray|${label}`] ??= []).push(m("stray cookie", (r) => r.rps) / site);
     }
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  "));
-  for (const connections of CONNECTIONS) {
-    console.log(`site/nginx at ${connections} connections, median over pages: ${(100 * median(ratios[connections])).toFixed(0)} %`);
+  for (const { label } of LOADS) {
+    console.log(`site/nginx at ${label} (connections, encoding), median over pages: ${(100 * median(ratios[label])).toFixed(0)} %`);
     for (const language of ["lt", "en"]) {
-      const shares = byLanguage[`${language}|${connections}`];
+      const shares = byLanguage[`${language}|${label}`];
       if (shares) console.log(`  ${language} pages: ${(100 * median(shares)).toFixed(0)} %`);
     }
     console.log(
-      `  a member's rate as a share of a visitor's: ${(100 * median(audiences[`member|${connections}`])).toFixed(0)} % (lowest ${(100 * Math.min(...audiences[`member|${connections}`])).toFixed(0)} %); another site's cookie: ${(100 * median(audiences[`stray|${connections}`])).toFixed(0)} %`,
+      `  a member's rate as a share of a visitor's: ${(100 * median(audiences[`member|${label}`])).toFixed(0)} % (lowest ${(100 * Math.min(...audiences[`member|${label}`])).toFixed(0)} %); another site's cookie: ${(100 * median(audiences[`stray|${label}`])).toFixed(0)} %`,
     );
   }
 } finally {
