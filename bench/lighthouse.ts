@@ -17,10 +17,7 @@ import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { CHROMIUM_LAUNCH_OPTIONS } from "#tests/e2e/chromium.ts";
-import { createSession } from "#app/.server/accounts/session.ts";
-import { createUser } from "#app/.server/accounts/users.ts";
-import { openDatabase } from "#app/.server/platform/db/connect.ts";
-import { seededSiteWithTree, startServer } from "./server.ts";
+import { memberCookie, seededSiteWithTree, startServer } from "./server.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PAGES = process.argv.slice(2).length
@@ -29,15 +26,12 @@ const PAGES = process.argv.slice(2).length
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "seima-bench-lighthouse-"));
 await seededSiteWithTree(work);
-const db = openDatabase({ kind: "sqlite", file: path.join(work, "database.sqlite") });
-const member = await createUser(db, "narys", "bench-nario-slaptazodis", "narys");
-const memberCookie = (await createSession(db, member.id)).split(";")[0];
-await db.destroy();
+const member = await memberCookie(work);
 const site = await startServer(work);
 /** Who asks: a visitor, and a member (not for the login page, which a session leaves). */
 const AUDIENCES = [
   { name: "visitor", headers: {} as Record<string, string> },
-  { name: "member", headers: { Cookie: memberCookie } as Record<string, string> },
+  { name: "member", headers: { Cookie: member } as Record<string, string> },
 ];
 
 const port = 9300 + Math.floor(Math.random() * 500);

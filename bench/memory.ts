@@ -12,14 +12,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { createSession } from "#app/.server/accounts/session.ts";
-import { createUser } from "#app/.server/accounts/users.ts";
 import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
 import { importFile } from "#app/.server/genealogy/trees.ts";
 import { mediaStore } from "#app/.server/media/storage.ts";
 import { seedIfNew } from "#app/.server/seed/seed.ts";
 import { generate } from "./gedcom-generate.ts";
-import { startServer } from "./server.ts";
+import { memberCookie as signedInMember, startServer } from "./server.ts";
 
 const PEOPLE = Number(process.argv[2] ?? 100_000);
 const REQUESTS = Number(process.argv[3] ?? 40_000);
@@ -36,9 +34,8 @@ const store = mediaStore({ dataDir: dir, uploads: { maxBytes: 1e9, maxPixels: 1e
 await seedIfNew(db, store);
 await importFile(db, store, file, { sourceName: "medis.ged" });
 const people = (await db.selectFrom("genealogyPeople").select("id").execute()).map((p) => p.id);
-const member = await createUser(db, "narys", "bench-nario-slaptazodis", "narys");
-const memberCookie = (await createSession(db, member.id)).split(";")[0];
 await db.destroy();
+const memberCookie = await signedInMember(dir);
 
 const { url, process: child } = await startServer(dir);
 

@@ -22,10 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import { createSession } from "#app/.server/accounts/session.ts";
-import { createUser } from "#app/.server/accounts/users.ts";
-import { openDatabase } from "#app/.server/platform/db/connect.ts";
-import { seededSiteWithTree, startServer } from "./server.ts";
+import { memberCookie, seededSiteWithTree, startServer } from "./server.ts";
 
 const SECONDS = Number(process.argv[2] ?? 3);
 const ROUNDS = Number(process.argv[3] ?? 3);
@@ -99,11 +96,7 @@ const dataDir = path.join(work, "site");
 fs.mkdirSync(dataDir);
 await seededSiteWithTree(dataDir);
 // A member with a session, as a browser that logged in carries it.
-const db = openDatabase({ kind: "sqlite", file: path.join(dataDir, "database.sqlite") });
-const member = await createUser(db, "narys", "bench-nario-slaptazodis", "narys");
-const memberCookie = (await createSession(db, member.id)).split(";")[0];
-await db.destroy();
-const COOKIES = { member: memberCookie, stray: "_ga=GA1.2.1234567890.1700000000; _gid=GA1.2.987654321.1700000000" };
+const COOKIES = { member: await memberCookie(dataDir), stray: "_ga=GA1.2.1234567890.1700000000; _gid=GA1.2.987654321.1700000000" };
 
 const cached = await startServer(dataDir);
 const uncached = await startServer(dataDir, { RENDER_CACHE_MB: "0" });

@@ -24,7 +24,7 @@ import { reactRouterHandler } from "./react-router.ts";
 import { RenderCache, servedFromCache } from "./render-cache.ts";
 import { guestbookMoment } from "./guestbook-moment.ts";
 import { requestGuard } from "./request-guard.ts";
-import { contentSecurityPolicy, securityHeaderList, securityHeaders } from "./security-headers.ts";
+import { answeredSecurely, contentSecurityPolicy, securityHeaderList, securityHeaders } from "./security-headers.ts";
 
 // The HTTP application: start-up work (configuration, database, migrations,
 // first-run content, the administrator), security headers, static files and
@@ -177,7 +177,7 @@ export async function createApp({ build, clientDir, root, env = process.env, log
           nonce: kept ? "" : (res.locals.cspNonce as string),
           holdScripts,
           clientAddress: clientAddress(req),
-          secure: config.siteUrl?.protocol === "https:" || req.secure,
+          secure: answeredSecurely(config, req),
         });
         return context;
       },

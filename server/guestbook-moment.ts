@@ -3,9 +3,8 @@ import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Config } from "#app/.server/platform/env.ts";
 import { withSecureCookies } from "#app/.server/platform/cookies.ts";
 import { formMomentCookie } from "#app/.server/guestbook/guestbook.ts";
-import { withoutLocale } from "#app/i18n/locales.ts";
-import { STAMPED_PAGES } from "./render-cache.ts";
-import { routePath } from "./request-guard.ts";
+import { stamped } from "./render-cache.ts";
+import { answeredSecurely } from "./security-headers.ts";
 
 /**
  * Every showing of the guestbook (its page or its data, kept or rendered, in
@@ -17,10 +16,9 @@ import { routePath } from "./request-guard.ts";
 export function guestbookMoment(db: Database, config: Pick<Config, "siteUrl">): express.RequestHandler {
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    if (!STAMPED_PAGES.includes(withoutLocale(routePath(req.originalUrl).toLowerCase()))) return next();
+    if (!stamped(req.originalUrl)) return next();
     try {
-      const secure = config.siteUrl?.protocol === "https:" || req.secure;
-      res.append("Set-Cookie", await withSecureCookies(secure, () => formMomentCookie(db)));
+      res.append("Set-Cookie", await withSecureCookies(answeredSecurely(config, req), () => formMomentCookie(db)));
       next();
     } catch (error) {
       next(error);

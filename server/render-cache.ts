@@ -80,6 +80,11 @@ export const CACHED_PAGE_PARENTS = ["/asmuo/", "/istorija/", "/galerija/", "/sit
  */
 export const STAMPED_PAGES = ["/sveciai"];
 
+/** Whether an address (a page or its data request, in either language) is one of the STAMPED_PAGES. */
+export function stamped(url: string): boolean {
+  return STAMPED_PAGES.includes(withoutLocale(routePath(url).toLowerCase()));
+}
+
 /** A data request's own parameter (which routes' data it asks for): part of every page's key. */
 const DATA_PARAM = "_routes";
 
@@ -457,7 +462,7 @@ export class RenderCache {
   serveKnown(req: IncomingMessage, res: ServerResponse): boolean {
     if (!this.enabled || !this.#options.changed || req.url === undefined) return false;
     const address = cacheAddress({ method: req.method ?? "", headers: req.headers, originalUrl: req.url });
-    if (address === null || STAMPED_PAGES.includes(withoutLocale(routePath(address).toLowerCase()))) return false;
+    if (address === null || stamped(address)) return false;
     const known = this.#knownNow();
     if (!known) return false;
     // A session already looked up since the last commit, and not yet due to have its use noted.

@@ -55,3 +55,8 @@ export function securityHeaders(config: Config): express.RequestHandler {
     next();
   };
 }
+
+/** Whether the site is reached over https here (an https SITE_URL, or an https request): its cookies are then Secure. */
+export function answeredSecurely(config: Pick<Config, "siteUrl">, req: Pick<express.Request, "secure">): boolean {
+  return config.siteUrl?.protocol === "https:" || req.secure;
+}
