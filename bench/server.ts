@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { createSession } from "#app/.server/accounts/session.ts";
 import { createUser } from "#app/.server/accounts/users.ts";
+import type { Role } from "#app/lib/roles.ts";
 import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
 import { importFile } from "#app/.server/genealogy/trees.ts";
 import { mediaStore } from "#app/.server/media/storage.ts";
@@ -69,11 +70,11 @@ export async function seededSiteWithTree(dataDir: string): Promise<void> {
   await db.destroy();
 }
 
-/** A member (narys) made in a data folder's database, signed in: the Cookie header their browser sends. */
-export async function memberCookie(dataDir: string): Promise<string> {
+/** A member (narys, or the role named: the user is named after it) made in a data folder's database, signed in: the Cookie header their browser sends. */
+export async function memberCookie(dataDir: string, role: Role = "narys"): Promise<string> {
   const db = openDatabase({ kind: "sqlite", file: path.join(dataDir, "database.sqlite") });
   try {
-    const member = await createUser(db, "narys", "bench-nario-slaptazodis", "narys");
+    const member = await createUser(db, role, "bench-nario-slaptazodis", role);
     return (await createSession(db, member.id)).split(";")[0];
   } finally {
     await db.destroy();

@@ -17,7 +17,8 @@ import { reloadStatistics } from "#app/.server/platform/db/planner-statistics.ts
 import { deleteExpiredSessions, findSession, findSessionUser, sessionTokenOf } from "#app/.server/accounts/session.ts";
 import { atLeast } from "#app/lib/roles.ts";
 import { ensureAdministrator } from "#app/.server/accounts/users.ts";
-import { publishedTag } from "#app/.server/genealogy/published.ts";
+import { renderTag } from "#app/.server/genealogy/prepared-indexes.ts";
+import { startIndexBuilder } from "#app/.server/genealogy/index-build.ts";
 import { commitWatch } from "#app/.server/platform/content-version.ts";
 import { precompressedAssets } from "./assets.ts";
 import { reactRouterHandler } from "./react-router.ts";
@@ -92,6 +93,8 @@ export async function createApp({ build, clientDir, root, env = process.env, log
   // The administrator's daily digest of new proposals and guestbook entries, when chosen
   // (accounts/notifications.ts): asked every quarter hour; the day is claimed in the database, so
   // of several processes one sends it.
+  // The tree's whole-tree indexes, built before anyone asks (genealogy/index-build.ts).
+  const indexes = startIndexBuilder(db, config, root);
   const digest = setInterval(() => void sendDailyDigest({ db, config, media, imports }), 15 * 60 * 1000);
   digest.unref();
 
@@ -113,7 +116,7 @@ export async function createApp({ build, clientDir, root, env = process.env, log
     maxBytes: config.production ? config.renderCacheBytes : 0,
     policy: (sources) => contentSecurityPolicy(config, sources),
     securityHeaders: securityHeaderList(config),
-    tag: () => publishedTag(db),
+    tag: () => renderTag(db),
     changed: watch?.changed,
     async viewer(cookieHeader) {
       const token = await sessionTokenOf(cookieHeader);
@@ -217,6 +220,7 @@ export async function createApp({ build, clientDir, root, env = process.env, log
       await zooming;
       clearInterval(hourly);
       clearInterval(digest);
+      await indexes.stop();
       watch?.close();
       await instance.stop();
       await db.destroy();

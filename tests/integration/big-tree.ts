@@ -32,7 +32,9 @@ export async function writeBigTree(db: Database, treeId: number, people: number)
       '[]',
       case i % 10 when 0 then '[{"ref":"@N' || i || '@"}]' else '[]' end,
       '[]',
-      'asmuo ' || i,
+      -- The search key as the import folds it (searchKey: lower case, no diacritics).
+      case i % 4 when 0 then 'ona' when 1 then 'jonas' when 2 then 'marija' else 'petras' end || ' ' ||
+      case i % 6 when 0 then 'jonaitis' when 1 then 'petrauskas' when 2 then 'kazlauskas' when 3 then 'simkus' when 4 then 'vaitkus' else 'urbonas' end,
       i
     from n`.execute(db);
   await sql`${numbers(families)}

@@ -7,6 +7,7 @@ import type { Config } from "#app/.server/platform/env.ts";
 import type { Role } from "#app/lib/roles.ts";
 import { mediaStore, type MediaStore } from "#app/.server/media/storage.ts";
 import { seedIfNew } from "#app/.server/seed/seed.ts";
+import { localIndexBuilder } from "#app/.server/genealogy/index-build.ts";
 import { createPostgresDatabase, databaseUrl, dropPostgresDatabase, onPostgres } from "#tests/database-target.ts";
 
 export interface TestDatabase {
@@ -59,6 +60,8 @@ export async function createTestDatabase({ seed = true, uploads = DEFAULT_UPLOAD
     ? { kind: "postgres", url: databaseUrl(name) }
     : { kind: "sqlite", file: path.join(dir, "database.sqlite") };
   const db = openDatabase(database);
+  // The tree's indexes built here when a test reads them (as a server builds them in the background).
+  localIndexBuilder(db);
   return {
     db,
     database,
@@ -85,6 +88,8 @@ export async function createEmptyDatabase({
     ? { kind: "postgres", url: databaseUrl(name) }
     : { kind: "sqlite", file: path.join(dir, "database.sqlite") };
   const db = openDatabase(database);
+  // The tree's indexes built here when a test reads them (as a server builds them in the background).
+  localIndexBuilder(db);
   return {
     db,
     database,

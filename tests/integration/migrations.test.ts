@@ -51,6 +51,7 @@ test("migrations build every table from an empty database, and running them agai
     "password_checks",
     "photo_documents",
     "photo_people",
+    "prepared_indexes",
     "private_people",
     "proposals",
     "sessions",

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { PAGE_ROWS } from "#app/.server/platform/db/writes.ts";
 import { treeQueries } from "#app/.server/genealogy/family-graph.ts";
 import { treesQueries, updateTreeStatistics } from "#app/.server/genealogy/trees.ts";
+import { dayEvents } from "#app/.server/genealogy/on-this-day.ts";
+import { placeEventsQuery } from "#app/.server/genealogy/places.ts";
 import { onPostgres } from "#tests/database-target.ts";
 import { writeBigTree } from "./big-tree.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -120,6 +122,11 @@ const cases: Record<string, () => Case> = {
     indexes: ["genealogy_records_xref"],
   }),
   "a person page's places": () => ({ query: treeQueries.places(t.db, TREE, [1, 2]), indexes: [pk("genealogy_places")] }),
+  "a place's events (a place's page)": () => ({ query: placeEventsQuery(t.db, TREE, 7), indexes: ["genealogy_events_place"] }),
+  "the events of a day of the year (Šią dieną), by the day's own index": () => ({
+    query: dayEvents(t.db, TREE, 11, 23),
+    indexes: ["genealogy_events_month_day"],
+  }),
   "the photos a person is in": () => ({ query: treeQueries.personPhotos(t.db, TREE, middle), indexes: [] }),
   "the documents linked to a person": () => ({ query: treeQueries.personDocumentLinks(t.db, TREE, middle), indexes: [] }),
   "a person's pictures from a GEDZIP archive": () => ({

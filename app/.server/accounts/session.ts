@@ -4,6 +4,7 @@ import { siteCookie } from "#app/.server/platform/cookies.ts";
 import { atLeast, type Role } from "#app/lib/roles.ts";
 import { services, setCurrentUser } from "#app/.server/platform/context.ts";
 import { changeContentVersion } from "#app/.server/platform/content-version.ts";
+import { refreshIndexes } from "#app/.server/genealogy/prepared-indexes.ts";
 import { rememberSiteAddress } from "#app/.server/platform/site-address.ts";
 import { now as timestamp } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
@@ -246,7 +247,11 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     changed = response.status < 400;
     return response;
   } finally {
-    if (!refused) await changeContentVersion(db);
+    if (!refused) {
+      await changeContentVersion(db);
+      // The indexes are rebuilt at once, in the background (genealogy/prepared-indexes.ts).
+      refreshIndexes(db);
+    }
     // The address this editor reached the site at, once a change went through (a refused form writes nothing):
     // what the site's letters link to when SITE_URL is not set.
     if (changed) await rememberSiteAddress(db, services(context).config, request);

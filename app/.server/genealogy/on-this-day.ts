@@ -13,6 +13,7 @@ import type { PersonSummary } from "#app/lib/tree-layout.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import { partnersOfFamilies } from "./family-graph.ts";
 import type { Viewer } from "./living.ts";
+import { monthDayExpression } from "./day-of-year.ts";
 import { summaries } from "./people.ts";
 import { seesRestricted } from "./restrictions.ts";
 
@@ -27,16 +28,16 @@ export interface Anniversary {
   people: PersonSummary[];
 }
 
-/**
- * The Gregorian month * 100 + day of a Julian day number, in SQL that both
- * SQLite and PostgreSQL compute alike (integer division of non-negative
- * integers; the algorithm is Richards', from the Explanatory Supplement to the
- * Astronomical Almanac).
- */
-function monthDaySql(column: string) {
-  const f = `(${column} + 1401 + (((4 * ${column} + 274277) / 146097) * 3) / 4 - 38)`;
-  const h = `(5 * (((4 * ${f} + 3) % 1461) / 4) + 2)`;
-  return sql<number>`${sql.raw(`((((${h} / 153) + 2) % 12) + 1) * 100 + ((${h} % 153) / 5 + 1)`)}`;
+/** The births, deaths and marriages dated to a single day that fell on this day of the year (through the index of migration 0031). */
+export function dayEvents(db: Database, treeId: number, month: number, day: number) {
+  return db
+    .selectFrom("genealogyEvents")
+    .select(["id", "ownerKind", "ownerId", "tag", "date", "datePhrase", "dateFrom", "restriction"])
+    .where("treeId", "=", treeId)
+    .where("tag", "in", [...TAGS])
+    .where("dateFrom", ">=", 0)
+    .whereRef("dateFrom", "=", "dateTo")
+    .where(sql<number>`${sql.raw(monthDayExpression("date_from"))}`, "=", month * 100 + day);
 }
 
 /** Every anniversary of the day (month 1-12, day 1-31) the viewer may see, oldest first, a page at a time. */
@@ -49,15 +50,7 @@ export async function anniversaries(
   page = 1,
   size = ANNIVERSARY_PAGE_SIZE,
 ): Promise<Page<Anniversary>> {
-  const rows = await db
-    .selectFrom("genealogyEvents")
-    .select(["id", "ownerKind", "ownerId", "tag", "date", "datePhrase", "dateFrom", "restriction"])
-    .where("treeId", "=", treeId)
-    .where("tag", "in", [...TAGS])
-    .where("dateFrom", ">=", 0)
-    .whereRef("dateFrom", "=", "dateTo")
-    .where(monthDaySql("date_from"), "=", month * 100 + day)
-    .execute();
+  const rows = await dayEvents(db, treeId, month, day).execute();
   // Written to the day, no 'about' and no range: the day number alone cannot tell.
   const exact = rows.filter((e) => {
     if (!seesRestricted(viewer, e.restriction)) return false;

@@ -51,7 +51,13 @@ function eventShown(e: EventOwner, viewer: Viewer, shown: Shown, partners: Map<n
 }
 
 /** Every place with the number of events there the viewer may see, in Lithuanian alphabetical order. */
-export async function placeCounts(db: Database, treeId: number, viewer: Viewer): Promise<PlaceCount[]> {
+export async function placeCounts(
+  db: Database,
+  treeId: number,
+  viewer: Viewer,
+  /** Whom the viewer sees, when the caller knows already (the indexes' builder). */
+  whom?: Shown,
+): Promise<PlaceCount[]> {
   const [events, places, shown] = await Promise.all([
     readInPages((after) =>
       db
@@ -65,7 +71,7 @@ export async function placeCounts(db: Database, treeId: number, viewer: Viewer):
         .execute(),
     ),
     db.selectFrom("genealogyPlaces").select(["id", "name"]).where("treeId", "=", treeId).execute(),
-    shownPeople(db, viewer),
+    whom ?? shownPeople(db, viewer),
   ]);
   const partners = await partnersOfFamilies(
     db,
@@ -78,6 +84,15 @@ export async function placeCounts(db: Database, treeId: number, viewer: Viewer):
     .filter((p) => counts.has(p.id) && p.name.trim())
     .map((p) => ({ id: p.id, name: placeLabel(p.name) ?? p.name, events: counts.get(p.id)! }))
     .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+}
+
+/** Every event at a place (through its index, migration 0031). */
+export function placeEventsQuery(db: Database, treeId: number, placeId: number) {
+  return db
+    .selectFrom("genealogyEvents")
+    .select(["id", "ownerKind", "ownerId", "tag", "type", "date", "datePhrase", "dateFrom", "position", "restriction"])
+    .where("treeId", "=", treeId)
+    .where("placeId", "=", placeId);
 }
 
 /**
@@ -100,15 +115,7 @@ export async function placeEvents(
     .where("id", "=", placeId)
     .executeTakeFirst();
   if (!place) return null;
-  const [events, shown] = await Promise.all([
-    db
-      .selectFrom("genealogyEvents")
-      .select(["id", "ownerKind", "ownerId", "tag", "type", "date", "datePhrase", "dateFrom", "position", "restriction"])
-      .where("treeId", "=", treeId)
-      .where("placeId", "=", placeId)
-      .execute(),
-    shownPeople(db, viewer),
-  ]);
+  const [events, shown] = await Promise.all([placeEventsQuery(db, treeId, placeId).execute(), shownPeople(db, viewer)]);
   const partners = await partnersOfFamilies(
     db,
     treeId,

@@ -5,16 +5,15 @@ import { familyDate } from "#app/lib/lithuanian.ts";
 import { contentVersion } from "#app/.server/platform/content-version.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { MediaStore } from "#app/.server/media/storage.ts";
-import { livingYearsSetting, publicPersonIds } from "./living.ts";
-import { currentTreeId, exportFile } from "./trees.ts";
+import { exportFile } from "./trees.ts";
 
-// What the tree publishes as a whole to everyone: the people the sitemap
-// lists and the public GEDCOM export. Both apply the living rule to every
-// person, seconds of work at 100,000 people, so neither runs per request:
-// each is computed once per tag (the content version, which changes with
-// every edit, and the date, since the rule moves with it), shared by the
-// requests that arrive meanwhile, and answered with an ETag so that a client
-// that has it gets 304.
+// What the tree publishes as a whole to everyone: its tag, and the public
+// GEDCOM export. The export applies the living rule to every person, seconds
+// of work at 100,000 people, so it never runs per request: it is made once
+// per tag (the content version, which changes with every edit, and the date,
+// since the rule moves with it), by the indexes' builder for a large tree
+// (prepared-indexes.ts), and answered with an ETag so that a client that has
+// it gets 304. The published list of people is one of the prepared indexes.
 
 /**
  * The tag of what is published now. Both dates: the living rule counts days
@@ -50,18 +49,6 @@ class Latest<T> {
   forget(db: Database): void {
     this.#results.delete(db);
   }
-}
-
-const peopleLists = new Latest<number[]>();
-
-/** The ids of the people a visitor may see in full, and the tag they were computed for. */
-export async function publicPeople(db: Database): Promise<{ tag: string; ids: number[] }> {
-  const tag = await publishedTag(db);
-  const ids = await peopleLists.get(db, tag, async () => {
-    const treeId = await currentTreeId(db);
-    return treeId === null ? [] : publicPersonIds(db, treeId, await livingYearsSetting(db));
-  });
-  return { tag, ids };
 }
 
 const exports = new Latest<string | null>();

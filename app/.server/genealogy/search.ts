@@ -2,7 +2,8 @@ import { searchKey } from "#app/lib/lithuanian.ts";
 import { pageCount, pageOffset, type Page } from "#app/lib/paging.ts";
 import type { PersonSummary } from "#app/lib/tree-layout.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
-import { livingAmong, type Viewer } from "./living.ts";
+import type { Viewer } from "./living.ts";
+import { publishedTest } from "./prepared-indexes.ts";
 import { withheldRestrictions } from "./restrictions.ts";
 import { summaries } from "./people.ts";
 
@@ -10,16 +11,16 @@ import { summaries } from "./people.ts";
 // left out before anything is counted: the private (to all but editors) in
 // the query itself; the living (to visitors) by the living rule, which reads
 // each person's events and relatives and so is not a column SQL can filter
-// by. A visitor's matches are therefore judged a batch at a time, in the
-// query's order, and counted up to SEARCH_RESULTS_MAX: a search that finds
-// more says so and asks for more of the name.
+// by: a visitor's matches are taken in the query's order and kept when the
+// published list (the rule over the whole tree, built in the background,
+// prepared-indexes.ts) has them, counted up to SEARCH_RESULTS_MAX: a search
+// that finds more says so and asks for more of the name.
 
 /** How many people a page of search results shows. */
 export const SEARCH_PAGE_SIZE = 20;
 /** How many results a visitor's search counts (and pages through); past it, "more than". */
 export const SEARCH_RESULTS_MAX = 100;
-/** Matches judged by the living rule at a time, and at most in all, for a visitor's search. */
-const BATCH = 200;
+/** Matches a visitor's search reads at most (in name order) to find those it may show. */
 const SCAN_MAX = 1000;
 
 export interface SearchResults extends Page<PersonSummary> {
@@ -72,20 +73,11 @@ export async function searchPeoplePage(
     total = Number(n);
     ids = rows.map((r) => r.id);
   } else {
-    const found: number[] = [];
-    let scanned = 0;
-    for (;;) {
-      const batch = (await ordered.limit(BATCH).offset(scanned).execute()).map((r) => r.id);
-      scanned += batch.length;
-      const living = await livingAmong(db, treeId, batch, viewer.livingYears);
-      found.push(...batch.filter((id) => !living.has(id)));
-      if (found.length > SEARCH_RESULTS_MAX || batch.length < BATCH) break;
-      if (scanned >= SCAN_MAX) {
-        more = true;
-        break;
-      }
-    }
-    more ||= found.length > SEARCH_RESULTS_MAX;
+    // The first matches in order, judged against the published list (prepared-indexes.ts); the
+    // summaries below judge again each person a page shows.
+    const [rows, published] = await Promise.all([ordered.limit(SCAN_MAX).execute(), publishedTest(db)]);
+    const found = rows.map((r) => r.id).filter(published);
+    more = found.length > SEARCH_RESULTS_MAX || rows.length === SCAN_MAX;
     total = Math.min(found.length, SEARCH_RESULTS_MAX);
     ids = found.slice(0, total).slice(pageOffset(page, size), pageOffset(page, size) + size);
   }

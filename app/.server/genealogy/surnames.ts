@@ -13,7 +13,7 @@
 // strangers under one name. Case is ignored (GEDCOM files often write
 // KALVAITIS): one entry per surname whatever its case, shown as most of its
 // bearers write it.
-import { collator, searchKey } from "#app/lib/lithuanian.ts";
+import { collator } from "#app/lib/lithuanian.ts";
 import { pageOf, type Page } from "#app/lib/paging.ts";
 import type { PersonSummary } from "#app/lib/tree-layout.ts";
 import { readInPages } from "#app/.server/platform/db/writes.ts";
@@ -21,7 +21,8 @@ import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Viewer } from "./living.ts";
 import { splitNameValue, type PersonName } from "#app/.server/genealogy/gedcom/model.ts";
 import { fullName, summaries } from "./people.ts";
-import { shownPeople } from "./shown.ts";
+import { shownPeople, type Shown } from "./shown.ts";
+import { surnameBearersOf } from "./prepared-indexes.ts";
 
 export const SURNAME_PAGE_SIZE = 50;
 
@@ -110,9 +111,53 @@ async function everyName(db: Database, treeId: number): Promise<NameRow[]> {
 }
 
 /** Every surname with the number of people (whom the viewer may see) who bore it, in Lithuanian alphabetical order. */
-export async function surnameCounts(db: Database, treeId: number, viewer: Viewer): Promise<SurnameCount[]> {
-  const [rows, shown] = await Promise.all([everyName(db, treeId), shownPeople(db, viewer)]);
+export async function surnameCounts(
+  db: Database,
+  treeId: number,
+  viewer: Viewer,
+  /** Whom the viewer sees, when the caller knows already (the indexes' builder). */
+  whom?: Shown,
+): Promise<SurnameCount[]> {
+  const [rows, shown] = await Promise.all([everyName(db, treeId), whom ?? shownPeople(db, viewer)]);
   return countSurnames(rows, shown.sees);
+}
+
+/** A surname's bearers: each person's id and the spelling they bore it in. */
+export type Bearers = [id: number, spelling: string][];
+
+/**
+ * Every surname's bearers (whoever looks: the page filters by its viewer),
+ * keyed by surnameKey, in Lithuanian order of their names: one of the
+ * indexes built in the background (prepared-indexes.ts), since a common
+ * surname has thousands of bearers to find and sort.
+ */
+export async function surnameBearers(db: Database, treeId: number): Promise<Record<string, Bearers>> {
+  const rows = await readInPages((after) =>
+    db
+      .selectFrom("genealogyPeople")
+      .select(["id", "givenNames", "surname", "birthSurname", "names"])
+      .where("treeId", "=", treeId)
+      .$if(after !== null, (q) => q.where("id", ">", after!))
+      .orderBy("id")
+      .limit(5000)
+      .execute(),
+  );
+  const surnamesOfRow = surnameReader();
+  const byKey = new Map<string, { id: number; name: string; spelling: string }[]>();
+  for (const row of rows) {
+    const name = fullName(row);
+    for (const { surname, key } of surnamesOfRow(row)) {
+      let list = byKey.get(key);
+      if (!list) byKey.set(key, (list = []));
+      list.push({ id: row.id, name, spelling: surname });
+    }
+  }
+  const out: Record<string, Bearers> = {};
+  for (const [key, list] of byKey) {
+    list.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+    out[key] = list.map((b) => [b.id, b.spelling]);
+  }
+  return out;
 }
 
 /** One page of the people who bore a surname (case aside), in Lithuanian order of their names; total 0 when none the viewer may see did. */
@@ -125,36 +170,18 @@ export async function surnamePeople(
   size = SURNAME_PAGE_SIZE,
 ): Promise<{ surname: string; people: Page<PersonSummary> }> {
   const key = surnameKey(surname);
-  // Every name of a person is in their search key: a narrow first cut in SQL, the exact match below.
-  const words = searchKey(key)
-    .replace(/[%_\\]/g, "")
-    .split(" ")
-    .filter(Boolean);
-  let query = db
-    .selectFrom("genealogyPeople")
-    .select(["id", "givenNames", "surname", "birthSurname", "names"])
-    .where("treeId", "=", treeId);
-  for (const word of words) query = query.where("searchKey", "like", `%${word}%`);
-  const [candidates, shown] = await Promise.all([words.length ? query.execute() : [], shownPeople(db, viewer)]);
+  const [all, shown] = await Promise.all([surnameBearersOf(db, treeId, key), shownPeople(db, viewer)]);
   const spellings = new Map<string, number>();
-  const bearers: { id: number; name: string }[] = [];
-  for (const row of candidates) {
-    if (!shown.sees(row.id)) continue;
-    const match = surnamesOf(row).find((s) => surnameKey(s) === key);
-    if (match === undefined) continue;
-    bearers.push({ id: row.id, name: fullName(row) });
-    spellings.set(match, (spellings.get(match) ?? 0) + 1);
+  const bearers: number[] = [];
+  for (const [id, spelling] of all) {
+    if (!shown.sees(id)) continue;
+    bearers.push(id);
+    spellings.set(spelling, (spellings.get(spelling) ?? 0) + 1);
   }
   const shownSurname = [...spellings].sort((a, b) => b[1] - a[1] || collator.compare(a[0], b[0]))[0]?.[0] ?? surname.trim();
-  // Sorted by the names read here; only the page's people are summarised (their years read).
-  bearers.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+  // Only the page's people are summarised (their years read).
   const onPage = pageOf(bearers, page, size);
-  const found = await summaries(
-    db,
-    treeId,
-    onPage.items.map((b) => b.id),
-    viewer,
-  );
-  const items = onPage.items.map((b) => found[b.id]).filter((p) => p && !p.hidden);
+  const found = await summaries(db, treeId, onPage.items, viewer);
+  const items = onPage.items.map((id) => found[id]).filter((p) => p && !p.hidden);
   return { surname: shownSurname, people: { ...onPage, items } };
 }

@@ -4,14 +4,14 @@
 // living are not in any figure, so no figure can tell them apart. The whole
 // tree is read a few columns at a time (whose the living rule is decides per
 // person, which SQL cannot filter by); at 100,000 people that is a few
-// hundred milliseconds, and visitors' pages are kept by the render cache.
+// hundred milliseconds, done in the background (prepared-indexes.ts).
 import { jdnToGregorianYear } from "#app/lib/gedcom-date.ts";
 import { collator } from "#app/lib/lithuanian.ts";
 import { readInPages, yieldToEventLoop } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Viewer } from "./living.ts";
 import { fullName } from "./people.ts";
-import { shownPeople } from "./shown.ts";
+import { shownPeople, type Shown } from "./shown.ts";
 import { seesRestricted } from "./restrictions.ts";
 import { countSurnames } from "./surnames.ts";
 
@@ -37,8 +37,14 @@ export interface TreeStatistics {
 /** The middle day of a date's range. */
 const middle = (from: number, to: number) => (from + to) / 2;
 
-export async function treeStatistics(db: Database, treeId: number, viewer: Viewer): Promise<TreeStatistics> {
-  const shown = await shownPeople(db, viewer);
+export async function treeStatistics(
+  db: Database,
+  treeId: number,
+  viewer: Viewer,
+  /** Whom the viewer sees, when the caller knows already (the indexes' builder). */
+  whom?: Shown,
+): Promise<TreeStatistics> {
+  const shown = whom ?? (await shownPeople(db, viewer));
   const people = (
     await readInPages((after) =>
       db

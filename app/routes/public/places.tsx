@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/places";
 import { services } from "#app/.server/platform/context.ts";
-import { placeCounts, placeEvents } from "#app/.server/genealogy/places.ts";
+import { placeEvents } from "#app/.server/genealogy/places.ts";
+import { treeIndexes } from "#app/.server/genealogy/prepared-indexes.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { PageHeading, PageTitle, useSiteSettings } from "#app/components/page.tsx";
 import { Pager } from "#app/components/pager.tsx";
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     assertPageExists(place.events);
     return { tree: true as const, page, place, index: null };
   }
-  const index = pageOf(await placeCounts(db, treeId, viewer), page, PLACES_PAGE_SIZE);
+  const index = pageOf((await treeIndexes(db, treeId, viewer)).places, page, PLACES_PAGE_SIZE);
   assertPageExists(index);
   return { tree: true as const, page, place: null, index };
 }

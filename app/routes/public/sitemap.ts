@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/sitemap";
 import { services } from "#app/.server/platform/context.ts";
 import { clientHas } from "#app/.server/platform/download.ts";
-import { publicPeople } from "#app/.server/genealogy/published.ts";
+import { publicPeople } from "#app/.server/genealogy/prepared-indexes.ts";
 import { publicStorySlugs } from "#app/.server/stories/stories.ts";
 import { sitemapDocument } from "#app/lib/sitemap.ts";
 
@@ -23,7 +23,8 @@ const PAGES = [
 // The public pages, the published stories open to everyone, the photos open to everyone and the people who are not
 // living (a living person's page is not listed). Only with SITE_URL set. /sitemap.xml is the whole list or, past the protocol's
 // 50,000 addresses, an index of /sitemap/1.xml, /sitemap/2.xml, ... The people
-// are computed once per version of the site (genealogy/published.ts).
+// are the published list, built in the background after each change
+// (genealogy/prepared-indexes.ts).
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, config } = services(context);
   // A sitemap's addresses are absolute: they come from SITE_URL, never from the request's Host header.

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/surnames";
 import { services } from "#app/.server/platform/context.ts";
-import { surnameCounts, surnamePeople } from "#app/.server/genealogy/surnames.ts";
+import { treeIndexes } from "#app/.server/genealogy/prepared-indexes.ts";
+import { surnamePeople } from "#app/.server/genealogy/surnames.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { PageHeading, PageTitle, useSiteSettings } from "#app/components/page.tsx";
 import { Pager } from "#app/components/pager.tsx";
@@ -16,7 +17,8 @@ const SURNAMES_PAGE_SIZE = 200;
 
 // The surnames index (/medis/pavardes) and the people of one surname
 // (/medis/pavardes?pavarde=Kalvaitis): only people the viewer may see in full
-// count (genealogy/surnames.ts). A surname nobody the viewer may see bore is
+// count (genealogy/surnames.ts); the index is built in the background
+// after each change (genealogy/prepared-indexes.ts). A surname nobody the viewer may see bore is
 // not found (404), as one that is not in the tree at all.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = requestedPage(request);
@@ -34,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     assertPageExists(found.people);
     return { tree: true as const, page, surname: found.surname, people: found.people, index: null };
   }
-  const index = pageOf(await surnameCounts(db, treeId, viewer), page, SURNAMES_PAGE_SIZE);
+  const index = pageOf((await treeIndexes(db, treeId, viewer)).surnames, page, SURNAMES_PAGE_SIZE);
   assertPageExists(index);
   return { tree: true as const, page, surname: null, people: null, index };
 }

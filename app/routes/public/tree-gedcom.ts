@@ -3,16 +3,17 @@ import { data } from "react-router";
 import type { Route } from "./+types/tree-gedcom";
 import { services } from "#app/.server/platform/context.ts";
 import { clientHas, fileResponse } from "#app/.server/platform/download.ts";
-import { publicExport } from "#app/.server/genealogy/published.ts";
+import { publicGedcom } from "#app/.server/genealogy/prepared-indexes.ts";
 import { serverT } from "#app/.server/platform/i18n.ts";
 
 // The public GEDCOM export: the current tree without living people (their
 // families' dates, and media and notes only they point to, stay out too).
-// Made once per version of the site (genealogy/published.ts); a client that
-// has this version gets 304.
+// Made once per version of the site (genealogy/published.ts), a large tree's
+// in the background (prepared-indexes.ts); a client that has this version
+// gets 304.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, media, config } = services(context);
-  const published = await publicExport(db, media, path.join(config.dataDir, "cache"));
+  const published = await publicGedcom(db, media, path.join(config.dataDir, "cache"));
   // A file's route answers with the sentence itself, in the request's language.
   if (!published) throw data(serverT(request)("tree.error.noTree"), { status: 404 });
   const etag = `"${published.tag}"`;

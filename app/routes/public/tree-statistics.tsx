@@ -1,6 +1,6 @@
 import type { Route } from "./+types/tree-statistics";
 import { services } from "#app/.server/platform/context.ts";
-import { treeStatistics } from "#app/.server/genealogy/tree-statistics.ts";
+import { treeIndexes } from "#app/.server/genealogy/prepared-indexes.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { PageHeading, PageTitle, useSiteSettings } from "#app/components/page.tsx";
 import { ShareMeta } from "#app/components/share-meta.tsx";
@@ -9,11 +9,12 @@ import { useT } from "#app/i18n/react.tsx";
 import { Link } from "#app/i18n/router.tsx";
 
 // The tree in numbers (/medis/statistika), counted over the people the viewer
-// may see in full (genealogy/tree-statistics.ts).
+// may see in full (genealogy/tree-statistics.ts), built in the background
+// after each change (genealogy/prepared-indexes.ts).
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);
   const { treeId, viewer } = await treeViewer(context);
-  return { statistics: treeId === null ? null : await treeStatistics(db, treeId, viewer) };
+  return { statistics: treeId === null ? null : (await treeIndexes(db, treeId, viewer)).statistics };
 }
 
 /** A number of years to one decimal, as the language writes it ('72,5' / '72.5'). */

@@ -121,6 +121,14 @@ export interface SettingsTable {
   value: string;
 }
 
+/** The last complete set of whole-tree indexes (genealogy/prepared-indexes.ts): one JSON value per name, all of one tag. */
+export interface PreparedIndexesTable {
+  name: string;
+  tag: string;
+  value: string;
+  builtAt: string;
+}
+
 export interface HistoryRevisionsTable {
   id: Generated<number>;
   title: string;
@@ -570,6 +578,7 @@ export interface Tables {
   loginAddresses: LoginAddressesTable;
   loginFailureLog: LoginFailureLogTable;
   settings: SettingsTable;
+  preparedIndexes: PreparedIndexesTable;
   media: MediaTable;
   historyRevisions: HistoryRevisionsTable;
   galleryItems: GalleryItemsTable;
