@@ -1,6 +1,7 @@
 // Benchmark: a server's memory under a mixed load that could churn its render
 // cache (issue 33, point 3), on a generated tree.
 //   npm run build && npm run bench:memory [-- PEOPLE REQUESTS]
+// SERVER_NODE_OPTIONS, when set, is the server's NODE_OPTIONS (a heap limit).
 // One server (SQLite, the production build, RENDER_CACHE_MB as configured or
 // its default), a tree of PEOPLE (default 100,000) and a member. Sends
 // REQUESTS (default 40,000) at 20 connections, each picked at random among:
@@ -37,7 +38,8 @@ const people = (await db.selectFrom("genealogyPeople").select("id").execute()).m
 await db.destroy();
 const memberCookie = await signedInMember(dir);
 
-const { url, process: child } = await startServer(dir);
+// The server's own Node options (a heap limit to try), apart from this script's, which imports the tree.
+const { url, process: child } = await startServer(dir, { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS ?? "" });
 
 function rss(): number {
   const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");

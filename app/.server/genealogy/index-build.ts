@@ -3,6 +3,7 @@ import type { Config } from "#app/.server/platform/env.ts";
 import { livingYearsSetting, publicPersonIds } from "./living.ts";
 import { placeCounts } from "./places.ts";
 import {
+  currentTreeSize,
   IN_PROCESS_PEOPLE,
   IndexBuilder,
   registerIndexBuilder,
@@ -30,18 +31,7 @@ import { currentTreeId } from "./trees.ts";
 export async function buildIndexes(db: Database): Promise<{ tag: string; people: number }> {
   const tag = await publishedTag(db);
   const [treeId, livingYears] = await Promise.all([currentTreeId(db), livingYearsSetting(db)]);
-  const people =
-    treeId === null
-      ? 0
-      : Number(
-          (
-            await db
-              .selectFrom("genealogyPeople")
-              .select((eb) => eb.fn.countAll().as("n"))
-              .where("treeId", "=", treeId)
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+  const people = await currentTreeSize(db);
   const ids = treeId === null ? [] : await publicPersonIds(db, treeId, livingYears);
   const values: Record<string, unknown> = { published: { treeId, people, ids } satisfies PublishedList };
   if (treeId !== null) {

@@ -10,6 +10,7 @@ import type { PlaceCount } from "./places.ts";
 import { publicExport, publishedTag } from "./published.ts";
 import type { Bearers, SurnameCount } from "./surnames.ts";
 import type { TreeStatistics } from "./tree-statistics.ts";
+import { treeQueries } from "./family-graph.ts";
 import { currentTreeId } from "./trees.ts";
 
 // The tree's whole-tree indexes, made before anyone asks (issue 33, decision
@@ -60,6 +61,13 @@ export function audienceOf(viewer: Pick<Viewer, "members" | "seesPrivate">): Aud
 
 export function viewerOf(audience: Audience, livingYears: number): Viewer {
   return { members: audience !== "lankytojas", seesPrivate: audience === "redaktorius", livingYears };
+}
+
+/** How many people the current tree has (the count it keeps of itself); 0 when there is none. */
+export async function currentTreeSize(db: Database): Promise<number> {
+  const treeId = await currentTreeId(db);
+  if (treeId === null) return 0;
+  return (await treeQueries.peopleCount(db, treeId).executeTakeFirst())?.people ?? 0;
 }
 
 /** The tag of the set stored now; null before the first. */
@@ -133,7 +141,7 @@ export class IndexBuilder {
       if (!(await this.#claim())) return built;
       const renew = setInterval(() => void this.#claim().catch(() => {}), CLAIM_MS / 3);
       try {
-        const people = await this.#treeSize();
+        const people = await currentTreeSize(db);
         if (this.#child && people > this.inProcessUpTo) await this.#inChild(this.#child);
         else await this.#buildHere();
         built = true;
@@ -164,17 +172,6 @@ export class IndexBuilder {
       .execute();
     const row = await this.#db.selectFrom("settings").select("value").where("key", "=", CLAIM_KEY).executeTakeFirst();
     return row?.value === value;
-  }
-
-  async #treeSize(): Promise<number> {
-    const treeId = await currentTreeId(this.#db);
-    if (treeId === null) return 0;
-    const row = await this.#db
-      .selectFrom("genealogyPeople")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where("treeId", "=", treeId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
   }
 
   #inChild({ config, root }: { config: Config; root: string }): Promise<void> {
@@ -308,19 +305,22 @@ export async function publishedTest(db: Database): Promise<(id: number) => boole
   return (id) => set.has(id);
 }
 
-/** The surnames, places and statistics of the current tree (`treeId`) as `viewer` may see them. */
-export async function treeIndexes(db: Database, treeId: number, viewer: Viewer): Promise<AudienceIndexes> {
+/** A value of the set of the current tree (`treeId`), waiting for that tree's set when the stored one is of another. */
+async function ofTree<T>(db: Database, treeId: number, name: string): Promise<T> {
   const list = await prepared<PublishedList>(db, "published", treeId);
   // Only when the current tree changed again while the request waited for this one's set.
   if (list.treeId !== treeId) throw new Error("Dabartinis medis pasikeitė, kol buvo ruošiamos jo rodyklės");
-  return prepared<AudienceIndexes>(db, audienceOf(viewer), treeId);
+  return prepared<T>(db, name, treeId);
+}
+
+/** The surnames, places and statistics of the current tree (`treeId`) as `viewer` may see them. */
+export function treeIndexes(db: Database, treeId: number, viewer: Viewer): Promise<AudienceIndexes> {
+  return ofTree<AudienceIndexes>(db, treeId, audienceOf(viewer));
 }
 
 /** The bearers of a surname (by surnameKey) in the current tree (`treeId`), whoever looks: the surname's page filters them. */
 export async function surnameBearersOf(db: Database, treeId: number, key: string): Promise<Bearers> {
-  const list = await prepared<PublishedList>(db, "published", treeId);
-  if (list.treeId !== treeId) throw new Error("Dabartinis medis pasikeitė, kol buvo ruošiamos jo rodyklės");
-  return (await prepared<Record<string, Bearers>>(db, "bearers", treeId))[key] ?? [];
+  return (await ofTree<Record<string, Bearers>>(db, treeId, "bearers"))[key] ?? { ids: [], spellings: [] };
 }
 
 /**

@@ -122,8 +122,16 @@ export async function surnameCounts(
   return countSurnames(rows, shown.sees);
 }
 
-/** A surname's bearers: each person's id and the spelling they bore it in. */
-export type Bearers = [id: number, spelling: string][];
+/**
+ * A surname's bearers: their ids, and the spelling each bore it in (an index
+ * into `spellings`, left out when there is one): numbers, since a common
+ * surname has thousands of bearers and every process parses the list.
+ */
+export interface Bearers {
+  ids: number[];
+  spellings: string[];
+  of?: number[];
+}
 
 /**
  * Every surname's bearers (whoever looks: the page filters by its viewer),
@@ -155,7 +163,12 @@ export async function surnameBearers(db: Database, treeId: number): Promise<Reco
   const out: Record<string, Bearers> = {};
   for (const [key, list] of byKey) {
     list.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
-    out[key] = list.map((b) => [b.id, b.spelling]);
+    const spellings = [...new Set(list.map((b) => b.spelling))];
+    out[key] = {
+      ids: list.map((b) => b.id),
+      spellings,
+      ...(spellings.length > 1 ? { of: list.map((b) => spellings.indexOf(b.spelling)) } : {}),
+    };
   }
   return out;
 }
@@ -173,11 +186,12 @@ export async function surnamePeople(
   const [all, shown] = await Promise.all([surnameBearersOf(db, treeId, key), shownPeople(db, viewer)]);
   const spellings = new Map<string, number>();
   const bearers: number[] = [];
-  for (const [id, spelling] of all) {
-    if (!shown.sees(id)) continue;
+  all.ids.forEach((id, i) => {
+    if (!shown.sees(id)) return;
     bearers.push(id);
+    const spelling = all.spellings[all.of?.[i] ?? 0];
     spellings.set(spelling, (spellings.get(spelling) ?? 0) + 1);
-  }
+  });
   const shownSurname = [...spellings].sort((a, b) => b[1] - a[1] || collator.compare(a[0], b[0]))[0]?.[0] ?? surname.trim();
   // Only the page's people are summarised (their years read).
   const onPage = pageOf(bearers, page, size);
