@@ -54,6 +54,8 @@ const CLAIM_MS = 120_000;
 /** After a failed build, the next waits this long: a failing tree does not spin. */
 const AFTER_FAILURE_MS = 60_000;
 const CLAIM_KEY = "prepared_indexes_claim";
+/** How long after finding the claim another's this process waits before asking again. */
+const CLAIM_RETRY_MS = 1000;
 
 export function audienceOf(viewer: Pick<Viewer, "members" | "seesPrivate">): Audience {
   return viewer.seesPrivate ? "redaktorius" : viewer.members ? "narys" : "lankytojas";
@@ -91,6 +93,7 @@ export class IndexBuilder {
   readonly #owner = randomUUID();
   #running: Promise<boolean> | null = null;
   #failedAt = 0;
+  #refusedAt = 0;
   #timer: NodeJS.Timeout | null = null;
   #stopped = false;
   #childProcess: ReturnType<typeof spawn> | null = null;
@@ -137,8 +140,13 @@ export class IndexBuilder {
     const db = this.#db;
     let built = false;
     if (Date.now() - this.#failedAt < AFTER_FAILURE_MS) return built;
+    // While another process builds, the claim is asked for at most once a second (it is a write).
+    if (Date.now() - this.#refusedAt < CLAIM_RETRY_MS) return built;
     while (!this.#stopped && (await preparedTag(db)) !== (await publishedTag(db))) {
-      if (!(await this.#claim())) return built;
+      if (!(await this.#claim())) {
+        this.#refusedAt = Date.now();
+        return built;
+      }
       const renew = setInterval(() => void this.#claim().catch(() => {}), CLAIM_MS / 3);
       try {
         const people = await currentTreeSize(db);
