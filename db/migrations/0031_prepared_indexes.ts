@@ -8,7 +8,8 @@ import { monthDayExpression } from "#app/.server/genealogy/day-of-year.ts";
 // statistics), each row a JSON value, all rows of one set written in one
 // transaction under the tag they were computed for
 // (app/.server/genealogy/prepared-indexes.ts). A request reads the set it
-// finds; a newer one is built in the background.
+// finds; a newer one is built in the background, by the process whose claim
+// is the row named `claim` (its tag: until when, and whose).
 //
 // genealogy_events_month_day: "Šią dieną" looks up the events of a day of the
 // year. The index is on the very expression the query filters by (the

@@ -106,11 +106,21 @@ const ALL_RULES: Record<string, Rule> = {
   ...Object.fromEntries(Object.entries(RULES).flatMap(([pattern, rule]) => (ONE_ADDRESS.has(pattern) ? [] : [[inEnglish(pattern), rule]]))),
 };
 
-/** The whole database, row by row as text, but for when a session was last seen (touched by reading) and the server's own heartbeat (written on a timer). */
+/**
+ * The whole database, row by row as text, but for when a session was last
+ * seen (touched by reading), the server's own heartbeat (written on a timer),
+ * and the tree's prepared indexes and their builder's claim (rebuilt in the
+ * background after any earlier change: derived, never what a request wrote;
+ * the content version they follow is compared).
+ */
 const VOLATILE = new Set(["lastSeenAt", "last_seen_at", "heartbeatAt", "heartbeat_at"]);
+const DERIVED_TABLES = new Set(["prepared_indexes"]);
 async function snapshot(s: Site): Promise<Record<string, string[]>> {
   const db = s.db();
-  const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
+  const tables = (await db.introspection.getTables())
+    .map((t) => t.name)
+    .filter((name) => !DERIVED_TABLES.has(name))
+    .sort();
   const dump: Record<string, string[]> = {};
   for (const table of tables) {
     const rows = (await db

@@ -54,7 +54,8 @@ export async function buildIndexes(db: Database): Promise<{ tag: string; people:
   }
   const builtAt = new Date().toISOString();
   await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom("preparedIndexes").execute();
+    // All but the claim of the process building (prepared-indexes.ts).
+    await tx.deleteFrom("preparedIndexes").where("name", "!=", "claim").execute();
     await tx
       .insertInto("preparedIndexes")
       .values(Object.entries(values).map(([name, value]) => ({ name, tag, value: JSON.stringify(value), builtAt })))

@@ -17,7 +17,7 @@ import { currentTreeId } from "./trees.ts";
 // 043): the published list of people (whom a visitor may see in full: the
 // living rule over every person, seconds at 100,000 people), each surname's
 // bearers, and for each audience the surnames, the places and the statistics. One process builds
-// them after a change (the one that holds the claim in the settings table),
+// them after a change (the one that holds the claim, a row of the same table),
 // stores them as one set under the tag they were computed for
 // (prepared_indexes, one transaction), and every process reads that set. A
 // request never computes them: until the new set is ready, the previous is
@@ -53,7 +53,8 @@ const LOOK_EVERY_MS = 5000;
 const CLAIM_MS = 120_000;
 /** After a failed build, the next waits this long: a failing tree does not spin. */
 const AFTER_FAILURE_MS = 60_000;
-const CLAIM_KEY = "prepared_indexes_claim";
+/** The claim's row among the set's (its tag: until when, and whose). */
+const CLAIM = "claim";
 /** How long after finding the claim another's this process waits before asking again. */
 const CLAIM_RETRY_MS = 1000;
 
@@ -158,7 +159,7 @@ export class IndexBuilder {
         throw error;
       } finally {
         clearInterval(renew);
-        await db.deleteFrom("settings").where("key", "=", CLAIM_KEY).where("value", "like", `% ${this.#owner}`).execute();
+        await db.deleteFrom("preparedIndexes").where("name", "=", CLAIM).where("tag", "like", `% ${this.#owner}`).execute();
       }
     }
     return built;
@@ -169,17 +170,17 @@ export class IndexBuilder {
     const now = new Date();
     const value = `${new Date(now.getTime() + CLAIM_MS).toISOString()} ${this.#owner}`;
     await this.#db
-      .insertInto("settings")
-      .values({ key: CLAIM_KEY, value })
+      .insertInto("preparedIndexes")
+      .values({ name: CLAIM, tag: value, value: "", builtAt: now.toISOString() })
       .onConflict((oc) =>
         oc
-          .column("key")
-          .doUpdateSet({ value })
-          .where((eb) => eb.or([eb("settings.value", "<", now.toISOString()), eb("settings.value", "like", `% ${this.#owner}`)])),
+          .column("name")
+          .doUpdateSet({ tag: value })
+          .where((eb) => eb.or([eb("preparedIndexes.tag", "<", now.toISOString()), eb("preparedIndexes.tag", "like", `% ${this.#owner}`)])),
       )
       .execute();
-    const row = await this.#db.selectFrom("settings").select("value").where("key", "=", CLAIM_KEY).executeTakeFirst();
-    return row?.value === value;
+    const row = await this.#db.selectFrom("preparedIndexes").select("tag").where("name", "=", CLAIM).executeTakeFirst();
+    return row?.tag === value;
   }
 
   #inChild({ config, root }: { config: Config; root: string }): Promise<void> {
