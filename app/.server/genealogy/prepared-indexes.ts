@@ -11,6 +11,7 @@ import { publicExport, publishedTag } from "./published.ts";
 import type { Bearers, SurnameCount } from "./surnames.ts";
 import type { TreeStatistics } from "./tree-statistics.ts";
 import { treeQueries } from "./family-graph.ts";
+import { childEnvironment } from "./gedcom/import-process.ts";
 import { currentTreeId } from "./trees.ts";
 
 // The tree's whole-tree indexes, made before anyone asks (issue 33, decision
@@ -188,13 +189,7 @@ export class IndexBuilder {
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [script], {
         cwd: root,
-        // The server's own configuration, whatever the environment said.
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          DATA_DIR: config.dataDir,
-          ...(config.database.kind === "postgres" ? { DATABASE_URL: config.database.url } : {}),
-        },
+        env: childEnvironment(config),
         stdio: ["ignore", "ignore", "pipe"],
       });
       this.#childProcess = child;

@@ -33,6 +33,7 @@ export interface SurnameCount {
 
 export interface NameRow {
   id: number;
+  givenNames: string;
   surname: string;
   birthSurname: string | null;
   names: string;
@@ -97,11 +98,12 @@ export function countSurnames(rows: NameRow[], sees: (id: number) => boolean): S
   return list.sort((a, b) => collator.compare(a.surname, b.surname));
 }
 
-async function everyName(db: Database, treeId: number): Promise<NameRow[]> {
+/** Every person's names (given, surname, birth surname, their other names), read a page at a time: the indexes' reading of the whole tree. */
+export async function everyName(db: Database, treeId: number): Promise<NameRow[]> {
   return readInPages((after) =>
     db
       .selectFrom("genealogyPeople")
-      .select(["id", "surname", "birthSurname", "names"])
+      .select(["id", "givenNames", "surname", "birthSurname", "names"])
       .where("treeId", "=", treeId)
       .$if(after !== null, (q) => q.where("id", ">", after!))
       .orderBy("id")
@@ -140,16 +142,7 @@ export interface Bearers {
  * surname has thousands of bearers to find and sort.
  */
 export async function surnameBearers(db: Database, treeId: number): Promise<Record<string, Bearers>> {
-  const rows = await readInPages((after) =>
-    db
-      .selectFrom("genealogyPeople")
-      .select(["id", "givenNames", "surname", "birthSurname", "names"])
-      .where("treeId", "=", treeId)
-      .$if(after !== null, (q) => q.where("id", ">", after!))
-      .orderBy("id")
-      .limit(5000)
-      .execute(),
-  );
+  const rows = await everyName(db, treeId);
   const surnamesOfRow = surnameReader();
   const byKey = new Map<string, { id: number; name: string; spelling: string }[]>();
   for (const row of rows) {

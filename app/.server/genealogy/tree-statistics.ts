@@ -7,13 +7,13 @@
 // hundred milliseconds, done in the background (prepared-indexes.ts).
 import { jdnToGregorianYear } from "#app/lib/gedcom-date.ts";
 import { collator } from "#app/lib/lithuanian.ts";
-import { readInPages, yieldToEventLoop } from "#app/.server/platform/db/writes.ts";
+import { yieldToEventLoop } from "#app/.server/platform/db/writes.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Viewer } from "./living.ts";
 import { fullName } from "./people.ts";
 import { shownPeople, type Shown } from "./shown.ts";
 import { seesRestricted } from "./restrictions.ts";
-import { countSurnames } from "./surnames.ts";
+import { countSurnames, everyName } from "./surnames.ts";
 
 const TOP = 10;
 const DAYS_PER_YEAR = 365.2425;
@@ -45,18 +45,7 @@ export async function treeStatistics(
   whom?: Shown,
 ): Promise<TreeStatistics> {
   const shown = whom ?? (await shownPeople(db, viewer));
-  const people = (
-    await readInPages((after) =>
-      db
-        .selectFrom("genealogyPeople")
-        .select(["id", "givenNames", "surname", "birthSurname", "names"])
-        .where("treeId", "=", treeId)
-        .$if(after !== null, (q) => q.where("id", ">", after!))
-        .orderBy("id")
-        .limit(5000)
-        .execute(),
-    )
-  ).filter((p) => shown.sees(p.id));
+  const people = (await everyName(db, treeId)).filter((p) => shown.sees(p.id));
   const byId = new Map(people.map((p) => [p.id, p]));
 
   // Lives: the first birth and death of each person, dated at least to the year.

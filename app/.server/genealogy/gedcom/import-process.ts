@@ -29,13 +29,7 @@ export function importRunner(config: Config, root: string) {
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [script, file, JSON.stringify(options)], {
         cwd: root,
-        // The server's own configuration, whatever the environment said.
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          DATA_DIR: config.dataDir,
-          ...(config.database.kind === "postgres" ? { DATABASE_URL: config.database.url } : {}),
-        },
+        env: childEnvironment(config),
         stdio: ["ignore", "pipe", "pipe"],
       });
       let out = "";
@@ -90,3 +84,13 @@ async function refuseNotGedcom(file: string, codePage: CodePageChoice | undefine
 }
 
 export type ImportRunner = ReturnType<typeof importRunner>;
+
+/** The environment of a process the server starts for its own work (an import, the indexes): the server's own configuration, whatever the environment said. */
+export function childEnvironment(config: Config): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: config.dataDir,
+    ...(config.database.kind === "postgres" ? { DATABASE_URL: config.database.url } : {}),
+  };
+}
