@@ -33,6 +33,9 @@ const PAGES = [
   "/medis/statistika",
   "/medis/paieska?q=jon",
   "/medis/paieska?q=kazlauskas",
+  "/medis/paieska?q=jonas%20simkus",
+  "/medis/paieska?q=kalvaitis",
+  "/medis/paieska?q=zz",
   "/sitemap.xml",
 ];
 

@@ -1,10 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterEach, expect, test } from "vitest";
+import { isNameIndexTable } from "#app/.server/genealogy/name-index.ts";
 import { migrateToLatest } from "#app/.server/platform/db/connect.ts";
 import { seedIfNew, SEED_HISTORY } from "#app/.server/seed/seed.ts";
 import { getSiteSettings } from "#app/.server/site-texts/settings.ts";
 import { migrations } from "#db/migrations/index.ts";
+import { onPostgres } from "#tests/database-target.ts";
 import { createEmptyDatabase, type TestDatabase } from "./database.ts";
 
 let t: TestDatabase;
@@ -14,10 +17,8 @@ test("migrations build every table from an empty database, and running them agai
   t = await createEmptyDatabase();
   await migrateToLatest(t.db);
   await migrateToLatest(t.db);
-  const tables = (await t.db.introspection.getTables())
-    .map((table) => table.name)
-    .filter((name) => !name.startsWith("kysely_"))
-    .sort();
+  const all = (await t.db.introspection.getTables()).map((table) => table.name);
+  const tables = all.filter((name) => !name.startsWith("kysely_") && !isNameIndexTable(name)).sort();
   expect(tables).toEqual([
     "account_links",
     "album_photos",
@@ -61,6 +62,15 @@ test("migrations build every table from an empty database, and running them agai
     "story_slugs",
     "users",
   ]);
+  // The person search's index of the names' letters (migration 0032): SQLite's FTS5 table, PostgreSQL's GIN index.
+  if (onPostgres) {
+    const { rows } = await sql<{
+      indexdef: string;
+    }>`select indexdef from pg_indexes where indexname = 'genealogy_people_name_trigrams'`.execute(t.db);
+    expect(rows.map((r) => r.indexdef).join("")).toContain("gin_trgm_ops");
+  } else {
+    expect(all).toContain("genealogy_name_index");
+  }
   const applied = await t.db
     .selectFrom("kysely_migration" as "settings")
     .selectAll()
