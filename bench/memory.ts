@@ -2,13 +2,16 @@
 // cache (issue 33, point 3), on a generated tree.
 //   npm run build && npm run bench:memory [-- PEOPLE REQUESTS]
 // SERVER_NODE_OPTIONS, when set, is the server's NODE_OPTIONS (a heap limit).
-// One server (SQLite, the production build, RENDER_CACHE_MB as configured or
-// its default), a tree of PEOPLE (default 100,000) and a member. Sends
+// One server (SQLite, the production build started as `npm run serve` starts
+// it, with its Node flags: decision 045; RENDER_CACHE_MB as configured or its
+// default), a tree of PEOPLE (default 100,000) and a member. Sends
 // REQUESTS (default 40,000) at 20 connections, each picked at random among:
 // a visitor's and a member's listed pages, a random person's page (as each),
 // and a listed page with a random query string no page reads (?v=…,
 // ?utm_source=…). Prints the server's resident memory (VmRSS) at the start,
-// its highest and at the end, and the answers' status counts and latencies.
+// its highest and at the end (and, at the end, how much is the process's own
+// and how much mapped files, the binary mostly), and the answers' status
+// counts and latencies.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -41,10 +44,12 @@ const memberCookie = await signedInMember(dir);
 // The server's own Node options (a heap limit to try), apart from this script's, which imports the tree.
 const { url, process: child } = await startServer(dir, { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS ?? "" });
 
-function rss(): number {
-  const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+/** A line of the server's /proc status in MB (VmRSS, RssAnon, RssFile). */
+function status(field: string): number {
+  const text = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(text)?.[1] ?? 0) / 1024;
 }
+const rss = (): number => status("VmRSS");
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)];
 
@@ -87,7 +92,8 @@ try {
   const end = rss();
   highest = Math.max(highest, end);
   console.log(
-    `resident memory: ${start.toFixed(0)} MB after warming up, highest ${highest.toFixed(0)} MB, ${end.toFixed(0)} MB at the end`,
+    `resident memory: ${start.toFixed(0)} MB after warming up, highest ${highest.toFixed(0)} MB, ${end.toFixed(0)} MB at the end ` +
+      `(${status("RssAnon").toFixed(0)} MB the process's own, ${status("RssFile").toFixed(0)} MB mapped files)`,
   );
   console.log(
     `answers: ${result.requests.total} (2xx ${result["2xx"]}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}); ` +

@@ -8,16 +8,18 @@ import { importFile } from "#app/.server/genealogy/trees.ts";
 import { mediaStore } from "#app/.server/media/storage.ts";
 import { seedIfNew } from "#app/.server/seed/seed.ts";
 import { createStory } from "#app/.server/stories/stories.ts";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "#server/start-options.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const BENCH_ADMIN = { username: "admin", password: "bench-slaptazodis" };
 
-/** The production build started as an operator would (node server.ts), on a free port; resolves once it listens. */
+/** The production build started as `npm run serve` starts it (server/start-options.ts), on a free port; resolves once it listens. */
 export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: "production",
       PORT: "0",
       HOST: "127.0.0.1",

@@ -8,6 +8,7 @@ import { openDatabase } from "#app/.server/platform/db/connect.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Config } from "#app/.server/platform/env.ts";
 import { createPostgresDatabase, databaseUrl, dropPostgresDatabase, onPostgres } from "#tests/database-target.ts";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "#server/start-options.ts";
 
 /**
  * How long a server may take to start. Generous: on a busy two-core machine
@@ -54,12 +55,12 @@ export async function startSite(
     (pgName ? { kind: "postgres", url: databaseUrl(pgName) } : { kind: "sqlite", file: path.join(dataDir, "database.sqlite") });
   const admin = { username: "admin", password: randomBytes(12).toString("base64url") };
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "seima-e2e-tmp-"));
-  const child: ChildProcess = spawn(process.execPath, ["server.ts"], {
+  // As `npm run serve` starts it (server/start-options.ts).
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.ts"], {
     env: {
       ...process.env,
       TMPDIR: tmpDir,
-      // As `npm run serve` starts it (decision 030).
-      MALLOC_ARENA_MAX: "2",
+      ...SERVER_ENV,
       NODE_ENV: "production",
       PORT: "0",
       HOST: "127.0.0.1",
