@@ -1,14 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { createPerson, removePerson, updatePerson, type PersonFields } from "#app/.server/genealogy/editing.ts";
 import type { Viewer } from "#app/.server/genealogy/living.ts";
 import { nameMatches } from "#app/.server/genealogy/name-index.ts";
 import { MATCHES_MAX, SEARCH_PAGE_SIZE, searchPeoplePage } from "#app/.server/genealogy/search.ts";
 import { discardTree, importFile, makeCurrent } from "#app/.server/genealogy/trees.ts";
+import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
 import { NAME_INDEX_SPAN } from "#db/migrations/0032_name_index.ts";
-import { onPostgres } from "#tests/database-target.ts";
+import { createPostgresDatabase, databaseUrl, dropPostgresDatabase, onPostgres } from "#tests/database-target.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 // The person search asks the index of the names' letters first (name-index.ts,
@@ -138,3 +140,48 @@ test("a name more people bear than a search counts: the first pages in name orde
   const all = await searchPeoplePage(t.db, treeId, "daugen", member);
   expect([all.total, all.more]).toEqual([MATCHES_MAX, false]);
 });
+
+// PostgreSQL's alone (SQLite's FTS5 is built in): declared only in the PostgreSQL run.
+if (onPostgres) {
+  test("PostgreSQL that refuses pg_trgm: the migrations say so and go on, and the search still finds by any part of a word", async () => {
+    // A role that may create tables but not extensions (no CREATE on the database), as on a host without the contrib modules.
+    const role = `seima_be_trgm_${Date.now()}`;
+    const name = await createPostgresDatabase("seima_be_trgm");
+    const asAdmin = async (database: string | null, query: string) => {
+      const client = new pg.Client({ connectionString: database ? databaseUrl(database) : process.env.TEST_DATABASE_URL });
+      await client.connect();
+      try {
+        await client.query(query);
+      } finally {
+        await client.end();
+      }
+    };
+    await asAdmin(null, `create role ${role} login`);
+    await asAdmin(name, `grant create, usage on schema public to ${role}`);
+    const url = new URL(databaseUrl(name));
+    url.username = role;
+    url.password = "";
+    const db = openDatabase({ kind: "postgres", url: url.toString() });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      await migrateToLatest(db);
+      const warned = warn.mock.calls.map((call) => String(call[0])).join("\n");
+      expect(warned).toContain("Paieškos indeksas nesukurtas (pg_trgm neprieinamas)");
+      expect(warned).toMatch(/permission denied to create extension "pg_trgm"/);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_indexes where indexname = 'genealogy_people_name_trigrams'`.execute(db);
+      expect(rows[0].n).toBe(0);
+      await createPerson(db, { givenNames: "Ona", surname: "Kalvaitienė", birthSurname: "", sex: "F", note: "" });
+      const tree = Number(
+        (await db.selectFrom("settings").select("value").where("key", "=", "genealogy_current_tree").executeTakeFirstOrThrow()).value,
+      );
+      expect((await searchPeoplePage(db, tree, "kalvait", editor)).items.map((p) => p.name)).toEqual(["Ona Kalvaitienė"]);
+    } finally {
+      warn.mockRestore();
+      await db.destroy();
+      await dropPostgresDatabase(name);
+      await asAdmin(null, `drop role ${role}`);
+    }
+  });
+}
