@@ -15,8 +15,8 @@ export function isNameIndexTable(name: string): boolean {
   return name === "genealogy_name_index" || name.startsWith("genealogy_name_index_");
 }
 
-/** SQLite's FTS5 table, as Kysely sees it (not in Tables: PostgreSQL has no such table). */
 // A type, not an interface: withTables wants an index signature.
+/** SQLite's FTS5 table, as Kysely sees it (not in Tables: PostgreSQL has no such table). */
 type NameIndexTable = {
   genealogyNameIndex: { rowid: number; searchKey: string };
 };

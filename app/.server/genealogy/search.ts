@@ -32,7 +32,7 @@ export const MATCHES_MAX = 1000;
 const VISITOR_CHUNK = 250;
 
 export interface SearchResults extends Page<PersonSummary> {
-  /** More people match than were counted (a visitor's search past SEARCH_RESULTS_MAX). */
+  /** More people match than were counted (a visitor's search past SEARCH_RESULTS_MAX, anyone's past MATCHES_MAX). */
   more: boolean;
 }
 
