@@ -11,7 +11,7 @@ export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" } as const;
  * generation of at most 2 × 16 MB (the default let it grow to 2 × 64 MB,
  * most of it garbage between collections), and an old generation let grow by
  * half its live size before it is collected (the default let it grow to four
- * times). Under 40,000 mixed requests on a 100,000-person tree: 389 MB
+ * times). Under 40,000 mixed requests on a 100,000-person tree: 381–389 MB
  * resident at the most instead of 652 MB, at the same speed.
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16", "--heap-growing-percent=50"] as const;

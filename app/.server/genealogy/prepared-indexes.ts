@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Database } from "#app/.server/platform/db/schema.ts";
-import type { Config } from "#app/.server/platform/env.ts";
+import { childEnvironment, type Config } from "#app/.server/platform/env.ts";
 import type { MediaStore } from "#app/.server/media/storage.ts";
 import type { Viewer } from "./living.ts";
 import type { PlaceCount } from "./places.ts";
@@ -11,7 +11,6 @@ import { publicExport, publishedTag } from "./published.ts";
 import type { Bearers, SurnameCount } from "./surnames.ts";
 import type { TreeStatistics } from "./tree-statistics.ts";
 import { treeQueries } from "./family-graph.ts";
-import { childEnvironment } from "./gedcom/import-process.ts";
 import { currentTreeId } from "./trees.ts";
 
 // The tree's whole-tree indexes, made before anyone asks (issue 33, decision

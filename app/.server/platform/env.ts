@@ -64,6 +64,20 @@ export function passwordHashLogN(env: Env): number | null {
 }
 
 /**
+ * The environment of a process the server starts for its own work (an
+ * import, the tree's indexes): the server's own configuration, whatever the
+ * environment said.
+ */
+export function childEnvironment(config: Config): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: config.dataDir,
+    ...(config.database.kind === "postgres" ? { DATABASE_URL: config.database.url } : {}),
+  };
+}
+
+/**
  * Parses the environment into a Config, collecting every problem before
  * failing so an operator can fix them all in one go.
  */

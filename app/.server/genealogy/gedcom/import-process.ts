@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "#app/.server/platform/db/schema.ts";
-import type { Config } from "#app/.server/platform/env.ts";
+import { childEnvironment, type Config } from "#app/.server/platform/env.ts";
 import { reloadStatistics } from "#app/.server/platform/db/planner-statistics.ts";
 import type { Message } from "#app/i18n/intl.ts";
 import type { CodePageChoice } from "./charset.ts";
@@ -84,13 +84,3 @@ async function refuseNotGedcom(file: string, codePage: CodePageChoice | undefine
 }
 
 export type ImportRunner = ReturnType<typeof importRunner>;
-
-/** The environment of a process the server starts for its own work (an import, the indexes): the server's own configuration, whatever the environment said. */
-export function childEnvironment(config: Config): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: "production",
-    DATA_DIR: config.dataDir,
-    ...(config.database.kind === "postgres" ? { DATABASE_URL: config.database.url } : {}),
-  };
-}
