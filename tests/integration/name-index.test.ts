@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { createPerson, removePerson, updatePerson, type PersonFields } from "#app/.server/genealogy/editing.ts";
 import type { Viewer } from "#app/.server/genealogy/living.ts";
 import { nameMatches } from "#app/.server/genealogy/name-index.ts";
-import { MATCHES_MAX, SEARCH_PAGE_SIZE, searchPeoplePage } from "#app/.server/genealogy/search.ts";
+import { MATCHES_MAX, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, searchPeoplePage } from "#app/.server/genealogy/search.ts";
 import { discardTree, importFile, makeCurrent } from "#app/.server/genealogy/trees.ts";
 import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
 import { NAME_INDEX_SPAN } from "#db/migrations/0032_name_index.ts";
@@ -78,6 +78,9 @@ test("a name is found by any part of a word, diacritics aside, and only where th
   expect(await names("jonas")).toEqual(["Jonas Kalvaitis"]);
   expect(await names("jon")).toEqual(["Jonas Kalvaitis", "Nastė Jonaitienė"]);
   expect(await names("zzz")).toEqual([]);
+  // A query reads its first SEARCH_QUERY_MAX characters: a word past them is not looked for.
+  expect(await names(`kalvait${" ".repeat(SEARCH_QUERY_MAX)}zzz`)).toEqual(["Jonas Kalvaitis"]);
+  expect(await names(`kalvait${" ".repeat(SEARCH_QUERY_MAX - 20)}zzz`)).toEqual([]);
   expect((await nameMatches(t.db, treeId, ["kalvait"], 10)).length).toBe(1);
 });
 

@@ -13,7 +13,7 @@ import { serverT } from "#app/.server/platform/i18n.ts";
 import { homePersonSetting, setHomePerson } from "#app/.server/genealogy/chart.ts";
 import { editorViewer, LIVING_YEARS_FORM, LIVING_YEARS_RANGE, livingYearsSetting, setLivingYears } from "#app/.server/genealogy/living.ts";
 import { personExists, personNames } from "#app/.server/genealogy/people.ts";
-import { searchPeople } from "#app/.server/genealogy/search.ts";
+import { SEARCH_QUERY_MAX, searchPeople } from "#app/.server/genealogy/search.ts";
 import { currentTreeId, discardTree, findTree, listTrees, makeCurrent, mergeImport } from "#app/.server/genealogy/trees.ts";
 import { mergePreview, type MergePreview } from "#app/.server/genealogy/merge/prepare.ts";
 import { conflictKey } from "#app/.server/genealogy/merge/plan.ts";
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const livingYears = await livingYearsSetting(db);
   const homeId = await homePersonSetting(db);
   const homeName = treeId !== null && homeId !== null ? ((await personNames(db, treeId, [homeId]))[homeId] ?? null) : null;
-  const homeQuery = (params.get("pradzia") ?? "").trim().slice(0, 100);
+  const homeQuery = (params.get("pradzia") ?? "").trim().slice(0, SEARCH_QUERY_MAX);
   const homeMatches =
     isAdmin && treeId !== null && homeQuery ? await searchPeople(db, treeId, homeQuery, editorViewer(livingYears), 10) : null;
   // A waiting import: what merging it with the site's tree would do.

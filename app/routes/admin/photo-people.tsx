@@ -7,7 +7,7 @@ import type { Route } from "./+types/photo-people";
 import { MEMBERS } from "#app/.server/accounts/audience.ts";
 import { requireRole, services } from "#app/.server/platform/context.ts";
 import { galleryItemsByIds } from "#app/.server/gallery/gallery.ts";
-import { searchPeople } from "#app/.server/genealogy/search.ts";
+import { SEARCH_QUERY_MAX, searchPeople } from "#app/.server/genealogy/search.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { documentsPage } from "#app/.server/documents/documents.ts";
 import { documentsOfPhoto, linkDocument, unlinkDocument } from "#app/.server/gallery/photo-documents.ts";
@@ -41,7 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!item) throw data(null, { status: 404 });
   const { treeId, viewer } = await treeViewer(context);
   const asked = new URL(request.url).searchParams;
-  const query = (asked.get("paieska") ?? "").trim().slice(0, 100);
+  const query = (asked.get("paieska") ?? "").trim().slice(0, SEARCH_QUERY_MAX);
   const documentQuery = (asked.get("dokumentas") ?? "").trim().slice(0, 100);
   const [people, found, documents, foundDocuments] = await Promise.all([
     peopleIn(db, treeId, item.id, viewer),

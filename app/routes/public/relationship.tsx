@@ -3,7 +3,7 @@ import type { Route } from "./+types/relationship";
 import { services } from "#app/.server/platform/context.ts";
 import { summaries } from "#app/.server/genealogy/people.ts";
 import { relationship } from "#app/.server/kinship/relationship.ts";
-import { searchPeoplePage } from "#app/.server/genealogy/search.ts";
+import { SEARCH_QUERY_MAX, searchPeoplePage } from "#app/.server/genealogy/search.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { PageHeading, PageTitle } from "#app/components/page.tsx";
 import { RelationshipChart } from "#app/components/relationship-chart.tsx";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const b = parseId(given("b"));
   // A value that is not an id: the form again, with a word on what was wrong.
   const malformed = (given("a") !== "" && a === null) || (given("b") !== "" && b === null);
-  const query = given("paieska").slice(0, 100);
+  const query = given("paieska").slice(0, SEARCH_QUERY_MAX);
   const { db } = services(context);
   const { treeId, viewer } = await treeViewer(context);
   const base = { a: null as PersonSummary | null, query, results: null as Awaited<ReturnType<typeof searchPeoplePage>> | null };

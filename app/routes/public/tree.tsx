@@ -12,7 +12,7 @@ import {
   type ChartMode,
   type LineageNode,
 } from "#app/.server/genealogy/chart.ts";
-import { searchPeoplePage } from "#app/.server/genealogy/search.ts";
+import { SEARCH_QUERY_MAX, searchPeoplePage } from "#app/.server/genealogy/search.ts";
 import { treeViewer } from "#app/.server/genealogy/viewer.ts";
 import { siteSettingsIn } from "#app/.server/site-texts/settings.ts";
 import { FamilyChart } from "#app/components/family-chart.tsx";
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Pages are the search results': without a search there is only the first.
   const page = requestedPage(request);
   const params = new URL(request.url).searchParams;
-  const query = (params.get("paieska") ?? "").trim().slice(0, 100);
+  const query = (params.get("paieska") ?? "").trim().slice(0, SEARCH_QUERY_MAX);
   if (!query) assertPageExists({ page, pages: 1 });
   const { db } = services(context);
   const { treeId, viewer } = await treeViewer(context);
