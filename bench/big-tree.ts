@@ -10,18 +10,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { changeContentVersion } from "#app/.server/platform/content-version.ts";
 import { migrateToLatest, openDatabase } from "#app/.server/platform/db/connect.ts";
 import { preparedTag } from "#app/.server/genealogy/prepared-indexes.ts";
 import { publishedTag } from "#app/.server/genealogy/published.ts";
 import { mediaStore } from "#app/.server/media/storage.ts";
 import { seedIfNew } from "#app/.server/seed/seed.ts";
 import { ROLES } from "#app/lib/roles.ts";
-import { writeBigTree } from "#tests/integration/big-tree.ts";
-import { memberCookie, startServer } from "./server.ts";
+import { memberCookie, startServer, useBigTree } from "./server.ts";
 
 const PEOPLE = Number(process.argv[2] ?? 100_000);
-const TREE = 1000;
 const PAGES = [
   "/",
   "/medis",
@@ -44,13 +41,7 @@ const file = path.join(dataDir, "database.sqlite");
 const db = openDatabase({ kind: "sqlite", file });
 await migrateToLatest(db);
 await seedIfNew(db, mediaStore({ dataDir, uploads: { maxBytes: 1e9, maxPixels: 1e8 } }));
-await writeBigTree(db, TREE, PEOPLE);
-await db
-  .insertInto("settings")
-  .values({ key: "genealogy_current_tree", value: String(TREE) })
-  .onConflict((oc) => oc.column("key").doUpdateSet({ value: String(TREE) }))
-  .execute();
-await changeContentVersion(db);
+await useBigTree(dataDir, PEOPLE);
 const audiences: Record<string, string> = { lankytojas: "" };
 for (const role of ROLES) audiences[role] = await memberCookie(dataDir, role);
 

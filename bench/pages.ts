@@ -3,6 +3,7 @@
 // as a signed-in member and a visitor carrying another site's cookie get it
 // (issue 33: each at a share of the visitor's rate, side by side).
 //   npm run build && npm run bench:pages [-- SECONDS ROUNDS [PAGE,PAGE…]]
+//   BENCH_TREE_PEOPLE=100000 npm run bench:pages   (the tree's index pages at 100,000 people)
 // One site (SQLite, the production build, a tree imported, the seed's
 // gallery and documents); for each page its HTML is saved once and nginx (one
 // worker, no access log: as the site's one process) serves those files. Each
@@ -22,7 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import { memberCookie, seededSiteWithTree, startServer } from "./server.ts";
+import { memberCookie, seededSiteWithTree, startServer, useBigTree } from "./server.ts";
 
 const SECONDS = Number(process.argv[2] ?? 3);
 const ROUNDS = Number(process.argv[3] ?? 3);
@@ -45,8 +46,21 @@ const LITHUANIAN = [
 ];
 // Each page in English too (issue 30): the cache keeps each language's under its own address.
 const ALL_PAGES = [...LITHUANIAN, ...LITHUANIAN.map((page) => (page === "/" ? "/en" : `/en${page}`))];
+// With BENCH_TREE_PEOPLE=100000 the site's tree is a generated one of that
+// many people (bench/server.ts useBigTree), and the pages are its indexes'.
+const TREE_PEOPLE = Number(process.env.BENCH_TREE_PEOPLE ?? 0);
+const TREE_PAGES = [
+  "/",
+  "/medis",
+  "/medis/pavardes",
+  "/medis/pavardes?pavarde=Jonaitis",
+  "/medis/vietos",
+  "/medis/statistika",
+  "/medis/sia-diena",
+  "/asmuo/50000",
+];
 // Or those named (the issue's: /,/medis,/istorija,/galerija).
-const PAGES = process.argv[4] ? process.argv[4].split(",") : ALL_PAGES;
+const PAGES = process.argv[4] ? process.argv[4].split(",") : TREE_PEOPLE ? TREE_PAGES : ALL_PAGES;
 const isEnglish = (page: string) => page === "/en" || page.startsWith("/en/");
 
 function nginxBinary(): string {
@@ -95,6 +109,7 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), "seima-bench-pages-"));
 const dataDir = path.join(work, "site");
 fs.mkdirSync(dataDir);
 await seededSiteWithTree(dataDir);
+if (TREE_PEOPLE) await useBigTree(dataDir, TREE_PEOPLE);
 // A member with a session, as a browser that logged in carries it.
 const COOKIES = { member: await memberCookie(dataDir), stray: "_ga=GA1.2.1234567890.1700000000; _gid=GA1.2.987654321.1700000000" };
 
@@ -179,7 +194,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 try {
   console.log(
-    `Pages: ${PAGES.length}, ${SECONDS} s per run, ${ROUNDS} rounds, sides alternating; ${os.cpus().length} CPUs (${os.cpus()[0]?.model}).`,
+    `Pages: ${PAGES.length}, ${SECONDS} s per run, ${ROUNDS} rounds, sides alternating; ${os.cpus().length} CPUs (${os.cpus()[0]?.model}); ` +
+      `load ${os.loadavg()[0].toFixed(1)}; the tree: ${TREE_PEOPLE ? `${TREE_PEOPLE} people (generated)` : "bach.ged"}.`,
   );
   // Warm-up: every page rendered and kept once, for each audience, its gzip made.
   for (const page of PAGES) {

@@ -9,6 +9,8 @@ import { mediaStore } from "#app/.server/media/storage.ts";
 import { seedIfNew } from "#app/.server/seed/seed.ts";
 import { createStory } from "#app/.server/stories/stories.ts";
 import { SERVER_ENV, SERVER_NODE_FLAGS } from "#server/start-options.ts";
+import { changeContentVersion } from "#app/.server/platform/content-version.ts";
+import { writeBigTree } from "#tests/integration/big-tree.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const BENCH_ADMIN = { username: "admin", password: "bench-slaptazodis" };
@@ -70,6 +72,26 @@ export async function seededSiteWithTree(dataDir: string): Promise<void> {
     null,
   );
   await db.destroy();
+}
+
+/**
+ * Makes a generated tree of `people` people (tests/integration/big-tree.ts)
+ * the data folder's current tree, under `treeId`: the index pages at 100,000
+ * people (bench:big-tree, and bench:pages with BENCH_TREE_PEOPLE).
+ */
+export async function useBigTree(dataDir: string, people: number, treeId = 1000): Promise<void> {
+  const db = openDatabase({ kind: "sqlite", file: path.join(dataDir, "database.sqlite") });
+  try {
+    await writeBigTree(db, treeId, people);
+    await db
+      .insertInto("settings")
+      .values({ key: "genealogy_current_tree", value: String(treeId) })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: String(treeId) }))
+      .execute();
+    await changeContentVersion(db);
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** A member (narys, or the role named: the user is named after it) made in a data folder's database, signed in: the Cookie header their browser sends. */

@@ -161,3 +161,34 @@ test("of two processes' builders, one builds; the other serves what it stores", 
   expect(await preparedTag(other)).toBe(await publishedTag(other));
   expect((await publicPeople(other)).tag).toBe(await preparedTag(t.db));
 });
+
+test("a change while the public GEDCOM of the version before is being made stops that export: the new set does not wait for it, and nothing partial is left", async () => {
+  // A tree whose export takes seconds (the 300 people's takes milliseconds, too short to change anything meanwhile).
+  await writeBigTree(t.db, 2, 20_000);
+  await t.db.updateTable("settings").set({ value: "2" }).where("key", "=", "genealogy_current_tree").execute();
+  await changeContentVersion(t.db);
+  const cache = path.join(t.dir, "cache");
+  const partials = () => (fs.existsSync(cache) ? fs.readdirSync(cache).filter((name) => name.endsWith(".tmp")) : []);
+  const started = builder();
+  // The set is stored and the child is writing the export of this version.
+  await expect.poll(partials, { timeout: 120_000, interval: 10 }).not.toEqual([]);
+  expect(await preparedTag(t.db)).toBe(await publishedTag(t.db));
+  const old = await publishedTag(t.db);
+
+  await changeContentVersion(t.db);
+  started.refresh();
+  // Watched until the new version's file is made: the old version's must never be finished.
+  let oldFinished = false;
+  const watch = setInterval(() => {
+    if (fs.existsSync(path.join(cache, `viesas-${old}.ged`))) oldFinished = true;
+  }, 10);
+  try {
+    await settled();
+    await expect.poll(async () => (await publicGedcom(t.db, t.media, cache))?.tag, { timeout: 120_000 }).toBe(await publishedTag(t.db));
+  } finally {
+    clearInterval(watch);
+  }
+  expect(oldFinished).toBe(false);
+  expect(partials()).toEqual([]);
+  expect(fs.readdirSync(cache).filter((name) => name.startsWith("viesas-"))).toEqual([`viesas-${await publishedTag(t.db)}.ged`]);
+});

@@ -1,7 +1,7 @@
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Config } from "#app/.server/platform/env.ts";
 import { livingYearsSetting, publicPersonIds } from "./living.ts";
-import { placeCounts } from "./places.ts";
+import { placeCounts, placeReads } from "./places.ts";
 import {
   currentTreeSize,
   IN_PROCESS_PEOPLE,
@@ -14,7 +14,7 @@ import {
 import { publishedTag } from "./published.ts";
 import { membersShown, type Shown } from "./shown.ts";
 import { surnameBearers, surnameCounts } from "./surnames.ts";
-import { treeStatistics } from "./tree-statistics.ts";
+import { statisticsReads, treeStatistics } from "./tree-statistics.ts";
 import { currentTreeId } from "./trees.ts";
 
 // Building the tree's prepared indexes (prepared-indexes.ts, decision 043):
@@ -35,7 +35,9 @@ export async function buildIndexes(db: Database): Promise<{ tag: string; people:
   const ids = treeId === null ? [] : await publicPersonIds(db, treeId, livingYears);
   const values: Record<string, unknown> = { published: { treeId, people, ids } satisfies PublishedList };
   if (treeId !== null) {
-    values.bearers = await surnameBearers(db, treeId);
+    // The tree is read once for every index and audience (each read is a whole table's).
+    const [statistics, places] = await Promise.all([statisticsReads(db, treeId), placeReads(db, treeId)]);
+    values.bearers = await surnameBearers(db, treeId, statistics.names);
     const visible = new Set(ids);
     for (const audience of ["lankytojas", "narys", "redaktorius"] as const) {
       const viewer = viewerOf(audience, livingYears);
@@ -46,9 +48,9 @@ export async function buildIndexes(db: Database): Promise<{ tag: string; people:
             ? await membersShown(db, treeId)
             : { sees: () => true };
       values[audience] = {
-        surnames: await surnameCounts(db, treeId, viewer, shown),
-        places: await placeCounts(db, treeId, viewer, shown),
-        statistics: await treeStatistics(db, treeId, viewer, shown),
+        surnames: await surnameCounts(db, treeId, viewer, shown, statistics.names),
+        places: await placeCounts(db, treeId, viewer, shown, places),
+        statistics: await treeStatistics(db, treeId, viewer, shown, statistics),
       } satisfies AudienceIndexes;
     }
   }

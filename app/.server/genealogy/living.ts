@@ -11,7 +11,7 @@ import { readInPages } from "#app/.server/platform/db/writes.ts";
 import { wholeNumberField } from "#app/.server/platform/form.ts";
 import type { Database } from "#app/.server/platform/db/schema.ts";
 import type { Audience } from "#app/.server/accounts/audience.ts";
-import { chunks, relativesOf, treeQueries } from "./family-graph.ts";
+import { chunks, relativesOf, treeQueries, WHOLE_TREE_PEOPLE } from "./family-graph.ts";
 import { isRestriction, type Restriction } from "#app/lib/restrictions.ts";
 import { seesRestricted } from "./restrictions.ts";
 
@@ -52,6 +52,22 @@ export function editorViewer(livingYears: number): Viewer {
  */
 export async function restrictionsAmong(db: Database, treeId: number, ids: number[]): Promise<Map<number, Restriction>> {
   const found = new Map<number, Restriction>();
+  if (ids.length > WHOLE_TREE_PEOPLE) {
+    // The marked are few: read them all (one read of the tree) and keep those asked for.
+    const wanted = new Set(ids);
+    const [marked, kept] = await Promise.all([
+      db
+        .selectFrom("genealogyPeople")
+        .select(["id", "restriction"])
+        .where("treeId", "=", treeId)
+        .where("restriction", "is not", null)
+        .execute(),
+      db.selectFrom("privatePeople").select("personId").execute(),
+    ]);
+    for (const row of marked) if (wanted.has(row.id) && isRestriction(row.restriction)) found.set(row.id, row.restriction);
+    for (const row of kept) if (wanted.has(row.personId)) found.set(row.personId, "confidential");
+    return found;
+  }
   for await (const part of chunks([...new Set(ids)])) {
     const [marked, kept] = await Promise.all([
       treeQueries.restrictedPeople(db, treeId, part).execute(),
@@ -131,13 +147,29 @@ export function lifeDates(facts: LifeFacts, viewer: Viewer): { birth: GedcomDate
   return { birth: first(facts.births), death: first(facts.deaths) };
 }
 
+/** The events of these people, a chunk at a time; past WHOLE_TREE_PEOPLE every person's of the tree in one read (as relativesOf reads the families). */
+async function* lifeEventsOf(db: Database, treeId: number, ids: number[]) {
+  if (ids.length > WHOLE_TREE_PEOPLE) {
+    yield await db
+      .selectFrom("genealogyEvents")
+      .select(["ownerId", "tag", "date", "datePhrase", "position", "restriction"])
+      .where("treeId", "=", treeId)
+      .where("ownerKind", "=", "person")
+      .orderBy("position")
+      .execute();
+    return;
+  }
+  for await (const chunk of chunks(ids)) yield await treeQueries.lifeEvents(db, treeId, chunk).execute();
+}
+
 async function lifeFacts(db: Database, treeId: number, ids: number[]): Promise<Map<number, LifeFacts>> {
   const facts = new Map<number, LifeFacts>();
   for (const id of ids) facts.set(id, { dead: false, dated: false, proven: null, births: [], deaths: [] });
-  for await (const chunk of chunks(ids)) {
-    const events = await treeQueries.lifeEvents(db, treeId, chunk).execute();
+  for await (const events of lifeEventsOf(db, treeId, ids)) {
     for (const e of events) {
-      const f = facts.get(e.ownerId)!;
+      // A whole tree's read holds people not asked for.
+      const f = facts.get(e.ownerId);
+      if (!f) continue;
       if (DEATH_TAGS.has(e.tag)) f.dead = true;
       if (!e.date?.trim()) continue;
       const date = parseGedcomDate(e.date, e.datePhrase ?? undefined);

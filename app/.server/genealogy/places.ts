@@ -51,14 +51,16 @@ function eventShown(e: EventOwner, viewer: Viewer, shown: Shown, partners: Map<n
 }
 
 /** Every place with the number of events there the viewer may see, in Lithuanian alphabetical order. */
-export async function placeCounts(
-  db: Database,
-  treeId: number,
-  viewer: Viewer,
-  /** Whom the viewer sees, when the caller knows already (the indexes' builder). */
-  whom?: Shown,
-): Promise<PlaceCount[]> {
-  const [events, places, shown] = await Promise.all([
+/** What the places index reads of a tree, whoever looks: the indexes' builder reads it once for the three audiences. */
+export interface PlaceReads {
+  events: (EventOwner & { id: number; placeId: number | null })[];
+  places: { id: number; name: string }[];
+  /** The partners of the families whose events have a place. */
+  partners: Map<number, number[]>;
+}
+
+export async function placeReads(db: Database, treeId: number): Promise<PlaceReads> {
+  const [events, places] = await Promise.all([
     readInPages((after) =>
       db
         .selectFrom("genealogyEvents")
@@ -71,13 +73,25 @@ export async function placeCounts(
         .execute(),
     ),
     db.selectFrom("genealogyPlaces").select(["id", "name"]).where("treeId", "=", treeId).execute(),
-    whom ?? shownPeople(db, viewer),
   ]);
   const partners = await partnersOfFamilies(
     db,
     treeId,
     events.filter((e) => e.ownerKind === "family").map((e) => e.ownerId),
   );
+  return { events, places, partners };
+}
+
+export async function placeCounts(
+  db: Database,
+  treeId: number,
+  viewer: Viewer,
+  /** Whom the viewer sees, when the caller knows already (the indexes' builder). */
+  whom?: Shown,
+  /** The tree as read, when the caller has read it already (the indexes' builder, once for every audience). */
+  read?: PlaceReads,
+): Promise<PlaceCount[]> {
+  const [{ events, places, partners }, shown] = await Promise.all([read ?? placeReads(db, treeId), whom ?? shownPeople(db, viewer)]);
   const counts = new Map<number, number>();
   for (const e of events) if (eventShown(e, viewer, shown, partners)) counts.set(e.placeId!, (counts.get(e.placeId!) ?? 0) + 1);
   return places

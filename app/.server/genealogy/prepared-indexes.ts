@@ -45,6 +45,9 @@ export interface PublishedList {
   ids: number[];
 }
 
+/** What the builder's child writes to its output once the set is stored, before it makes the public GEDCOM file. */
+export const INDEXES_STORED = "rodyklės išsaugotos";
+
 /** Up to this many people, a tree is built in the server's process and requests wait for it. */
 export const IN_PROCESS_PEOPLE = 2000;
 /** How often each process looks whether the set is behind (another process's change, the date). */
@@ -98,6 +101,8 @@ export class IndexBuilder {
   #timer: NodeJS.Timeout | null = null;
   #stopped = false;
   #childProcess: ReturnType<typeof spawn> | null = null;
+  /** A child that has stored its set and is making the public GEDCOM file of its version. */
+  #exporting: ReturnType<typeof spawn> | null = null;
 
   /**
    * `buildHere` builds the set in this process (index-build.ts); `child`,
@@ -183,22 +188,46 @@ export class IndexBuilder {
     return row?.tag === value;
   }
 
+  /**
+   * Builds the set in a child process; resolves once the child has stored it
+   * (it then goes on to make the public GEDCOM file). A child still making an
+   * older version's file is stopped first: the tree has changed since, and
+   * the next set should not wait for seconds of an export nobody will be
+   * served (the previous file is served until the new one is made).
+   */
   #inChild({ config, root }: { config: Config; root: string }): Promise<void> {
+    this.#exporting?.kill("SIGTERM");
     const script = path.join(root, "app/.server/genealogy/index-build-child.ts");
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [script], {
         cwd: root,
         env: childEnvironment(config),
-        stdio: ["ignore", "ignore", "pipe"],
+        stdio: ["ignore", "pipe", "pipe"],
       });
       this.#childProcess = child;
+      let out = "";
       let err = "";
+      let stored = false;
+      child.stdout!.on("data", (chunk) => {
+        out += chunk;
+        if (!stored && out.includes(INDEXES_STORED)) {
+          stored = true;
+          this.#childProcess = null;
+          this.#exporting = child;
+          resolve();
+        }
+      });
       child.stderr!.on("data", (chunk) => (err += chunk));
       child.on("error", reject);
-      child.on("close", (code) => {
-        this.#childProcess = null;
-        if (code === 0) resolve();
-        else reject(new Error(`Indeksų kūrimo procesas nepavyko (išėjo ${code}): ${err}`));
+      child.on("close", (code, signal) => {
+        if (this.#childProcess === child) this.#childProcess = null;
+        if (this.#exporting === child) this.#exporting = null;
+        if (!stored) {
+          reject(new Error(`Indeksų kūrimo procesas nepavyko (išėjo ${code ?? signal}): ${err}`));
+        } else if (code !== 0 && !child.killed) {
+          // The set is stored; the file is not: the previous one is still served, and the next change tries again.
+          console.error(`Viešo GEDCOM failo kūrimas nepavyko (išėjo ${code ?? signal}): ${err}`);
+        }
       });
     });
   }
@@ -207,6 +236,13 @@ export class IndexBuilder {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
     this.#childProcess?.kill();
+    const exporting = this.#exporting;
+    if (exporting) {
+      // Waited for: it holds a connection to the database, and files in DATA_DIR.
+      const exited = new Promise((resolve) => exporting.once("close", resolve));
+      exporting.kill("SIGTERM");
+      await exited;
+    }
     await this.#running?.catch(() => {});
   }
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import fsSync from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { familyDate } from "#app/lib/lithuanian.ts";
@@ -69,7 +70,8 @@ export async function publicExport(
   const made = await exports.get(db, tag, async () => {
     if (await exists(file)) return file;
     await fs.mkdir(cacheDir, { recursive: true });
-    const partial = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+    // The process's id in the name: a builder's child stopped midway removes its own (removePartialExports).
+    const partial = `${file}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
     try {
       const result = await exportFile(db, store, partial, { version: "5.5.1", audience: "visitors" });
       if (!result) return null;
@@ -98,4 +100,18 @@ async function exists(file: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/** Removes the partial export files process `pid` was writing (synchronously: from a signal handler, before it exits). */
+export function removePartialExports(cacheDir: string, pid: number): void {
+  let names: string[];
+  try {
+    names = fsSync.readdirSync(cacheDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (name.startsWith("viesas-") && name.endsWith(".tmp") && name.includes(`.${pid}-`))
+      fsSync.rmSync(path.join(cacheDir, name), { force: true });
+  }
 }

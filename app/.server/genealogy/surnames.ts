@@ -119,8 +119,10 @@ export async function surnameCounts(
   viewer: Viewer,
   /** Whom the viewer sees, when the caller knows already (the indexes' builder). */
   whom?: Shown,
+  /** Every name of the tree, when the caller has read them already (the indexes' builder, once for every index). */
+  names?: NameRow[],
 ): Promise<SurnameCount[]> {
-  const [rows, shown] = await Promise.all([everyName(db, treeId), whom ?? shownPeople(db, viewer)]);
+  const [rows, shown] = await Promise.all([names ?? everyName(db, treeId), whom ?? shownPeople(db, viewer)]);
   return countSurnames(rows, shown.sees);
 }
 
@@ -141,8 +143,8 @@ export interface Bearers {
  * indexes built in the background (prepared-indexes.ts), since a common
  * surname has thousands of bearers to find and sort.
  */
-export async function surnameBearers(db: Database, treeId: number): Promise<Record<string, Bearers>> {
-  const rows = await everyName(db, treeId);
+export async function surnameBearers(db: Database, treeId: number, names?: NameRow[]): Promise<Record<string, Bearers>> {
+  const rows = names ?? (await everyName(db, treeId));
   const surnamesOfRow = surnameReader();
   const byKey = new Map<string, { id: number; name: string; spelling: string }[]>();
   for (const row of rows) {

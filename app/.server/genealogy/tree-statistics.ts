@@ -13,7 +13,8 @@ import type { Viewer } from "./living.ts";
 import { fullName } from "./people.ts";
 import { shownPeople, type Shown } from "./shown.ts";
 import { seesRestricted } from "./restrictions.ts";
-import { countSurnames, everyName } from "./surnames.ts";
+import { countSurnames, everyName, type NameRow } from "./surnames.ts";
+import type { ChildLink, FamilyRow } from "./family-graph.ts";
 
 const TOP = 10;
 const DAYS_PER_YEAR = 365.2425;
@@ -37,27 +38,50 @@ export interface TreeStatistics {
 /** The middle day of a date's range. */
 const middle = (from: number, to: number) => (from + to) / 2;
 
+/** What the statistics read of a tree, whoever looks: the indexes' builder reads it once for the three audiences. */
+export interface StatisticsReads {
+  names: NameRow[];
+  /** Births and deaths dated at least to a range. */
+  lives: { ownerId: number; tag: string; dateFrom: number | null; dateTo: number | null; position: number; restriction: string | null }[];
+  families: FamilyRow[];
+  links: ChildLink[];
+}
+
+export async function statisticsReads(db: Database, treeId: number): Promise<StatisticsReads> {
+  const [names, lives, families, links] = await Promise.all([
+    everyName(db, treeId),
+    db
+      .selectFrom("genealogyEvents")
+      .select(["ownerId", "tag", "dateFrom", "dateTo", "position", "restriction"])
+      .where("treeId", "=", treeId)
+      .where("ownerKind", "=", "person")
+      .where("tag", "in", ["BIRT", "DEAT"])
+      .where("dateFrom", "is not", null)
+      .where("dateTo", "is not", null)
+      .execute(),
+    db.selectFrom("genealogyFamilies").select(["id", "partner1Id", "partner2Id"]).where("treeId", "=", treeId).execute(),
+    db.selectFrom("genealogyChildren").select(["familyId", "personId"]).where("treeId", "=", treeId).execute(),
+  ]);
+  return { names, lives, families, links };
+}
+
 export async function treeStatistics(
   db: Database,
   treeId: number,
   viewer: Viewer,
   /** Whom the viewer sees, when the caller knows already (the indexes' builder). */
   whom?: Shown,
+  /** The tree as read, when the caller has read it already (the indexes' builder, once for every audience). */
+  read?: StatisticsReads,
 ): Promise<TreeStatistics> {
-  const shown = whom ?? (await shownPeople(db, viewer));
-  const people = (await everyName(db, treeId)).filter((p) => shown.sees(p.id));
+  const [shown, { names, lives: events, families, links }] = await Promise.all([
+    whom ?? shownPeople(db, viewer),
+    read ?? statisticsReads(db, treeId),
+  ]);
+  const people = names.filter((p) => shown.sees(p.id));
   const byId = new Map(people.map((p) => [p.id, p]));
 
   // Lives: the first birth and death of each person, dated at least to the year.
-  const events = await db
-    .selectFrom("genealogyEvents")
-    .select(["ownerId", "tag", "dateFrom", "dateTo", "position", "restriction"])
-    .where("treeId", "=", treeId)
-    .where("ownerKind", "=", "person")
-    .where("tag", "in", ["BIRT", "DEAT"])
-    .where("dateFrom", "is not", null)
-    .where("dateTo", "is not", null)
-    .execute();
   // Each person's first (by position) birth and death; sorted here rather than by the database, which would sort them all first.
   const births = new Map<number, { day: number; position: number }>();
   const deaths = new Map<number, { day: number; position: number }>();
@@ -103,7 +127,7 @@ export async function treeStatistics(
   const top = <T extends { people: number }>(list: T[], label: (t: T) => string) =>
     list.sort((a, b) => b.people - a.people || collator.compare(label(a), label(b))).slice(0, TOP);
 
-  const generations = await longestLine(db, treeId, shown.sees);
+  const generations = longestLine(families, links, shown.sees);
   const surnames = countSurnames(people, () => true);
   return {
     people: people.length,
@@ -130,11 +154,7 @@ export async function treeStatistics(
  * recursion (a tree may be thousands of generations deep by mistake, or hold a
  * loop, which counts once).
  */
-async function longestLine(db: Database, treeId: number, sees: (id: number) => boolean): Promise<number> {
-  const [families, links] = await Promise.all([
-    db.selectFrom("genealogyFamilies").select(["id", "partner1Id", "partner2Id"]).where("treeId", "=", treeId).execute(),
-    db.selectFrom("genealogyChildren").select(["familyId", "personId"]).where("treeId", "=", treeId).execute(),
-  ]);
+function longestLine(families: FamilyRow[], links: ChildLink[], sees: (id: number) => boolean): number {
   const partners = new Map(families.map((f) => [f.id, [f.partner1Id, f.partner2Id].filter((p): p is number => p !== null && sees(p))]));
   const parents = new Map<number, number[]>();
   for (const link of links) {
