@@ -10,6 +10,8 @@ process.env.PASSWORD_HASH_LOG_N ??= "10";
 // data folder (tests/e2e/site.ts), so files never see each other's changes.
 export default defineConfig({
   testDir: "tests/e2e",
+  // Specs that need PostgreSQL itself (*.postgres.spec.ts) run in the PostgreSQL run only (scripts/test.ts).
+  testIgnore: process.env.TEST_DATABASE === "postgres" ? [] : ["**/*.postgres.spec.ts"],
   globalSetup: "./tests/e2e/global-setup.ts",
   workers: 2,
   // Generous: the suite must pass on a busy machine too (tests/e2e/site.ts starts servers patiently).

@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { requestInfo } from "#app/.server/platform/context.ts";
+import { connectionLost } from "#app/.server/platform/db/postgres-pool.ts";
 import { lowPriorityScripts, scriptsAfterFirstPaint } from "#app/.server/platform/low-priority-scripts.ts";
 
 export const streamTimeout = 5_000;
@@ -60,8 +61,16 @@ export default function handleRequest(
   });
 }
 
-/** Logs errors thrown by loaders and actions; requests the client aborted are not errors. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+/**
+ * Logs errors thrown by loaders and actions; requests the client aborted are
+ * not errors. One that says the database cannot be reached is marked on the
+ * request instead: the server answers it without the database (server/database-outage.ts).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  if (connectionLost(error)) {
+    requestInfo(context as RouterContextProvider).databaseLost = true;
+    return;
+  }
   console.error(error);
 };

@@ -175,6 +175,8 @@ const POSTGRES_JOURNEYS = [
   "tests/e2e/failed-logins.spec.ts",
   // The render cache's tag is read from PostgreSQL for every visitor's request (no commit watch there).
   "tests/e2e/render-cache.spec.ts",
+  // PostgreSQL stopped under three processes (a cluster of its own): PostgreSQL only.
+  "tests/e2e/outage.postgres.spec.ts",
 ];
 
 const suiteStarted = performance.now();

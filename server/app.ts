@@ -25,6 +25,7 @@ import { reactRouterHandler } from "./react-router.ts";
 import { RenderCache, servedFromCache } from "./render-cache.ts";
 import { guestbookMoment } from "./guestbook-moment.ts";
 import { requestGuard } from "./request-guard.ts";
+import { databaseErrors, DatabaseHealth, healthChecks, whileDatabaseDown } from "./database-outage.ts";
 import { answeredSecurely, contentSecurityPolicy, securityHeaderList, securityHeaders } from "./security-headers.ts";
 
 // The HTTP application: start-up work (configuration, database, migrations,
@@ -108,8 +109,8 @@ export async function createApp({ build, clientDir, root, env = process.env, log
     app.use("/assets", precompressedAssets(`${clientDir}/assets`, contentSecurityPolicy(config, [])));
   }
   app.use(securityHeaders(config));
-  // Decodable paths, and origin and body limits for every state-changing request, before anything else.
-  app.use(requestGuard(config, db));
+  // GET /healthz and /readyz for load balancers (database-outage.ts).
+  app.use(healthChecks(db, media.root));
   // Pages as they were rendered for each audience, until the site changes (render-cache.ts); already compressed.
   const watch = config.database.kind === "sqlite" ? commitWatch(config.database.file) : undefined;
   const cache = new RenderCache({
@@ -125,6 +126,11 @@ export async function createApp({ build, clientDir, root, env = process.env, log
       return { role: session.user.role, personId: session.personId, until: Math.min(session.expiresAt, session.noteUseAt) };
     },
   });
+  // While the database cannot be reached: kept pages as they were, 503 for the rest (database-outage.ts).
+  const health = new DatabaseHealth(db);
+  app.use(whileDatabaseDown(health, cache));
+  // Decodable paths, and origin and body limits for every state-changing request, before anything else that reads them.
+  app.use(requestGuard(config, db));
   // The guestbook's form's moment, a cookie of each showing, kept page or not (guestbook-moment.ts).
   app.use(guestbookMoment(db, config));
   app.use(servedFromCache(cache));
@@ -187,6 +193,8 @@ export async function createApp({ build, clientDir, root, env = process.env, log
     }),
   );
 
+  // An error that says the database is gone: answered without it, as while it is down.
+  app.use(databaseErrors(health, cache));
   app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (res.headersSent) return next(error);
     // The request's own fault, as a library judged it: a missing media file

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import type { KeptRender } from "#app/.server/platform/context.ts";
+import { requestInfo, type KeptRender } from "#app/.server/platform/context.ts";
 import { fromAVisitor, type CacheMiss, type RenderCache } from "./render-cache.ts";
 
 // React Router behind Express: turns the Node request into a Fetch Request and
@@ -217,7 +217,13 @@ export function reactRouterHandler({ build, mode, getLoadContext, cache }: Handl
       const kept: KeptRender | null = miss ? { personal: false } : null;
       // A kept page is rendered as its audience gets it: a visitor's with its scripts held, whatever else the request carries.
       const render = { kept, holdScripts: miss ? miss.viewer === null : fromAVisitor(req) };
-      const response = await handle(request, getLoadContext(req, res, render));
+      const context = getLoadContext(req, res, render);
+      const response = await handle(request, context);
+      if (requestInfo(context).databaseLost) {
+        // Not the error page: the database is down, and the server's error handler answers without it.
+        await response.body?.cancel();
+        throw new DatabaseLost();
+      }
       if (miss && kept && cache) await cache.serve(req, res, await cache.take(miss, response, kept));
       else await send(res, response);
     } catch (error) {
@@ -227,4 +233,12 @@ export function reactRouterHandler({ build, mode, getLoadContext, cache }: Handl
       drain();
     }
   };
+}
+
+/** A request that failed because the database could not be reached (its code is what connectionLost recognizes). */
+class DatabaseLost extends Error {
+  readonly code = "08006";
+  constructor() {
+    super("Duomenų bazė nepasiekiama");
+  }
 }

@@ -342,6 +342,17 @@ export class RenderCache {
     return this.get(viewer && this.#byPerson.has(base) ? keyOf(address, viewer, true) : base, tag);
   }
 
+  /**
+   * The page last kept for visitors at a request's address, whatever its tag:
+   * what is served while the database cannot be asked which tag is current
+   * (server/database-outage.ts). Never another audience's.
+   */
+  lastKeptForVisitors(req: Pick<express.Request, "method" | "headers" | "originalUrl">): CachedPage | null {
+    if (!this.enabled) return null;
+    const address = cacheAddress({ ...req, method: "GET", headers: { ...req.headers, cookie: undefined } });
+    return address === null ? null : (this.#pages.get(keyOf(address, null, false)) ?? null);
+  }
+
   /** The kept page for this key and tag; a page kept under an older tag is dropped. */
   get(key: string, tag: string): CachedPage | null {
     const page = this.#pages.get(key);

@@ -155,7 +155,8 @@ function kilobytes(bytes: number): string {
 }
 
 /** The language of the page a request was sent from or for: its address's ('/en/…' is English). */
-function languageOf(req: express.Request): T {
+/** The request's language, by its address (/en/…): for answers made before any route. */
+export function languageOf(req: express.Request): T {
   return serverT(localeOf(routePath(req.originalUrl)));
 }
 

@@ -29,6 +29,12 @@ export interface RequestInfo {
   clientAddress: string;
   /** Whether cookies must be Secure: an https SITE_URL or an https request. */
   secure: boolean;
+  /**
+   * Set when a loader, an action or a middleware failed because the database
+   * could not be reached (entry.server.tsx): the server then answers 503 or a
+   * kept page instead of the error page (server/database-outage.ts).
+   */
+  databaseLost?: boolean;
 }
 
 export const servicesContext = createContext<Services>();

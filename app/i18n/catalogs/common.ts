@@ -73,6 +73,9 @@ export const lt = {
   "common.refused.tooLarge": "Užklausa per didelė: daugiausia {limit}.",
   "common.refused.notAForm": "Užklausa atmesta: netinkamas formos formatas.",
   "common.refused.badPath": "Netinkamas adresas.",
+  "common.unavailable.title": "Svetainė trumpam neprieinama",
+  "common.unavailable.text":
+    "Svetainė trumpam neprieinama: jos duomenų bazė šiuo metu neatsako. Niekas neprarasta – pabandykite po minutės.",
   "common.upload.notImage": "Šis failas nėra nuotrauka. Pasirinkite paveikslėlio failą (pvz., JPEG, PNG ar TIFF).",
   "common.upload.notScan": "Skenas turi būti PDF arba paveikslėlio failas (pvz., JPEG, PNG ar TIFF).",
   "common.upload.notPdf": "Šio PDF failo atverti nepavyko: jis pažeistas arba tik atrodo kaip PDF.",
@@ -172,6 +175,9 @@ export const en: English<typeof lt> = {
   "common.refused.tooLarge": "The request is too large: {limit} at most.",
   "common.refused.notAForm": "Request refused: the form is not in a valid format.",
   "common.refused.badPath": "Not a valid address.",
+  "common.unavailable.title": "The site is briefly unavailable",
+  "common.unavailable.text":
+    "The site is briefly unavailable: its database is not answering right now. Nothing is lost – try again in a minute.",
   "common.upload.notImage": "This file is not a photo. Choose an image file (such as JPEG, PNG or TIFF).",
   "common.upload.notScan": "A scan must be a PDF or an image file (such as JPEG, PNG or TIFF).",
   "common.upload.notPdf": "This PDF file could not be opened: it is damaged or only looks like a PDF.",

@@ -17,10 +17,10 @@ import {
   type Dialect,
 } from "kysely";
 import { Migrator } from "kysely/migration";
-import pg from "pg";
 import { migrations } from "#db/migrations/index.ts";
 import type { Config } from "#app/.server/platform/env.ts";
 import { updateStatistics } from "./planner-statistics.ts";
+import { postgresPool } from "./postgres-pool.ts";
 import type { Database, Tables } from "./schema.ts";
 import { StatementCache } from "./sqlite-statements.ts";
 
@@ -59,12 +59,9 @@ export function openDatabase(database: Config["database"]): Database {
     // Unnamed statements: named (server-side prepared) ones would save
     // PostgreSQL's parsing and planning, but break on a schema change made
     // by another process's migration and are never deallocated (decision 018).
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    // An idle connection the server closes (a restart, a failover) is an error
-    // event; unheard, it would end the process. The pool replaces the connection.
-    pool.on("error", (error) => console.error(`PostgreSQL: ${error.message}`));
+    // Connections the database server closes (a restart, a failover) end no process, and a read is sent again (postgres-pool.ts).
     return new Kysely<Tables>({
-      dialect: new PostgresDialect({ pool }),
+      dialect: new PostgresDialect({ pool: postgresPool(database.url) }),
       plugins: [new CamelCasePlugin()],
     });
   }
