@@ -31,6 +31,7 @@ import * as m0029 from "./0029_login_failure_log.ts";
 import * as m0030 from "./0030_gedcom_restrictions.ts";
 import * as m0031 from "./0031_prepared_indexes.ts";
 import * as m0032 from "./0032_name_index.ts";
+import * as m0033 from "./0033_import_owner.ts";
 
 /**
  * Every migration, in order. Listed here rather than read from the folder so the
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   "0030_gedcom_restrictions": m0030,
   "0031_prepared_indexes": m0031,
   "0032_name_index": m0032,
+  "0033_import_owner": m0033,
 };

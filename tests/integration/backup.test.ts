@@ -208,9 +208,9 @@ test("a backup made before photo_people (schema 0017) brings its links into the 
   await tar.x({ file: archive(), cwd: dir });
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8"));
   fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify({ ...manifest, schema: "0017_photo_pages" }));
-  // Its trees had no columns of the import merge (0022) yet, its content no translations (0023),
-  // its people and facts no GEDCOM marks (0030).
-  withoutColumns(dir, ["genealogyTrees"], ["sourceMediaId", "baseTreeId", "mergePlan"]);
+  // Its trees had no columns of the import merge (0022) or the import's owner (0033) yet, its content
+  // no translations (0023), its people and facts no GEDCOM marks (0030).
+  withoutColumns(dir, ["genealogyTrees"], ["sourceMediaId", "baseTreeId", "mergePlan", "ownerInstance"]);
   withoutColumns(dir, ["historyRevisions", "stories", "storyRevisions", "galleryItems"], ["translations"]);
   withoutColumns(dir, ["genealogyPeople", "genealogyEvents"], ["restriction"]);
   fs.rmSync(path.join(dir, "data", "photoPeople.jsonl"), { force: true });

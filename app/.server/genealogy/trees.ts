@@ -18,6 +18,7 @@ import type { Summary } from "#app/.server/changes/summary.ts";
 import { prepareMerge, storePlan } from "./merge/prepare.ts";
 import { UndecidedConflicts, writeMerge, type Choice } from "./merge/apply.ts";
 import { countPlan, type MergeItem, type MergePlan } from "./merge/plan.ts";
+import { instanceAlive } from "#app/.server/platform/instances.ts";
 import type { CodePageChoice } from "#app/.server/genealogy/gedcom/charset.ts";
 import { exportGedcom, type ExportAudience, type ExportResult } from "#app/.server/genealogy/gedcom/export.ts";
 import { adoptGalleryObjects } from "#app/.server/genealogy/gedcom/gallery-objects.ts";
@@ -97,14 +98,24 @@ export async function listTrees(db: Database): Promise<TreeInfo[]> {
 }
 
 /**
- * Imports an earlier process left half done (killed mid-import): marked
- * failed, their rows and files removed. With other processes running, only
- * imports older than an hour count as abandoned.
+ * Imports a process left half done (killed mid-import): marked failed, their
+ * rows and files removed. An import is abandoned when the process doing it
+ * (its owner, platform/instances.ts) is gone, however long it has run; one
+ * begun before owners were recorded, when no other process runs or after an
+ * hour.
  */
 export async function sweepAbandonedImports(db: Database, store: MediaStore, { othersAlive }: { othersAlive: boolean }): Promise<number> {
-  let query = db.selectFrom("genealogyTrees").select("id").where("status", "=", "importing");
-  if (othersAlive) query = query.where("createdAt", "<", new Date(Date.now() - 60 * 60 * 1000).toISOString());
-  const abandoned = await query.execute();
+  const importing = await db
+    .selectFrom("genealogyTrees")
+    .select(["id", "createdAt", "ownerInstance"])
+    .where("status", "=", "importing")
+    .execute();
+  const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+  const abandoned: { id: number }[] = [];
+  for (const tree of importing) {
+    const gone = tree.ownerInstance !== null ? !(await instanceAlive(db, tree.ownerInstance)) : !othersAlive || tree.createdAt < hourAgo;
+    if (gone) abandoned.push(tree);
+  }
   for (const { id } of abandoned) {
     await db.updateTable("genealogyTrees").set({ status: "failed" }).where("id", "=", id).execute();
     await deleteTreeFiles(db, store, id);

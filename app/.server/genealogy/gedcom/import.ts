@@ -1,6 +1,7 @@
 import { sql, type Insertable } from "kysely";
 import { parseGedcomDate, sortRange } from "#app/lib/gedcom-date.ts";
 import { insertRows, yieldToEventLoop } from "#app/.server/platform/db/writes.ts";
+import { registerInstance } from "#app/.server/platform/instances.ts";
 import type {
   Database,
   GenealogyChildrenTable,
@@ -911,9 +912,24 @@ export async function deleteTreeRows(db: Database, treeId: number): Promise<void
  * current tree). A file that is not GEDCOM, or any failure, leaves no rows.
  */
 export async function importGedcom(db: Database, source: AsyncIterable<Uint8Array>, options: ImportOptions): Promise<ImportSummary> {
+  // The process importing, known to the others by its heartbeat: its tree is not swept while it lives (trees.ts).
+  const owner = await registerInstance(db);
+  try {
+    return await importAs(db, source, options, owner.id);
+  } finally {
+    await owner.stop();
+  }
+}
+
+async function importAs(db: Database, source: AsyncIterable<Uint8Array>, options: ImportOptions, owner: string): Promise<ImportSummary> {
   const tree = await db
     .insertInto("genealogyTrees")
-    .values({ status: "importing", sourceName: options.sourceName.slice(0, 255), createdAt: new Date().toISOString() })
+    .values({
+      status: "importing",
+      sourceName: options.sourceName.slice(0, 255),
+      createdAt: new Date().toISOString(),
+      ownerInstance: owner,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const importer = new Importer(db, tree.id, options, await PreviousPeople.load(db, options.replaces ?? null));
@@ -935,6 +951,7 @@ export async function importGedcom(db: Database, source: AsyncIterable<Uint8Arra
     .updateTable("genealogyTrees")
     .set({
       status: "ready",
+      ownerInstance: null,
       gedcomVersion: importer.version,
       charset: importer.charset?.charset ?? null,
       ...counts,

@@ -248,6 +248,8 @@ export interface GenealogyTreesTable {
   sourceMediaId: string | null;
   /** For an import waiting beside the site's tree: its base, the site's file read again (a tree of status 'base'). */
   baseTreeId: number | null;
+  /** While importing: the process doing it (instances.id); it is abandoned when that process is gone. */
+  ownerInstance: string | null;
   /** For an import waiting beside the site's tree: the merge's plan as of the upload (JSON, merge/plan.ts). */
   mergePlan: string | null;
 }
