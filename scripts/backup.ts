@@ -2,6 +2,7 @@
 // Writes one archive (.tar.gz) with the database content and every uploaded
 // file of the installation that DATA_DIR / DATABASE_URL name. Safe while the
 // site is running and being edited.
+import fs from "node:fs";
 import path from "node:path";
 import { BackupError, writeBackup } from "#app/.server/backup/backup.ts";
 import { openDatabase } from "#app/.server/platform/db/connect.ts";
@@ -16,6 +17,14 @@ if (!file || file.startsWith("-")) {
 }
 
 const config = parseConfig(process.env);
+// Opening a SQLite file that is not there creates an empty one: a backup of
+// nothing, and a database where there was none. A DATA_DIR mistyped is said so.
+if (config.database.kind === "sqlite" && !fs.existsSync(config.database.file)) {
+  console.error(
+    `Duomenų bazės nėra: ${config.database.file}. Patikrinkite DATA_DIR (svetainės duomenų aplanką) arba nurodykite DATABASE_URL. Nieko neįrašyta.`,
+  );
+  process.exit(1);
+}
 const db = openDatabase(config.database);
 try {
   const manifest = await writeBackup(db, config.database.kind, mediaStore(config), path.resolve(file));
