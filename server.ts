@@ -38,7 +38,8 @@ let app: AppModule.App;
 try {
   app = await load();
 } catch (error) {
-  console.error(error instanceof Error && error.name === "ConfigError" ? error.message : error);
+  // What the operator must fix, said plainly: the configuration, or a database a newer version has migrated.
+  console.error(error instanceof Error && (error.name === "ConfigError" || error.name === "SchemaNewerError") ? error.message : error);
   process.exit(1);
 }
 

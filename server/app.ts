@@ -128,6 +128,7 @@ export async function createApp({ build, clientDir, root, env = process.env, log
   });
   // While the database cannot be reached: kept pages as they were, 503 for the rest (database-outage.ts).
   const health = new DatabaseHealth(db);
+  health.watchSchema();
   app.use(whileDatabaseDown(health, cache));
   // Decodable paths, and origin and body limits for every state-changing request, before anything else that reads them.
   app.use(requestGuard(config, db));
@@ -229,6 +230,7 @@ export async function createApp({ build, clientDir, root, env = process.env, log
       clearInterval(hourly);
       clearInterval(digest);
       await indexes.stop();
+      health.stop();
       watch?.close();
       await instance.stop();
       await db.destroy();

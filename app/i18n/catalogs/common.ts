@@ -76,6 +76,7 @@ export const lt = {
   "common.unavailable.title": "Svetainė trumpam neprieinama",
   "common.unavailable.text":
     "Svetainė trumpam neprieinama: jos duomenų bazė šiuo metu neatsako. Niekas neprarasta – pabandykite po minutės.",
+  "common.unavailable.upgrading": "Svetainė trumpam neprieinama: ji atnaujinama. Niekas neprarasta – pabandykite po minutės.",
   "common.upload.notImage": "Šis failas nėra nuotrauka. Pasirinkite paveikslėlio failą (pvz., JPEG, PNG ar TIFF).",
   "common.upload.notScan": "Skenas turi būti PDF arba paveikslėlio failas (pvz., JPEG, PNG ar TIFF).",
   "common.upload.notPdf": "Šio PDF failo atverti nepavyko: jis pažeistas arba tik atrodo kaip PDF.",
@@ -178,6 +179,7 @@ export const en: English<typeof lt> = {
   "common.unavailable.title": "The site is briefly unavailable",
   "common.unavailable.text":
     "The site is briefly unavailable: its database is not answering right now. Nothing is lost – try again in a minute.",
+  "common.unavailable.upgrading": "The site is briefly unavailable: it is being upgraded. Nothing is lost – try again in a minute.",
   "common.upload.notImage": "This file is not a photo. Choose an image file (such as JPEG, PNG or TIFF).",
   "common.upload.notScan": "A scan must be a PDF or an image file (such as JPEG, PNG or TIFF).",
   "common.upload.notPdf": "This PDF file could not be opened: it is damaged or only looks like a PDF.",

@@ -97,6 +97,9 @@ const sqliteConnections = new WeakMap<Database, StatementCache>();
  * every start.
  */
 export async function migrateToLatest(db: Database): Promise<void> {
+  const schema = await schemaState(db);
+  // Kysely would say "corrupted migrations": the database is not corrupted, this version is older.
+  if (schema.state === "newer") throw new SchemaNewerError(schema.unknown);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
@@ -109,4 +112,42 @@ export async function migrateToLatest(db: Database): Promise<void> {
     });
   }
   await updateStatistics(db, "changed");
+}
+
+/**
+ * Where the database's schema stands against this version's migrations:
+ * "current" (every one applied, nothing else), "behind" (some not yet: the
+ * next start applies them), or "newer" (it holds migrations this version does
+ * not know: a newer version has migrated it; `unknown` names them).
+ */
+export async function schemaState(db: Database): Promise<{ state: "current" | "behind" | "newer"; unknown: string[] }> {
+  let applied: string[];
+  try {
+    applied = (
+      await db
+        .selectFrom("kyselyMigration" as never)
+        .select("name" as never)
+        .execute()
+    ).map((row) => (row as { name: string }).name);
+  } catch (error) {
+    // No table of migrations yet: a new database (anything else, such as the database being away, is thrown).
+    if (/kysely_migration/.test(String((error as Error).message)) && /exist|no such table/i.test(String((error as Error).message))) {
+      return { state: "behind", unknown: [] };
+    }
+    throw error;
+  }
+  const unknown = applied.filter((name) => !(name in migrations)).sort();
+  if (unknown.length > 0) return { state: "newer", unknown };
+  return { state: applied.length === Object.keys(migrations).length ? "current" : "behind", unknown };
+}
+
+/** The database was migrated by a newer version of the site than this one: this one does not start on it. */
+export class SchemaNewerError extends Error {
+  constructor(unknown: string[]) {
+    super(
+      `Duomenų bazės schema naujesnė nei šios svetainės versijos (joje yra ${unknown.map((name) => `„${name}“`).join(", ")}, ` +
+        "kurių ši versija nežino): paleiskite naujesnę versiją arba atkurkite atsarginę kopiją, padarytą prieš atnaujinimą.",
+    );
+    this.name = "SchemaNewerError";
+  }
 }
