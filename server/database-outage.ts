@@ -167,13 +167,12 @@ export function databaseErrors(health: DatabaseHealth, cache: RenderCache): expr
 /** GET /healthz and GET /readyz, for load balancers and orchestrators; answered before anything else. */
 export function healthChecks(db: Database, mediaRoot: string): express.RequestHandler {
   return async (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || (req.path !== "/healthz" && req.path !== "/readyz")) return next();
     res.setHeader("Cache-Control", "no-store");
     if (req.path === "/healthz") {
       res.type("text").send("gyvas");
       return;
     }
-    if (req.path !== "/readyz") return next();
     const checks = { database: "", migrations: "", media: "" };
     try {
       const schema = await Promise.race([

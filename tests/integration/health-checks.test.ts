@@ -37,14 +37,24 @@ test("/healthz says the process answers; /readyz that the database, its schema a
   const alive = await fetch(`${url}/healthz`);
   expect([alive.status, await alive.text()]).toEqual([200, "gyvas"]);
   expect(await ready()).toEqual({ status: 200, body: { database: "ok", migrations: "ok", media: "ok" }, cache: "no-store" });
-  // Other addresses go on to the site.
-  expect((await fetch(`${url}/readyzz`)).status).toBe(404);
+  // Other addresses go on to the site, their headers untouched (a photo is cached for a year, not "no-store").
+  for (const other of ["/readyzz", "/media/1.jpg", "/"]) {
+    const response = await fetch(url + other);
+    expect([response.status, response.headers.get("cache-control")]).toEqual([404, null]);
+  }
 });
 
 test("/readyz refuses while the schema is older or newer than this version's, or the media folder is gone", async () => {
-  const last = await t.db.selectFrom("kyselyMigration" as never).select("name" as never).orderBy("name" as never, "desc").executeTakeFirstOrThrow();
+  const last = await t.db
+    .selectFrom("kyselyMigration" as never)
+    .select("name" as never)
+    .orderBy("name" as never, "desc")
+    .executeTakeFirstOrThrow();
   const name = (last as { name: string }).name;
-  await t.db.deleteFrom("kyselyMigration" as never).where("name" as never, "=", name as never).execute();
+  await t.db
+    .deleteFrom("kyselyMigration" as never)
+    .where("name" as never, "=", name as never)
+    .execute();
   expect(await ready()).toMatchObject({ status: 503, body: { database: "ok", migrations: "neatnaujinta" } });
   await t.db
     .insertInto("kyselyMigration" as never)
@@ -54,12 +64,18 @@ test("/readyz refuses while the schema is older or newer than this version's, or
     ] as never)
     .execute();
   expect(await ready()).toMatchObject({ status: 503, body: { migrations: "naujesnė schema" } });
-  await t.db.deleteFrom("kyselyMigration" as never).where("name" as never, "=", "9999_is_ateities" as never).execute();
+  await t.db
+    .deleteFrom("kyselyMigration" as never)
+    .where("name" as never, "=", "9999_is_ateities" as never)
+    .execute();
   // Before the first upload the media folder need not exist; a data folder that is gone (an unmounted disk) is another matter.
   fs.rmSync(t.media.root, { recursive: true, force: true });
   expect((await ready()).status).toBe(200);
   fs.rmSync(t.dir, { recursive: true, force: true });
-  expect(await ready()).toMatchObject({ status: 503, body: { database: "ok", migrations: "ok", media: expect.stringMatching(/^nepasiekiama/) } });
+  expect(await ready()).toMatchObject({
+    status: 503,
+    body: { database: "ok", migrations: "ok", media: expect.stringMatching(/^nepasiekiama/) },
+  });
 });
 
 test("the database is thought down after an error that says so, and up again once it answers", async () => {
