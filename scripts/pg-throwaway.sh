@@ -29,7 +29,11 @@ case "${1:-}" in
     durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     [ "${2:-}" = "--durable" ] && durability=""
     bin=$(bindir) || { echo "PostgreSQL binaries (initdb) not found" >&2; exit 3; }
-    dir=$(mktemp -d "${TMPDIR:-/tmp}/seima-pg-XXXXXX")
+    base=${TMPDIR:-/tmp}
+    # As root the cluster runs as 'postgres', which must reach its folder: a
+    # private TMPDIR (a test run's own, mode 700) is not theirs to enter.
+    if [ "$(id -u)" -eq 0 ] && ! runuser -u postgres -- test -x "$base"; then base=/tmp; fi
+    dir=$(mktemp -d "$base/seima-pg-XXXXXX")
     chmod 755 "$dir"
     [ "$(id -u)" -eq 0 ] && chown postgres "$dir"
     port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})')
